@@ -1,0 +1,97 @@
+/**
+ * Builds one yup schema from a resource definition. The SPA validates forms with it and the
+ * server validates request bodies with it, so both give the same messages (SPEC.md point 5).
+ * Messages are i18n keys under 'validation.'; the server turns them into the en-US texts.
+ */
+import * as yup from 'yup';
+import type { FieldDef, ResourceDef } from './types';
+
+export const VALIDATION = {
+  required: 'validation.required',
+  max100: 'validation.max100',
+  max3000: 'validation.max3000',
+  email: 'validation.email',
+  number: 'validation.number',
+  value: 'validation.value',
+} as const;
+
+const emptyToNull = (value: unknown, original: unknown) => (original === '' ? null : value);
+
+function fieldSchema(field: FieldDef): yup.Schema {
+  let schema: yup.Schema;
+  switch (field.type) {
+    case 'number':
+    case 'money':
+    case 'reference': {
+      let s = yup.number().transform(emptyToNull).typeError(VALIDATION.number).nullable();
+      if (field.type === 'reference') s = s.integer(VALIDATION.value).positive(VALIDATION.value);
+      schema = s;
+      break;
+    }
+    case 'boolean':
+      schema = yup.boolean().typeError(VALIDATION.value).nullable();
+      break;
+    case 'date':
+      schema = yup
+        .string()
+        .transform(emptyToNull)
+        .nullable()
+        .matches(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, { message: VALIDATION.value, excludeEmptyString: true });
+      break;
+    default: {
+      let s = yup.string().typeError(VALIDATION.value).transform(emptyToNull).nullable();
+      if (field.max === 100) s = s.max(100, VALIDATION.max100);
+      if (field.max === 3000) s = s.max(3000, VALIDATION.max3000);
+      if (field.type === 'email') s = s.email(VALIDATION.email);
+      if (field.choices) s = s.oneOf([...field.choices, null], VALIDATION.value);
+      if (field.pattern) s = s.matches(field.pattern, { message: VALIDATION.value, excludeEmptyString: true });
+      schema = s;
+    }
+  }
+  if (field.required) {
+    schema = schema.test('required', VALIDATION.required, (value) => value !== null && value !== undefined && value !== '');
+  }
+  return schema;
+}
+
+/**
+ * mode 'create' checks every field; 'update' checks only the fields present (PATCH semantics).
+ * Read-only fields are never part of the schema.
+ */
+export function buildResourceSchema(def: ResourceDef, mode: 'create' | 'update' = 'create', present?: readonly string[]) {
+  const shape: Record<string, yup.Schema> = {};
+  for (const field of def.fields) {
+    if (field.readOnly) continue;
+    if (mode === 'update' && present && !present.includes(field.name)) continue;
+    shape[field.name] = fieldSchema(field);
+  }
+  return yup.object(shape).noUnknown(true, VALIDATION.value);
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Validates and casts; returns the clean record or every field error (i18n keys). */
+export function validateResource(
+  def: ResourceDef,
+  input: unknown,
+  mode: 'create' | 'update',
+): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldError[] } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, errors: [{ field: '', message: VALIDATION.value }] };
+  }
+  const present = Object.keys(input);
+  const schema = buildResourceSchema(def, mode, present);
+  try {
+    const value = schema.validateSync(input, { abortEarly: false, stripUnknown: false }) as Record<string, unknown>;
+    return { ok: true, value };
+  } catch (err) {
+    if (err instanceof yup.ValidationError) {
+      const errors = (err.inner.length ? err.inner : [err]).map((e) => ({ field: e.path ?? '', message: e.message }));
+      return { ok: false, errors };
+    }
+    throw err;
+  }
+}

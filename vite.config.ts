@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 4000 },
+  // `npm run dev` proxies the API to a running `npm start`, keeping the Host so the brand resolves.
+  server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          globalSetup: ['server/test/globalSetup.ts'],
+          // One database for the whole run; files run one at a time so seeds never race.
+          fileParallelism: false,
+          testTimeout: 30000,
+          hookTimeout: 120000,
+        },
+      },
+    ],
+  },
+});
