@@ -1,0 +1,70 @@
+/** Starts `server/start.ts` as a child process on a data folder and watches its memory. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident memory of a process in MiB, from /proc (Linux). */
+function rssMiB(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.replace(/\D+/g, '')) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export interface RunningServer {
+  port: number;
+  /** Milliseconds from spawn until the API answered. */
+  readyMs: number;
+  peakRssMiB: () => number;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const started = Date.now();
+  // `node --import tsx` keeps the server in this one process, so its memory is what we sample.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(child.pid!))), 100);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/brandsiteconfig`, { headers: { host: 'localhost' } })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server not ready in 120 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const readyMs = Date.now() - started;
+  return {
+    port,
+    readyMs,
+    peakRssMiB: () => Math.max(peak, rssMiB(child.pid!)),
+    stop: async () => {
+      clearInterval(sampler);
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Builds the Fastify app without listening, so tests drive it with `app.inject` and start.ts
+ * adds only the listening. Order matters: cookies, then origin check, brand, session hooks; docs
+ * before routes (so they are documented); the envelope handlers last, with the SPA fallback.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { registerAuthRoutes } from './auth/routes';
+import { registerOriginCheck } from './auth/origin';
+import { registerSessionHook } from './auth/sessionHook';
+import { registerBrandHook } from './brand/hook';
+import { createBrandResolver, type BrandResolver } from './brand/resolve';
+import { registerBrandRoutes } from './brand/routes';
+import type { RootDb } from './db/types';
+import { registerDocs } from './docs/swagger';
+import { registerEnvelopeHandlers } from './envelope/handler';
+import { invalidField } from './envelope/errors';
+import { envelope, groupFromUrl } from './envelope/envelope';
+import { registerGlobalParamsRoutes } from './globalparams/routes';
+import { registerResources } from './resources/routes';
+import { registerSpa } from './spa/static';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
+
+export interface BuildAppOptions {
+  /** The pool-wide Kysely instance (see server/db). */
+  db: RootDb;
+  /** The SPA build to serve; default <repo>/dist. Nothing is served when it has no index.html. */
+  distDir?: string;
+  /** How long a Host → brand lookup is reused (ms). */
+  brandCacheMs?: number;
+  logger?: FastifyServerOptions['logger'];
+  /** Trust X-Forwarded-* (client address, https) from a reverse proxy in front. */
+  trustProxy?: boolean;
+  /** Largest JSON body in bytes (uploads will use multipart with their own limit). */
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Host → brand lookups; call `brands.invalidate()` after changing a site or domain. */
+    brands: BrandResolver;
+  }
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    // Unknown fields must reach the handlers (and be refused), not be silently dropped by AJV.
+    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
+    // A URL Fastify cannot even decode still gets an envelope, not Fastify's own JSON.
+    frameworkErrors: (_err, req, reply) => {
+      void (reply as unknown as FastifyReply).code(400).send(envelope(groupFromUrl(req.url ?? ''), null, { isLogged: false, dbErrors: invalidField('url').toDbErrors() }));
+    },
+  });
+  const resolver = createBrandResolver(opts.db, opts.brandCacheMs ?? 2000);
+  app.decorate('brands', resolver);
+
+  // An empty JSON body (e.g. DELETE with a content-type header) means "no body", not an error.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return defaultJson(req, body as string, done);
+  });
+
+  await app.register(cookie);
+  registerOriginCheck(app);
+  registerBrandHook(app, opts.db, resolver);
+  registerSessionHook(app);
+
+  await registerDocs(app);
+  registerBrandRoutes(app);
+  registerAuthRoutes(app, opts.db);
+  registerGlobalParamsRoutes(app);
+  registerResources(app);
+
+  const fallback = await registerSpa(app, opts.distDir ?? DEFAULT_DIST_DIR);
+  registerEnvelopeHandlers(app, { root: opts.db, notFoundFallback: fallback ?? undefined });
+  return app;
+}

@@ -1,0 +1,33 @@
+/**
+ * Route guard built on the same access rule as the SPA (src/access/access.ts), so what the UI
+ * hides the server refuses too. Use as a route's preHandler.
+ */
+import type { FastifyRequest } from 'fastify';
+import { checkAccess, type Gate } from '../../src/access/access';
+import type { RoleGate } from '../../src/access/roles';
+import { authRequired, forbidden } from '../envelope/errors';
+
+/**
+ * No session → 401 AUTH_REQUIRED; role/feature/brand refusal → 403 FORBIDDEN with the reason in
+ * `general`. With `writeRoles`, those roles replace the gate's roles (features still apply).
+ */
+export function requireGate(gate: Gate, writeRoles?: readonly RoleGate[]) {
+  const effective: Gate = writeRoles ? { ...gate, roles: writeRoles } : gate;
+  return async function gateHandler(req: FastifyRequest): Promise<void> {
+    if (!req.user) throw authRequired();
+    const result = checkAccess(effective, { role: req.user.role, features: req.brand?.config.features });
+    if (!result.ok) throw forbidden(result.blocked);
+  };
+}
+
+/** Any logged-in user of this brand. */
+export const requireLogin = requireGate({ roles: ['ANY'] });
+
+/** Human-readable access rule for the OpenAPI description. */
+export function describeGate(gate: Gate, writeRoles?: readonly RoleGate[]): string {
+  const roles = (writeRoles ?? gate.roles ?? ['ANY']).join(', ');
+  const parts = [`Roles: ${roles || 'ANY'}.`];
+  if (gate.requiredFeatures?.length) parts.push(`Features (all): ${gate.requiredFeatures.join(', ')}.`);
+  if (gate.anyFeature?.length) parts.push(`Features (any): ${gate.anyFeature.join(', ')}.`);
+  return parts.join(' ');
+}

@@ -1,0 +1,86 @@
+/** POST /api/auth/login, GET /api/auth/whoami, GET /api/auth/logout (CONTRACT-NOTES "Auth"). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isRole } from '../../src/access/roles';
+import { enText } from '../../src/i18n/en-US';
+import type { RootDb } from '../db/types';
+import { sendOk } from '../envelope/envelope';
+import { AppError, rateLimited } from '../envelope/errors';
+import { responses } from '../envelope/schemas';
+import { clearSessionCookie, setSessionCookie } from './cookie';
+import { currentUserSchema, toCurrentUser } from './currentUser';
+import { dummyHash, verifyPassword } from './password';
+import { accountKey, clearAccount, ipKey, isLocked, recordFailure } from './rateLimit';
+import { createSession, deleteSession } from './sessions';
+
+const invalidLogin = () => new AppError({ code: 'AUTH_REQUIRED', status: 401, primary: enText('errors.invalidLogin') });
+
+const loginBody = {
+  type: 'object',
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 100 },
+    password: { type: 'string', minLength: 1, maxLength: 200, description: 'lowercase hex SHA-256 of the typed password' },
+  },
+  required: ['email', 'password'],
+} as const;
+
+function clientIp(req: FastifyRequest): string {
+  return req.ip || 'unknown';
+}
+
+export function registerAuthRoutes(app: FastifyInstance, root: RootDb): void {
+  const key = 'auth';
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/api/auth/login',
+    { config: { envelopeKey: key }, schema: { tags: ['auth'], summary: 'Log in; sets the sid cookie', body: loginBody, response: responses(key, currentUserSchema) } },
+    async (req, reply) => {
+      const db = req.db!;
+      const schema = req.brand!.schema;
+      const email = req.body.email.trim().toLowerCase();
+      const account = accountKey(schema, email);
+      const ip = ipKey(clientIp(req));
+      if (await isLocked(root, account, ip)) throw rateLimited();
+
+      const user = await db
+        .selectFrom('users')
+        .select(['us_id', 'email', 'password_hash', 'role', 'firstname', 'surname', 'nickname', 'fullname', 'is_hidden', 'settings'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      // Unknown accounts still pay for one scrypt, so timing does not reveal which emails exist.
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), req.body.password);
+      if (!user || !ok) {
+        await recordFailure(root, account, ip);
+        throw invalidLogin();
+      }
+      await clearAccount(root, account);
+      // A fresh token at every login, so a token planted before login is worthless (session fixation).
+      if (req.sessionTokenHash) await deleteSession(db, req.sessionTokenHash);
+      const token = await createSession(db, user.us_id, clientIp(req), req.headers['user-agent'] ?? null);
+      setSessionCookie(req, reply, token);
+      const { password_hash: _omit, ...rest } = user;
+      req.user = { ...rest, role: isRole(rest.role) ? rest.role : null, settings: (rest.settings ?? {}) as Record<string, unknown> };
+      return sendOk(req, reply, toCurrentUser(req.user));
+    },
+  );
+
+  app.get(
+    '/api/auth/whoami',
+    {
+      config: { envelopeKey: key },
+      schema: { tags: ['auth'], summary: 'The current user, or { is_loggedin: false } (never 401)', response: responses(key, currentUserSchema) },
+    },
+    async (req, reply) => sendOk(req, reply, req.user ? toCurrentUser(req.user) : { is_loggedin: false }),
+  );
+
+  app.get(
+    '/api/auth/logout',
+    { config: { envelopeKey: key }, schema: { tags: ['auth'], summary: 'Ends the session server-side and clears the cookie', response: responses(key, { type: 'null' }) } },
+    async (req, reply) => {
+      if (req.sessionTokenHash) await deleteSession(req.db!, req.sessionTokenHash);
+      req.user = null;
+      req.sessionTokenHash = null;
+      clearSessionCookie(req, reply);
+      return sendOk(req, reply, null);
+    },
+  );
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createBrand } from '../brand/create';
+import { seedIfEmpty } from '../seed/seed';
+import { migrateAll, migrateBrand } from './migrations/migrate';
+import { globalDb, type RootDb } from './types';
+import { testDb, uniqueName } from '../test/helpers';
+
+let db: RootDb;
+
+beforeAll(() => {
+  db = testDb();
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+describe('migrations and seed', () => {
+  it('keeps each schema\'s migration table in that schema', async () => {
+    const { rows } = await sql<{ table_schema: string }>`
+      select table_schema from information_schema.tables where table_name = 'kysely_migration' order by table_schema`.execute(db);
+    const schemas = rows.map((r) => r.table_schema);
+    expect(schemas).toEqual(expect.arrayContaining(['global', 'site_1', 'site_2']));
+    expect(schemas).not.toContain('public');
+  });
+
+  it('creates a brand with its own migrated schema, trigram indexes and domain', async () => {
+    const domain = `${uniqueName('mig')}.test`;
+    const brand = await createBrand(db, { name: 'Migrated', domain, config: {} });
+    expect(brand.schema).toBe(`site_${brand.s_id}`);
+    const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = ${brand.schema} and indexdef like '%gin_trgm_ops%'`.execute(db);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    const site = await globalDb(db).selectFrom('sites').selectAll().where('s_id', '=', brand.s_id).executeTakeFirstOrThrow();
+    expect(site.schema_name).toBe(brand.schema);
+    const dom = await globalDb(db).selectFrom('domains').selectAll().where('d_id', '=', brand.d_id).executeTakeFirstOrThrow();
+    expect(dom).toMatchObject({ d_name: domain, d_type: 'primary', d_enabled: true });
+    // Running again changes nothing.
+    await migrateBrand(db, brand.schema);
+    expect(await migrateAll(db)).toContain(brand.schema);
+  });
+
+  it('refuses a second brand on the same domain and leaves nothing behind', async () => {
+    const before = await globalDb(db).selectFrom('sites').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    await expect(createBrand(db, { name: 'Clash', domain: 'localhost', config: {} })).rejects.toThrow();
+    const after = await globalDb(db).selectFrom('sites').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('seeds only an empty database', async () => {
+    expect(await seedIfEmpty(db)).toBe(false);
+  });
+
+  it('refuses to bind a non-brand schema', async () => {
+    await expect(migrateBrand(db, 'global')).rejects.toThrow();
+    await expect(migrateBrand(db, 'public')).rejects.toThrow();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Kysely migrations per schema. Each schema keeps its own migration table, so a brand schema
+ * records exactly which brand migrations it has, and a new brand runs the same list from the start.
+ * Migrations are imported statically (not read from a folder) so they type-check and bundle.
+ */
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import * as global0001 from './global/0001_init';
+import * as brand0001 from './brand/0001_init';
+import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
+
+type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
+
+const GLOBAL_MIGRATIONS: Record<string, Migration> = {
+  '0001_init': global0001,
+};
+
+/** Add a brand migration here; every brand schema picks it up at the next start. */
+const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
+  '0001_init': brand0001,
+};
+
+function provider(migrations: Record<string, Migration>): MigrationProvider {
+  return { getMigrations: async () => migrations };
+}
+
+async function run(db: RootDb, schema: string, migrations: Record<string, Migration>): Promise<void> {
+  // The migration table lives in the schema it describes; create the schema first so it can.
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const migrator = new Migrator({ db, provider: provider(migrations), migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? ''} of schema ${schema} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+export async function migrateGlobal(db: RootDb): Promise<void> {
+  await run(db, GLOBAL_SCHEMA, GLOBAL_MIGRATIONS);
+}
+
+export async function migrateBrand(db: RootDb, schema: string): Promise<void> {
+  if (!isBrandSchemaName(schema)) throw new Error(`Not a brand schema name: ${schema}`);
+  const bound: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(BRAND_MIGRATIONS)) bound[name] = { up: (d) => m.up(d, schema) };
+  await run(db, schema, bound);
+}
+
+/** `global` first (it lists the brands), then every brand schema. */
+export async function migrateAll(db: RootDb): Promise<string[]> {
+  await migrateGlobal(db);
+  const sites = await globalDb(db).selectFrom('sites').select('schema_name').where('schema_name', 'is not', null).orderBy('s_id').execute();
+  const schemas = sites.map((s) => s.schema_name).filter((s): s is string => !!s && isBrandSchemaName(s));
+  for (const schema of schemas) await migrateBrand(db, schema);
+  return schemas;
+}

@@ -1,0 +1,48 @@
+/**
+ * Create/update bodies: empty strings become null, server-owned fields are ignored, unknown
+ * fields are refused, and the rest is checked by the definition's own yup schema (the same one
+ * the SPA's forms use), so both sides give the same messages.
+ */
+import { validateResource } from '../../src/resources/engine/schema';
+import { enText } from '../../src/i18n/en-US';
+import { invalidField, validationError, type FieldMessage } from '../envelope/errors';
+import type { ResourceInfo } from './fields';
+
+export function emptyToNull(value: unknown): unknown {
+  if (value === '') return null;
+  if (Array.isArray(value)) return value.map(emptyToNull);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, emptyToNull(v)]));
+  }
+  return value;
+}
+
+export function asObject(input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null) return {};
+  if (typeof input !== 'object' || Array.isArray(input)) throw invalidField('body');
+  return emptyToNull(input) as Record<string, unknown>;
+}
+
+export function cleanWriteBody(info: ResourceInfo, input: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+  const body = asObject(input);
+  const unknown: FieldMessage[] = [];
+  const candidate: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const field = info.byName.get(key);
+    if (!field) unknown.push({ field: key, message: enText('validation.value') });
+    // Read-only fields (id, created_at) come back from edit forms; they are ignored, not refused.
+    else if (!field.readOnly) candidate[key] = value;
+  }
+  if (unknown.length) throw validationError(unknown);
+
+  if (mode === 'create') {
+    for (const f of info.writable) {
+      if ((candidate[f.name] === undefined || candidate[f.name] === null) && f.defaultValue !== undefined) candidate[f.name] = f.defaultValue;
+    }
+  }
+  const result = validateResource(info.def, candidate, mode);
+  if (!result.ok) throw validationError(result.errors.map((e) => ({ field: e.field || null, message: enText(e.message) })));
+  const clean: Record<string, unknown> = {};
+  for (const key of Object.keys(candidate)) if (result.value[key] !== undefined) clean[key] = result.value[key];
+  return clean;
+}

@@ -1,0 +1,77 @@
+/** What the engine needs to know about a definition's fields, derived once per resource. */
+import type { FieldDef, FieldType, ResourceDef } from '../../src/resources/engine/types';
+import { toWireDate } from '../envelope/datetime';
+
+const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'email', 'color']);
+const NUMBER_TYPES: ReadonlySet<FieldType> = new Set(['number', 'money', 'reference']);
+
+export const isTextField = (f: FieldDef) => TEXT_TYPES.has(f.type);
+export const isNumberField = (f: FieldDef) => NUMBER_TYPES.has(f.type);
+
+export interface ResourceInfo {
+  def: ResourceDef;
+  /** Every column the wire shows (the definition's fields). */
+  columns: string[];
+  byName: Map<string, FieldDef>;
+  writable: FieldDef[];
+  searchable: string[];
+}
+
+export function resourceInfo(def: ResourceDef): ResourceInfo {
+  return {
+    def,
+    columns: def.fields.map((f) => f.name),
+    byName: new Map(def.fields.map((f) => [f.name, f])),
+    writable: def.fields.filter((f) => !f.readOnly),
+    searchable: def.fields.filter((f) => f.searchable && isTextField(f)).map((f) => f.name),
+  };
+}
+
+/** Database row → wire record: timestamps become 'YYYY-MM-DD HH:mm:ss' UTC. */
+export function toWire(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) out[key] = value instanceof Date ? toWireDate(value) : value;
+  return out;
+}
+
+function fieldJsonType(field: FieldDef, idField: string): Record<string, unknown> {
+  if (field.name === idField) return { type: 'integer' };
+  if (field.type === 'reference') return { type: ['integer', 'null'] };
+  if (isNumberField(field)) return { type: ['number', 'null'] };
+  if (field.type === 'boolean') return { type: ['boolean', 'null'] };
+  return { type: ['string', 'null'] };
+}
+
+/** The record as answered (response schema and OpenAPI). */
+export function recordSchema(info: ResourceInfo): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const f of info.def.fields) properties[f.name] = fieldJsonType(f, info.def.idField);
+  return { type: 'object', properties };
+}
+
+/** The body of create/update, for the OpenAPI document only (the handler validates with the definition). */
+export function writeBodySchema(info: ResourceInfo, mode: 'create' | 'update'): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const f of info.writable) {
+    const schema: Record<string, unknown> = { ...fieldJsonType(f, '') };
+    if (f.max) schema.maxLength = f.max;
+    if (f.choices) schema.enum = [...f.choices, null];
+    if (f.pattern) schema.pattern = f.pattern.source;
+    if (f.defaultValue !== undefined) schema.default = f.defaultValue;
+    properties[f.name] = schema;
+  }
+  const required = mode === 'create' ? info.writable.filter((f) => f.required).map((f) => f.name) : [];
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+/** The body of POST {name}/filter, for the OpenAPI document. */
+export function filterBodySchema(info: ResourceInfo): Record<string, unknown> {
+  const properties: Record<string, unknown> = {
+    stext: { type: ['string', 'null'], minLength: 3, maxLength: 100, description: `Free text over: ${info.searchable.join(', ') || '(none)'}` },
+    ids: { type: ['array', 'null'], items: { type: 'integer' } },
+  };
+  for (const f of info.def.fields.filter((x) => x.filter)) {
+    properties[f.name] = { ...fieldJsonType(f, ''), description: isTextField(f) ? 'starts with (case-insensitive)' : 'equals (an array means any of)' };
+  }
+  return { type: 'object', properties, additionalProperties: false };
+}

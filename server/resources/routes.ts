@@ -1,0 +1,115 @@
+/**
+ * The generic CRUD routes of CONTRACT-NOTES for every resource definition:
+ * GET list, POST filter, POST create, GET {id}/details, PATCH {id}, DELETE {id}.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ResourceDef } from '../../src/resources/engine/types';
+import { RESOURCES } from '../../src/resources/definitions';
+import { describeGate, requireGate } from '../auth/gate';
+import { sendOk } from '../envelope/envelope';
+import { notFound } from '../envelope/errors';
+import { responses } from '../envelope/schemas';
+import { cleanWriteBody } from './body';
+import { filterBodySchema, recordSchema, resourceInfo, writeBodySchema } from './fields';
+import { parseFilterBody } from './filters';
+import { listQuerySchema, parseListParams, type ListQuery } from './listParams';
+import { deleteRecord, getRecord, insertRecord, listRecords, updateRecord } from './store';
+
+const idParams = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['id'],
+} as const;
+
+export function registerResource(app: FastifyInstance, def: ResourceDef): void {
+  const info = resourceInfo(def);
+  const key = def.name;
+  const base = `/api/${def.name}`;
+  const read = requireGate(def.gate);
+  const write = requireGate(def.gate, def.writeRoles ?? def.gate.roles);
+  const readNote = describeGate(def.gate);
+  const writeNote = describeGate(def.gate, def.writeRoles ?? def.gate.roles);
+  const record = recordSchema(info);
+  const list = { type: 'array', items: record };
+  const tags = [def.name];
+  const readConfig = { envelopeKey: key, gate: def.gate };
+  const writeConfig = { envelopeKey: key, gate: def.gate, writeRoles: def.writeRoles };
+
+  app.get<{ Querystring: ListQuery }>(
+    `${base}/list`,
+    { config: readConfig, preHandler: read, schema: { tags, summary: `List ${def.name}`, description: readNote, querystring: listQuerySchema, response: responses(key, list) } },
+    async (req, reply) => {
+      const params = parseListParams(info, req.query);
+      const { rows, totalCount } = await listRecords(req.db!, info, [], params);
+      return sendOk(req, reply, rows, { totalCount });
+    },
+  );
+
+  app.post<{ Querystring: ListQuery; Body: unknown }>(
+    `${base}/filter`,
+    {
+      config: { ...readConfig, docBody: filterBodySchema(info) },
+      preHandler: read,
+      schema: { tags, summary: `Filter ${def.name}`, description: readNote, querystring: listQuerySchema, response: responses(key, list) },
+    },
+    async (req, reply) => {
+      const params = parseListParams(info, req.query);
+      const conditions = parseFilterBody(info, req.body);
+      const { rows, totalCount } = await listRecords(req.db!, info, conditions, params);
+      return sendOk(req, reply, rows, { totalCount });
+    },
+  );
+
+  app.post<{ Body: unknown }>(
+    `${base}/create`,
+    {
+      config: { ...writeConfig, docBody: writeBodySchema(info, 'create') },
+      preHandler: write,
+      schema: { tags, summary: `Create a ${def.name} record`, description: writeNote, response: responses(key, record, 201) },
+    },
+    async (req, reply) => {
+      const values = cleanWriteBody(info, req.body, 'create');
+      const created = await insertRecord(req.db!, info, values);
+      return sendOk(req, reply, created, { status: 201, snackbar: true });
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    `${base}/:id/details`,
+    { config: readConfig, preHandler: read, schema: { tags, summary: `One ${def.name} record`, description: readNote, params: idParams, response: responses(key, record) } },
+    async (req, reply) => {
+      const found = await getRecord(req.db!, info, req.params.id);
+      if (!found) throw notFound();
+      return sendOk(req, reply, found);
+    },
+  );
+
+  app.patch<{ Params: { id: number }; Body: unknown }>(
+    `${base}/:id`,
+    {
+      config: { ...writeConfig, docBody: writeBodySchema(info, 'update') },
+      preHandler: write,
+      schema: { tags, summary: `Update the given fields of a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, record) },
+    },
+    async (req, reply) => {
+      const values = cleanWriteBody(info, req.body, 'update');
+      const updated = await updateRecord(req.db!, info, req.params.id, values);
+      if (!updated) throw notFound();
+      return sendOk(req, reply, updated, { snackbar: true });
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    `${base}/:id`,
+    { config: writeConfig, preHandler: write, schema: { tags, summary: `Delete a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, record) } },
+    async (req, reply) => {
+      const deleted = await deleteRecord(req.db!, info, req.params.id);
+      if (!deleted) throw notFound();
+      return sendOk(req, reply, deleted, { snackbar: true });
+    },
+  );
+}
+
+export function registerResources(app: FastifyInstance, defs: readonly ResourceDef[] = RESOURCES): void {
+  for (const def of defs) registerResource(app, def);
+}

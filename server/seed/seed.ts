@@ -1,0 +1,24 @@
+/**
+ * Fills a fresh database with the two demo brands. It runs only when `global.sites` is empty, so
+ * starting again (or on a database someone already uses) never duplicates or overwrites data.
+ */
+import { createBrand } from '../brand/create';
+import { globalDb, type RootDb } from '../db/types';
+import { acmeBrand, demoBrand } from './brands';
+import { ACME_DEPARTMENTS, DEMO_DEPARTMENTS, createDepartments } from './departments';
+import { ACME_PEOPLE, DEMO_PEOPLE } from './people';
+import { createDemoUsers } from './users';
+
+export async function seedIfEmpty(root: RootDb): Promise<boolean> {
+  const existing = await globalDb(root).selectFrom('sites').select('s_id').limit(1).executeTakeFirst();
+  if (existing) return false;
+
+  const demo = await createBrand(root, demoBrand());
+  await createDemoUsers(root, demo.schema, DEMO_PEOPLE);
+  await createDepartments(root, demo.schema, DEMO_DEPARTMENTS);
+
+  const acme = await createBrand(root, acmeBrand());
+  await createDemoUsers(root, acme.schema, ACME_PEOPLE);
+  await createDepartments(root, acme.schema, ACME_DEPARTMENTS);
+  return true;
+}

