@@ -37,8 +37,8 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
   const started = Date.now();
   // `node --import tsx` keeps the server in this one process, so its memory is what we sample.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error' },
+    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'pipe', 'inherit'],
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -49,7 +49,7 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/brandsiteconfig`, { headers: { host: 'localhost' } })
+    const ok = await fetch(`http://localhost:${port}/api/brandsiteconfig`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;

@@ -69,6 +69,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return defaultJson(req, body as string, done);
   });
 
+  // Routes keep the error handler that was set when they were declared, so the envelope
+  // handlers come before every route (the SPA's static routes included).
+  const fallback = await registerSpa(app, opts.distDir ?? DEFAULT_DIST_DIR);
+  registerEnvelopeHandlers(app, { root: opts.db, notFoundFallback: fallback ?? undefined });
+
   await app.register(cookie);
   registerOriginCheck(app);
   registerBrandHook(app, opts.db, resolver);
@@ -79,8 +84,5 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuthRoutes(app, opts.db);
   registerGlobalParamsRoutes(app);
   registerResources(app);
-
-  const fallback = await registerSpa(app, opts.distDir ?? DEFAULT_DIST_DIR);
-  registerEnvelopeHandlers(app, { root: opts.db, notFoundFallback: fallback ?? undefined });
   return app;
 }
