@@ -1,0 +1,76 @@
+/**
+ * The app: our BrowserRouter around react-admin (which then uses it instead of its own), the
+ * brand boot, and <Admin> with the route table, custom layout and our notices.
+ */
+import { useEffect, useMemo } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
+import { Admin, memoryStore } from 'react-admin';
+import type { I18nProvider } from 'ra-core';
+import { ensureWhoami } from './auth/authApi';
+import { authProvider } from './auth/authProvider';
+import { authState } from './auth/authStore';
+import { BrandBoot } from './brand/BrandBoot';
+import { productNameOf } from './brand/BrandContext';
+import type { BrandConfig } from './brand/types';
+import { api } from './dataProvider/apiClient';
+import { createDataProvider } from './dataProvider/resourceDataProvider';
+import { translate } from './i18n/i18nProvider';
+import { GlobalLayer } from './layout/GlobalLayer';
+import { MainLayout } from './layout/MainLayout';
+import { darkTheme, lightTheme } from './layout/theme';
+import { LoadingPage } from './pages/LoadingPage';
+import { appRoutes } from './routes/appRoutes';
+import { CatchAllPage } from './routes/CatchAllPage';
+import { NavigationBridge } from './routes/navigation';
+
+const dataProvider = createDataProvider(api, translate);
+
+/** SPEC.md point 4: on the first navigation with an unknown auth state, ask who the user is. */
+function AuthBootstrap(): null {
+  const location = useLocation();
+  useEffect(() => {
+    if (authState.get().status === null) void ensureWhoami();
+  }, [location.key]);
+  return null;
+}
+
+function AdminApp({ brand, i18nProvider }: { brand: BrandConfig; i18nProvider: I18nProvider }) {
+  // Our own storage (src/storage) keeps what must survive a reload; react-admin's list state need not.
+  const store = useMemo(() => memoryStore(), []);
+  return (
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      layout={MainLayout}
+      catchAll={CatchAllPage}
+      notification={GlobalLayer}
+      loading={LoadingPage}
+      loginPage={false}
+      authCallbackPage={false}
+      title={productNameOf(brand, '')}
+      disableTelemetry
+    >
+      {appRoutes()}
+    </Admin>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <NavigationBridge />
+      <BrandBoot>
+        {(boot) => (
+          <>
+            <AuthBootstrap />
+            <AdminApp brand={boot.brand} i18nProvider={boot.i18nProvider} />
+          </>
+        )}
+      </BrandBoot>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,22 @@
+/** App-bar error counter: errors since the last reset; red when one of them was a real error. */
+import { Badge, IconButton, Tooltip } from '@mui/material';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
+import { useTranslate } from 'ra-core';
+import { useStoreValue } from '../util/createStore';
+import { openErrorDialog } from './errorDialogStore';
+import { errorCounter } from './errorListStore';
+
+export function ErrorFlagButton() {
+  const translate = useTranslate();
+  const { count, flag } = useStoreValue(errorCounter);
+  const label = translate('layout.errorFlag');
+  return (
+    <Tooltip title={label}>
+      <IconButton color="inherit" aria-label={label} data-count={count} data-flag={flag ? 'on' : 'off'} onClick={openErrorDialog}>
+        <Badge badgeContent={count} color={flag ? 'error' : 'warning'} invisible={count === 0}>
+          <ReportProblemOutlinedIcon />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}

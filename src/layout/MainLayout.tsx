@@ -1,0 +1,45 @@
+/**
+ * The main layout: app bar, menu and content. Without a session (a not-found path opened while
+ * logged out, or while whoami is still running) only the content is shown.
+ */
+import { useState, type ReactNode } from 'react';
+import { Box, Drawer, Toolbar } from '@mui/material';
+import { useAuth } from '../auth/authStore';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+
+const DRAWER_WIDTH = 240;
+
+export function MainLayout({ children }: { children?: ReactNode }) {
+  const { status } = useAuth();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  if (status !== 'authenticated') return <Box component="main">{children}</Box>;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar onMenuClick={() => setMobileOpen((open) => !open)} />
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={() => setMobileOpen(false)}
+        ModalProps={{ keepMounted: false }}
+        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+      >
+        <Toolbar variant="dense" />
+        {mobileOpen && <SideMenu onNavigate={() => setMobileOpen(false)} />}
+      </Drawer>
+      <Drawer
+        variant="permanent"
+        sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+      >
+        <Toolbar variant="dense" />
+        <SideMenu />
+      </Drawer>
+      <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
+        <Toolbar variant="dense" />
+        {children}
+      </Box>
+    </Box>
+  );
+}

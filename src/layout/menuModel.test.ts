@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { allFeatures } from '../brand/types';
+import { buildMenu } from './menuModel';
+
+const on = allFeatures(true);
+const ids = (m: ReturnType<typeof buildMenu>) => ({ top: m.top.map((i) => i.id), groups: Object.fromEntries(m.groups.map((g) => [g.group, g.items.map((i) => i.id)])) });
+
+describe('menu model', () => {
+  it('a developer sees every group', () => {
+    const menu = ids(buildMenu('Developer', on));
+    expect(menu.top).toEqual(['sheet', 'email', 'reminders', 'engineerReports', 'brands', 'microsoftDashboard', 'xero', 'settings', 'errorList']);
+    expect(Object.keys(menu.groups)).toEqual(['data', 'admin', 'dev', 'google']);
+    expect(menu.groups.data).toEqual(['contacts', 'sites', 'propertyManagers', 'siteContacts', 'departments', 'files']);
+    expect(menu.groups.dev).toEqual(['devDashboard', 'sqlSchemas', 'deletedMails', 'xeroSyncStatus', 'xeroDashboard']);
+  });
+
+  it('an engineer sees only its own entries and no groups', () => {
+    expect(ids(buildMenu('Engineer', on))).toEqual({ top: ['engineerView', 'settings', 'errorList'], groups: {} });
+  });
+
+  it('a customer sees the job sheet and the error list', () => {
+    expect(ids(buildMenu('Customer', on))).toEqual({ top: ['sheet', 'errorList'], groups: {} });
+  });
+
+  it('features switch entries off and empty groups disappear', () => {
+    const brand = allFeatures(true);
+    brand.google = { tasks: false, drive: false };
+    brand.mail.enabled = false;
+    brand.job.xero = false;
+    const menu = ids(buildMenu('Admin', brand));
+    expect(menu.groups.google).toBeUndefined();
+    expect(menu.top).not.toContain('email');
+    expect(menu.top).not.toContain('xero');
+    expect(menu.groups.admin).toEqual(['users', 'siteConfig', 'globalErrors']);
+    expect(menu.groups.data).not.toContain('contacts');
+  });
+});

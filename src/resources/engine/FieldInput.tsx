@@ -1,0 +1,46 @@
+/** The form input of one field, chosen by its type. */
+import { AutocompleteInput, BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { InputAdornment } from '@mui/material';
+import { findResource } from '../definitions';
+import { dateInputToWire, formatWireDate, wireToDateInput } from './dateText';
+import { ColorPreview } from './Swatch';
+import type { FieldDef } from './types';
+
+export function FieldInput({ field, readOnly }: { field: FieldDef; readOnly: boolean }) {
+  const common = { source: field.name, label: field.label, readOnly: readOnly || field.readOnly, fullWidth: true };
+  switch (field.type) {
+    case 'number':
+      return <NumberInput {...common} />;
+    case 'money':
+      return <NumberInput {...common} step={0.01} />;
+    case 'boolean':
+      return <BooleanInput source={field.name} label={field.label} readOnly={common.readOnly} />;
+    case 'date':
+      // Server-written timestamps are shown as local date-time text, not as a date picker.
+      if (field.readOnly) return <TextInput {...common} format={(v: unknown) => formatWireDate(v)} />;
+      return <DateInput {...common} parse={dateInputToWire} format={wireToDateInput} />;
+    case 'select':
+      return <SelectInput {...common} choices={(field.choices ?? []).map((c) => ({ id: c, name: c }))} />;
+    case 'reference': {
+      const target = field.reference ? findResource(field.reference) : undefined;
+      return (
+        <ReferenceInput source={field.name} reference={field.reference ?? ''}>
+          <AutocompleteInput label={field.label} optionText={target?.titleField ?? 'id'} readOnly={common.readOnly} fullWidth />
+        </ReferenceInput>
+      );
+    }
+    case 'longtext':
+      return <TextInput {...common} multiline minRows={3} />;
+    case 'email':
+      return <TextInput {...common} type="email" />;
+    case 'color':
+      return (
+        <TextInput
+          {...common}
+          InputProps={{ startAdornment: <InputAdornment position="start"><ColorPreview source={field.name} /></InputAdornment> }}
+        />
+      );
+    default:
+      return <TextInput {...common} />;
+  }
+}

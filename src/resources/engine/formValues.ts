@@ -1,0 +1,24 @@
+/**
+ * Bridges between a definition and a react-hook-form form: default values for a new record and
+ * the yup resolver built from the same schema the server validates with.
+ */
+import { yupResolver } from '@hookform/resolvers/yup';
+import type { Resolver } from 'react-hook-form';
+import { buildResourceSchema } from './schema';
+import type { ResourceDef } from './types';
+
+export function defaultValuesOf(def: ResourceDef): Record<string, unknown> {
+  return Object.fromEntries(
+    def.fields.filter((f) => !f.readOnly && f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue]),
+  );
+}
+
+/** The form carries id and read-only fields the schema does not know; they must not fail it. */
+export function resolverOf(def: ResourceDef, mode: 'create' | 'update'): Resolver {
+  return yupResolver(buildResourceSchema(def, mode).noUnknown(false)) as unknown as Resolver;
+}
+
+/** '-field' → { field, order: 'DESC' } for react-admin's sort prop. */
+export function sortOf(param: string): { field: string; order: 'ASC' | 'DESC' } {
+  return param.startsWith('-') ? { field: param.slice(1), order: 'DESC' } : { field: param, order: 'ASC' };
+}

@@ -1,0 +1,42 @@
+/** One routed page: the guard's decision first, then the page with its document title. */
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useTranslate } from 'ra-core';
+import { ensureWhoami } from '../auth/authApi';
+import { useAuth } from '../auth/authStore';
+import { productNameOf, useBrand } from '../brand/BrandContext';
+import { LoadingPage } from '../pages/LoadingPage';
+import { decideRoute } from './guard';
+import { PAGES } from './pageRegistry';
+import { useDocumentTitle } from './pageTitle';
+import type { AppRoute } from './types';
+
+function TitledRoute({ route, title }: { route: AppRoute; title: string }) {
+  const brand = useBrand();
+  useDocumentTitle(title, productNameOf(brand, ''));
+  const Page = PAGES[route.page];
+  return <Page route={route} title={title} />;
+}
+
+export function GuardedPage({ route }: { route: AppRoute }) {
+  const translate = useTranslate();
+  const brand = useBrand();
+  const { status, user } = useAuth();
+  const location = useLocation();
+  const title = translate(route.title);
+  const decision = decideRoute(route, {
+    status,
+    role: user?.role,
+    features: brand.features,
+    path: `${location.pathname}${location.search}`,
+    title,
+  });
+
+  useEffect(() => {
+    if (decision.kind === 'pending') void ensureWhoami();
+  }, [decision.kind]);
+
+  if (decision.kind === 'pending') return <LoadingPage />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return <TitledRoute route={route} title={title} />;
+}

@@ -1,0 +1,21 @@
+/** Where '/' sends each role (SPEC.md point 2: staff and Customer → job sheet, etc.). */
+import type { FeatureTree } from '../access/access';
+import { STAFF, type Role } from '../access/roles';
+import { canOpen } from './guard';
+import { ROUTES } from './routeTable';
+
+export function homePathFor(role: Role | null | undefined): string | null {
+  if (!role) return null;
+  if (STAFF.includes(role) || role === 'Customer') return '/sheet';
+  if (role === 'Engineer') return '/engineer-view';
+  if (role === 'Sales') return '/brands';
+  return null;
+}
+
+/** The home route if this user may open it; null means "show the small home page instead". */
+export function homeTarget(role: Role | null | undefined, features: FeatureTree | null | undefined): string | null {
+  const path = homePathFor(role);
+  if (!path) return null;
+  const route = ROUTES.find((r) => r.path === path || r.path === `${path}/:id?`);
+  return route && canOpen(route, role, features) ? path : null;
+}

@@ -1,0 +1,80 @@
+/**
+ * Children of the main layout (SPEC.md point 2 table), with the roles of point 6. Blocks add
+ * their gate (src/routes/blocks.ts); `gate` here is what the page needs on top of its block.
+ */
+import type { Gate } from '../access/access';
+import { ADMINS, DEVELOPER, OPERATOR_GROUP, STAFF } from '../access/roles';
+import { departments } from '../resources/definitions/departments';
+import type { AppRoute } from './types';
+
+const job: Gate = { requiredFeatures: ['job.enabled'] };
+const mail: Gate = { requiredFeatures: ['mail.enabled'] };
+const admins: Gate = { roles: ADMINS };
+const developer: Gate = { roles: DEVELOPER };
+const operatorsJob: Gate = { roles: [...OPERATOR_GROUP, 'Admin', 'Developer'], requiredFeatures: ['job.enabled'] };
+const sheets: Gate = { roles: [...STAFF, 'Customer'], requiredFeatures: ['job.enabled'] };
+
+type Entry = Omit<AppRoute, 'layout'>;
+
+const entries: Entry[] = [
+  { id: 'home', path: '/', title: 'pages.home', page: 'home' },
+  { id: 'sheet', path: '/sheet', title: 'pages.sheet', page: 'frame', gate: sheets, menu: { group: 'top', order: 10, icon: 'sheet' } },
+  { id: 'sheetItem', path: '/sheet/:id/:tab?', title: 'pages.sheetItem', page: 'frame', gate: sheets },
+  { id: 'email', path: '/email/:id?', title: 'pages.email', page: 'frame', gate: { roles: STAFF, ...mail }, menu: { group: 'top', order: 20, icon: 'mail' } },
+  { id: 'emailDraft', path: '/email/draft/:id?', title: 'pages.emailDraft', page: 'frame', gate: { roles: STAFF, ...mail } },
+  { id: 'engineerView', path: '/engineer-view/:id?', title: 'pages.engineerView', page: 'frame', gate: { roles: ['Engineer'], ...job }, menu: { group: 'top', order: 30, icon: 'engineer' } },
+  { id: 'reminders', path: '/reminders', title: 'pages.reminders', page: 'frame', gate: operatorsJob, menu: { group: 'top', order: 40, icon: 'reminders' } },
+  { id: 'engineerReports', path: '/engineer-reports', title: 'pages.engineerReports', page: 'frame', gate: operatorsJob, menu: { group: 'top', order: 50, icon: 'reports' } },
+  { id: 'brands', path: '/brands', title: 'pages.brands', page: 'frame', gate: { roles: ['Sales', 'Developer'] }, menu: { group: 'top', order: 60, icon: 'brands' } },
+  { id: 'brand', path: '/brand/:id?', title: 'pages.brand', page: 'frame', gate: { roles: ['Sales', 'Developer'] } },
+
+  { id: 'data', path: '/data', title: 'pages.data', page: 'blockIndex', block: 'data' },
+  { id: 'contacts', path: '/data/contacts', title: 'pages.contacts', page: 'frame', block: 'data', gate: { requiredFeatures: ['job.enabled', 'job.xero'] }, menu: { group: 'data', order: 10, icon: 'contacts' } },
+  { id: 'contact', path: '/data/contact/:id?', title: 'pages.contact', page: 'frame', block: 'data', gate: { requiredFeatures: ['job.enabled', 'job.xero'] } },
+  { id: 'sites', path: '/data/sites', title: 'pages.sites', page: 'frame', block: 'data', gate: job, menu: { group: 'data', order: 20, icon: 'sites' } },
+  { id: 'site', path: '/data/site/:id?', title: 'pages.site', page: 'frame', block: 'data', gate: job },
+  { id: 'propertyManagers', path: '/data/property-managers', title: 'pages.propertyManagers', page: 'frame', block: 'data', gate: job, menu: { group: 'data', order: 30, icon: 'propertyManagers' } },
+  { id: 'propertyManager', path: '/data/property-manager/:id?', title: 'pages.propertyManager', page: 'frame', block: 'data', gate: job },
+  { id: 'siteContacts', path: '/data/site-contacts', title: 'pages.siteContacts', page: 'frame', block: 'data', gate: job, menu: { group: 'data', order: 40, icon: 'siteContacts' } },
+  { id: 'siteContact', path: '/data/site-contact/:id?', title: 'pages.siteContact', page: 'frame', block: 'data', gate: job },
+  { id: 'departments', path: departments.listPath, title: 'pages.departments', page: 'resourceList', resource: departments.name, block: 'data', gate: departments.gate, menu: { group: 'data', order: 50, icon: 'departments' } },
+  { id: 'department', path: `${departments.itemPath}/:id?`, title: 'pages.department', page: 'resourceItem', resource: departments.name, block: 'data', gate: departments.gate },
+  { id: 'files', path: '/data/files', title: 'pages.files', page: 'frame', block: 'data', menu: { group: 'data', order: 60, icon: 'files' } },
+
+  { id: 'admin', path: '/admin', title: 'pages.admin', page: 'blockIndex', block: 'admin' },
+  { id: 'users', path: '/admin/users', title: 'pages.users', page: 'frame', block: 'admin', gate: admins, menu: { group: 'admin', order: 10, icon: 'users' } },
+  { id: 'user', path: '/admin/user/:id?', title: 'pages.user', page: 'frame', block: 'admin', gate: admins },
+  { id: 'mailAccounts', path: '/admin/mailaccounts', title: 'pages.mailAccounts', page: 'frame', block: 'admin', gate: mail, menu: { group: 'admin', order: 20, icon: 'mailAccounts' } },
+  { id: 'mailAccount', path: '/admin/mailaccount/:id?', title: 'pages.mailAccount', page: 'frame', block: 'admin', gate: mail },
+  { id: 'mailServers', path: '/admin/mailservers', title: 'pages.mailServers', page: 'frame', block: 'admin', gate: mail, menu: { group: 'admin', order: 30, icon: 'mailServers' } },
+  { id: 'mailServer', path: '/admin/mailserver/:id?', title: 'pages.mailServer', page: 'frame', block: 'admin', gate: mail },
+  { id: 'mailIncomingServers', path: '/admin/mailincomingservers', title: 'pages.mailIncomingServers', page: 'frame', block: 'admin', gate: mail, menu: { group: 'admin', order: 40, icon: 'mailServers' } },
+  { id: 'mailIncomingServer', path: '/admin/mailincomingserver/:id?', title: 'pages.mailIncomingServer', page: 'frame', block: 'admin', gate: mail },
+  { id: 'siteConfig', path: '/admin/siteConfig', title: 'pages.siteConfig', page: 'frame', block: 'admin', gate: job, menu: { group: 'admin', order: 50, icon: 'siteConfig' } },
+  { id: 'globalErrors', path: '/admin/globalerrors', title: 'pages.globalErrors', page: 'frame', block: 'admin', gate: admins, menu: { group: 'admin', order: 60, icon: 'globalErrors' } },
+
+  { id: 'dev', path: '/dev', title: 'pages.dev', page: 'blockIndex', block: 'dev' },
+  { id: 'devDashboard', path: '/dev/dashboard', title: 'pages.devDashboard', page: 'frame', block: 'dev', menu: { group: 'dev', order: 10, icon: 'dashboard' } },
+  { id: 'sqlSchemas', path: '/dev/sql-schemas', title: 'pages.sqlSchemas', page: 'frame', block: 'dev', menu: { group: 'dev', order: 20, icon: 'sql' } },
+  { id: 'deletedMails', path: '/dev/deleted-mails', title: 'pages.deletedMails', page: 'frame', block: 'dev', menu: { group: 'dev', order: 30, icon: 'deletedMails' } },
+
+  { id: 'microsoftDashboard', path: '/microsoft/dashboard', title: 'pages.microsoftDashboard', page: 'frame', block: 'microsoft', menu: { group: 'top', order: 70, icon: 'microsoft' } },
+  { id: 'microsoftAccount', path: '/microsoft/accountdetails/:id?', title: 'pages.microsoftAccount', page: 'frame', block: 'microsoft' },
+
+  { id: 'googleDashboard', path: '/google/dashboard', title: 'pages.googleDashboard', page: 'frame', block: 'google', menu: { group: 'google', order: 10, icon: 'dashboard' } },
+  { id: 'googleDrive', path: '/google/drive', title: 'pages.googleDrive', page: 'frame', block: 'google', gate: { requiredFeatures: ['google.drive'] }, menu: { group: 'google', order: 20, icon: 'drive' } },
+  { id: 'googleTasks', path: '/google/tasks', title: 'pages.googleTasks', page: 'frame', block: 'google', gate: { requiredFeatures: ['google.tasks'] }, menu: { group: 'google', order: 30, icon: 'tasks' } },
+  { id: 'googleTaskLists', path: '/google/tasklists', title: 'pages.googleTaskLists', page: 'frame', block: 'google', gate: { requiredFeatures: ['google.tasks'] }, menu: { group: 'google', order: 40, icon: 'taskLists' } },
+  { id: 'googleTaskList', path: '/google/tasklist/:id?', title: 'pages.googleTaskList', page: 'frame', block: 'google', gate: { requiredFeatures: ['google.tasks'] } },
+
+  { id: 'xero', path: '/xero', title: 'pages.xero', page: 'frame', block: 'xero', menu: { group: 'top', order: 80, icon: 'xero' } },
+  { id: 'xeroTaxRates', path: '/xero/taxrates', title: 'pages.xeroTaxRates', page: 'frame', block: 'xero', gate: admins, menu: { group: 'admin', order: 70, icon: 'taxRates' } },
+  { id: 'xeroItems', path: '/xero/items', title: 'pages.xeroItems', page: 'frame', block: 'xero', gate: admins, menu: { group: 'admin', order: 80, icon: 'items' } },
+  { id: 'xeroSyncStatus', path: '/xero/sync-status', title: 'pages.xeroSyncStatus', page: 'frame', block: 'xero', gate: developer, menu: { group: 'dev', order: 40, icon: 'sync' } },
+  { id: 'xeroDashboard', path: '/xero/dashboard', title: 'pages.xeroDashboard', page: 'frame', block: 'xero', gate: developer, menu: { group: 'dev', order: 50, icon: 'dashboard' } },
+
+  { id: 'settings', path: '/settings', title: 'pages.settings', page: 'frame', gate: { roles: [...STAFF, 'Engineer', 'Sales'] }, menu: { group: 'top', order: 90, icon: 'settings' } },
+  { id: 'errorList', path: '/error-list', title: 'pages.errorList', page: 'errorList', gate: { roles: ['ANY'] }, menu: { group: 'top', order: 100, icon: 'errors' } },
+];
+
+export const MAIN_ROUTES: readonly AppRoute[] = entries.map((entry) => ({ ...entry, layout: 'main' }));

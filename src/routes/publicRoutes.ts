@@ -1,0 +1,27 @@
+/** Public routes of SPEC.md point 2: reachable without login; some need a brand feature. */
+import type { AppRoute } from './types';
+
+const registration = { requiredFeatures: ['auth.publicRegistration'] };
+const passwordReset = { requiredFeatures: ['auth.publicRegistration', 'auth.passwordReset'] };
+
+export const PUBLIC_ROUTES: readonly AppRoute[] = [
+  { id: 'login', path: '/login', title: 'pages.login', layout: 'public', page: 'login' },
+  { id: 'register', path: '/register', title: 'pages.register', layout: 'public', page: 'frame', gate: registration },
+  { id: 'prelogin', path: '/prelogin', title: 'pages.prelogin', layout: 'public', page: 'frame' },
+  { id: 'reserve', path: '/reserve', title: 'pages.reserve', layout: 'public', page: 'frame' },
+  { id: 'resetPassword', path: '/reset-password', title: 'pages.resetPassword', layout: 'public', page: 'frame', gate: passwordReset },
+  { id: 'requestPasswordToken', path: '/request-password-token', title: 'pages.requestPasswordToken', layout: 'public', page: 'frame', gate: passwordReset },
+  { id: 'temporaryError', path: '/temporary-error', title: 'pages.temporaryError', layout: 'public', page: 'temporaryError' },
+  { id: 'notFound', path: '/not-found-404', title: 'pages.notFound', layout: 'public', page: 'notFound' },
+  { id: 'notAllowed', path: '/not-allowed', title: 'pages.notAllowed', layout: 'public', page: 'notAllowed' },
+  { id: 'microsoftConnect', path: '/microsoft-connect', title: 'pages.microsoftConnect', layout: 'public', page: 'microsoftConnect' },
+  { id: 'googleConnect', path: '/google-connect', title: 'pages.googleConnect', layout: 'public', page: 'googleConnect' },
+];
+
+/** Old paths kept working (SPEC.md point 2); the query string travels along. */
+export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
+  '/engineerreports': '/engineer-reports',
+  '/errorlist': '/error-list',
+  '/google/connect': '/google/dashboard',
+  '/resetpassword': '/reset-password',
+};

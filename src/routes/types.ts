@@ -1,0 +1,37 @@
+/** The shape of one entry of the route table (pure data: no React, so tests and menus read it). */
+import type { Gate } from '../access/access';
+
+/** Blocks are route prefixes with their own gate, which every child must pass too. */
+export type BlockId = 'data' | 'admin' | 'dev' | 'google' | 'microsoft' | 'xero';
+
+/** Menu groups of SPEC.md point 2; 'top' is a top-level item. */
+export type MenuGroup = 'top' | 'data' | 'admin' | 'dev' | 'google';
+
+/** Icons are named here and drawn in src/layout/menuIcons.tsx. */
+export type MenuIcon =
+  | 'sheet' | 'mail' | 'engineer' | 'reminders' | 'reports' | 'brands' | 'microsoft' | 'xero' | 'settings'
+  | 'errors' | 'contacts' | 'sites' | 'propertyManagers' | 'siteContacts' | 'departments' | 'files'
+  | 'users' | 'mailAccounts' | 'mailServers' | 'siteConfig' | 'globalErrors' | 'taxRates' | 'items'
+  | 'dashboard' | 'sql' | 'deletedMails' | 'sync' | 'drive' | 'tasks' | 'taskLists';
+
+/** What renders a route; src/routes/pageRegistry.tsx maps each kind to a component. */
+export type PageKind =
+  | 'home' | 'frame' | 'login' | 'notFound' | 'notAllowed' | 'temporaryError' | 'microsoftConnect' | 'googleConnect'
+  | 'errorList' | 'blockIndex' | 'resourceList' | 'resourceItem';
+
+export interface AppRoute {
+  /** Stable id: React key and test handle. */
+  id: string;
+  /** react-router path, absolute; optional segments as ':id?'. */
+  path: string;
+  /** i18n key of the page title (document title, not-allowed 'name', menu text). */
+  title: string;
+  /** 'public' routes need no login; 'main' routes are children of the main layout and need one. */
+  layout: 'public' | 'main';
+  page: PageKind;
+  gate?: Gate;
+  block?: BlockId;
+  /** Resource definition name for 'resourceList' / 'resourceItem'. */
+  resource?: string;
+  menu?: { group: MenuGroup; order: number; icon: MenuIcon };
+}

@@ -1,0 +1,34 @@
+/**
+ * A minimal observable value. Several client states (auth, notices, error list, dark mode) are
+ * written from outside React (the fetch wrapper, the auth provider) and read by components, so
+ * they live in plain modules and React subscribes through useSyncExternalStore.
+ */
+import { useSyncExternalStore } from 'react';
+
+export interface Store<T> {
+  get(): T;
+  set(next: T | ((prev: T) => T)): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createStore<T>(initial: T): Store<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      const resolved = typeof next === 'function' ? (next as (prev: T) => T)(value) : next;
+      if (Object.is(resolved, value)) return;
+      value = resolved;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function useStoreValue<T>(store: Store<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
