@@ -21,6 +21,7 @@ import { envelope, groupFromUrl } from './envelope/envelope';
 import { registerGlobalParamsRoutes } from './globalparams/routes';
 import { registerResources } from './resources/routes';
 import { registerSpa } from './spa/static';
+import { registerUserSettingsRoutes } from './usersettings/routes';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerBrandRoutes(app);
   registerAuthRoutes(app, opts.db);
   registerGlobalParamsRoutes(app);
+  registerUserSettingsRoutes(app);
   registerResources(app);
   return app;
 }

@@ -1,17 +1,7 @@
 /** The CurrentUser answer of CONTRACT-NOTES, with the settings defaults of SPEC.md point 3. */
+import { DEFAULT_SETTINGS } from '../../src/settings/userSettings';
 import type { SessionUser } from './types';
 
-export const DEFAULT_SETTINGS = {
-  darkMode: 'auto',
-  language: 'en-US',
-  dateFormat: 'DD/MM/YYYY HH:mm:ss',
-  timezone: 'Europe/London',
-  autoloadHtml: false,
-  iframeEditor: false,
-  isThumbsDefault: false,
-  emailEditor: 'ckeditor',
-  showImapFolder: false,
-} as const;
 
 export function toCurrentUser(user: SessionUser) {
   return {
