@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allFeatures } from '../brand/types';
-import { buildMenu } from './menuModel';
+import { ROLES } from '../access/roles';
+import { buildMenu, linkPath } from './menuModel';
 
 const on = allFeatures(true);
 const ids = (m: ReturnType<typeof buildMenu>) => ({ top: m.top.map((i) => i.id), groups: Object.fromEntries(m.groups.map((g) => [g.group, g.items.map((i) => i.id)])) });
@@ -33,5 +34,20 @@ describe('menu model', () => {
     expect(menu.top).not.toContain('xero');
     expect(menu.groups.admin).toEqual(['users', 'siteConfig', 'globalErrors']);
     expect(menu.groups.data).not.toContain('contacts');
+  });
+});
+
+describe('menu links', () => {
+  it('leave out optional route parameters', () => {
+    expect(linkPath('/email/:id?')).toBe('/email');
+    expect(linkPath('/engineer-view/:id?')).toBe('/engineer-view');
+    expect(linkPath('/data/departments')).toBe('/data/departments');
+  });
+
+  it('never contain a route parameter for any role', () => {
+    for (const role of ROLES) {
+      const menu = buildMenu(role, allFeatures(true));
+      for (const item of [...menu.top, ...menu.groups.flatMap((g) => g.items)]) expect(item.path).not.toContain(':');
+    }
   });
 });

@@ -18,6 +18,11 @@ export interface MenuModel {
   groups: { group: Exclude<MenuGroup, 'top'>; title: string; items: MenuItem[] }[];
 }
 
+/** A menu link opens a page without its optional parts: '/email/:id?' links to '/email'. */
+export function linkPath(pattern: string): string {
+  return pattern.replace(/\/:[^/]+\?/g, '') || '/';
+}
+
 export const GROUP_ORDER = ['data', 'admin', 'dev', 'google'] as const;
 
 export function buildMenu(role: Role | null | undefined, features: FeatureTree | null | undefined, routes: readonly AppRoute[] = ROUTES): MenuModel {
@@ -27,7 +32,7 @@ export function buildMenu(role: Role | null | undefined, features: FeatureTree |
   const itemsOf = (group: MenuGroup): MenuItem[] =>
     visible
       .filter((r) => r.menu?.group === group)
-      .map((r) => ({ id: r.id, path: r.path, title: r.title, icon: r.menu!.icon }));
+      .map((r) => ({ id: r.id, path: linkPath(r.path), title: r.title, icon: r.menu!.icon }));
   return {
     top: itemsOf('top'),
     groups: GROUP_ORDER.map((group) => ({ group, title: `menu.groups.${group}`, items: itemsOf(group) })).filter((g) => g.items.length > 0),

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, login } from './support/session';
+
+/** A server refusal shown as a notice, stored in the error list, copied and cleared (SPEC.md point 8). */
+test('an error notice stacks, opens the error list, and the list copies and clears', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: DEMO });
+  await login(page, 'admin');
+  await page.goto(`${DEMO}/error-list`);
+  await expect(page.getByText('There are no stored errors.')).toBeVisible();
+
+  // PLB belongs to the seeded Plumbing department: the server answers 409 CONFLICT.
+  await page.goto(`${DEMO}/data/department`);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Second plumbing');
+  await page.getByRole('textbox', { name: 'Job number prefix' }).fill('PLB');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const notice = page.getByRole('region', { name: 'Notifications' }).getByRole('alert').filter({ hasText: 'A record with this value already exists.' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveAttribute('data-kind', 'error');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toHaveAttribute('data-count', '2');
+
+  // The notice sits at the bottom of the screen.
+  const box = await notice.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.y).toBeGreaterThan(viewport.height / 2);
+
+  await notice.click();
+  const dialog = page.getByRole('dialog', { name: 'Error list' });
+  await expect(dialog).toBeVisible();
+  const entry = dialog.getByTestId('error-entry').first();
+  await expect(entry).toContainText('A record with this value already exists.');
+  await expect(entry).toContainText('/api/departments/create');
+  await expect(entry).toHaveAttribute('data-level', 'error');
+  await expect(entry).toHaveCSS('border-left-color', /rgb\((2\d\d), \d{1,2}, \d{1,2}\)/);
+
+  await entry.getByRole('button', { name: 'Copy' }).click();
+  await expect(entry.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('/api/departments/create');
+  expect(copied).toContain('A record with this value already exists.');
+
+  // The list survives a reload (it is kept under system-last-errors).
+  await page.goto(`${DEMO}/error-list`);
+  await expect(page.getByTestId('error-entry').first()).toContainText('A record with this value already exists.');
+  const stored = await page.evaluate(() => localStorage.getItem('system-last-errors'));
+  expect(stored).toContain('already exists');
+
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(page.getByText('There are no stored errors.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show error list' })).toHaveAttribute('data-count', '0');
+});
+
+test('a success notice leaves after about a second; an error notice stays', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto(`${DEMO}/data/department`);
+  await page.getByRole('textbox', { name: 'Name' }).fill(`Temporary ${Date.now()}`);
+  await page.getByRole('textbox', { name: 'Job number prefix' }).fill(`T${Date.now().toString(36).slice(-5).toUpperCase()}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const success = page.getByRole('region', { name: 'Notifications' }).getByRole('status').first();
+  await expect(success).toBeVisible();
+  await expect(success).toHaveCount(0, { timeout: 4000 });
+
+  await page.goto(`${DEMO}/data/department`);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Clash');
+  await page.getByRole('textbox', { name: 'Job number prefix' }).fill('ELE');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const error = page.getByRole('region', { name: 'Notifications' }).getByRole('alert').first();
+  await expect(error).toBeVisible();
+  await page.waitForTimeout(3000);
+  await expect(error).toBeVisible();
+});
