@@ -5,13 +5,19 @@ import enUS from './en-US';
 import enGB from './en-GB';
 import huHU from './hu-HU';
 import raHungarian from './ra-hu-HU';
+import { deepMerge } from './deepMerge';
+import { FEATURE_MESSAGES } from './featureMessages';
 import type { Locale } from './locales';
 
 const raEnglish = convertRaTranslationsToI18next(englishMessages) as Record<string, unknown>;
 const raHu = convertRaTranslationsToI18next(raHungarian) as Record<string, unknown>;
 
+function withFeatures(locale: Locale, base: Record<string, unknown>): Record<string, unknown> {
+  return FEATURE_MESSAGES.reduce<Record<string, unknown>>((tree, feature) => deepMerge(tree, feature[locale]), base);
+}
+
 export const MESSAGES: Record<Locale, Record<string, unknown>> = {
-  'en-US': { ...raEnglish, ...enUS },
-  'en-GB': { ...raEnglish, ...enGB },
-  'hu-HU': { ...raHu, ...huHU },
+  'en-US': withFeatures('en-US', { ...raEnglish, ...enUS }),
+  'en-GB': withFeatures('en-GB', { ...raEnglish, ...enGB }),
+  'hu-HU': withFeatures('hu-HU', { ...raHu, ...huHU }),
 };

@@ -5,6 +5,7 @@ import enGB from './en-GB';
 import huHU from './hu-HU';
 import raHungarian from './ra-hu-HU';
 import { MESSAGES } from './messages';
+import { FEATURE_MESSAGES } from './featureMessages';
 import { createI18nProvider, translate } from './i18nProvider';
 
 function leafKeys(tree: unknown, prefix = ''): string[] {
@@ -26,6 +27,12 @@ describe('i18n key parity', () => {
   ])('%s has every key of en-US and no other', (_, messages) => {
     expect(leafKeys(messages).sort()).toEqual(source);
     expect(leafValues(messages).every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
+  });
+
+  it.each(FEATURE_MESSAGES.map((feature, i) => [i, feature] as const))('feature message set %i has the same keys in every locale', (_, feature) => {
+    const us = leafKeys(feature['en-US']).sort();
+    expect(leafKeys(feature['en-GB']).sort()).toEqual(us);
+    expect(leafKeys(feature['hu-HU']).sort()).toEqual(us);
   });
 
   it('Hungarian react-admin texts cover every react-admin key', () => {

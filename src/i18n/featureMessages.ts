@@ -1,0 +1,10 @@
+/**
+ * Feature areas keep their texts beside their code: each exports a `FeatureMessages` object with
+ * the three locales and is listed here once. The parity test checks every feature like the core.
+ */
+import type { Locale } from './locales';
+
+export type MessageTree = { [key: string]: string | MessageTree };
+export type FeatureMessages = Record<Locale, MessageTree>;
+
+export const FEATURE_MESSAGES: readonly FeatureMessages[] = [];
