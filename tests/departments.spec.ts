@@ -12,6 +12,8 @@ test('an admin creates a department, finds it by free text, edits it and sees th
 
   await page.getByRole('link', { name: 'Create' }).click();
   await expect(page).toHaveURL(`${DEMO}/data/department`);
+  // Settings and reference data may still be arriving after login; type into a settled form.
+  await page.waitForLoadState('networkidle');
   // Client validation with the shared schema: nothing is sent while a field is wrong.
   await page.getByRole('textbox', { name: 'Job number prefix' }).fill('bad prefix');
   await page.getByRole('button', { name: 'Save' }).click();

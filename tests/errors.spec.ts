@@ -10,6 +10,7 @@ test('an error notice stacks, opens the error list, and the list copies and clea
 
   // PLB belongs to the seeded Plumbing department: the server answers 409 CONFLICT.
   await page.goto(`${DEMO}/data/department`);
+  await page.waitForLoadState('networkidle');
   await page.getByRole('textbox', { name: 'Name' }).fill('Second plumbing');
   await page.getByRole('textbox', { name: 'Job number prefix' }).fill('PLB');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -55,6 +56,7 @@ test('an error notice stacks, opens the error list, and the list copies and clea
 test('a success notice leaves after about a second; an error notice stays', async ({ page }) => {
   await login(page, 'admin');
   await page.goto(`${DEMO}/data/department`);
+  await page.waitForLoadState('networkidle');
   await page.getByRole('textbox', { name: 'Name' }).fill(`Temporary ${Date.now()}`);
   await page.getByRole('textbox', { name: 'Job number prefix' }).fill(`T${Date.now().toString(36).slice(-5).toUpperCase()}`);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -63,6 +65,7 @@ test('a success notice leaves after about a second; an error notice stays', asyn
   await expect(success).toHaveCount(0, { timeout: 4000 });
 
   await page.goto(`${DEMO}/data/department`);
+  await page.waitForLoadState('networkidle');
   await page.getByRole('textbox', { name: 'Name' }).fill('Clash');
   await page.getByRole('textbox', { name: 'Job number prefix' }).fill('ELE');
   await page.getByRole('button', { name: 'Save' }).click();
