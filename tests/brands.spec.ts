@@ -13,6 +13,10 @@ test('the two brands answer different configurations', async ({ request }) => {
 });
 
 test('each brand shows its own name in the app', async ({ page }) => {
+  await page.goto(`${ACME}/login`);
+  await expect(page.getByTestId('brand-mark')).toHaveText('Acme Repairs');
+  await page.goto(`${DEMO}/login`);
+  await expect(page.getByTestId('brand-mark')).toHaveText('Demo Maintenance');
   await login(page, 'operator', ACME);
   await expect(page.getByRole('banner').getByText('Acme Repairs').first()).toBeVisible();
   await login(page, 'operator', DEMO);
