@@ -23,13 +23,19 @@ export function asObject(input: unknown): Record<string, unknown> {
   return emptyToNull(input) as Record<string, unknown>;
 }
 
-export function cleanWriteBody(info: ResourceInfo, input: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+export function cleanWriteBody(
+  info: ResourceInfo,
+  input: unknown,
+  mode: 'create' | 'update',
+  stored?: Record<string, unknown>,
+): Record<string, unknown> {
   const body = asObject(input);
   const unknown: FieldMessage[] = [];
   const candidate: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     const field = info.byName.get(key);
-    if (!field) unknown.push({ field: key, message: enText('validation.value') });
+    if (info.relations.has(key)) candidate[key] = value;
+    else if (!field) unknown.push({ field: key, message: enText('validation.value') });
     // Read-only fields (id, created_at) come back from edit forms; they are ignored, not refused.
     else if (!field.readOnly) candidate[key] = value;
   }
@@ -40,7 +46,7 @@ export function cleanWriteBody(info: ResourceInfo, input: unknown, mode: 'create
       if ((candidate[f.name] === undefined || candidate[f.name] === null) && f.defaultValue !== undefined) candidate[f.name] = f.defaultValue;
     }
   }
-  const result = validateResource(info.def, candidate, mode);
+  const result = validateResource(info.def, candidate, mode, stored);
   if (!result.ok) throw validationError(result.errors.map((e) => ({ field: e.field || null, message: enText(e.message) })));
   const clean: Record<string, unknown> = {};
   for (const key of Object.keys(candidate)) if (result.value[key] !== undefined) clean[key] = result.value[key];

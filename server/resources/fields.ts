@@ -1,5 +1,5 @@
 /** What the engine needs to know about a definition's fields, derived once per resource. */
-import type { FieldDef, FieldType, ResourceDef } from '../../src/resources/engine/types';
+import type { FieldDef, FieldType, RelationDef, ResourceDef } from '../../src/resources/engine/types';
 import { toWireDate } from '../envelope/datetime';
 
 const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'email', 'color']);
@@ -15,6 +15,7 @@ export interface ResourceInfo {
   byName: Map<string, FieldDef>;
   writable: FieldDef[];
   searchable: string[];
+  relations: Map<string, RelationDef>;
 }
 
 export function resourceInfo(def: ResourceDef): ResourceInfo {
@@ -24,6 +25,7 @@ export function resourceInfo(def: ResourceDef): ResourceInfo {
     byName: new Map(def.fields.map((f) => [f.name, f])),
     writable: def.fields.filter((f) => !f.readOnly),
     searchable: def.fields.filter((f) => f.searchable && isTextField(f)).map((f) => f.name),
+    relations: new Map((def.relations ?? []).map((r) => [r.name, r])),
   };
 }
 
@@ -42,10 +44,20 @@ function fieldJsonType(field: FieldDef, idField: string): Record<string, unknown
   return { type: ['string', 'null'] };
 }
 
+export function relationJsonType(rel: RelationDef): Record<string, unknown> {
+  const row: Record<string, unknown> = { [rel.refField]: { type: 'integer' } };
+  if (rel.lead) row.is_lead = { type: 'boolean' };
+  return { type: 'array', items: { type: 'object', properties: row, required: [rel.refField] }, description: `Rows of ${rel.reference}; each row needs a ${rel.refField}` };
+}
+
 /** The record as answered (response schema and OpenAPI). */
 export function recordSchema(info: ResourceInfo): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const f of info.def.fields) properties[f.name] = fieldJsonType(f, info.def.idField);
+  for (const rel of info.relations.values()) {
+    properties[rel.name] = relationJsonType(rel);
+    if (rel.listSummary) properties[`${rel.name}_names`] = { type: ['string', 'null'], description: `Lists only: the ${rel.reference} titles, lead first` };
+  }
   return { type: 'object', properties };
 }
 
@@ -60,6 +72,7 @@ export function writeBodySchema(info: ResourceInfo, mode: 'create' | 'update'): 
     if (f.defaultValue !== undefined) schema.default = f.defaultValue;
     properties[f.name] = schema;
   }
+  for (const rel of info.relations.values()) properties[rel.name] = relationJsonType(rel);
   const required = mode === 'create' ? info.writable.filter((f) => f.required).map((f) => f.name) : [];
   return { type: 'object', properties, required, additionalProperties: false };
 }
@@ -70,6 +83,7 @@ export function filterBodySchema(info: ResourceInfo): Record<string, unknown> {
     stext: { type: ['string', 'null'], minLength: 3, maxLength: 100, description: `Free text over: ${info.searchable.join(', ') || '(none)'}` },
     ids: { type: ['array', 'null'], items: { type: 'integer' } },
   };
+  for (const rel of info.relations.values()) properties[rel.refField] ??= { type: ['integer', 'null'], description: `has this ${rel.reference} record among its ${rel.name}` };
   for (const f of info.def.fields.filter((x) => x.filter)) {
     properties[f.name] = { ...fieldJsonType(f, ''), description: isTextField(f) ? 'starts with (case-insensitive)' : 'equals (an array means any of)' };
   }

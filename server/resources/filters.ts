@@ -13,6 +13,8 @@ const MAX_INT = 2147483647;
 
 type Condition =
   | { kind: 'search'; columns: string[]; text: string }
+  | { kind: 'searchColumn'; column: string; text: string }
+  | { kind: 'linked'; table: string; ownerTable: string; owner: string; column: string; ids: number[] }
   | { kind: 'ids'; column: string; ids: number[] }
   | { kind: 'prefix'; column: string; text: string }
   | { kind: 'date'; column: string; day: string }
@@ -69,7 +71,15 @@ export function parseFilterBody(info: ResourceInfo, input: unknown): Condition[]
       const text = value.trim();
       if (text.length < 3) throw invalidField('stext', 'validation.minSearch');
       if (text.length > 100) throw invalidField('stext', 'validation.max100');
-      if (info.searchable.length) conditions.push({ kind: 'search', columns: info.searchable, text });
+      if (info.def.searchColumn) conditions.push({ kind: 'searchColumn', column: info.def.searchColumn, text: text.toLowerCase() });
+      else if (info.searchable.length) conditions.push({ kind: 'search', columns: info.searchable, text });
+      continue;
+    }
+    const rel = [...info.relations.values()].find((r) => r.refField === key);
+    if (rel) {
+      const ids = (Array.isArray(value) ? value : [value]).map(parseId);
+      if (ids.length > 1000 || ids.some((id) => id === null)) throw invalidField(key);
+      conditions.push({ kind: 'linked', table: rel.table, ownerTable: info.def.table, owner: info.def.idField, column: rel.refField, ids: ids as number[] });
       continue;
     }
     if (key === 'ids') {
@@ -98,6 +108,18 @@ export function whereOf(eb: AnyEb, conditions: Condition[]): Expression<SqlBool>
         const pattern = `%${likeEscape(c.text)}%`;
         return eb.or(c.columns.map((col) => eb(col, 'ilike', pattern)));
       }
+      case 'searchColumn':
+        // One LIKE on the generated lower-cased column: its single trigram index serves it.
+        return eb(c.column, 'like', `%${likeEscape(c.text)}%`);
+      case 'linked':
+        if (!c.ids.length) return sql<SqlBool>`false`;
+        return eb.exists(
+          eb
+            .selectFrom(`${c.table} as l`)
+            .select(sql.lit(1).as('one'))
+            .whereRef(`l.${c.owner}`, '=', `${c.ownerTable}.${c.owner}`)
+            .where(`l.${c.column}`, 'in', c.ids),
+        );
       case 'ids':
         return c.ids.length ? eb(c.column, 'in', c.ids) : sql<SqlBool>`false`;
       case 'prefix':

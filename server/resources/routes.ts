@@ -10,10 +10,11 @@ import { sendOk } from '../envelope/envelope';
 import { notFound } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
 import { cleanWriteBody } from './body';
-import { filterBodySchema, recordSchema, resourceInfo, writeBodySchema } from './fields';
+import { filterBodySchema, recordSchema, relationJsonType, resourceInfo, writeBodySchema } from './fields';
 import { parseFilterBody } from './filters';
 import { listQuerySchema, parseListParams, type ListQuery } from './listParams';
 import { deleteRecord, getRecord, insertRecord, listRecords, updateRecord } from './store';
+import { loadRelations, parseBulkRows, saveRelation, saveRelations, splitRelations } from './relations';
 
 const idParams = {
   type: 'object',
@@ -34,6 +35,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
   const tags = [def.name];
   const readConfig = { envelopeKey: key, gate: def.gate };
   const writeConfig = { envelopeKey: key, gate: def.gate, writeRoles: def.writeRoles };
+  const hasCrossField = def.fields.some((f) => f.requiredWhen);
 
   app.get<{ Querystring: ListQuery }>(
     `${base}/list`,
@@ -68,8 +70,13 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       schema: { tags, summary: `Create a ${def.name} record`, description: writeNote, response: responses(key, record, 201) },
     },
     async (req, reply) => {
-      const values = cleanWriteBody(info, req.body, 'create');
-      const created = await insertRecord(req.db!, info, values);
+      const { columns, blocks } = splitRelations(info, cleanWriteBody(info, req.body, 'create'));
+      const created = await req.db!.transaction().execute(async (trx) => {
+        const row = await insertRecord(trx, info, columns);
+        const id = row[def.idField] as number;
+        await saveRelations(trx, info, id, blocks);
+        return info.relations.size ? { ...row, ...(await loadRelations(trx, info, id)) } : row;
+      });
       return sendOk(req, reply, created, { status: 201, snackbar: true });
     },
   );
@@ -80,7 +87,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     async (req, reply) => {
       const found = await getRecord(req.db!, info, req.params.id);
       if (!found) throw notFound();
-      return sendOk(req, reply, found);
+      const blocks = info.relations.size ? await loadRelations(req.db!, info, req.params.id) : {};
+      return sendOk(req, reply, { ...found, ...blocks });
     },
   );
 
@@ -92,8 +100,16 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       schema: { tags, summary: `Update the given fields of a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, record) },
     },
     async (req, reply) => {
-      const values = cleanWriteBody(info, req.body, 'update');
-      const updated = await updateRecord(req.db!, info, req.params.id, values);
+      // Cross-field rules (a note required while its flag is set) need the stored record.
+      const stored = hasCrossField ? await getRecord(req.db!, info, req.params.id) : undefined;
+      if (stored === null) throw notFound();
+      const { columns, blocks } = splitRelations(info, cleanWriteBody(info, req.body, 'update', stored));
+      const updated = await req.db!.transaction().execute(async (trx) => {
+        const row = await updateRecord(trx, info, req.params.id, columns);
+        if (!row) return null;
+        await saveRelations(trx, info, req.params.id, blocks);
+        return info.relations.size ? { ...row, ...(await loadRelations(trx, info, req.params.id)) } : row;
+      });
       if (!updated) throw notFound();
       return sendOk(req, reply, updated, { snackbar: true });
     },
@@ -108,8 +124,33 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       return sendOk(req, reply, deleted, { snackbar: true });
     },
   );
+
+  for (const rel of info.relations.values()) {
+    if (!rel.action) continue;
+    const rows = relationJsonType(rel);
+    app.post<{ Params: { id: number }; Body: unknown }>(
+      `${base}/:id/${rel.action}`,
+      {
+        config: { ...writeConfig, docBody: { type: 'object', properties: { _bulk: rows } } },
+        preHandler: write,
+        schema: { tags, summary: `Replace the ${rel.name} of a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, rows) },
+      },
+      async (req, reply) => {
+        const input = parseBulkRows(rel, req.body);
+        const saved = await req.db!.transaction().execute(async (trx) => {
+          // Locks the owner row, so a concurrent delete cannot leave links to nothing.
+          const owner = await trx.selectFrom(def.table as never).select(def.idField as never).where(def.idField as never, '=', req.params.id as never).forUpdate().executeTakeFirst();
+          if (!owner) return null;
+          return saveRelation(trx, info, rel, req.params.id, input);
+        });
+        if (!saved) throw notFound();
+        return sendOk(req, reply, saved, { snackbar: true });
+      },
+    );
+  }
 }
 
 export function registerResources(app: FastifyInstance, defs: readonly ResourceDef[] = RESOURCES): void {
-  for (const def of defs) registerResource(app, def);
+  // A definition with its own actions has its own routes (its area registers them).
+  for (const def of defs) if (!def.actions) registerResource(app, def);
 }

@@ -8,6 +8,7 @@ import { acmeBrand, demoBrand } from './brands';
 import { ACME_DEPARTMENTS, DEMO_DEPARTMENTS, createDepartments } from './departments';
 import { ACME_PEOPLE, DEMO_PEOPLE } from './people';
 import { createDemoUsers } from './users';
+import { createReferenceData } from './referenceData';
 
 export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   const existing = await globalDb(root).selectFrom('sites').select('s_id').limit(1).executeTakeFirst();
@@ -16,6 +17,7 @@ export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   const demo = await createBrand(root, demoBrand());
   await createDemoUsers(root, demo.schema, DEMO_PEOPLE);
   await createDepartments(root, demo.schema, DEMO_DEPARTMENTS);
+  await createReferenceData(root, demo.schema);
 
   const acme = await createBrand(root, acmeBrand());
   await createDemoUsers(root, acme.schema, ACME_PEOPLE);

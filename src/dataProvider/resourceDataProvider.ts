@@ -33,6 +33,14 @@ export function createDataProvider(
     return { data, total: res.metadata?.totalCount ?? data.length };
   }
 
+  // A definition with SPEC.md's named actions deletes with POST {name}/{action} { idField: id }.
+  const remove = (resource: string, id: Identifier) => {
+    const def = lookup(resource);
+    return def?.actions
+      ? client(`${resource}/${def.actions.delete}`, { method: 'POST', body: { [def.idField]: id }, resource })
+      : client(`${resource}/${id}`, { method: 'DELETE', resource });
+  };
+
   const listQuery = (resource: string, params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string } }) => ({
     limit: params.pagination?.perPage,
     pagenumber: params.pagination?.page,
@@ -59,7 +67,8 @@ export function createDataProvider(
     async create(resource, params) {
       const def = lookup(resource);
       const body = writableFields(def, params.data as WireRecord);
-      const res = required(await client<WireRecord>(`${resource}/create`, { method: 'POST', body, resource }), translate);
+      const path = def?.actions ? `${resource}/${def.actions.create}` : `${resource}/create`;
+      const res = required(await client<WireRecord>(path, { method: 'POST', body, resource }), translate);
       return { data: toRaRecord(def, { ...body, ...(res.data ?? {}) }) };
     },
 
@@ -68,7 +77,12 @@ export function createDataProvider(
       const body = changedFields(def, params.data as WireRecord, params.previousData as WireRecord | undefined);
       // Nothing changed: no call, so no empty PATCH and no misleading success notice.
       if (Object.keys(body).length === 0) return { data: (params.previousData ?? { ...params.data, id: params.id }) as RaRecord };
-      const res = required(await client<WireRecord>(`${resource}/${params.id}`, { method: 'PATCH', body, resource }), translate);
+      const res = required(
+        def?.actions
+          ? await client<WireRecord>(`${resource}/${def.actions.update}`, { method: 'POST', body: { [def.idField]: params.id, ...body }, resource })
+          : await client<WireRecord>(`${resource}/${params.id}`, { method: 'PATCH', body, resource }),
+        translate,
+      );
       const merged = { ...(params.previousData ?? {}), ...body, ...(res.data ?? {}) } as WireRecord;
       return { data: { ...toRaRecord(def, merged), id: params.id } };
     },
@@ -83,14 +97,14 @@ export function createDataProvider(
     },
 
     async delete(resource, params) {
-      await client(`${resource}/${params.id}`, { method: 'DELETE', resource });
+      await remove(resource, params.id);
       return { data: (params.previousData ?? { id: params.id }) as RaRecord };
     },
 
     async deleteMany(resource, params) {
       const done: Identifier[] = [];
       for (const id of params.ids) {
-        await client(`${resource}/${id}`, { method: 'DELETE', resource });
+        await remove(resource, id);
         done.push(id);
       }
       return { data: done };

@@ -33,7 +33,8 @@ export function toFilterBody(filter: Record<string, unknown> | undefined): Recor
 }
 
 function writableNames(def: ResourceDef): Set<string> {
-  return new Set(def.fields.filter((f) => !f.readOnly).map((f) => f.name));
+  // Relation blocks (a site's clients ...) are written with the record.
+  return new Set([...def.fields.filter((f) => !f.readOnly).map((f) => f.name), ...(def.relations ?? []).map((r) => r.name)]);
 }
 
 /** A create body: only the definition's writable fields (without a definition: everything but id). */

@@ -1,8 +1,13 @@
 import type { ResourceDef } from '../engine/types';
+import { contacts } from './contacts';
 import { departments } from './departments';
+import { jobsitecontacts } from './jobsitecontacts';
+import { jobsites } from './jobsites';
+import { propertymanagers } from './propertymanagers';
+import { users } from '../../users/usersResource';
 
 /** Every resource the generic engine serves, on both sides. Later areas add theirs here. */
-export const RESOURCES: readonly ResourceDef[] = [departments];
+export const RESOURCES: readonly ResourceDef[] = [departments, contacts, jobsites, propertymanagers, jobsitecontacts, users];
 
 export function findResource(name: string): ResourceDef | undefined {
   return RESOURCES.find((r) => r.name === name);

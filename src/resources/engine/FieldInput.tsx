@@ -3,6 +3,7 @@ import { AutocompleteInput, BooleanInput, DateInput, NumberInput, ReferenceInput
 import { InputAdornment } from '@mui/material';
 import { findResource } from '../definitions';
 import { dateInputToWire, formatWireDate, wireToDateInput } from './dateText';
+import { searchFilter } from './searchQuery';
 import { ColorPreview } from './Swatch';
 import type { FieldDef } from './types';
 
@@ -25,7 +26,7 @@ export function FieldInput({ field, readOnly }: { field: FieldDef; readOnly: boo
       const target = field.reference ? findResource(field.reference) : undefined;
       return (
         <ReferenceInput source={field.name} reference={field.reference ?? ''}>
-          <AutocompleteInput label={field.label} optionText={target?.titleField ?? 'id'} readOnly={common.readOnly} fullWidth />
+          <AutocompleteInput label={field.label} optionText={target?.titleField ?? 'id'} filterToQuery={searchFilter} readOnly={common.readOnly} fullWidth />
         </ReferenceInput>
       );
     }

@@ -5,6 +5,8 @@ import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { notAllowedUrl } from '../../routes/guard';
 import { findResource } from '../definitions';
+import { ITEM_PANELS } from '../itemPanels';
+import { RelatedPanel } from './RelatedPanel';
 import { ResourceForm } from './ResourceForm';
 import type { ResourceDef } from './types';
 import { useCanWrite } from './useCanWrite';
@@ -48,6 +50,8 @@ export function ResourceItemPage({ route, title }: PageProps) {
   return (
     <PageFrame title={title}>
       {id ? <ResourceEdit key={id} def={def} id={id} title={title} writable={writable} /> : <ResourceCreate def={def} title={title} />}
+      {id && (def.related ?? []).map((related) => <RelatedPanel key={related.resource + related.filterKey} related={related} id={id} />)}
+      {id && (ITEM_PANELS[def.name] ?? []).map((Panel, i) => <Panel key={i} id={id} writable={writable} />)}
     </PageFrame>
   );
 }

@@ -8,9 +8,10 @@ import { buildResourceSchema } from './schema';
 import type { ResourceDef } from './types';
 
 export function defaultValuesOf(def: ResourceDef): Record<string, unknown> {
-  return Object.fromEntries(
-    def.fields.filter((f) => !f.readOnly && f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue]),
-  );
+  return Object.fromEntries([
+    ...def.fields.filter((f) => !f.readOnly && f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue]),
+    ...(def.relations ?? []).map((r) => [r.name, []]),
+  ]);
 }
 
 /** The form carries id and read-only fields the schema does not know; they must not fail it. */

@@ -4,7 +4,7 @@
  * Messages are i18n keys under 'validation.'; the server turns them into the en-US texts.
  */
 import * as yup from 'yup';
-import type { FieldDef, ResourceDef } from './types';
+import type { FieldDef, RelationDef, ResourceDef } from './types';
 
 export const VALIDATION = {
   required: 'validation.required',
@@ -13,6 +13,7 @@ export const VALIDATION = {
   email: 'validation.email',
   number: 'validation.number',
   value: 'validation.value',
+  rowSelect: 'validation.rowSelect',
 } as const;
 
 const emptyToNull = (value: unknown, original: unknown) => (original === '' ? null : value);
@@ -48,10 +49,47 @@ function fieldSchema(field: FieldDef): yup.Schema {
       schema = s;
     }
   }
-  if (field.required) {
-    schema = schema.test('required', VALIDATION.required, (value) => value !== null && value !== undefined && value !== '');
+  if (field.required) schema = schema.test('required', VALIDATION.required, isFilled);
+  if (field.requiredWhen) {
+    const flag = field.requiredWhen;
+    schema = schema.test('requiredWhen', VALIDATION.required, (value, ctx) => ctx.parent?.[flag] !== true || isFilled(value));
   }
   return schema;
+}
+
+const isFilled = (value: unknown) => value !== null && value !== undefined && (typeof value !== 'string' || value.trim() !== '');
+
+/** A relation block: a list of rows, each naming one referenced record (SPEC.md point 5, site block). */
+export function relationSchema(rel: RelationDef) {
+  const row: Record<string, yup.Schema> = {
+    [rel.refField]: yup
+      .number()
+      .transform(emptyToNull)
+      .typeError(VALIDATION.rowSelect)
+      .nullable()
+      .test('row', VALIDATION.rowSelect, (v) => v !== null && v !== undefined)
+      .integer(VALIDATION.value)
+      .positive(VALIDATION.value),
+  };
+  if (rel.lead) row.is_lead = yup.boolean().typeError(VALIDATION.value).nullable();
+  return yup
+    .array()
+    .typeError(VALIDATION.value)
+    .max(500, VALIDATION.value)
+    .of(yup.object(row).noUnknown(true, VALIDATION.value))
+    .nullable();
+}
+
+/** Names whose cross-field rules tie them together: a field with requiredWhen and its flag. */
+export function crossFieldNames(def: ResourceDef, present: readonly string[]): string[] {
+  const out = new Set(present);
+  for (const f of def.fields) {
+    if (f.requiredWhen && (out.has(f.name) || out.has(f.requiredWhen))) {
+      out.add(f.name);
+      out.add(f.requiredWhen);
+    }
+  }
+  return [...out];
 }
 
 /**
@@ -64,6 +102,10 @@ export function buildResourceSchema(def: ResourceDef, mode: 'create' | 'update' 
     if (field.readOnly) continue;
     if (mode === 'update' && present && !present.includes(field.name)) continue;
     shape[field.name] = fieldSchema(field);
+  }
+  for (const rel of def.relations ?? []) {
+    if (mode === 'update' && present && !present.includes(rel.name)) continue;
+    shape[rel.name] = relationSchema(rel);
   }
   return yup.object(shape).noUnknown(true, VALIDATION.value);
 }
@@ -78,11 +120,18 @@ export function validateResource(
   def: ResourceDef,
   input: unknown,
   mode: 'create' | 'update',
+  /** For an update: the stored record, so cross-field rules see the fields the body leaves out. */
+  stored?: Record<string, unknown>,
 ): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldError[] } {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, errors: [{ field: '', message: VALIDATION.value }] };
   }
-  const present = Object.keys(input);
+  const present = crossFieldNames(def, Object.keys(input));
+  if (stored) {
+    const merged: Record<string, unknown> = {};
+    for (const name of present) merged[name] = name in input ? (input as Record<string, unknown>)[name] : stored[name];
+    input = merged;
+  }
   const schema = buildResourceSchema(def, mode, present);
   try {
     const value = schema.validateSync(input, { abortEarly: false, stripUnknown: false }) as Record<string, unknown>;

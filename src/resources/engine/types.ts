@@ -34,6 +34,38 @@ export interface FieldDef {
   /** Written only by the server (never accepted from a client). */
   readOnly?: boolean;
   defaultValue?: string | number | boolean | null;
+  /** Cross-field rule: required ('Field is required!') while the named boolean field is true. */
+  requiredWhen?: string;
+}
+
+/**
+ * A many-to-many block of the record (a site's clients, property managers, site contacts): rows of
+ * a reference to another resource plus an optional lead flag. Every row needs a selection.
+ */
+export interface RelationDef {
+  /** Key on the wire (details answer, create/update body) and the block's name. */
+  name: string;
+  /** Link table inside the brand schema: (owner id, ref) with `is_lead` when `lead`. */
+  table: string;
+  /** Referenced resource and its id column (the link table's column of the same name). */
+  reference: string;
+  refField: string;
+  lead?: boolean;
+  label: string;
+  /** SPEC.md's named action that replaces the block: POST /api/{name}/{id}/{action} { _bulk: rows }. */
+  action?: string;
+  /** Lists show a column `{name}_names`: the linked records' titles, lead first. */
+  listSummary?: boolean;
+  /** Only referenced records matching this filter are offered (e.g. contacts of type CLIENT). */
+  choiceFilter?: Record<string, unknown>;
+}
+
+/** A panel on the item page listing records of another resource that point to this one. */
+export interface RelatedDef {
+  resource: string;
+  /** Filter key of the other resource that takes this record's id. */
+  filterKey: string;
+  label: string;
 }
 
 export interface ResourceDef {
@@ -58,4 +90,17 @@ export interface ResourceDef {
   pageSize: number;
   /** The field shown when another record refers to this one. */
   titleField: string;
+  /**
+   * Set when the area serves its own routes under SPEC.md's action names (users/addUser ...): the
+   * server engine then registers nothing for it, and the SPA posts `{ [idField], ...changes }`
+   * to `{name}/{action}` instead of the plain CRUD shape.
+   */
+  actions?: { create: string; update: string; delete: string };
+  /**
+   * A generated, lower-cased column holding the searchable fields' text (with one trigram index):
+   * free text then searches it with one LIKE instead of an OR over the columns.
+   */
+  searchColumn?: string;
+  relations?: readonly RelationDef[];
+  related?: readonly RelatedDef[];
 }

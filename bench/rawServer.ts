@@ -1,0 +1,41 @@
+/**
+ * The bench's baseline: a hand-written Fastify + pg endpoint per list that runs the SQL the engine
+ * compiled for the same request (rows and total in parallel), without sessions, brands or the
+ * envelope. Started as its own process, like the real server, so both get the same treatment.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+
+export interface RawQuery {
+  rows: { sql: string; parameters: readonly unknown[] };
+  count: { sql: string; parameters: readonly unknown[] };
+  /** The LIKE pattern in the parameters; a request's stext replaces it. */
+  pattern: string;
+}
+
+const queries = JSON.parse(process.env.RAW_QUERIES ?? '{}') as Record<string, RawQuery>;
+const pool = new pg.Pool({ connectionString: process.env.RAW_DB_URL, max: 20 });
+const app = Fastify();
+
+const withPattern = (params: readonly unknown[], from: string, to: string) => params.map((p) => (p === from ? to : p));
+
+app.post<{ Params: { name: string }; Body: { stext?: string } }>('/:name', async (req, reply) => {
+  const q = queries[req.params.name];
+  if (!q) return reply.code(404).send({ error: 'unknown list' });
+  const text = (req.body?.stext ?? '').trim().toLowerCase();
+  if (text.length < 3) return reply.code(400).send({ error: 'At least 3 characters' });
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [rows, count] = await Promise.all([
+    pool.query(q.rows.sql, withPattern(q.rows.parameters, q.pattern, pattern)),
+    pool.query(q.count.sql, withPattern(q.count.parameters, q.pattern, pattern)),
+  ]);
+  return { data: rows.rows, totalCount: Number(count.rows[0].count) };
+});
+
+app.listen({ port: Number(process.env.RAW_PORT), host: '127.0.0.1' }).then(
+  () => console.log('raw server ready'),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

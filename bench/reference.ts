@@ -1,0 +1,92 @@
+/**
+ * Bench section of the reference data: the contacts and sites lists (free text + sort + page +
+ * total) on 100,000 contacts and 100,000 sites, against a hand-written Fastify + pg endpoint that
+ * runs the same SQL in the same run, and the plans that show the search uses its trigram index.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { contacts } from '../src/resources/definitions/contacts';
+import { jobsites } from '../src/resources/definitions/jobsites';
+import type { ResourceDef } from '../src/resources/engine/types';
+import { brandDb, type RootDb } from '../server/db/types';
+import { resourceInfo } from '../server/resources/fields';
+import { parseFilterBody } from '../server/resources/filters';
+import { parseListParams } from '../server/resources/listParams';
+import { listQueries } from '../server/resources/store';
+import { freePort } from './serverProcess';
+import { load, type LoadResult } from './load';
+import type { RawQuery } from './rawServer';
+
+/**
+ * A person's typical searches (a name, a house number and street) and one broad word that matches
+ * a tenth of all contacts, where the total has to visit every match whatever the index.
+ */
+export const CASES = [
+  { key: 'contacts', def: contacts, stext: 'amelia smith', query: { limit: 20, pagenumber: 1, sort: '-co_name' } },
+  { key: 'contacts-broad', def: contacts, stext: 'smith', query: { limit: 20, pagenumber: 3, sort: '-co_name' } },
+  { key: 'jobsites', def: jobsites, stext: '12 mill lane', query: { limit: 20, pagenumber: 1, sort: 'js_address' } },
+] as const;
+
+const urlQuery = (q: { limit: number; pagenumber: number; sort: string }) => `limit=${q.limit}&pagenumber=${q.pagenumber}&sort=${q.sort}&totalcount=1`;
+
+/** The engine's own SQL for a case, compiled for the brand schema. */
+function compiled(root: RootDb, schema: string, def: ResourceDef, stext: string, query: { limit: number; pagenumber: number; sort: string }): RawQuery {
+  const info = resourceInfo(def);
+  const params = parseListParams(info, { ...query, totalcount: '1' });
+  const { rows, count } = listQueries(brandDb(root, schema), info, parseFilterBody(info, { stext }), params);
+  return { rows: rows.compile(), count: count.compile(), pattern: `%${stext.toLowerCase()}%` };
+}
+
+export async function printPlans(root: RootDb, schema: string): Promise<Record<string, RawQuery>> {
+  const out: Record<string, RawQuery> = {};
+  for (const c of CASES) {
+    const q = compiled(root, schema, c.def, c.stext, c.query);
+    out[c.key] = q;
+    for (const [label, stmt] of [['rows', q.rows], ['total', q.count]] as const) {
+      // EXPLAIN cannot take bind parameters; inline them (they come from the fixed cases above).
+      const inlined = stmt.sql.replace(/\$(\d+)/g, (_, i: string) => {
+        const v = stmt.parameters[Number(i) - 1];
+        return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+      });
+      const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${inlined}`).execute(root);
+      console.log(`\nEXPLAIN ANALYZE ${c.key} ${label} (stext '${c.stext}'):\n  ${stmt.sql}\n${rows.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+    }
+  }
+  return out;
+}
+
+export function embeddedUrl(dataDir: string): string {
+  const conn = JSON.parse(readFileSync(path.join(dataDir, 'pg-connection.json'), 'utf8')) as { port: number; password: string };
+  return `postgres://postgres:${encodeURIComponent(conn.password)}@127.0.0.1:${conn.port}/postgres`;
+}
+
+async function startRaw(dbUrl: string, queries: Record<string, RawQuery>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/rawServer.ts'], {
+    env: { ...process.env, RAW_PORT: String(port), RAW_DB_URL: dbUrl, RAW_QUERIES: JSON.stringify(queries) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d) => String(d).includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`raw server exited ${code}`)));
+  });
+  return { port, stop: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))) };
+}
+
+/** Loads each list on the engine and on the baseline, one after the other. */
+export async function runReferenceLoad(base: string, headers: Record<string, string>, dataDir: string, queries: Record<string, RawQuery>, seconds: number): Promise<LoadResult[]> {
+  const raw = await startRaw(embeddedUrl(dataDir), queries);
+  const rows: LoadResult[] = [];
+  try {
+    for (const c of CASES) {
+      const body = JSON.stringify({ stext: c.stext });
+      rows.push(await load(`POST ${c.def.name}/filter (free text '${c.stext}' + sort + page ${c.query.pagenumber} + total)`, { url: `${base}/${c.def.name}/filter?${urlQuery(c.query)}`, method: 'POST', headers, body, seconds }));
+      rows.push(await load(`  baseline: hand-written Fastify + pg, same SQL`, { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds }));
+    }
+  } finally {
+    await raw.stop();
+  }
+  return rows;
+}

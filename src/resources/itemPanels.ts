@@ -1,0 +1,15 @@
+/**
+ * Panels a feature adds below a resource's edit form, beside the engine's own (relation blocks,
+ * related records): e.g. a site's notes, which have their own endpoints.
+ */
+import type { ComponentType } from 'react';
+import { SiteNotesPanel } from '../jobsites/SiteNotesPanel';
+
+export interface ItemPanelProps {
+  id: string;
+  writable: boolean;
+}
+
+export const ITEM_PANELS: Record<string, readonly ComponentType<ItemPanelProps>[]> = {
+  jobsites: [SiteNotesPanel],
+};
