@@ -22,8 +22,10 @@ import { LoadingPage } from './pages/LoadingPage';
 import { appRoutes } from './routes/appRoutes';
 import { CatchAllPage } from './routes/CatchAllPage';
 import { NavigationBridge } from './routes/navigation';
+import { startPreloading } from './preload/preloadStore';
+import { withPreloadRefresh } from './preload/withPreloadRefresh';
 
-const dataProvider = createDataProvider(api, translate);
+const dataProvider = withPreloadRefresh(createDataProvider(api, translate));
 
 /** SPEC.md point 4: on the first navigation with an unknown auth state, ask who the user is. */
 function AuthBootstrap(): null {
@@ -37,6 +39,7 @@ function AuthBootstrap(): null {
 function AdminApp({ brand, i18nProvider }: { brand: BrandConfig; i18nProvider: I18nProvider }) {
   // Our own storage (src/storage) keeps what must survive a reload; react-admin's list state need not.
   const store = useMemo(() => memoryStore(), []);
+  useEffect(() => startPreloading(brand.features), [brand]);
   return (
     <Admin
       dataProvider={dataProvider}

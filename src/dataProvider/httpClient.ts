@@ -77,11 +77,12 @@ const isAbort = (err: unknown) => err instanceof DOMException ? err.name === 'Ab
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const { translate } = deps;
 
-  function successText(method: HttpMethod, header: string): string {
+  function successText(method: HttpMethod, header: string, status: number): string {
     // The header normally says only "1"; a longer value is taken as the text to show.
     if (header && header !== '1' && header.toLowerCase() !== 'true') return decodeURIComponent(header);
     if (method === 'DELETE') return translate('ra.notification.deleted', { count: 1 });
-    if (method === 'PATCH' || method === 'PUT') return translate('ra.notification.updated', { count: 1 });
+    // A named POST action (users/updateUser, setPassword ...) that answers 200 changed something; creates answer 201.
+    if (method === 'PATCH' || method === 'PUT' || (method === 'POST' && status !== 201)) return translate('ra.notification.updated', { count: 1 });
     return translate('ra.notification.created');
   }
 
@@ -151,7 +152,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         deps.notify('warning', warning);
       }
       const snackbar = res.headers.get(SHOW_SNACKBAR_HEADER);
-      if (snackbar && !quiet) deps.notify('success', successText(method, snackbar));
+      if (snackbar && !quiet) deps.notify('success', successText(method, snackbar, res.status));
       const data = (envelope ? envelope.data : json) as T;
       return { data: data ?? (null as T), metadata: envelope?.metadata ?? null, warning, status: res.status, headers: res.headers };
     }

@@ -1,0 +1,13 @@
+/** Every route of user administration (SPEC.md point 7, Users). */
+import type { FastifyInstance } from 'fastify';
+import { registerUserAssignRoutes } from './assignRoutes';
+import { registerChangePasswordRoute } from './passwordRoutes';
+import { registerUserReadRoutes } from './readRoutes';
+import { registerUserWriteRoutes } from './writeRoutes';
+
+export function registerUserRoutes(app: FastifyInstance): void {
+  registerUserReadRoutes(app);
+  registerUserWriteRoutes(app);
+  registerUserAssignRoutes(app);
+  registerChangePasswordRoute(app);
+}

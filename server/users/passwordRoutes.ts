@@ -1,0 +1,50 @@
+/**
+ * POST users/changePassword: the signed-in user changes their own password (SPEC.md point 5).
+ * The old password comes hashed like login's; the new one as typed, twice.
+ */
+import type { FastifyInstance } from 'fastify';
+import { STAFF } from '../../src/access/roles';
+import { enText } from '../../src/i18n/en-US';
+import { verifyPassword } from '../auth/password';
+import { validationError } from '../envelope/errors';
+import { asObject } from '../resources/body';
+import { action } from './routeKit';
+import { adminDb } from './tables';
+import { passwordHashOf } from './writeRoutes';
+
+/** The password block is for everyone who has settings except Customer (SPEC.md point 6). */
+export const PASSWORD_GATE = { roles: [...STAFF, 'Engineer', 'Sales'] as const };
+
+const body = {
+  type: 'object',
+  properties: {
+    old_password: { type: 'string', description: 'Lowercase hex SHA-256 of the old password, as login sends it' },
+    new_password: { type: 'string', maxLength: 100, description: 'As typed' },
+    new_password_again: { type: 'string', maxLength: 100 },
+  },
+  required: ['old_password', 'new_password', 'new_password_again'],
+};
+
+export function registerChangePasswordRoute(app: FastifyInstance): void {
+  action(
+    app,
+    { method: 'POST', url: '/api/users/changePassword', key: 'users', gate: { roles: PASSWORD_GATE.roles }, change: true, summary: 'Change my own password; my other sessions end', docBody: body, data: { type: 'null' } },
+    async (req) => {
+      const input = asObject(req.body);
+      const missing = ['old_password', 'new_password', 'new_password_again'].filter((k) => typeof input[k] !== 'string');
+      if (missing.length) throw validationError(missing.map((field) => ({ field, message: enText('validation.required') })));
+      if (input.new_password !== input.new_password_again) throw validationError([{ field: 'new_password_again', message: enText('validation.passwordMismatch') }]);
+      const db = adminDb(req.db);
+      const me = await db.selectFrom('users').select('password_hash').where('us_id', '=', req.user!.us_id).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(me.password_hash, String(input.old_password)))) {
+        throw validationError([{ field: 'old_password', message: enText('validation.oldPassword') }]);
+      }
+      const password_hash = await passwordHashOf(input, 'new_password');
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash }).where('us_id', '=', req.user!.us_id).execute();
+        await trx.deleteFrom('sessions').where('us_id', '=', req.user!.us_id).where('token_hash', '!=', req.sessionTokenHash ?? '').execute();
+      });
+      return { data: null };
+    },
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * One place that turns "method, path, gate, handler" into a documented, gated, enveloped route,
+ * so every action of this area declares its access rule, envelope key and response schema alike.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Gate } from '../../src/access/access';
+import { describeGate, requireGate } from '../auth/gate';
+import { sendOk } from '../envelope/envelope';
+import { responses, type JsonSchema } from '../envelope/schemas';
+
+export interface ActionRoute {
+  method: 'GET' | 'POST' | 'PATCH';
+  url: string;
+  key: string;
+  gate: Gate;
+  summary: string;
+  /** Body schema for the OpenAPI document; the handler validates the body itself. */
+  docBody?: JsonSchema;
+  data?: JsonSchema;
+  params?: JsonSchema;
+  querystring?: JsonSchema;
+  /** A change: the answer asks the SPA for a success notice. */
+  change?: boolean;
+  status?: number;
+}
+
+export const idParams: JsonSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['id'],
+};
+
+export interface ActionResult {
+  data: unknown;
+  totalCount?: number;
+}
+
+export function action(app: FastifyInstance, r: ActionRoute, handler: (req: FastifyRequest) => Promise<ActionResult>): void {
+  app.route({
+    method: r.method,
+    url: r.url,
+    config: { envelopeKey: r.key, gate: r.gate, docBody: r.docBody },
+    preHandler: requireGate(r.gate),
+    schema: {
+      tags: [r.key],
+      summary: r.summary,
+      description: describeGate(r.gate),
+      // Present only when given: Fastify warns about keys set to undefined.
+      ...(r.params ? { params: r.params } : {}),
+      ...(r.querystring ? { querystring: r.querystring } : {}),
+      response: responses(r.key, r.data ?? {}, r.status ?? 200),
+    },
+    handler: async (req, reply) => {
+      const { data, totalCount } = await handler(req);
+      return sendOk(req, reply, data, { status: r.status, snackbar: r.change, totalCount });
+    },
+  });
+}

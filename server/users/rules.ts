@@ -1,0 +1,76 @@
+/**
+ * The rules of user administration that the browser cannot be trusted with: who may give which
+ * role, who may touch whom, and that the brand always keeps an admin (SPEC.md point 6).
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { enText } from '../../src/i18n/en-US';
+import { isRole, type Role } from '../../src/access/roles';
+import { changeableRoles } from '../globalparams/roles';
+import { AppError, forbidden, invalidField, notFound } from '../envelope/errors';
+import type { AdminDb } from './tables';
+
+export const lastAdmin = () => new AppError({ code: 'CONFLICT', status: 409, primary: enText('errors.lastAdmin') });
+
+function parseId(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2147483647 ? n : null;
+}
+
+/** A positive integer id from a body field, or 400 naming the field. */
+export function idOf(body: Record<string, unknown>, field: string): number {
+  const value = body[field];
+  if (value === undefined || value === null) throw invalidField(field, 'validation.required');
+  const id = parseId(value);
+  if (id === null) throw invalidField(field);
+  return id;
+}
+
+/** A list of distinct ids (at most 500), or 400 'Invalid value' naming the field. */
+export function idListOf(body: Record<string, unknown>, field: string): number[] {
+  const value = body[field] ?? [];
+  if (!Array.isArray(value) || value.length > 500) throw invalidField(field);
+  const ids = value.map(parseId);
+  if (ids.some((id) => id === null)) throw invalidField(field);
+  return [...new Set(ids as number[])];
+}
+
+export interface Target {
+  us_id: number;
+  role: string;
+  email: string;
+}
+
+/**
+ * The user an action is about, in this brand only (the brand-bound instance cannot see another
+ * brand's schema). An Admin may not touch a Developer: that role is above the ones they can give.
+ */
+export async function loadTarget(req: FastifyRequest, db: AdminDb, usId: number): Promise<Target> {
+  const target = await db.selectFrom('users').select(['us_id', 'role', 'email']).where('us_id', '=', usId).executeTakeFirst();
+  if (!target) throw notFound();
+  const mine = changeableRoles(req.user!.role);
+  if (isRole(target.role) && !mine.includes(target.role) && target.role !== req.user!.role) throw forbidden('role');
+  return target;
+}
+
+/** The role a request asks to give, checked against the roles the server lists as changeable. */
+export function checkRoleGiven(req: FastifyRequest, role: unknown): Role {
+  if (!isRole(role) || !changeableRoles(req.user!.role).includes(role)) throw invalidField('role');
+  return role;
+}
+
+/**
+ * Inside a transaction: refuses when the target is the only Admin. The Admin rows are locked, so
+ * two admins demoting each other at the same moment cannot both succeed.
+ */
+export async function keepAnAdmin(trx: AdminDb, target: Target): Promise<void> {
+  if (target.role !== 'Admin') return;
+  const admins = await trx.selectFrom('users').select('us_id').where('role', '=', 'Admin').forUpdate().execute();
+  if (admins.filter((a) => a.us_id !== target.us_id).length === 0) throw lastAdmin();
+}
+
+/** Whether a brand table exists yet (reference tables arrive with their own migration). */
+export async function tableExists(db: AdminDb, schema: string, table: string): Promise<boolean> {
+  const row = await sql<{ t: string | null }>`select to_regclass(${`${schema}.${table}`}) as t`.execute(db);
+  return !!row.rows[0]?.t;
+}

@@ -1,0 +1,160 @@
+/**
+ * Changing users (SPEC.md point 7): addUser, updateUser, deleteUser (only with auth.userDelete),
+ * setIsHiddenStatus and setPassword. Admin and Developer only; an Admin never touches a Developer.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { enText } from '../../src/i18n/en-US';
+import { users } from '../../src/users/usersResource';
+import { hashPassword, sha256Hex } from '../auth/password';
+import { conflict, invalidField } from '../envelope/errors';
+import { asObject, cleanWriteBody } from '../resources/body';
+import { resourceInfo, writeBodySchema } from '../resources/fields';
+import { detailsSchema, userDetails } from './readRoutes';
+import { action } from './routeKit';
+import { checkRoleGiven, idOf, keepAnAdmin, loadTarget } from './rules';
+import { adminDb } from './tables';
+
+const info = resourceInfo(users);
+const key = 'users';
+const gate = users.gate;
+
+/** A password as typed: required, at most 100 characters; stored as login expects it. */
+export async function passwordHashOf(body: Record<string, unknown>, field: string): Promise<string> {
+  const typed = body[field];
+  if (typed === undefined || typed === null) throw invalidField(field, 'validation.required');
+  if (typeof typed !== 'string') throw invalidField(field);
+  if (typed.length > 100) throw invalidField(field, 'validation.max100');
+  return hashPassword(sha256Hex(typed));
+}
+
+const fullnameOf = (first: unknown, last: unknown) => [first, last].filter((p) => typeof p === 'string' && p).join(' ') || null;
+
+function withEmailLowered(values: Record<string, unknown>): Record<string, unknown> {
+  return typeof values.email === 'string' ? { ...values, email: values.email.toLowerCase() } : values;
+}
+
+const withUsId = (schema: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+  const s = schema as { properties: Record<string, unknown>; required?: string[] };
+  return { ...s, properties: { us_id: { type: 'integer' }, ...s.properties, ...extra }, required: ['us_id', ...(s.required ?? [])] };
+};
+
+function split(req: FastifyRequest, ...names: string[]) {
+  const body = asObject(req.body);
+  const picked: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) (names.includes(k) ? picked : rest)[k] = v;
+  return { picked, rest };
+}
+
+export function registerUserWriteRoutes(app: FastifyInstance): void {
+  const record = detailsSchema;
+  const passwordProp = { password: { type: 'string', maxLength: 100, description: 'As typed; stored like login expects it' } };
+  const base = writeBodySchema(info, 'create') as { properties: Record<string, unknown>; required: string[] };
+  const createBody = { ...base, properties: { ...base.properties, ...passwordProp }, required: [...base.required, 'password'] };
+
+  action(
+    app,
+    { method: 'POST', url: '/api/users/addUser', key, gate, change: true, status: 201, summary: 'Create a user with a password', docBody: createBody, data: record },
+    async (req) => {
+      const { picked, rest } = split(req, 'password');
+      const values = withEmailLowered(cleanWriteBody(info, rest, 'create'));
+      checkRoleGiven(req, values.role);
+      const password_hash = await passwordHashOf(picked, 'password');
+      const db = adminDb(req.db);
+      const row = await db
+        .insertInto('users')
+        .values({
+          email: values.email as string,
+          role: values.role as string,
+          firstname: values.firstname as string,
+          surname: values.surname as string,
+          nickname: (values.nickname as string | null | undefined) ?? null,
+          fullname: fullnameOf(values.firstname, values.surname),
+          password_hash,
+          settings: '{}',
+        })
+        .returning('us_id')
+        .executeTakeFirstOrThrow();
+      return { data: await userDetails(db, row.us_id) };
+    },
+  );
+
+  action(
+    app,
+    { method: 'POST', url: '/api/users/updateUser', key, gate, change: true, summary: 'Change the given fields of a user', docBody: withUsId(writeBodySchema(info, 'update')), data: record },
+    async (req) => {
+      const { picked, rest } = split(req, 'us_id');
+      const usId = idOf(picked, 'us_id');
+      const values = withEmailLowered(cleanWriteBody(info, rest, 'update'));
+      const db = adminDb(req.db);
+      await db.transaction().execute(async (trx) => {
+        const target = await loadTarget(req, trx, usId);
+        if (values.role !== undefined && values.role !== target.role) {
+          checkRoleGiven(req, values.role);
+          await keepAnAdmin(trx, target);
+        }
+        if (!Object.keys(values).length) return;
+        const current = await trx.selectFrom('users').select(['firstname', 'surname']).where('us_id', '=', usId).executeTakeFirstOrThrow();
+        const next = { ...current, ...values };
+        await trx.updateTable('users').set({ ...values, fullname: fullnameOf(next.firstname, next.surname) }).where('us_id', '=', usId).execute();
+      });
+      return { data: await userDetails(db, usId) };
+    },
+  );
+
+  action(
+    app,
+    { method: 'POST', url: '/api/users/deleteUser', key, gate: { ...gate, requiredFeatures: ['auth.userDelete'] }, change: true, summary: 'Delete a user', docBody: withUsId({ type: 'object', properties: {} }), data: record },
+    async (req) => {
+      const usId = idOf(asObject(req.body), 'us_id');
+      if (usId === req.user!.us_id) throw conflict(enText('errors.selfDelete'));
+      const db = adminDb(req.db);
+      const before = await userDetails(db, usId);
+      try {
+        await db.transaction().execute(async (trx) => {
+          const target = await loadTarget(req, trx, usId);
+          await keepAnAdmin(trx, target);
+          await trx.deleteFrom('users').where('us_id', '=', usId).execute();
+        });
+      } catch (err) {
+        // Another record (a job, a mail account link) still names this user.
+        if ((err as { code?: unknown }).code === '23503') throw conflict(enText('errors.inUse'));
+        throw err;
+      }
+      return { data: before };
+    },
+  );
+
+  action(
+    app,
+    { method: 'POST', url: '/api/users/setIsHiddenStatus', key, gate, change: true, summary: 'Hide or unhide a user', docBody: withUsId({ type: 'object', properties: { is_hidden: { type: 'boolean' } }, required: ['is_hidden'] }), data: record },
+    async (req) => {
+      const body = asObject(req.body);
+      const usId = idOf(body, 'us_id');
+      if (body.is_hidden === undefined || body.is_hidden === null) throw invalidField('is_hidden', 'validation.required');
+      if (typeof body.is_hidden !== 'boolean') throw invalidField('is_hidden');
+      const db = adminDb(req.db);
+      await loadTarget(req, db, usId);
+      await db.updateTable('users').set({ is_hidden: body.is_hidden }).where('us_id', '=', usId).execute();
+      return { data: await userDetails(db, usId) };
+    },
+  );
+
+  action(
+    app,
+    { method: 'POST', url: '/api/users/setPassword', key, gate, change: true, summary: "Set a user's password (as typed); their other sessions end", docBody: withUsId({ type: 'object', properties: passwordProp, required: ['password'] }), data: { type: 'null' } },
+    async (req) => {
+      const body = asObject(req.body);
+      const usId = idOf(body, 'us_id');
+      const db = adminDb(req.db);
+      await loadTarget(req, db, usId);
+      const password_hash = await passwordHashOf(body, 'password');
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash }).where('us_id', '=', usId).execute();
+        // A reset password means whoever held the old one must not stay signed in.
+        await trx.deleteFrom('sessions').where('us_id', '=', usId).where('token_hash', '!=', req.sessionTokenHash ?? '').execute();
+      });
+      return { data: null };
+    },
+  );
+}

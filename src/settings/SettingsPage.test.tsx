@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { authState, resetAuthState, setAuthenticated } from '../auth/authStore';
+import type { CurrentUser } from '../auth/types';
+import { configureApi } from '../dataProvider/apiClient';
+import { routeById } from '../routes/routeTable';
+import { renderWithApp } from '../test/renderWithApp';
+import { SettingsPage } from './SettingsPage';
+
+const user = (role: CurrentUser['role']): CurrentUser => ({ is_loggedin: true, user_id: 7, us_id: 7, role, fullname: 'Sam Settings', settings: { language: 'en-US' } });
+const ok = () => new Response(JSON.stringify({ usersettings: { data: {}, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 });
+const route = routeById('settings')!;
+
+describe('settings page', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    resetAuthState();
+    configureApi('http://test/api');
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the defaults and ignores a second change of a key still being saved', async () => {
+    setAuthenticated(user('Operator'));
+    let release: (r: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise((resolve) => (release = resolve)));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderWithApp(<SettingsPage route={route} title="Settings" />);
+    expect(screen.getByText('DD/MM/YYYY HH:mm:ss')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Europe/London')).toBeInTheDocument();
+    const toggle = screen.getByRole('switch', { name: 'Load HTML mails automatically' });
+    expect(toggle).not.toBeChecked();
+    fireEvent.click(toggle);
+    expect(authState.get().user?.settings.autoloadHtml).toBe(true);
+    fireEvent.click(screen.getByRole('switch', { name: 'Load HTML mails automatically' }));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Too fast'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'PATCH', body: JSON.stringify({ autoloadHtml: true }) });
+    await act(async () => release(ok()));
+    warn.mockRestore();
+  });
+
+  it('the password block checks that the new passwords match before calling the server', async () => {
+    setAuthenticated(user('Engineer'));
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ users: { data: null, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 }));
+    await renderWithApp(<SettingsPage route={route} title="Settings" />);
+    fireEvent.change(screen.getByLabelText('Old password'), { target: { value: 'demo1234' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'abc12345' } });
+    fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'abc12346' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The passwords you entered do not match.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'abc12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(String(url)).toBe('http://test/api/users/changePassword');
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({ new_password: 'abc12345', new_password_again: 'abc12345' });
+    expect(body.old_password).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('has no password block for a Customer', async () => {
+    setAuthenticated(user('Customer'));
+    await renderWithApp(<SettingsPage route={route} title="Settings" />);
+    expect(screen.getByText('General settings')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Old password')).not.toBeInTheDocument();
+  });
+});
