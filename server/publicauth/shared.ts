@@ -1,0 +1,33 @@
+/** Pieces the public account calls share. */
+import type { FastifyRequest } from 'fastify';
+import { isFeatureOn } from '../../src/access/access';
+import { enText } from '../../src/i18n/en-US';
+import { AppError } from '../envelope/errors';
+
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const HASH_RE = /^[0-9a-f]{64}$/;
+
+export const mailAddressBody = {
+  type: 'object',
+  properties: { mail_address: { type: 'string', minLength: 1, maxLength: 100 } },
+  required: ['mail_address'],
+  additionalProperties: false,
+} as const;
+
+/** SPEC.md point 8's text when the brand has no public registration (also guards the reset calls). */
+export function registrationNotAllowed(): AppError {
+  return new AppError({ code: 'FORBIDDEN', status: 403, primary: enText('errors.registrationNotAllowed'), general: 'feature' });
+}
+
+export function requireFeatures(...keys: string[]) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const features = req.brand?.config.features;
+    if (!isFeatureOn(features, 'auth.publicRegistration')) throw registrationNotAllowed();
+    for (const key of keys) if (!isFeatureOn(features, key)) throw new AppError({ code: 'FORBIDDEN', status: 403, primary: enText('errors.forbidden'), general: 'feature' });
+  };
+}
+
+/** The address the browser used (protocol, Host with port), for links in mails. */
+export function requestOrigin(req: FastifyRequest): string {
+  return `${req.protocol}://${String(req.headers.host ?? '')}`;
+}
