@@ -35,6 +35,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: '.e2e-data' },
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR ?? '.e2e-data' },
   },
 });

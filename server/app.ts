@@ -20,8 +20,16 @@ import { invalidField } from './envelope/errors';
 import { envelope, groupFromUrl } from './envelope/envelope';
 import { registerGlobalParamsRoutes } from './globalparams/routes';
 import { registerResources } from './resources/routes';
+import { registerJobsiteNotes } from './jobsites/notes';
+import { registerContactRoutes } from './contacts/routes';
 import { registerSpa } from './spa/static';
 import { registerUserSettingsRoutes } from './usersettings/routes';
+import { registerUserRoutes } from './users/index';
+import { registerSiteConfigRoutes } from './siteconfig/routes';
+import { registerDevSiteRoutes } from './devsites/routes';
+import { registerReserveRoutes } from './reserve/routes';
+import { registerPublicAuthRoutes } from './publicauth/routes';
+import { registerDevTools } from './devtools/index';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
@@ -85,6 +93,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuthRoutes(app, opts.db);
   registerGlobalParamsRoutes(app);
   registerUserSettingsRoutes(app);
+  registerUserRoutes(app);
+  registerSiteConfigRoutes(app);
   registerResources(app);
+  registerJobsiteNotes(app);
+  registerContactRoutes(app);
+  registerDevSiteRoutes(app, opts.db);
+  registerReserveRoutes(app, opts.db);
+  registerPublicAuthRoutes(app, opts.db);
+  registerDevTools(app, opts.db);
   return app;
 }

@@ -3,8 +3,13 @@
  * the three locales and is listed here once. The parity test checks every feature like the core.
  */
 import type { Locale } from './locales';
+import { usersMessages } from '../users/messages';
+import { referenceDataMessages } from '../referenceData/messages';
+import { publicAuthMessages } from '../publicAuth/messages';
+import { brandSitesMessages } from '../brands/messages';
+import { devToolsMessages } from '../dev/messages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
 
-export const FEATURE_MESSAGES: readonly FeatureMessages[] = [];
+export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages];

@@ -4,7 +4,12 @@
  */
 import type { Gate } from '../access/access';
 import { ADMINS, DEVELOPER, OPERATOR_GROUP, STAFF } from '../access/roles';
+import { contacts } from '../resources/definitions/contacts';
 import { departments } from '../resources/definitions/departments';
+import { jobsitecontacts } from '../resources/definitions/jobsitecontacts';
+import { jobsites } from '../resources/definitions/jobsites';
+import { propertymanagers } from '../resources/definitions/propertymanagers';
+import { users } from '../users/usersResource';
 import type { AppRoute } from './types';
 
 const job: Gate = { requiredFeatures: ['job.enabled'] };
@@ -25,37 +30,37 @@ const entries: Entry[] = [
   { id: 'engineerView', path: '/engineer-view/:id?', title: 'pages.engineerView', page: 'frame', gate: { roles: ['Engineer'], ...job }, menu: { group: 'top', order: 30, icon: 'engineer' } },
   { id: 'reminders', path: '/reminders', title: 'pages.reminders', page: 'frame', gate: operatorsJob, menu: { group: 'top', order: 40, icon: 'reminders' } },
   { id: 'engineerReports', path: '/engineer-reports', title: 'pages.engineerReports', page: 'frame', gate: operatorsJob, menu: { group: 'top', order: 50, icon: 'reports' } },
-  { id: 'brands', path: '/brands', title: 'pages.brands', page: 'frame', gate: { roles: ['Sales', 'Developer'] }, menu: { group: 'top', order: 60, icon: 'brands' } },
-  { id: 'brand', path: '/brand/:id?', title: 'pages.brand', page: 'frame', gate: { roles: ['Sales', 'Developer'] } },
+  { id: 'brands', path: '/brands', title: 'pages.brands', page: 'brandList', gate: { roles: ['Sales', 'Developer'] }, menu: { group: 'top', order: 60, icon: 'brands' } },
+  { id: 'brand', path: '/brand/:id?', title: 'pages.brand', page: 'brandItem', gate: { roles: ['Sales', 'Developer'] } },
 
   { id: 'data', path: '/data', title: 'pages.data', page: 'blockIndex', block: 'data' },
-  { id: 'contacts', path: '/data/contacts', title: 'pages.contacts', page: 'frame', block: 'data', gate: { requiredFeatures: ['job.enabled', 'job.xero'] }, menu: { group: 'data', order: 10, icon: 'contacts' } },
-  { id: 'contact', path: '/data/contact/:id?', title: 'pages.contact', page: 'frame', block: 'data', gate: { requiredFeatures: ['job.enabled', 'job.xero'] } },
-  { id: 'sites', path: '/data/sites', title: 'pages.sites', page: 'frame', block: 'data', gate: job, menu: { group: 'data', order: 20, icon: 'sites' } },
-  { id: 'site', path: '/data/site/:id?', title: 'pages.site', page: 'frame', block: 'data', gate: job },
-  { id: 'propertyManagers', path: '/data/property-managers', title: 'pages.propertyManagers', page: 'frame', block: 'data', gate: job, menu: { group: 'data', order: 30, icon: 'propertyManagers' } },
-  { id: 'propertyManager', path: '/data/property-manager/:id?', title: 'pages.propertyManager', page: 'frame', block: 'data', gate: job },
-  { id: 'siteContacts', path: '/data/site-contacts', title: 'pages.siteContacts', page: 'frame', block: 'data', gate: job, menu: { group: 'data', order: 40, icon: 'siteContacts' } },
-  { id: 'siteContact', path: '/data/site-contact/:id?', title: 'pages.siteContact', page: 'frame', block: 'data', gate: job },
+  { id: 'contacts', path: contacts.listPath, title: 'pages.contacts', page: 'resourceList', resource: contacts.name, block: 'data', gate: contacts.gate, menu: { group: 'data', order: 10, icon: 'contacts' } },
+  { id: 'contact', path: `${contacts.itemPath}/:id?`, title: 'pages.contact', page: 'resourceItem', resource: contacts.name, block: 'data', gate: contacts.gate },
+  { id: 'sites', path: jobsites.listPath, title: 'pages.sites', page: 'resourceList', resource: jobsites.name, block: 'data', gate: jobsites.gate, menu: { group: 'data', order: 20, icon: 'sites' } },
+  { id: 'site', path: `${jobsites.itemPath}/:id?`, title: 'pages.site', page: 'resourceItem', resource: jobsites.name, block: 'data', gate: jobsites.gate },
+  { id: 'propertyManagers', path: propertymanagers.listPath, title: 'pages.propertyManagers', page: 'resourceList', resource: propertymanagers.name, block: 'data', gate: propertymanagers.gate, menu: { group: 'data', order: 30, icon: 'propertyManagers' } },
+  { id: 'propertyManager', path: `${propertymanagers.itemPath}/:id?`, title: 'pages.propertyManager', page: 'resourceItem', resource: propertymanagers.name, block: 'data', gate: propertymanagers.gate },
+  { id: 'siteContacts', path: jobsitecontacts.listPath, title: 'pages.siteContacts', page: 'resourceList', resource: jobsitecontacts.name, block: 'data', gate: jobsitecontacts.gate, menu: { group: 'data', order: 40, icon: 'siteContacts' } },
+  { id: 'siteContact', path: `${jobsitecontacts.itemPath}/:id?`, title: 'pages.siteContact', page: 'resourceItem', resource: jobsitecontacts.name, block: 'data', gate: jobsitecontacts.gate },
   { id: 'departments', path: departments.listPath, title: 'pages.departments', page: 'resourceList', resource: departments.name, block: 'data', gate: departments.gate, menu: { group: 'data', order: 50, icon: 'departments' } },
   { id: 'department', path: `${departments.itemPath}/:id?`, title: 'pages.department', page: 'resourceItem', resource: departments.name, block: 'data', gate: departments.gate },
   { id: 'files', path: '/data/files', title: 'pages.files', page: 'frame', block: 'data', menu: { group: 'data', order: 60, icon: 'files' } },
 
   { id: 'admin', path: '/admin', title: 'pages.admin', page: 'blockIndex', block: 'admin' },
-  { id: 'users', path: '/admin/users', title: 'pages.users', page: 'frame', block: 'admin', gate: admins, menu: { group: 'admin', order: 10, icon: 'users' } },
-  { id: 'user', path: '/admin/user/:id?', title: 'pages.user', page: 'frame', block: 'admin', gate: admins },
+  { id: 'users', path: users.listPath, title: 'pages.users', page: 'resourceList', resource: users.name, block: 'admin', gate: users.gate, menu: { group: 'admin', order: 10, icon: 'users' } },
+  { id: 'user', path: `${users.itemPath}/:id?`, title: 'pages.user', page: 'userItem', resource: users.name, block: 'admin', gate: users.gate },
   { id: 'mailAccounts', path: '/admin/mailaccounts', title: 'pages.mailAccounts', page: 'frame', block: 'admin', gate: mail, menu: { group: 'admin', order: 20, icon: 'mailAccounts' } },
   { id: 'mailAccount', path: '/admin/mailaccount/:id?', title: 'pages.mailAccount', page: 'frame', block: 'admin', gate: mail },
   { id: 'mailServers', path: '/admin/mailservers', title: 'pages.mailServers', page: 'frame', block: 'admin', gate: mail, menu: { group: 'admin', order: 30, icon: 'mailServers' } },
   { id: 'mailServer', path: '/admin/mailserver/:id?', title: 'pages.mailServer', page: 'frame', block: 'admin', gate: mail },
   { id: 'mailIncomingServers', path: '/admin/mailincomingservers', title: 'pages.mailIncomingServers', page: 'frame', block: 'admin', gate: mail, menu: { group: 'admin', order: 40, icon: 'mailServers' } },
   { id: 'mailIncomingServer', path: '/admin/mailincomingserver/:id?', title: 'pages.mailIncomingServer', page: 'frame', block: 'admin', gate: mail },
-  { id: 'siteConfig', path: '/admin/siteConfig', title: 'pages.siteConfig', page: 'frame', block: 'admin', gate: job, menu: { group: 'admin', order: 50, icon: 'siteConfig' } },
-  { id: 'globalErrors', path: '/admin/globalerrors', title: 'pages.globalErrors', page: 'frame', block: 'admin', gate: admins, menu: { group: 'admin', order: 60, icon: 'globalErrors' } },
+  { id: 'siteConfig', path: '/admin/siteConfig', title: 'pages.siteConfig', page: 'siteConfig', block: 'admin', gate: job, menu: { group: 'admin', order: 50, icon: 'siteConfig' } },
+  { id: 'globalErrors', path: '/admin/globalerrors', title: 'pages.globalErrors', page: 'globalErrors', block: 'admin', gate: admins, menu: { group: 'admin', order: 60, icon: 'globalErrors' } },
 
   { id: 'dev', path: '/dev', title: 'pages.dev', page: 'blockIndex', block: 'dev' },
-  { id: 'devDashboard', path: '/dev/dashboard', title: 'pages.devDashboard', page: 'frame', block: 'dev', menu: { group: 'dev', order: 10, icon: 'dashboard' } },
-  { id: 'sqlSchemas', path: '/dev/sql-schemas', title: 'pages.sqlSchemas', page: 'frame', block: 'dev', menu: { group: 'dev', order: 20, icon: 'sql' } },
+  { id: 'devDashboard', path: '/dev/dashboard', title: 'pages.devDashboard', page: 'devDashboard', block: 'dev', menu: { group: 'dev', order: 10, icon: 'dashboard' } },
+  { id: 'sqlSchemas', path: '/dev/sql-schemas', title: 'pages.sqlSchemas', page: 'sqlSchemas', block: 'dev', menu: { group: 'dev', order: 20, icon: 'sql' } },
   { id: 'deletedMails', path: '/dev/deleted-mails', title: 'pages.deletedMails', page: 'frame', block: 'dev', menu: { group: 'dev', order: 30, icon: 'deletedMails' } },
 
   { id: 'microsoftDashboard', path: '/microsoft/dashboard', title: 'pages.microsoftDashboard', page: 'frame', block: 'microsoft', menu: { group: 'top', order: 70, icon: 'microsoft' } },
@@ -73,7 +78,7 @@ const entries: Entry[] = [
   { id: 'xeroSyncStatus', path: '/xero/sync-status', title: 'pages.xeroSyncStatus', page: 'frame', block: 'xero', gate: developer, menu: { group: 'dev', order: 40, icon: 'sync' } },
   { id: 'xeroDashboard', path: '/xero/dashboard', title: 'pages.xeroDashboard', page: 'frame', block: 'xero', gate: developer, menu: { group: 'dev', order: 50, icon: 'dashboard' } },
 
-  { id: 'settings', path: '/settings', title: 'pages.settings', page: 'frame', gate: { roles: [...STAFF, 'Engineer', 'Sales'] }, menu: { group: 'top', order: 90, icon: 'settings' } },
+  { id: 'settings', path: '/settings', title: 'pages.settings', page: 'settings', gate: { roles: [...STAFF, 'Engineer', 'Sales'] }, menu: { group: 'top', order: 90, icon: 'settings' } },
   { id: 'errorList', path: '/error-list', title: 'pages.errorList', page: 'errorList', gate: { roles: ['ANY'] }, menu: { group: 'top', order: 100, icon: 'errors' } },
 ];
 

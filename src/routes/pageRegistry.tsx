@@ -13,6 +13,18 @@ import { TitledPage } from '../pages/TitledPage';
 import type { PageProps } from '../pages/types';
 import { ResourceItemPage } from '../resources/engine/ResourceItemPage';
 import { ResourceListPage } from '../resources/engine/ResourceListPage';
+import { SettingsPage } from '../settings/SettingsPage';
+import { SiteConfigPage } from '../siteconfig/SiteConfigPage';
+import { UserItemPage } from '../users/UserItemPage';
+import { BrandItemPage } from '../brands/BrandItemPage';
+import { BrandListPage } from '../brands/BrandListPage';
+import { DevDashboardPage } from '../dev/DevDashboardPage';
+import { GlobalErrorsPage } from '../dev/GlobalErrorsPage';
+import { SqlSchemasPage } from '../dev/SqlSchemasPage';
+import { RequestPasswordTokenPage, ResetPasswordPage } from '../publicAuth/PasswordResetPages';
+import { PreloginPage } from '../publicAuth/PreloginPage';
+import { RegisterPage } from '../publicAuth/RegisterPage';
+import { ReservePage } from '../publicAuth/ReservePage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -36,4 +48,17 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   blockIndex: BlockIndexPage,
   resourceList: ResourceListPage,
   resourceItem: ResourceItemPage,
+  userItem: UserItemPage,
+  settings: SettingsPage,
+  siteConfig: SiteConfigPage,
+  brandList: BrandListPage,
+  brandItem: BrandItemPage,
+  devDashboard: DevDashboardPage,
+  sqlSchemas: SqlSchemasPage,
+  globalErrors: GlobalErrorsPage,
+  register: RegisterPage,
+  prelogin: PreloginPage,
+  reserve: ReservePage,
+  resetPassword: ResetPasswordPage,
+  requestPasswordToken: RequestPasswordTokenPage,
 };

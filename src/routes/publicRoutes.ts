@@ -6,11 +6,11 @@ const passwordReset = { requiredFeatures: ['auth.publicRegistration', 'auth.pass
 
 export const PUBLIC_ROUTES: readonly AppRoute[] = [
   { id: 'login', path: '/login', title: 'pages.login', layout: 'public', page: 'login' },
-  { id: 'register', path: '/register', title: 'pages.register', layout: 'public', page: 'frame', gate: registration },
-  { id: 'prelogin', path: '/prelogin', title: 'pages.prelogin', layout: 'public', page: 'frame' },
-  { id: 'reserve', path: '/reserve', title: 'pages.reserve', layout: 'public', page: 'frame' },
-  { id: 'resetPassword', path: '/reset-password', title: 'pages.resetPassword', layout: 'public', page: 'frame', gate: passwordReset },
-  { id: 'requestPasswordToken', path: '/request-password-token', title: 'pages.requestPasswordToken', layout: 'public', page: 'frame', gate: passwordReset },
+  { id: 'register', path: '/register', title: 'pages.register', layout: 'public', page: 'register', gate: registration },
+  { id: 'prelogin', path: '/prelogin', title: 'pages.prelogin', layout: 'public', page: 'prelogin' },
+  { id: 'reserve', path: '/reserve', title: 'pages.reserve', layout: 'public', page: 'reserve' },
+  { id: 'resetPassword', path: '/reset-password', title: 'pages.resetPassword', layout: 'public', page: 'resetPassword', gate: passwordReset },
+  { id: 'requestPasswordToken', path: '/request-password-token', title: 'pages.requestPasswordToken', layout: 'public', page: 'requestPasswordToken', gate: passwordReset },
   { id: 'temporaryError', path: '/temporary-error', title: 'pages.temporaryError', layout: 'public', page: 'temporaryError' },
   { id: 'notFound', path: '/not-found-404', title: 'pages.notFound', layout: 'public', page: 'notFound' },
   { id: 'notAllowed', path: '/not-allowed', title: 'pages.notAllowed', layout: 'public', page: 'notAllowed' },

@@ -17,7 +17,9 @@ export type MenuIcon =
 /** What renders a route; src/routes/pageRegistry.tsx maps each kind to a component. */
 export type PageKind =
   | 'home' | 'frame' | 'login' | 'notFound' | 'notAllowed' | 'temporaryError' | 'microsoftConnect' | 'googleConnect'
-  | 'errorList' | 'blockIndex' | 'resourceList' | 'resourceItem';
+  | 'errorList' | 'blockIndex' | 'resourceList' | 'resourceItem' | 'userItem' | 'settings' | 'siteConfig'
+  | 'brandList' | 'brandItem' | 'devDashboard' | 'sqlSchemas' | 'globalErrors'
+  | 'register' | 'prelogin' | 'reserve' | 'resetPassword' | 'requestPasswordToken';
 
 export interface AppRoute {
   /** Stable id: React key and test handle. */

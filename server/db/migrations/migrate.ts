@@ -5,19 +5,30 @@
  */
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import * as global0001 from './global/0001_init';
+import * as global0002 from './global/0002_brand_tools';
 import * as brand0001 from './brand/0001_init';
+import * as brand0002 from './brand/0002_reference_data';
+import * as brand0003 from './brand/0003_users_admin';
+import * as brand0004 from './brand/0004_account_mail';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
 
 const GLOBAL_MIGRATIONS: Record<string, Migration> = {
   '0001_init': global0001,
+  '0002_brand_tools': global0002,
 };
 
 /** Add a brand migration here; every brand schema picks it up at the next start. */
 const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0001_init': brand0001,
+  '0002_reference_data': brand0002,
+  '0003_users_admin': brand0003,
+  '0004_account_mail': brand0004,
 };
+
+/** In order, for the developer dashboard's schema version. */
+export const BRAND_MIGRATION_NAMES: readonly string[] = Object.keys(BRAND_MIGRATIONS).sort();
 
 function provider(migrations: Record<string, Migration>): MigrationProvider {
   return { getMigrations: async () => migrations };
@@ -26,7 +37,8 @@ function provider(migrations: Record<string, Migration>): MigrationProvider {
 async function run(db: RootDb, schema: string, migrations: Record<string, Migration>): Promise<void> {
   // The migration table lives in the schema it describes; create the schema first so it can.
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
-  const migrator = new Migrator({ db, provider: provider(migrations), migrationTableSchema: schema });
+  // Feature areas add brand migrations side by side, so a schema may have run a later-numbered one first.
+  const migrator = new Migrator({ db, provider: provider(migrations), migrationTableSchema: schema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
