@@ -11,7 +11,7 @@ import { useBrand } from '../brand/BrandContext';
 import { api } from '../dataProvider/apiClient';
 import { PublicFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
-import { formErrors, NO_ERRORS, type FormErrors } from './formErrors';
+import { accountFormProblems, formErrors, NO_ERRORS, type FormErrors } from './formErrors';
 
 const EMPTY = { firstname: '', surname: '', email: '', password: '', password_again: '' };
 
@@ -36,10 +36,8 @@ export function RegisterPage({ title }: PageProps) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const local: Record<string, string> = {};
-    if (values.password !== values.password_again) local.password_again = translate('publicAuth.passwordsMatch');
-    if (!terms) local.accept_terms = translate('publicAuth.terms');
-    if (Object.keys(local).length) return setErrors({ fields: local, form: null });
+    const problems = accountFormProblems(values, terms, translate);
+    if (problems) return setErrors(problems);
     setBusy(true);
     setErrors(NO_ERRORS);
     try {

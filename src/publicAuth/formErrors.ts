@@ -21,3 +21,15 @@ export function formErrors(err: unknown, fallback: string): FormErrors {
 }
 
 export const NO_ERRORS: FormErrors = { fields: {}, form: null };
+
+/** The checks registration and reservation share before anything is sent (SPEC.md point 5). */
+export function accountFormProblems(
+  values: { password: string; password_again: string },
+  termsAccepted: boolean,
+  translate: (key: string) => string,
+): FormErrors | null {
+  const fields: Record<string, string> = {};
+  if (values.password !== values.password_again) fields.password_again = translate('publicAuth.passwordsMatch');
+  if (!termsAccepted) fields.accept_terms = translate('publicAuth.terms');
+  return Object.keys(fields).length ? { fields, form: null } : null;
+}
