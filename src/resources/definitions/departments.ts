@@ -14,6 +14,7 @@ export const departments: ResourceDef = {
   defaultSort: 'de_name',
   pageSize: 20,
   titleField: 'de_name',
+  searchColumn: 'search',
   fields: [
     { name: 'de_id', type: 'number', label: 'resources.departments.fields.de_id', readOnly: true, list: true, sortable: true },
     { name: 'de_name', type: 'text', label: 'resources.departments.fields.de_name', required: true, max: 100, list: true, sortable: true, filter: true, searchable: true },

@@ -15,7 +15,8 @@ function searchExpr(columns: readonly string[]) {
   return sql.raw(`lower(${columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`);
 }
 
-async function searchColumn(db: Kysely<unknown>, schema: string, table: string, columns: readonly string[]) {
+/** Adds the generated `search` column and its trigram index (also used by later migrations). */
+export async function searchColumn(db: Kysely<unknown>, schema: string, table: string, columns: readonly string[]) {
   await sql`alter table ${sql.id(schema, table)} add column search text generated always as (${searchExpr(columns)}) stored`.execute(db);
   await trigramIndex(db, schema, table, 'search');
 }
