@@ -1,6 +1,7 @@
 /**
  * The bench's baseline: a hand-written Fastify + pg endpoint per list that runs the SQL the engine
- * compiled for the same request (rows and total in parallel), without sessions, brands or the
+ * compiled for the same request (the total from the rows, or a count beside them, as the engine
+ * does), without sessions, brands or the
  * envelope. Started as its own process, like the real server, so both get the same treatment.
  */
 import Fastify from 'fastify';
@@ -9,6 +10,9 @@ import pg from 'pg';
 export interface RawQuery {
   rows: { sql: string; parameters: readonly unknown[] };
   count: { sql: string; parameters: readonly unknown[] };
+  /** The rows carry the total in `__total` (free text), as in the engine. */
+  totalInRows: boolean;
+  offset: number;
   /** The LIKE pattern in the parameters; a request's stext replaces it. */
   pattern: string;
 }
@@ -25,11 +29,14 @@ app.post<{ Params: { name: string }; Body: { stext?: string } }>('/:name', async
   const text = (req.body?.stext ?? '').trim().toLowerCase();
   if (text.length < 3) return reply.code(400).send({ error: 'At least 3 characters' });
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const [rows, count] = await Promise.all([
-    pool.query(q.rows.sql, withPattern(q.rows.parameters, q.pattern, pattern)),
-    pool.query(q.count.sql, withPattern(q.count.parameters, q.pattern, pattern)),
-  ]);
-  return { data: rows.rows, totalCount: Number(count.rows[0].count) };
+  const runCount = async () => Number((await pool.query(q.count.sql, withPattern(q.count.parameters, q.pattern, pattern))).rows[0].count);
+  if (q.totalInRows) {
+    const rows = await pool.query(q.rows.sql, withPattern(q.rows.parameters, q.pattern, pattern));
+    const total = rows.rows.length ? Number(rows.rows[0].__total) : q.offset === 0 ? 0 : await runCount();
+    return { data: rows.rows.map(({ __total, ...row }) => row), totalCount: total };
+  }
+  const [rows, total] = await Promise.all([pool.query(q.rows.sql, withPattern(q.rows.parameters, q.pattern, pattern)), runCount()]);
+  return { data: rows.rows, totalCount: total };
 });
 
 app.listen({ port: Number(process.env.RAW_PORT), host: '127.0.0.1' }).then(

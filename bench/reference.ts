@@ -35,8 +35,8 @@ const urlQuery = (q: { limit: number; pagenumber: number; sort: string }) => `li
 function compiled(root: RootDb, schema: string, def: ResourceDef, stext: string, query: { limit: number; pagenumber: number; sort: string }): RawQuery {
   const info = resourceInfo(def);
   const params = parseListParams(info, { ...query, totalcount: '1' });
-  const { rows, count } = listQueries(brandDb(root, schema), info, parseFilterBody(info, { stext }), params);
-  return { rows: rows.compile(), count: count.compile(), pattern: `%${stext.toLowerCase()}%` };
+  const { rows, count, totalInRows } = listQueries(brandDb(root, schema), info, parseFilterBody(info, { stext }), params);
+  return { rows: rows.compile(), count: count.compile(), totalInRows, offset: params.offset, pattern: `%${stext.toLowerCase()}%` };
 }
 
 export async function printPlans(root: RootDb, schema: string): Promise<Record<string, RawQuery>> {

@@ -34,7 +34,15 @@ function relationSummaries(eb: ExpressionBuilder<any, any>, info: ResourceInfo) 
     });
 }
 
-/** The two statements of a list page: the rows and, when asked, the total. The bench reuses them. */
+/** Column that carries a search's total on every row of its page (see listQueries). */
+export const TOTAL_COLUMN = '__total';
+
+/**
+ * The statements of a list page: the rows and, when asked, the total. With free text the rows
+ * carry the total themselves (`count(*) over ()` in the search subquery, which reads every match
+ * for the sort anyway), so one index scan serves both; `count` is then needed only for a page past
+ * the end. The bench reuses these statements.
+ */
 export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
   const { def } = info;
   const filtered = dyn(db)
@@ -45,9 +53,10 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
   // the planner may walk the sort index and test every row until a page is full: fine for common
   // words, but a full-table walk (tens of ms on 100k rows) for rare ones. OFFSET 0 keeps the
   // subquery from being flattened into the outer, ordered one.
-  const base = conditions.some((c) => c.kind === 'searchColumn')
-    ? dyn(db).selectFrom(filtered.offset(0).as(def.table)).selectAll()
-    : filtered;
+  const searching = conditions.some((c) => c.kind === 'searchColumn');
+  const totalInRows = searching && params.withTotal;
+  const matches = totalInRows ? filtered.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN)) : filtered;
+  const base = searching ? dyn(db).selectFrom(matches.offset(0).as(def.table)).selectAll() : filtered;
   // Added on the outer query, so PostgreSQL computes them after the limit, for one page only.
   let query = info.relations.size ? base.select((eb) => relationSummaries(eb, info)) : base;
   for (const term of params.sort) {
@@ -61,11 +70,20 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
     .selectFrom(def.table)
     .select(sql<number>`count(*)`.as('count'))
     .where((eb) => whereOf(eb, conditions));
-  return { rows, count };
+  return { rows, count, totalInRows };
 }
 
 export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
   const queries = listQueries(db, info, conditions, params);
+  if (queries.totalInRows) {
+    const rows = await queries.rows.execute();
+    const total = rows.length
+      ? Number(rows[0][TOTAL_COLUMN])
+      : params.offset === 0
+        ? 0
+        : Number((await queries.count.executeTakeFirstOrThrow()).count);
+    return { rows: rows.map(({ [TOTAL_COLUMN]: _total, ...row }) => toWire(row)), totalCount: total };
+  }
   const [rows, count] = await Promise.all([
     queries.rows.execute(),
     params.withTotal ? queries.count.executeTakeFirstOrThrow() : Promise.resolve(null),

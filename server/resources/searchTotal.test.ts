@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { RootDb } from '../db/types';
+import { createDepartments } from '../seed/departments';
+import { DEMO_HOST, call, login, testApp, testDb, uniqueName } from '../test/helpers';
+
+let db: RootDb;
+let app: FastifyInstance;
+let admin: string;
+const word = uniqueName('Quartz').replace(/[^A-Za-z0-9]/g, '');
+
+beforeAll(async () => {
+  db = testDb();
+  app = await testApp(db);
+  admin = await login(app, DEMO_HOST, 'admin@demo.test');
+  const tag = Math.random().toString(36).slice(2, 5).toUpperCase();
+  await createDepartments(
+    db,
+    'site_1',
+    Array.from({ length: 7 }, (_, i) => ({ de_name: `${word} team ${i + 1}`, de_prefix: `Q${tag}${i}`, de_description: null, de_color: null })),
+  );
+});
+afterAll(async () => {
+  await app.close();
+  await db.destroy();
+});
+
+const search = (stext: string, pagenumber: number) =>
+  call(app, { method: 'POST', url: `/api/departments/filter?limit=3&pagenumber=${pagenumber}&sort=de_name&totalcount=1`, body: { stext }, cookie: admin });
+
+describe('free-text lists count every match, whatever the page', () => {
+  it('gives the total with the first page, the last page and a page past the end', async () => {
+    const first = await search(word, 1);
+    expect(first.json.departments.metadata.totalCount).toBe(7);
+    expect(first.json.departments.data.map((d: { de_name: string }) => d.de_name)).toEqual([`${word} team 1`, `${word} team 2`, `${word} team 3`]);
+    expect(first.json.departments.data[0]).not.toHaveProperty('__total');
+
+    const last = await search(word, 3);
+    expect(last.json.departments.data).toHaveLength(1);
+    expect(last.json.departments.metadata.totalCount).toBe(7);
+
+    const past = await search(word, 9);
+    expect(past.json.departments.data).toHaveLength(0);
+    expect(past.json.departments.metadata.totalCount).toBe(7);
+  });
+
+  it('answers zero for a search nothing matches', async () => {
+    const none = await search(`${word}-nothing-like-it`, 1);
+    expect(none.status).toBe(200);
+    expect(none.json.departments.data).toEqual([]);
+    expect(none.json.departments.metadata.totalCount).toBe(0);
+  });
+});
