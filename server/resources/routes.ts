@@ -28,6 +28,10 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
   const base = `/api/${def.name}`;
   const read = requireGate(def.gate);
   const write = requireGate(def.gate, def.writeRoles ?? def.gate.roles);
+  // Deleting may need a feature of its own on top of the write gate (def.deleteFeature).
+  const remove = def.deleteFeature
+    ? requireGate({ ...def.gate, requiredFeatures: [...(def.gate.requiredFeatures ?? []), def.deleteFeature] }, def.writeRoles ?? def.gate.roles)
+    : write;
   const readNote = describeGate(def.gate);
   const writeNote = describeGate(def.gate, def.writeRoles ?? def.gate.roles);
   const record = recordSchema(info);
@@ -117,7 +121,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
 
   app.delete<{ Params: { id: number } }>(
     `${base}/:id`,
-    { config: writeConfig, preHandler: write, schema: { tags, summary: `Delete a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, record) } },
+    { config: writeConfig, preHandler: remove, schema: { tags, summary: `Delete a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, record) } },
     async (req, reply) => {
       const deleted = await deleteRecord(req.db!, info, req.params.id);
       if (!deleted) throw notFound();

@@ -20,6 +20,7 @@ export const users: ResourceDef = {
   pageSize: 20,
   titleField: 'fullname',
   actions: { create: 'addUser', update: 'updateUser', delete: 'deleteUser' },
+  deleteFeature: 'auth.userDelete',
   fields: [
     { name: 'us_id', type: 'number', label: f('us_id'), readOnly: true, list: true, sortable: true },
     { name: 'fullname', type: 'text', label: f('fullname'), readOnly: true, list: true, sortable: true, searchable: true },

@@ -3,6 +3,7 @@ import { DeleteButton, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { FieldInput } from './FieldInput';
+import { useCanDelete } from './useCanWrite';
 import { RelationInput } from './RelationInput';
 import { defaultValuesOf, resolverOf } from './formValues';
 import type { ResourceDef } from './types';
@@ -14,10 +15,11 @@ interface Props {
 }
 
 function FormToolbar({ def, mode }: { def: ResourceDef; mode: Props['mode'] }) {
+  const deletable = useCanDelete(def);
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton />
-      {mode === 'update' && <DeleteButton mutationMode="pessimistic" redirect={() => def.listPath} />}
+      {mode === 'update' && deletable && <DeleteButton mutationMode="pessimistic" redirect={() => def.listPath} />}
     </Toolbar>
   );
 }

@@ -12,7 +12,7 @@ import { filterInputs } from './filterInputs';
 import { sortOf } from './formValues';
 import { SearchBox } from './SearchBox';
 import type { ResourceDef } from './types';
-import { useCanWrite } from './useCanWrite';
+import { useCanDelete, useCanWrite } from './useCanWrite';
 
 function ListActions({ def, writable }: { def: ResourceDef; writable: boolean }) {
   return (
@@ -32,6 +32,7 @@ const ignore = () => undefined;
 
 export function ResourceList({ def, title }: { def: ResourceDef; title: string }) {
   const writable = useCanWrite(def);
+  const deletable = useCanDelete(def);
   const dateFormat = useAuth().user?.settings.dateFormat;
   const pageSizes = [...new Set([10, 20, 50, def.pageSize])].sort((a, b) => a - b);
   return (
@@ -51,7 +52,7 @@ export function ResourceList({ def, title }: { def: ResourceDef; title: string }
     >
       <DataTable
         rowClick={(id) => `${def.itemPath}/${encodeURIComponent(String(id))}`}
-        bulkActionButtons={writable ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+        bulkActionButtons={deletable ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
       >
         {def.fields.filter((f) => f.list).map((f) => fieldColumn(f, dateFormat))}
         {(def.relations ?? []).filter((r) => r.listSummary).map((r) => (

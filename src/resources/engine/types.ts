@@ -96,6 +96,8 @@ export interface ResourceDef {
    * to `{name}/{action}` instead of the plain CRUD shape.
    */
   actions?: { create: string; update: string; delete: string };
+  /** A feature that must be on for deleting (users: auth.userDelete); the SPA hides delete without it. */
+  deleteFeature?: string;
   /**
    * A generated, lower-cased column holding the searchable fields' text (with one trigram index):
    * free text then searches it with one LIKE instead of an OR over the columns.
