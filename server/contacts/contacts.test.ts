@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { RootDb } from '../db/types';
-import { ACME_HOST, DEMO_HOST, call, createTestBrand, login, testApp, testDb, uniqueName } from '../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACME_HOST, DEMO_HOST, call, createTestBrand, login, uniqueName, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 let admin: string;
 
 beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-  admin = await login(app, DEMO_HOST, 'admin@demo.test');
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
+  admin = await login(t.app, DEMO_HOST, 'admin@demo.test');
 });
 
-const create = (body: unknown, cookie = admin, host = DEMO_HOST) => call(app, { method: 'POST', url: '/api/contacts/create', body, cookie, host });
+const create = (body: unknown, cookie = admin, host = DEMO_HOST) => call(t.app, { method: 'POST', url: '/api/contacts/create', body, cookie, host });
 const errorsOf = (res: { json: { contacts: { dbErrors: { details: string; primary: string }[] } } }) =>
   Object.fromEntries(res.json.contacts.dbErrors.map((e) => [e.details, e.primary]));
 
@@ -31,19 +22,19 @@ describe('contacts', () => {
     expect(rec).toMatchObject({ co_name: name, co_type: 'SUPPLIER', co_email: null, xero_contact_id: 'xc-1', co_rates_special: false, co_commission_special: false });
     expect(rec).not.toHaveProperty('search');
 
-    const details = await call(app, { url: `/api/contacts/${rec.co_id}/details`, cookie: admin });
+    const details = await call(t.app, { url: `/api/contacts/${rec.co_id}/details`, cookie: admin });
     expect(details.json.contacts.data.co_name).toBe(name);
-    const patched = await call(app, { method: 'PATCH', url: `/api/contacts/${rec.co_id}`, cookie: admin, body: { co_rates_special: true, co_rates_note: 'Night rate +20%' } });
+    const patched = await call(t.app, { method: 'PATCH', url: `/api/contacts/${rec.co_id}`, cookie: admin, body: { co_rates_special: true, co_rates_note: 'Night rate +20%' } });
     expect(patched.status).toBe(200);
     expect(patched.json.contacts.data).toMatchObject({ co_rates_special: true, co_rates_note: 'Night rate +20%' });
 
-    const suppliers = await call(app, { method: 'POST', url: '/api/contacts/suppliers?totalcount=1', cookie: admin, body: { stext: name } });
+    const suppliers = await call(t.app, { method: 'POST', url: '/api/contacts/suppliers?totalcount=1', cookie: admin, body: { stext: name } });
     expect(suppliers.json.contacts.data.map((c: { co_id: number }) => c.co_id)).toEqual([rec.co_id]);
-    const engineers = await call(app, { method: 'POST', url: '/api/contacts/engineers?totalcount=1', cookie: admin, body: { stext: name } });
+    const engineers = await call(t.app, { method: 'POST', url: '/api/contacts/engineers?totalcount=1', cookie: admin, body: { stext: name } });
     expect(engineers.json.contacts.metadata.totalCount).toBe(0);
 
-    expect((await call(app, { method: 'DELETE', url: `/api/contacts/${rec.co_id}`, cookie: admin })).status).toBe(200);
-    expect((await call(app, { url: `/api/contacts/${rec.co_id}/details`, cookie: admin })).status).toBe(404);
+    expect((await call(t.app, { method: 'DELETE', url: `/api/contacts/${rec.co_id}`, cookie: admin })).status).toBe(200);
+    expect((await call(t.app, { url: `/api/contacts/${rec.co_id}/details`, cookie: admin })).status).toBe(404);
   });
 
   it('answers each validation message of SPEC.md point 5', async () => {
@@ -67,10 +58,10 @@ describe('contacts', () => {
     // On update the rule sees the stored flag even when the body names only the note.
     const made = await create({ co_name: uniqueName('Flagged'), co_type: 'CLIENT', co_rates_special: true, co_rates_note: 'Weekend rates' });
     const id = made.json.contacts.data.co_id;
-    const cleared = await call(app, { method: 'PATCH', url: `/api/contacts/${id}`, cookie: admin, body: { co_rates_note: '' } });
+    const cleared = await call(t.app, { method: 'PATCH', url: `/api/contacts/${id}`, cookie: admin, body: { co_rates_note: '' } });
     expect(cleared.status).toBe(400);
     expect(errorsOf(cleared)).toEqual({ co_rates_note: 'Field is required!' });
-    const both = await call(app, { method: 'PATCH', url: `/api/contacts/${id}`, cookie: admin, body: { co_rates_special: false, co_rates_note: '' } });
+    const both = await call(t.app, { method: 'PATCH', url: `/api/contacts/${id}`, cookie: admin, body: { co_rates_special: false, co_rates_note: '' } });
     expect(both.status).toBe(200);
     expect(both.json.contacts.data.co_rates_note).toBeNull();
   });
@@ -80,48 +71,48 @@ describe('contacts', () => {
     for (const [n, t] of [['Alpha', 'CLIENT'], ['bravo', 'CLIENT'], ['Charlie', 'ENGINEER']]) {
       expect((await create({ co_name: `${n} ${tag}`, co_type: t, co_company: 'Findable Ltd' })).status).toBe(201);
     }
-    const short = await call(app, { method: 'POST', url: '/api/contacts/filter', cookie: admin, body: { stext: 'ab' } });
+    const short = await call(t.app, { method: 'POST', url: '/api/contacts/filter', cookie: admin, body: { stext: 'ab' } });
     expect(short.status).toBe(400);
     expect(short.json.contacts.dbErrors[0]).toMatchObject({ details: 'stext', primary: 'At least 3 characters' });
 
-    const page = await call(app, { method: 'POST', url: '/api/contacts/filter?limit=2&pagenumber=1&sort=-co_name&totalcount=1', cookie: admin, body: { stext: tag.toUpperCase(), co_type: 'CLIENT' } });
+    const page = await call(t.app, { method: 'POST', url: '/api/contacts/filter?limit=2&pagenumber=1&sort=-co_name&totalcount=1', cookie: admin, body: { stext: tag.toUpperCase(), co_type: 'CLIENT' } });
     expect(page.status).toBe(200);
     expect(page.json.contacts.metadata.totalCount).toBe(2);
     expect(page.json.contacts.data.map((c: { co_name: string }) => c.co_name)).toEqual([`bravo ${tag}`, `Alpha ${tag}`]);
-    const wildcard = await call(app, { method: 'POST', url: '/api/contacts/filter?totalcount=1', cookie: admin, body: { stext: '%%%' } });
+    const wildcard = await call(t.app, { method: 'POST', url: '/api/contacts/filter?totalcount=1', cookie: admin, body: { stext: '%%%' } });
     expect(wildcard.json.contacts.metadata.totalCount).toBe(0);
   });
 
   it('refuses roles outside staff, read-only staff writes, and brands without job.xero', async () => {
-    const engineer = await login(app, DEMO_HOST, 'engineer@demo.test');
-    const byEngineer = await call(app, { url: '/api/contacts/list', cookie: engineer });
+    const engineer = await login(t.app, DEMO_HOST, 'engineer@demo.test');
+    const byEngineer = await call(t.app, { url: '/api/contacts/list', cookie: engineer });
     expect(byEngineer.status).toBe(403);
     expect(byEngineer.json.contacts.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'role' });
 
-    const user = await login(app, DEMO_HOST, 'user@demo.test');
-    expect((await call(app, { url: '/api/contacts/list', cookie: user })).status).toBe(200);
+    const user = await login(t.app, DEMO_HOST, 'user@demo.test');
+    expect((await call(t.app, { url: '/api/contacts/list', cookie: user })).status).toBe(200);
     const write = await create({ co_name: 'Nope', co_type: 'CLIENT' }, user);
     expect(write.status).toBe(403);
 
-    const acme = await login(app, ACME_HOST, 'admin@demo.test');
-    const off = await call(app, { url: '/api/contacts/list', cookie: acme, host: ACME_HOST });
+    const acme = await login(t.app, ACME_HOST, 'admin@demo.test');
+    const off = await call(t.app, { url: '/api/contacts/list', cookie: acme, host: ACME_HOST });
     expect(off.status).toBe(403);
     expect(off.json.contacts.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'feature' });
-    expect((await call(app, { url: '/api/contacts/list' })).status).toBe(401);
+    expect((await call(t.app, { url: '/api/contacts/list' })).status).toBe(401);
   });
 
   it("never reaches another brand's contact, by id or by filter", async () => {
-    const other = await createTestBrand(db);
-    const otherAdmin = await login(app, other.host, 'admin@demo.test');
+    const other = await createTestBrand(t.db);
+    const otherAdmin = await login(t.app, other.host, 'admin@demo.test');
     const name = uniqueName('Secret Client');
     const mine = await create({ co_name: name, co_type: 'CLIENT' });
     const id = mine.json.contacts.data.co_id;
-    expect((await call(app, { url: `/api/contacts/${id}/details`, cookie: otherAdmin, host: other.host })).status).toBe(404);
-    expect((await call(app, { method: 'PATCH', url: `/api/contacts/${id}`, cookie: otherAdmin, host: other.host, body: { co_name: 'x' } })).status).toBe(404);
-    expect((await call(app, { method: 'DELETE', url: `/api/contacts/${id}`, cookie: otherAdmin, host: other.host })).status).toBe(404);
-    const found = await call(app, { method: 'POST', url: '/api/contacts/filter?totalcount=1', cookie: otherAdmin, host: other.host, body: { stext: name, ids: [id] } });
+    expect((await call(t.app, { url: `/api/contacts/${id}/details`, cookie: otherAdmin, host: other.host })).status).toBe(404);
+    expect((await call(t.app, { method: 'PATCH', url: `/api/contacts/${id}`, cookie: otherAdmin, host: other.host, body: { co_name: 'x' } })).status).toBe(404);
+    expect((await call(t.app, { method: 'DELETE', url: `/api/contacts/${id}`, cookie: otherAdmin, host: other.host })).status).toBe(404);
+    const found = await call(t.app, { method: 'POST', url: '/api/contacts/filter?totalcount=1', cookie: otherAdmin, host: other.host, body: { stext: name, ids: [id] } });
     expect(found.json.contacts.metadata.totalCount).toBe(0);
     // The demo admin's cookie means nothing on the other brand.
-    expect((await call(app, { url: `/api/contacts/${id}/details`, cookie: admin, host: other.host })).status).toBe(401);
+    expect((await call(t.app, { url: `/api/contacts/${id}/details`, cookie: admin, host: other.host })).status).toBe(401);
   });
 });

@@ -1,50 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { globalDb, type RootDb } from '../db/types';
-import { ACME_HOST, DEMO_HOST, call, createTestBrand, login, testApp, testDb, uniqueName } from '../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { globalDb } from '../db/types';
+import { ACME_HOST, DEMO_HOST, call, createTestBrand, login, uniqueName, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 let dev: string;
 
 beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-  dev = await login(app, DEMO_HOST, 'developer@demo.test');
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
+  dev = await login(t.app, DEMO_HOST, 'developer@demo.test');
 });
 
 describe('dev/sites gates', () => {
   it('refuses without a session, and for roles other than Sales and Developer', async () => {
-    expect((await call(app, { url: '/api/dev/sites/list' })).status).toBe(401);
-    const admin = await login(app, DEMO_HOST, 'admin@demo.test');
-    const res = await call(app, { url: '/api/dev/sites/list', cookie: admin });
+    expect((await call(t.app, { url: '/api/dev/sites/list' })).status).toBe(401);
+    const admin = await login(t.app, DEMO_HOST, 'admin@demo.test');
+    const res = await call(t.app, { url: '/api/dev/sites/list', cookie: admin });
     expect(res.status).toBe(403);
     expect(res.json.dev.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'role' });
-    const sales = await login(app, DEMO_HOST, 'sales@demo.test');
-    expect((await call(app, { url: '/api/dev/sites/list', cookie: sales })).status).toBe(200);
+    const sales = await login(t.app, DEMO_HOST, 'sales@demo.test');
+    expect((await call(t.app, { url: '/api/dev/sites/list', cookie: sales })).status).toBe(200);
   });
 });
 
 describe('dev/sites', () => {
   it('lists every brand with its domains and searches by domain', async () => {
-    const list = await call(app, { url: '/api/dev/sites/list?totalcount=1&sort=s_id', cookie: dev });
+    const list = await call(t.app, { url: '/api/dev/sites/list?totalcount=1&sort=s_id', cookie: dev });
     expect(list.status).toBe(200);
     const names = list.json.dev.data.map((s: { name: string }) => s.name);
     expect(names).toEqual(expect.arrayContaining(['Demo Maintenance', 'Acme Repairs']));
     expect(list.json.dev.metadata.totalCount).toBeGreaterThanOrEqual(2);
-    const found = await call(app, { method: 'POST', url: '/api/dev/sites/filter', body: { stext: '127.0.0' }, cookie: dev });
+    const found = await call(t.app, { method: 'POST', url: '/api/dev/sites/filter', body: { stext: '127.0.0' }, cookie: dev });
     expect(found.json.dev.data.map((s: { name: string }) => s.name)).toContain('Acme Repairs');
-    const short = await call(app, { method: 'POST', url: '/api/dev/sites/filter', body: { stext: 'ab' }, cookie: dev });
+    const short = await call(t.app, { method: 'POST', url: '/api/dev/sites/filter', body: { stext: 'ab' }, cookie: dev });
     expect(short.json.dev.dbErrors[0]).toMatchObject({ error: 'VALIDATION', details: 'stext', primary: 'At least 3 characters' });
   });
 
   it('creates a brand with its own schema and domains, ready on its host', async () => {
     const domain = `${uniqueName('new')}.test`;
-    const res = await call(app, {
+    const res = await call(t.app, {
       method: 'POST',
       url: '/api/dev/sites/create',
       cookie: dev,
@@ -54,25 +46,25 @@ describe('dev/sites', () => {
     const site = res.json.dev.data;
     expect(site.schema_name).toBe(`site_${site.s_id}`);
     expect(site.domains).toHaveLength(1);
-    const cfg = await call(app, { url: '/api/brandsiteconfig', host: domain });
+    const cfg = await call(t.app, { url: '/api/brandsiteconfig', host: domain });
     expect(cfg.json.brandsiteconfig.data[0].finalDomainConfig).toMatchObject({ name: 'Brand New', productName: 'BN' });
   });
 
   it("refuses a config that does not fit the BrandConfig shape and domains whose 'name and type' are wrong", async () => {
-    const brand = await createTestBrand(db);
-    const bad = await call(app, { method: 'PATCH', url: `/api/dev/sites/${brand.s_id}`, cookie: dev, body: { config: { features: { job: { xeroo: true } }, maxMailSizeMB: 'big' } } });
+    const brand = await createTestBrand(t.db);
+    const bad = await call(t.app, { method: 'PATCH', url: `/api/dev/sites/${brand.s_id}`, cookie: dev, body: { config: { features: { job: { xeroo: true } }, maxMailSizeMB: 'big' } } });
     expect(bad.status).toBe(400);
     const fields = bad.json.dev.dbErrors.map((e: { details: string }) => e.details);
     expect(fields).toEqual(expect.arrayContaining(['config.features.job.xeroo', 'config.maxMailSizeMB']));
-    const dom = await call(app, { method: 'PATCH', url: `/api/dev/sites/${brand.s_id}`, cookie: dev, body: { domains: [{ d_type: 'main', d_name: 'Bad Name!', d_enabled: true }] } });
+    const dom = await call(t.app, { method: 'PATCH', url: `/api/dev/sites/${brand.s_id}`, cookie: dev, body: { domains: [{ d_type: 'main', d_name: 'Bad Name!', d_enabled: true }] } });
     expect(dom.status).toBe(400);
     expect(dom.json.dev.dbErrors[0]).toMatchObject({ error: 'VALIDATION', details: 'domains.0', primary: 'Brand domain: name and type must be valid.' });
   });
 
   it('makes a config and domain change live on the next request, without a restart', async () => {
-    const cached = await (await import('../test/helpers')).testApp(db, { brandCacheMs: 60_000 });
+    const cached = await (await import('../test/helpers')).testApp(t.db, { brandCacheMs: 60_000 });
     try {
-      const brand = await createTestBrand(db);
+      const brand = await createTestBrand(t.db);
       const before = await call(cached, { url: '/api/brandsiteconfig', host: brand.host });
       expect(before.json.brandsiteconfig.data[0].finalDomainConfig.features.mail.enabled).toBe(true);
       const devCookie = await login(cached, DEMO_HOST, 'developer@demo.test');
@@ -98,19 +90,19 @@ describe('dev/sites', () => {
   });
 
   it('refuses a domain another brand already uses, and deleting the brand one is signed in to', async () => {
-    const brand = await createTestBrand(db);
-    const res = await call(app, { method: 'PATCH', url: `/api/dev/sites/${brand.s_id}`, cookie: dev, body: { domains: [{ d_type: 'primary', d_name: '127.0.0.1', d_enabled: true }] } });
+    const brand = await createTestBrand(t.db);
+    const res = await call(t.app, { method: 'PATCH', url: `/api/dev/sites/${brand.s_id}`, cookie: dev, body: { domains: [{ d_type: 'primary', d_name: '127.0.0.1', d_enabled: true }] } });
     expect(res.status).toBe(409);
-    const demo = await globalDb(db).selectFrom('domains').select('s_id').where('d_name', '=', 'localhost').executeTakeFirstOrThrow();
-    const own = await call(app, { method: 'DELETE', url: `/api/dev/sites/${demo.s_id}`, cookie: dev });
+    const demo = await globalDb(t.db).selectFrom('domains').select('s_id').where('d_name', '=', 'localhost').executeTakeFirstOrThrow();
+    const own = await call(t.app, { method: 'DELETE', url: `/api/dev/sites/${demo.s_id}`, cookie: dev });
     expect(own.status).toBe(409);
   });
 
   it('deletes another brand with its schema', async () => {
-    const brand = await createTestBrand(db);
-    const res = await call(app, { method: 'DELETE', url: `/api/dev/sites/${brand.s_id}`, cookie: dev });
+    const brand = await createTestBrand(t.db);
+    const res = await call(t.app, { method: 'DELETE', url: `/api/dev/sites/${brand.s_id}`, cookie: dev });
     expect(res.status).toBe(200);
-    expect((await call(app, { url: '/api/brandsiteconfig', host: brand.host })).status).toBe(404);
-    expect((await call(app, { url: '/api/dev/sites/list', host: ACME_HOST })).status).toBe(401);
+    expect((await call(t.app, { url: '/api/brandsiteconfig', host: brand.host })).status).toBe(404);
+    expect((await call(t.app, { url: '/api/dev/sites/list', host: ACME_HOST })).status).toBe(401);
   });
 });

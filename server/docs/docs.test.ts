@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { RootDb } from '../db/types';
-import { call, testApp, testDb } from '../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { call, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 
-beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
-});
 
 describe('OpenAPI', () => {
   it('serves the document for any host, listing the routes with their envelopes', async () => {
-    const res = await call(app, { url: '/api/docs/json', host: 'unknown-host.example' });
+    const res = await call(t.app, { url: '/api/docs/json', host: 'unknown-host.example' });
     expect(res.status).toBe(200);
     const doc = res.json;
     expect(doc.openapi).toMatch(/^3\./);
@@ -32,14 +21,14 @@ describe('OpenAPI', () => {
   });
 
   it('serves the browsable UI', async () => {
-    const html = await call(app, { url: '/api/docs', host: 'unknown-host.example' });
+    const html = await call(t.app, { url: '/api/docs', host: 'unknown-host.example' });
     expect(html.status).toBe(200);
     expect(html.text).toContain('swagger');
     // Every script and stylesheet the page links must load, or the UI stays blank.
     const links = [...html.text.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => new URL(m[1], 'http://h/api/docs').pathname);
     expect(links.length).toBeGreaterThan(1);
     for (const link of links) {
-      const asset = await call(app, { url: link, host: 'unknown-host.example' });
+      const asset = await call(t.app, { url: link, host: 'unknown-host.example' });
       expect(asset.status, link).toBe(200);
     }
   });

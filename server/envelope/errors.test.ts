@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { globalDb, type RootDb } from '../db/types';
-import { DEMO_HOST, call, login, testApp, testDb } from '../test/helpers';
+import { globalDb } from '../db/types';
+import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 let admin: string;
 
 beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-  admin = await login(app, DEMO_HOST, 'admin@demo.test');
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
+  admin = await login(t.app, DEMO_HOST, 'admin@demo.test');
 });
 
 describe('error envelopes', () => {
   it('404 NOT_FOUND for an unknown API path, keyed by its group', async () => {
-    const res = await call(app, { url: '/api/nothing/here', cookie: admin });
+    const res = await call(t.app, { url: '/api/nothing/here', cookie: admin });
     expect(res.status).toBe(404);
     expect(res.json).toEqual({
       nothing: {
@@ -30,38 +22,38 @@ describe('error envelopes', () => {
         dbErrors: [{ error: 'NOT_FOUND', primary: 'The requested record does not exist.', details: null, general: null }],
       },
     });
-    const post = await call(app, { method: 'POST', url: '/api/departments/nope', cookie: admin, body: {} });
+    const post = await call(t.app, { method: 'POST', url: '/api/departments/nope', cookie: admin, body: {} });
     expect(post.status).toBe(404);
     expect(post.json.departments.dbErrors[0].error).toBe('NOT_FOUND');
   });
 
   it('400 for malformed JSON', async () => {
-    const res = await call(app, { method: 'POST', url: '/api/auth/login', body: '{"email": "a@b.c", ' });
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/login', body: '{"email": "a@b.c", ' });
     expect(res.status).toBe(400);
     expect(res.json.auth.dbErrors[0]).toMatchObject({ error: 'VALIDATION', primary: 'Invalid value' });
   });
 
   it('400 for an unsupported content type', async () => {
-    const res = await call(app, { method: 'POST', url: '/api/departments/create', cookie: admin, headers: { 'content-type': 'application/xml' } });
+    const res = await call(t.app, { method: 'POST', url: '/api/departments/create', cookie: admin, headers: { 'content-type': 'application/xml' } });
     expect(res.status).toBe(400);
     expect(res.json.departments.dbErrors[0].error).toBe('VALIDATION');
   });
 
   it('413 TOO_LARGE for a body over the limit', async () => {
     const big = JSON.stringify({ de_name: 'x', de_description: 'y'.repeat(2 * 1024 * 1024) });
-    const res = await call(app, { method: 'POST', url: '/api/departments/create', cookie: admin, body: big });
+    const res = await call(t.app, { method: 'POST', url: '/api/departments/create', cookie: admin, body: big });
     expect(res.status).toBe(413);
     expect(res.json.departments.dbErrors[0]).toMatchObject({ error: 'TOO_LARGE', primary: 'Max upload limit reached.' });
   });
 
   it('treats an empty JSON body as no body', async () => {
-    const res = await call(app, { method: 'POST', url: '/api/departments/filter', cookie: admin, body: '' });
+    const res = await call(t.app, { method: 'POST', url: '/api/departments/filter', cookie: admin, body: '' });
     expect(res.status).toBe(200);
   });
 
   it('500 INTERNAL with only an error-log id; the stack stays in global.error_logs', async () => {
     // A fresh app, so a throwing route can be added before it is ready.
-    const faulty = await buildApp({ db, brandCacheMs: 0, distDir: '/nonexistent-dist' });
+    const faulty = await buildApp({ db: t.db, brandCacheMs: 0, distDir: '/nonexistent-dist' });
     faulty.get('/api/boom/now', async () => {
       throw new Error('select secret from passwords -- internal detail');
     });
@@ -72,7 +64,7 @@ describe('error envelopes', () => {
     expect(entry).toMatchObject({ error: 'INTERNAL', primary: 'Unknown error!', details: null });
     expect(entry.general).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.text).not.toMatch(/secret|passwords|at .*\.ts|stack/i);
-    const logged = await globalDb(db).selectFrom('error_logs').selectAll().where('id', '=', entry.general).executeTakeFirstOrThrow();
+    const logged = await globalDb(t.db).selectFrom('error_logs').selectAll().where('id', '=', entry.general).executeTakeFirstOrThrow();
     expect(logged.message).toContain('select secret');
     expect(logged.stack).toContain('Error');
     expect(logged).toMatchObject({ method: 'GET', url: '/api/boom/now', brand_schema: 'site_1' });
@@ -91,7 +83,7 @@ describe('error envelopes', () => {
       { method: 'GET' as const, url: '/api/%E0%A4%A' },
     ];
     for (const o of odd) {
-      const res = await call(app, { ...o, cookie: admin });
+      const res = await call(t.app, { ...o, cookie: admin });
       expect(res.status, `${o.method} ${o.url} ${JSON.stringify(o.body)}`).toBeLessThan(500);
       expect(res.json).not.toBeNull();
     }

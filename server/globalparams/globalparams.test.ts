@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_TYPES, JOB_STATUSES, JOB_TAGS } from '../../src/enums';
 import { ROLES } from '../../src/access/roles';
-import type { RootDb } from '../db/types';
-import { ACME_HOST, DEMO_HOST, call, login, testApp, testDb } from '../test/helpers';
+import { ACME_HOST, DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 
-beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
-});
 
 describe('GET /api/globalparams/list', () => {
   it("gives the enumerations and the brand's departments", async () => {
-    const cookie = await login(app, DEMO_HOST, 'operator@demo.test');
-    const res = await call(app, { url: '/api/globalparams/list', cookie });
+    const cookie = await login(t.app, DEMO_HOST, 'operator@demo.test');
+    const res = await call(t.app, { url: '/api/globalparams/list', cookie });
     expect(res.status).toBe(200);
     const data = res.json.globalparams.data;
     expect(data.job_statuses).toEqual([...JOB_STATUSES]);
@@ -37,17 +26,17 @@ describe('GET /api/globalparams/list', () => {
   });
 
   it('lists only the Acme departments on the Acme host', async () => {
-    const cookie = await login(app, ACME_HOST, 'admin@demo.test');
-    const res = await call(app, { url: '/api/globalparams/list', host: ACME_HOST, cookie });
+    const cookie = await login(t.app, ACME_HOST, 'admin@demo.test');
+    const res = await call(t.app, { url: '/api/globalparams/list', host: ACME_HOST, cookie });
     const prefixes = res.json.globalparams.data.departments.map((d: { de_prefix: string }) => d.de_prefix);
     expect(prefixes).toContain('CAR');
     expect(prefixes).not.toContain('ROF');
   });
 
   it('gives the changeable roles: Admin all but Developer, Developer all', async () => {
-    const admin = await call(app, { url: '/api/globalparams/list', cookie: await login(app, DEMO_HOST, 'admin@demo.test') });
+    const admin = await call(t.app, { url: '/api/globalparams/list', cookie: await login(t.app, DEMO_HOST, 'admin@demo.test') });
     expect(admin.json.globalparams.data.roles).toEqual(ROLES.filter((r) => r !== 'Developer'));
-    const dev = await call(app, { url: '/api/globalparams/list', cookie: await login(app, DEMO_HOST, 'developer@demo.test') });
+    const dev = await call(t.app, { url: '/api/globalparams/list', cookie: await login(t.app, DEMO_HOST, 'developer@demo.test') });
     expect(dev.json.globalparams.data.roles).toEqual([...ROLES]);
   });
 });

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allFeatures } from '../../src/brand/types';
-import type { RootDb } from '../db/types';
-import { DEMO_HOST, call, createTestBrand, login, testApp, testDb, uniqueName } from '../test/helpers';
+import { DEMO_HOST, call, createTestBrand, login, uniqueName, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 let admin: string;
 
 beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-  admin = await login(app, DEMO_HOST, 'admin@demo.test');
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
+  admin = await login(t.app, DEMO_HOST, 'admin@demo.test');
 });
 
 const ROW_RULE = 'Select a property manager, site contact, operator or contact in each row, or delete the empty row';
-const post = (url: string, body: unknown, cookie = admin, host = DEMO_HOST) => call(app, { method: 'POST', url, body, cookie, host });
+const post = (url: string, body: unknown, cookie = admin, host = DEMO_HOST) => call(t.app, { method: 'POST', url, body, cookie, host });
 const idOf = async (url: string, body: unknown, key: string, idField: string) => {
   const res = await post(url, body);
   expect(res.status, res.text).toBe(201);
@@ -45,7 +36,7 @@ describe('job sites', () => {
     const site = made.json.jobsites.data;
     expect(site).toMatchObject({ js_address: address, js_other_notes: null, clients: [{ co_id: co, is_lead: true }], propertymanagers: [{ pm_id: pm, is_lead: false }], sitecontacts: [{ jsc_id: jsc, is_lead: true }] });
 
-    const details = await call(app, { url: `/api/jobsites/${site.js_id}/details`, cookie: admin });
+    const details = await call(t.app, { url: `/api/jobsites/${site.js_id}/details`, cookie: admin });
     expect(details.json.jobsites.data.clients).toEqual([{ co_id: co, is_lead: true }]);
 
     // A contact shows its sites; a manager and a site contact too (filter by the linked id).
@@ -61,7 +52,7 @@ describe('job sites', () => {
     expect(plain.json.jobsites.data[0].propertymanagers_names).toMatch(/^Manager-/);
 
     // A PATCH without a block leaves it alone; with one it replaces it.
-    const patched = await call(app, { method: 'PATCH', url: `/api/jobsites/${site.js_id}`, cookie: admin, body: { js_city: 'Bath', propertymanagers: [] } });
+    const patched = await call(t.app, { method: 'PATCH', url: `/api/jobsites/${site.js_id}`, cookie: admin, body: { js_city: 'Bath', propertymanagers: [] } });
     expect(patched.json.jobsites.data).toMatchObject({ js_city: 'Bath', clients: [{ co_id: co, is_lead: true }], propertymanagers: [] });
   });
 
@@ -92,7 +83,7 @@ describe('job sites', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.jobsites.dbErrors[0]).toMatchObject({ details: '_bulk[0].co_id', primary: ROW_RULE });
     expect((await post('/api/jobsites/2147483000/assingclients', { _bulk: [] })).status).toBe(404);
-    const details = await call(app, { url: `/api/jobsites/${js}/details`, cookie: admin });
+    const details = await call(t.app, { url: `/api/jobsites/${js}/details`, cookie: admin });
     expect(details.json.jobsites.data).toMatchObject({ clients: [{ co_id: co }], propertymanagers: [{ pm_id: pm }], sitecontacts: [{ jsc_id: jsc, is_lead: true }] });
   });
 
@@ -100,14 +91,14 @@ describe('job sites', () => {
     const { co, pm, jsc } = await people();
     const js = await idOf('/api/jobsites/create', { js_address: uniqueName('In use'), clients: [{ co_id: co }], propertymanagers: [{ pm_id: pm }], sitecontacts: [{ jsc_id: jsc }] }, 'jobsites', 'js_id');
     for (const [url, key] of [[`/api/contacts/${co}`, 'contacts'], [`/api/propertymanagers/${pm}`, 'propertymanagers'], [`/api/jobsitecontacts/${jsc}`, 'jobsitecontacts']]) {
-      const res = await call(app, { method: 'DELETE', url, cookie: admin });
+      const res = await call(t.app, { method: 'DELETE', url, cookie: admin });
       expect(res.status, url).toBe(409);
       expect(res.json[key].dbErrors[0]).toMatchObject({ error: 'CONFLICT', primary: 'This record is in use and cannot be deleted.' });
     }
     // Deleting the site takes its links and notes with it; then the contact can go.
     await post(`/api/jobsites/jobsitenotes?js_id=${js}`, { jsn_note: 'Key with the concierge' });
-    expect((await call(app, { method: 'DELETE', url: `/api/jobsites/${js}`, cookie: admin })).status).toBe(200);
-    expect((await call(app, { method: 'DELETE', url: `/api/contacts/${co}`, cookie: admin })).status).toBe(200);
+    expect((await call(t.app, { method: 'DELETE', url: `/api/jobsites/${js}`, cookie: admin })).status).toBe(200);
+    expect((await call(t.app, { method: 'DELETE', url: `/api/contacts/${co}`, cookie: admin })).status).toBe(200);
   });
 
   it('site notes: add, list, edit and delete by js_id; other notes', async () => {
@@ -119,19 +110,19 @@ describe('job sites', () => {
     expect((await post(`/api/jobsites/jobsitenotes?js_id=${js}`, { jsn_note: '' })).json.jobsites.dbErrors[0]).toMatchObject({ details: 'jsn_note', primary: 'Field is required!' });
     expect((await post(`/api/jobsites/jobsitenotes?js_id=${js}`, { jsn_note: 'x'.repeat(3001) })).json.jobsites.dbErrors[0].primary).toBe('Max. 3000 chars!');
 
-    const edited = await call(app, { method: 'PATCH', url: `/api/jobsites/jobsitenotes/${note.jsn_id}?js_id=${js}`, cookie: admin, body: { jsn_note: 'Parking at the front' } });
+    const edited = await call(t.app, { method: 'PATCH', url: `/api/jobsites/jobsitenotes/${note.jsn_id}?js_id=${js}`, cookie: admin, body: { jsn_note: 'Parking at the front' } });
     expect(edited.json.jobsites.data.jsn_note).toBe('Parking at the front');
-    const wrongSite = await call(app, { method: 'PATCH', url: `/api/jobsites/jobsitenotes/${note.jsn_id}?js_id=${js + 100000}`, cookie: admin, body: { jsn_note: 'x' } });
+    const wrongSite = await call(t.app, { method: 'PATCH', url: `/api/jobsites/jobsitenotes/${note.jsn_id}?js_id=${js + 100000}`, cookie: admin, body: { jsn_note: 'x' } });
     expect(wrongSite.status).toBe(404);
-    const list = await call(app, { url: `/api/jobsites/jobsitenotes?js_id=${js}`, cookie: admin });
+    const list = await call(t.app, { url: `/api/jobsites/jobsitenotes?js_id=${js}`, cookie: admin });
     expect(list.json.jobsites.data.map((n: { jsn_note: string }) => n.jsn_note)).toEqual(['Parking at the front']);
-    expect((await call(app, { method: 'DELETE', url: `/api/jobsites/jobsitenotes/${note.jsn_id}?js_id=${js}`, cookie: admin })).status).toBe(200);
-    expect((await call(app, { url: `/api/jobsites/jobsitenotes?js_id=${js}`, cookie: admin })).json.jobsites.data).toEqual([]);
-    expect((await call(app, { url: '/api/jobsites/jobsitenotes?js_id=2147483000', cookie: admin })).status).toBe(404);
+    expect((await call(t.app, { method: 'DELETE', url: `/api/jobsites/jobsitenotes/${note.jsn_id}?js_id=${js}`, cookie: admin })).status).toBe(200);
+    expect((await call(t.app, { url: `/api/jobsites/jobsitenotes?js_id=${js}`, cookie: admin })).json.jobsites.data).toEqual([]);
+    expect((await call(t.app, { url: '/api/jobsites/jobsitenotes?js_id=2147483000', cookie: admin })).status).toBe(404);
 
-    const other = await call(app, { method: 'PATCH', url: `/api/jobsites/${js}/updateOtherNotes`, cookie: admin, body: { js_other_notes: 'Alarm code with the office' } });
+    const other = await call(t.app, { method: 'PATCH', url: `/api/jobsites/${js}/updateOtherNotes`, cookie: admin, body: { js_other_notes: 'Alarm code with the office' } });
     expect(other.json.jobsites.data).toEqual({ js_id: js, js_other_notes: 'Alarm code with the office' });
-    expect((await call(app, { method: 'PATCH', url: `/api/jobsites/${js}/updateOtherNotes`, cookie: admin, body: { js_other_notes: 'x'.repeat(3001) } })).status).toBe(400);
+    expect((await call(t.app, { method: 'PATCH', url: `/api/jobsites/${js}/updateOtherNotes`, cookie: admin, body: { js_other_notes: 'x'.repeat(3001) } })).status).toBe(400);
   });
 
   it('validates the plain fields of sites, managers and site contacts', async () => {
@@ -141,42 +132,42 @@ describe('job sites', () => {
     expect(pm.json.propertymanagers.dbErrors.map((e: { primary: string }) => e.primary)).toEqual(['Invalid email', 'Max. 3000 chars!']);
     const jsc = await post('/api/jobsitecontacts/create', { jsc_name: 'Bo', jsc_type: 'LANDLORD' });
     expect(jsc.json.jobsitecontacts.dbErrors[0]).toMatchObject({ details: 'jsc_type', primary: 'Invalid value' });
-    const sort = await call(app, { url: '/api/propertymanagers/list?sort=pm_notes', cookie: admin });
+    const sort = await call(t.app, { url: '/api/propertymanagers/list?sort=pm_notes', cookie: admin });
     expect(sort.status).toBe(400);
   });
 
   it('role gates on every endpoint, and no other brand reaches a site or its notes', async () => {
     const js = await idOf('/api/jobsites/create', { js_address: uniqueName('Gated') }, 'jobsites', 'js_id');
-    const engineer = await login(app, DEMO_HOST, 'engineer@demo.test');
-    const user = await login(app, DEMO_HOST, 'user@demo.test');
+    const engineer = await login(t.app, DEMO_HOST, 'engineer@demo.test');
+    const user = await login(t.app, DEMO_HOST, 'user@demo.test');
     const routes = [
       ['GET', '/api/jobsites/list'], ['GET', '/api/propertymanagers/list'], ['GET', '/api/jobsitecontacts/list'],
       ['GET', `/api/jobsites/jobsitenotes?js_id=${js}`], ['POST', `/api/jobsites/${js}/assingclients`], ['PATCH', `/api/jobsites/${js}/updateOtherNotes`],
       ['POST', `/api/jobsites/jobsitenotes?js_id=${js}`], ['POST', '/api/contacts/suppliers'],
     ] as const;
     for (const [method, url] of routes) {
-      const res = await call(app, { method, url, cookie: engineer, body: method === 'GET' ? undefined : {} });
+      const res = await call(t.app, { method, url, cookie: engineer, body: method === 'GET' ? undefined : {} });
       expect(res.status, url).toBe(403);
       expect(Object.values(res.json as Record<string, { dbErrors: { general: string }[] }>)[0].dbErrors[0].general).toBe('role');
     }
     for (const [method, url] of routes.slice(4, 7)) {
-      expect((await call(app, { method, url, cookie: user, body: { _bulk: [], jsn_note: 'x' } })).status, url).toBe(403);
+      expect((await call(t.app, { method, url, cookie: user, body: { _bulk: [], jsn_note: 'x' } })).status, url).toBe(403);
     }
-    const noJob = await createTestBrand(db, undefined);
-    const other = await login(app, noJob.host, 'admin@demo.test');
-    expect((await call(app, { url: `/api/jobsites/${js}/details`, cookie: other, host: noJob.host })).status).toBe(404);
-    expect((await call(app, { url: `/api/jobsites/jobsitenotes?js_id=${js}`, cookie: other, host: noJob.host })).status).toBe(404);
-    expect((await call(app, { method: 'POST', url: `/api/jobsites/${js}/assingclients`, cookie: other, host: noJob.host, body: { _bulk: [] } })).status).toBe(404);
+    const noJob = await createTestBrand(t.db, undefined);
+    const other = await login(t.app, noJob.host, 'admin@demo.test');
+    expect((await call(t.app, { url: `/api/jobsites/${js}/details`, cookie: other, host: noJob.host })).status).toBe(404);
+    expect((await call(t.app, { url: `/api/jobsites/jobsitenotes?js_id=${js}`, cookie: other, host: noJob.host })).status).toBe(404);
+    expect((await call(t.app, { method: 'POST', url: `/api/jobsites/${js}/assingclients`, cookie: other, host: noJob.host, body: { _bulk: [] } })).status).toBe(404);
 
     const features = allFeatures(true);
     features.job.enabled = false;
-    const off = await createTestBrand(db, features);
-    const offAdmin = await login(app, off.host, 'admin@demo.test');
+    const off = await createTestBrand(t.db, features);
+    const offAdmin = await login(t.app, off.host, 'admin@demo.test');
     for (const url of ['/api/jobsites/list', '/api/propertymanagers/list', '/api/jobsitecontacts/list', '/api/contacts/list', `/api/jobsites/jobsitenotes?js_id=${js}`]) {
-      const res = await call(app, { url, cookie: offAdmin, host: off.host });
+      const res = await call(t.app, { url, cookie: offAdmin, host: off.host });
       expect(res.status, url).toBe(403);
       expect(Object.values(res.json as Record<string, { dbErrors: { general: string }[] }>)[0].dbErrors[0].general).toBe('feature');
     }
-    expect((await call(app, { url: '/api/jobsites/list' })).status).toBe(401);
+    expect((await call(t.app, { url: '/api/jobsites/list' })).status).toBe(401);
   });
 });

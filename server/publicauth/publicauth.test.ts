@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { allFeatures, type BrandFeatures } from '../../src/brand/types';
 import { sha256Hex } from '../auth/password';
-import { brandDb, type RootDb } from '../db/types';
-import { call, createTestBrand, login, sidCookie, testApp, testDb } from '../test/helpers';
+import { brandDb } from '../db/types';
+import { call, createTestBrand, login, sidCookie, useTestApp } from '../test/helpers';
 import { startTestSmtp, tokenFromMail } from './testSmtp';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 
 beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
   smtp = await startTestSmtp();
 });
 afterAll(async () => {
-  await app.close();
-  await db.destroy();
   await smtp.close();
 });
 
@@ -28,9 +22,9 @@ function features(auth: Partial<BrandFeatures['auth']>): BrandFeatures {
 }
 
 async function brandWithMail(auth: Partial<BrandFeatures['auth']> = {}) {
-  const brand = await createTestBrand(db, features(auth));
+  const brand = await createTestBrand(t.db, features(auth));
   await sql`insert into ${sql.id(brand.schema, 'mailservers')} (mailserver_name, mailserver_host, mailserver_port, mailserver_from, mailserver_is_default)
-            values ('system', '127.0.0.1', ${smtp.port}, 'no-reply@brand.test', true)`.execute(db);
+            values ('system', '127.0.0.1', ${smtp.port}, 'no-reply@brand.test', true)`.execute(t.db);
   return brand;
 }
 
@@ -39,18 +33,18 @@ const pw = (text: string) => sha256Hex(text);
 describe('register', () => {
   it('creates a customer account and signs it in', async () => {
     const brand = await brandWithMail();
-    const res = await call(app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'New@Person.test', firstname: 'New', surname: 'Person', password: pw('abc12345'), password_again: pw('abc12345'), accept_terms: true } });
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'New@Person.test', firstname: 'New', surname: 'Person', password: pw('abc12345'), password_again: pw('abc12345'), accept_terms: true } });
     expect(res.status).toBe(201);
     expect(res.json.auth.data).toMatchObject({ is_loggedin: true, email: 'new@person.test', role: 'Customer' });
-    const who = await call(app, { url: '/api/auth/whoami', host: brand.host, cookie: sidCookie(res) });
+    const who = await call(t.app, { url: '/api/auth/whoami', host: brand.host, cookie: sidCookie(res) });
     expect(who.json.auth.data.is_loggedin).toBe(true);
-    const again = await call(app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'new@person.test', firstname: 'N', surname: 'P', password: pw('x'), password_again: pw('x'), accept_terms: true } });
+    const again = await call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'new@person.test', firstname: 'N', surname: 'P', password: pw('x'), password_again: pw('x'), accept_terms: true } });
     expect(again.status).toBe(409);
   });
 
   it("says 'Passwords must match!' and asks for the terms", async () => {
     const brand = await brandWithMail();
-    const res = await call(app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'a@b.test', firstname: 'A', surname: 'B', password: pw('one'), password_again: pw('two'), accept_terms: false } });
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'a@b.test', firstname: 'A', surname: 'B', password: pw('one'), password_again: pw('two'), accept_terms: false } });
     expect(res.status).toBe(400);
     const primaries = res.json.auth.dbErrors.map((e: { primary: string }) => e.primary);
     expect(primaries).toEqual(['Passwords must match!', 'You need to accept the license and terms first!']);
@@ -58,12 +52,12 @@ describe('register', () => {
 
   it('is refused with the spec text when public registration is off', async () => {
     const brand = await brandWithMail({ publicRegistration: false });
-    const allowed = await call(app, { url: '/api/auth/isRegistrationAllowed', host: brand.host });
+    const allowed = await call(t.app, { url: '/api/auth/isRegistrationAllowed', host: brand.host });
     expect(allowed.json.auth.data).toBe(false);
-    const res = await call(app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'a@b.test', firstname: 'A', surname: 'B', password: pw('one'), password_again: pw('one'), accept_terms: true } });
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'a@b.test', firstname: 'A', surname: 'B', password: pw('one'), password_again: pw('one'), accept_terms: true } });
     expect(res.status).toBe(403);
     expect(res.json.auth.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'feature', primary: 'Public registration is not allowed! Request a new password or contact your company representative.' });
-    const reset = await call(app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'admin@demo.test' } });
+    const reset = await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'admin@demo.test' } });
     expect(reset.status).toBe(403);
   });
 });
@@ -72,9 +66,9 @@ describe('password reset', () => {
   it('mails a one-time link through the brand server; the token works once', async () => {
     const brand = await brandWithMail();
     const start = smtp.messages.length;
-    const res = await call(app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'User@demo.test' } });
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'User@demo.test' } });
     expect(res.status).toBe(200);
-    const unknown = await call(app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'nobody@demo.test' } });
+    const unknown = await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'nobody@demo.test' } });
     expect(unknown.status).toBe(200);
     expect(unknown.json.auth.data).toBe(res.json.auth.data);
     const mails = await smtp.waitFor(start + 1);
@@ -86,11 +80,11 @@ describe('password reset', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.messages.length).toBe(start + 1);
 
-    const reset = await call(app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('brand-new-1'), password_again: pw('brand-new-1') } });
+    const reset = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('brand-new-1'), password_again: pw('brand-new-1') } });
     expect(reset.status).toBe(200);
     expect(reset.json.auth.data).toMatchObject({ is_loggedin: true, email: 'user@demo.test' });
-    await login(app, brand.host, 'user@demo.test', 'brand-new-1');
-    const reused = await call(app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('again-2'), password_again: pw('again-2') } });
+    await login(t.app, brand.host, 'user@demo.test', 'brand-new-1');
+    const reused = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('again-2'), password_again: pw('again-2') } });
     expect(reused.status).toBe(400);
     expect(reused.json.auth.dbErrors[0]).toMatchObject({ error: 'VALIDATION', details: 'token', primary: 'This link has expired or has already been used. Please request a new one.' });
   });
@@ -98,15 +92,15 @@ describe('password reset', () => {
   it('refuses an expired token, a missing token and mismatched passwords', async () => {
     const brand = await brandWithMail();
     const start = smtp.messages.length;
-    await call(app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'admin@demo.test' } });
+    await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'admin@demo.test' } });
     const token = tokenFromMail((await smtp.waitFor(start + 1))[start].raw)!;
-    const mismatch = await call(app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('a'), password_again: pw('b') } });
+    const mismatch = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('a'), password_again: pw('b') } });
     expect(mismatch.json.auth.dbErrors[0]).toMatchObject({ details: 'password_again', primary: 'Passwords must match!' });
-    await brandDb(db, brand.schema).updateTable('password_tokens' as never).set({ expires_at: sql`now() - interval '1 minute'` } as never).execute();
-    const expired = await call(app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('a'), password_again: pw('a') } });
+    await brandDb(t.db, brand.schema).updateTable('password_tokens' as never).set({ expires_at: sql`now() - interval '1 minute'` } as never).execute();
+    const expired = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('a'), password_again: pw('a') } });
     expect(expired.status).toBe(400);
     expect(expired.json.auth.dbErrors[0].details).toBe('token');
-    const missing = await call(app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token: '', password: pw('a'), password_again: pw('a') } });
+    const missing = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token: '', password: pw('a'), password_again: pw('a') } });
     expect(missing.json.auth.dbErrors[0]).toMatchObject({ details: 'token', primary: 'Missing token value from URL!' });
   });
 
@@ -114,14 +108,14 @@ describe('password reset', () => {
     const brand = await brandWithMail();
     for (const address of ['user@demo.test', 'ghost@demo.test']) {
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i += 1) statuses.push((await call(app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: address }, remoteAddress: `10.9.0.${i}` })).status);
+      for (let i = 0; i < 6; i += 1) statuses.push((await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: address }, remoteAddress: `10.9.0.${i}` })).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     }
   });
 
   it('is refused when password reset is off', async () => {
     const brand = await brandWithMail({ passwordReset: false });
-    const res = await call(app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token: 'x', password: pw('a'), password_again: pw('a') } });
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token: 'x', password: pw('a'), password_again: pw('a') } });
     expect(res.status).toBe(403);
     expect(res.json.auth.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'feature' });
   });
@@ -130,14 +124,14 @@ describe('password reset', () => {
 describe('prelogin', () => {
   it('names the brands an address signs in to, and nothing for an unknown one', async () => {
     const brand = await brandWithMail();
-    const res = await call(app, { method: 'POST', url: '/api/auth/prelogin', host: brand.host, body: { mail_address: 'operator@demo.test' } });
+    const res = await call(t.app, { method: 'POST', url: '/api/auth/prelogin', host: brand.host, body: { mail_address: 'operator@demo.test' } });
     expect(res.status).toBe(200);
     const domains = res.json.auth.data.brands.map((b: { domain: string }) => b.domain);
     expect(domains).toEqual(expect.arrayContaining(['localhost', '127.0.0.1', brand.domain]));
     expect(res.json.auth.data.brands.find((b: { domain: string }) => b.domain === brand.domain)).toMatchObject({ current: true, method: 'password' });
-    const none = await call(app, { method: 'POST', url: '/api/auth/prelogin', host: brand.host, body: { mail_address: 'ghost@nowhere.test' } });
+    const none = await call(t.app, { method: 'POST', url: '/api/auth/prelogin', host: brand.host, body: { mail_address: 'ghost@nowhere.test' } });
     expect(none.json.auth.data.brands).toEqual([]);
     const off = await brandWithMail({ preLogin: false });
-    expect((await call(app, { method: 'POST', url: '/api/auth/prelogin', host: off.host, body: { mail_address: 'a@b.test' } })).status).toBe(403);
+    expect((await call(t.app, { method: 'POST', url: '/api/auth/prelogin', host: off.host, body: { mail_address: 'a@b.test' } })).status).toBe(403);
   });
 });

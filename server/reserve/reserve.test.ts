@@ -1,23 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
 import { allFeatures } from '../../src/brand/types';
 import { sha256Hex } from '../auth/password';
-import { globalDb, type RootDb } from '../db/types';
-import { DEMO_HOST, call, createTestBrand, login, testApp, testDb, uniqueName } from '../test/helpers';
+import { globalDb } from '../db/types';
+import { DEMO_HOST, call, createTestBrand, login, uniqueName, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 
-beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-});
 afterEach(() => {
   delete process.env.RESERVE_MAX_BRANDS;
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
 });
 
 function reservation(overrides: Record<string, unknown> = {}) {
@@ -25,11 +15,11 @@ function reservation(overrides: Record<string, unknown> = {}) {
   return { company: 'Fresh Fixers', subdomain: uniqueName('fresh'), email: 'boss@fresh.test', firstname: 'Bo', surname: 'Ss', password, password_again: password, accept_terms: true, ...overrides };
 }
 
-const reserve = (body: unknown, host = DEMO_HOST) => call(app, { method: 'POST', url: '/api/auth/reserveSchema', host, body });
+const reserve = (body: unknown, host = DEMO_HOST) => call(t.app, { method: 'POST', url: '/api/auth/reserveSchema', host, body });
 
 describe('/reserve', () => {
   it('reserves a brand: own schema, domain and first admin, ready to log in', async () => {
-    const before = await call(app, { url: '/api/auth/getAvailableSchemasCount' });
+    const before = await call(t.app, { url: '/api/auth/getAvailableSchemasCount' });
     expect(before.status).toBe(200);
     const body = reservation();
     const res = await reserve(body);
@@ -39,19 +29,19 @@ describe('/reserve', () => {
     expect(made.schema).toBe(`site_${made.s_id}`);
     expect(made.loginUrl).toBe(`http://${body.subdomain}.localhost:3000/login`);
     const host = `${made.domain}:3000`;
-    const cfg = await call(app, { url: '/api/brandsiteconfig', host });
+    const cfg = await call(t.app, { url: '/api/brandsiteconfig', host });
     expect(cfg.json.brandsiteconfig.data[0].finalDomainConfig).toMatchObject({ name: 'Fresh Fixers', features: { job: { enabled: true }, mail: { enabled: false } } });
-    const cookie = await login(app, host, 'boss@fresh.test', 's3cret-pass');
-    const who = await call(app, { url: '/api/auth/whoami', host, cookie });
+    const cookie = await login(t.app, host, 'boss@fresh.test', 's3cret-pass');
+    const who = await call(t.app, { url: '/api/auth/whoami', host, cookie });
     expect(who.json.auth.data).toMatchObject({ is_loggedin: true, role: 'Admin', fullname: 'Bo Ss' });
-    const migrations = await db.withSchema(made.schema).selectFrom('kysely_migration').select('name').execute();
+    const migrations = await t.db.withSchema(made.schema).selectFrom('kysely_migration').select('name').execute();
     expect(migrations.map((m) => m.name)).toContain('0001_init');
-    const after = await call(app, { url: '/api/auth/getAvailableSchemasCount' });
+    const after = await call(t.app, { url: '/api/auth/getAvailableSchemasCount' });
     expect(after.json.auth.data).toBe(before.json.auth.data - 1);
-    const reserved = await call(app, { url: '/api/auth/getReservedBrands' });
+    const reserved = await call(t.app, { url: '/api/auth/getReservedBrands' });
     expect(reserved.json.auth.data.reserved).toContain(body.subdomain);
     // The admin of the new brand is unknown on the brand it was reserved from.
-    await expect(login(app, DEMO_HOST, 'boss@fresh.test', 's3cret-pass')).rejects.toThrow(/401/);
+    await expect(login(t.app, DEMO_HOST, 'boss@fresh.test', 's3cret-pass')).rejects.toThrow(/401/);
   });
 
   it('refuses mismatched passwords, unaccepted terms and a bad subdomain', async () => {
@@ -62,9 +52,9 @@ describe('/reserve', () => {
   });
 
   it('is refused on a brand without public registration', async () => {
-    const brand = await createTestBrand(db, { ...allFeatures(true), auth: { publicRegistration: false, passwordReset: true, preLogin: true, userDelete: true } });
+    const brand = await createTestBrand(t.db, { ...allFeatures(true), auth: { publicRegistration: false, passwordReset: true, preLogin: true, userDelete: true } });
     for (const url of ['/api/auth/getAvailableSchemasCount', '/api/auth/getReservedBrands']) {
-      const res = await call(app, { url, host: brand.host });
+      const res = await call(t.app, { url, host: brand.host });
       expect(res.status).toBe(403);
       expect(res.json.auth.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'feature' });
     }
@@ -81,12 +71,12 @@ describe('/reserve', () => {
   });
 
   it('hands the last free site to exactly one of two racing reservations', async () => {
-    const { n } = await globalDb(db).selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await globalDb(t.db).selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     process.env.RESERVE_MAX_BRANDS = String(Number(n) + 1);
     const results = await Promise.all([reserve(reservation()), reserve(reservation())]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const refused = results.find((r) => r.status === 409)!;
     expect(refused.json.auth.dbErrors[0].primary).toBe('There is no free site left. Please conctact the support team.');
-    expect((await call(app, { url: '/api/auth/getAvailableSchemasCount' })).json.auth.data).toBe(0);
+    expect((await call(t.app, { url: '/api/auth/getAvailableSchemasCount' })).json.auth.data).toBe(0);
   });
 });

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { RootDb } from '../db/types';
 import { createDepartments } from '../seed/departments';
-import { DEMO_HOST, call, createTestBrand, login, testApp, testDb } from '../test/helpers';
+import { DEMO_HOST, call, createTestBrand, login, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 let admin: string;
 
 beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-  admin = await login(app, DEMO_HOST, 'admin@demo.test');
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
+  admin = await login(t.app, DEMO_HOST, 'admin@demo.test');
 });
 
 /** A prefix nobody else uses in this run (^[A-Z0-9]{1,6}$). */
@@ -24,7 +15,7 @@ function freshPrefix(): string {
   return `Z${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
 }
 
-const create = (body: unknown, cookie = admin, host = DEMO_HOST) => call(app, { method: 'POST', url: '/api/departments/create', body, cookie, host });
+const create = (body: unknown, cookie = admin, host = DEMO_HOST) => call(t.app, { method: 'POST', url: '/api/departments/create', body, cookie, host });
 
 describe('departments CRUD', () => {
   it('creates, reads, updates and deletes a department, with snackbar headers', async () => {
@@ -36,32 +27,32 @@ describe('departments CRUD', () => {
     expect(rec).toMatchObject({ de_name: 'Glazing', de_prefix: prefix, de_description: null, de_color: '#123ABC', de_is_active: true });
     expect(rec.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
-    const details = await call(app, { url: `/api/departments/${rec.de_id}/details`, cookie: admin });
+    const details = await call(t.app, { url: `/api/departments/${rec.de_id}/details`, cookie: admin });
     expect(details.status).toBe(200);
     expect(details.json.departments.data).toEqual(rec);
     expect(details.headers['x-show-snackbar']).toBeUndefined();
 
-    const patched = await call(app, { method: 'PATCH', url: `/api/departments/${rec.de_id}`, cookie: admin, body: { de_name: 'Glazing & Windows', de_is_active: false } });
+    const patched = await call(t.app, { method: 'PATCH', url: `/api/departments/${rec.de_id}`, cookie: admin, body: { de_name: 'Glazing & Windows', de_is_active: false } });
     expect(patched.status).toBe(200);
     expect(patched.headers['x-show-snackbar']).toBe('1');
     expect(patched.json.departments.data).toMatchObject({ de_name: 'Glazing & Windows', de_prefix: prefix, de_is_active: false });
 
     // Edit forms send the whole record back; server-owned fields are ignored.
-    const whole = await call(app, { method: 'PATCH', url: `/api/departments/${rec.de_id}`, cookie: admin, body: { ...patched.json.departments.data, de_id: 999999, created_at: '2000-01-01 00:00:00', de_color: '' } });
+    const whole = await call(t.app, { method: 'PATCH', url: `/api/departments/${rec.de_id}`, cookie: admin, body: { ...patched.json.departments.data, de_id: 999999, created_at: '2000-01-01 00:00:00', de_color: '' } });
     expect(whole.status).toBe(200);
     expect(whole.json.departments.data).toMatchObject({ de_id: rec.de_id, created_at: rec.created_at, de_color: null });
 
-    const deleted = await call(app, { method: 'DELETE', url: `/api/departments/${rec.de_id}`, cookie: admin });
+    const deleted = await call(t.app, { method: 'DELETE', url: `/api/departments/${rec.de_id}`, cookie: admin });
     expect(deleted.status).toBe(200);
     expect(deleted.headers['x-show-snackbar']).toBe('1');
-    const gone = await call(app, { url: `/api/departments/${rec.de_id}/details`, cookie: admin });
+    const gone = await call(t.app, { url: `/api/departments/${rec.de_id}/details`, cookie: admin });
     expect(gone.status).toBe(404);
     expect(gone.json.departments.dbErrors[0]).toMatchObject({ error: 'NOT_FOUND' });
   });
 
   it('404 for a record that does not exist, on details, update and delete', async () => {
     for (const [method, url] of [['GET', '/api/departments/2147483000/details'], ['PATCH', '/api/departments/2147483000'], ['DELETE', '/api/departments/2147483000']] as const) {
-      const res = await call(app, { method, url, cookie: admin, body: method === 'PATCH' ? { de_name: 'x' } : undefined });
+      const res = await call(t.app, { method, url, cookie: admin, body: method === 'PATCH' ? { de_name: 'x' } : undefined });
       expect(res.status, method).toBe(404);
       expect(res.json.departments.data).toBeNull();
       expect(res.json.departments.dbErrors[0].error).toBe('NOT_FOUND');
@@ -69,7 +60,7 @@ describe('departments CRUD', () => {
   });
 
   it('400 for an id that is not a number', async () => {
-    const res = await call(app, { url: '/api/departments/abc/details', cookie: admin });
+    const res = await call(t.app, { url: '/api/departments/abc/details', cookie: admin });
     expect(res.status).toBe(400);
     expect(res.json.departments.dbErrors[0]).toMatchObject({ error: 'VALIDATION', details: 'id' });
   });
@@ -114,9 +105,9 @@ describe('departments validation', () => {
   it('checks only the present fields on PATCH', async () => {
     const made = await create({ de_name: 'Patchable', de_prefix: freshPrefix() });
     const id = made.json.departments.data.de_id;
-    const ok = await call(app, { method: 'PATCH', url: `/api/departments/${id}`, cookie: admin, body: { de_description: 'Only this' } });
+    const ok = await call(t.app, { method: 'PATCH', url: `/api/departments/${id}`, cookie: admin, body: { de_description: 'Only this' } });
     expect(ok.status).toBe(200);
-    const bad = await call(app, { method: 'PATCH', url: `/api/departments/${id}`, cookie: admin, body: { de_name: null } });
+    const bad = await call(t.app, { method: 'PATCH', url: `/api/departments/${id}`, cookie: admin, body: { de_name: null } });
     expect(bad.status).toBe(400);
     expect(errorsOf(bad)).toEqual({ de_name: 'Field is required!' });
   });
@@ -142,9 +133,9 @@ describe('departments lists', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    brand = await createTestBrand(db);
-    cookie = await login(app, brand.host, 'operator@demo.test');
-    await createDepartments(db, brand.schema, [
+    brand = await createTestBrand(t.db);
+    cookie = await login(t.app, brand.host, 'operator@demo.test');
+    await createDepartments(t.db, brand.schema, [
       { de_name: 'Alpha works', de_prefix: 'ALP', de_description: 'Pipes and drains' },
       { de_name: 'bravo team', de_prefix: 'BRV', de_description: 'Electric pipes', de_is_active: false },
       { de_name: 'Charlie crew', de_prefix: 'CHA', de_description: 'Roof 100% done_ok' },
@@ -153,8 +144,8 @@ describe('departments lists', () => {
     ]);
   });
 
-  const list = (query = '') => call(app, { url: `/api/departments/list${query}`, host: brand.host, cookie });
-  const filter = (body: unknown, query = '') => call(app, { method: 'POST', url: `/api/departments/filter${query}`, host: brand.host, cookie, body });
+  const list = (query = '') => call(t.app, { url: `/api/departments/list${query}`, host: brand.host, cookie });
+  const filter = (body: unknown, query = '') => call(t.app, { method: 'POST', url: `/api/departments/filter${query}`, host: brand.host, cookie, body });
   const names = (res: { json: { departments: { data: { de_name: string }[] } } }) => res.json.departments.data.map((d) => d.de_name);
 
   it('lists by the default sort (name, case-insensitive) without totalCount unless asked', async () => {
@@ -250,17 +241,17 @@ describe('departments lists', () => {
   });
 
   it('409 This record is in use when another row refers to it', async () => {
-    const [deId] = await createDepartments(db, brand.schema, [{ de_name: 'Referenced', de_prefix: 'REF' }]);
+    const [deId] = await createDepartments(t.db, brand.schema, [{ de_name: 'Referenced', de_prefix: 'REF' }]);
     // A throwaway table standing in for jobs, which will reference departments.
     const table = sql.id(brand.schema, 'test_refs');
-    await sql`create table ${table} (id serial primary key, de_id integer references ${sql.id(brand.schema, 'departments')}(de_id))`.execute(db);
-    await sql`insert into ${table} (de_id) values (${deId})`.execute(db);
-    const admin2 = await login(app, brand.host, 'admin@demo.test');
-    const res = await call(app, { method: 'DELETE', url: `/api/departments/${deId}`, host: brand.host, cookie: admin2 });
+    await sql`create table ${table} (id serial primary key, de_id integer references ${sql.id(brand.schema, 'departments')}(de_id))`.execute(t.db);
+    await sql`insert into ${table} (de_id) values (${deId})`.execute(t.db);
+    const admin2 = await login(t.app, brand.host, 'admin@demo.test');
+    const res = await call(t.app, { method: 'DELETE', url: `/api/departments/${deId}`, host: brand.host, cookie: admin2 });
     expect(res.status).toBe(409);
     expect(res.json.departments.dbErrors[0]).toMatchObject({ error: 'CONFLICT', primary: 'This record is in use and cannot be deleted.' });
     expect(res.text).not.toMatch(/foreign key|test_refs|site_/i);
-    const still = await call(app, { url: `/api/departments/${deId}/details`, host: brand.host, cookie: admin2 });
+    const still = await call(t.app, { url: `/api/departments/${deId}/details`, host: brand.host, cookie: admin2 });
     expect(still.status).toBe(200);
   });
 });

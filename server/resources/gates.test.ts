@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { RootDb } from '../db/types';
-import { DEMO_HOST, call, login, testApp, testDb } from '../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 
-beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
-});
 
 /** Every route the engine makes for a resource, with a body where it takes one. */
 const ROUTES = [
@@ -28,24 +17,24 @@ const ROUTES = [
 describe('resource routes refuse in the envelope', () => {
   for (const route of ROUTES) {
     it(`${route.method} ${route.url} without a session answers 401 AUTH_REQUIRED`, async () => {
-      const res = await call(app, { method: route.method, url: route.url, body: 'body' in route ? route.body : undefined, host: DEMO_HOST });
+      const res = await call(t.app, { method: route.method, url: route.url, body: 'body' in route ? route.body : undefined, host: DEMO_HOST });
       expect(res.status).toBe(401);
       expect(res.json.departments.dbErrors[0]).toMatchObject({ error: 'AUTH_REQUIRED' });
       expect(res.json.departments.metadata.userData.isLogged).toBe(false);
     });
 
     it(`${route.method} ${route.url} for an Engineer answers 403 with blocked 'role'`, async () => {
-      const engineer = await login(app, DEMO_HOST, 'engineer@demo.test');
-      const res = await call(app, { method: route.method, url: route.url, body: 'body' in route ? route.body : undefined, cookie: engineer, host: DEMO_HOST });
+      const engineer = await login(t.app, DEMO_HOST, 'engineer@demo.test');
+      const res = await call(t.app, { method: route.method, url: route.url, body: 'body' in route ? route.body : undefined, cookie: engineer, host: DEMO_HOST });
       expect(res.status).toBe(403);
       expect(res.json.departments.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'role' });
     });
   }
 
   it('a User may read departments but not change them', async () => {
-    const user = await login(app, DEMO_HOST, 'user@demo.test');
-    expect((await call(app, { url: '/api/departments/list', cookie: user })).status).toBe(200);
-    const res = await call(app, { method: 'POST', url: '/api/departments/create', body: { de_name: 'Nope', de_prefix: 'NOPE' }, cookie: user });
+    const user = await login(t.app, DEMO_HOST, 'user@demo.test');
+    expect((await call(t.app, { url: '/api/departments/list', cookie: user })).status).toBe(200);
+    const res = await call(t.app, { method: 'POST', url: '/api/departments/create', body: { de_name: 'Nope', de_prefix: 'NOPE' }, cookie: user });
     expect(res.status).toBe(403);
     expect(res.json.departments.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'role' });
   });

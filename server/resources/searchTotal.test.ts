@@ -1,32 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { RootDb } from '../db/types';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDepartments } from '../seed/departments';
-import { DEMO_HOST, call, login, testApp, testDb, uniqueName } from '../test/helpers';
+import { DEMO_HOST, call, login, uniqueName, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 let admin: string;
 const word = uniqueName('Quartz').replace(/[^A-Za-z0-9]/g, '');
 
 beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-  admin = await login(app, DEMO_HOST, 'admin@demo.test');
+  admin = await login(t.app, DEMO_HOST, 'admin@demo.test');
   const tag = Math.random().toString(36).slice(2, 5).toUpperCase();
   await createDepartments(
-    db,
+    t.db,
     'site_1',
     Array.from({ length: 7 }, (_, i) => ({ de_name: `${word} team ${i + 1}`, de_prefix: `Q${tag}${i}`, de_description: null, de_color: null })),
   );
 });
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
-});
 
 const search = (stext: string, pagenumber: number) =>
-  call(app, { method: 'POST', url: `/api/departments/filter?limit=3&pagenumber=${pagenumber}&sort=de_name&totalcount=1`, body: { stext }, cookie: admin });
+  call(t.app, { method: 'POST', url: `/api/departments/filter?limit=3&pagenumber=${pagenumber}&sort=de_name&totalcount=1`, body: { stext }, cookie: admin });
 
 describe('free-text lists count every match, whatever the page', () => {
   it('gives the total with the first page, the last page and a page past the end', async () => {

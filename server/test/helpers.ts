@@ -1,7 +1,7 @@
 /** Shared test helpers: an app on the test database, requests as a browser would send them, brands made per test. */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { allFeatures, DEFAULT_IMAGES, type BrandFeatures } from '../../src/brand/types';
 import { buildApp, type BuildAppOptions } from '../app';
 import { createBrand } from '../brand/create';
@@ -23,6 +23,25 @@ export async function testApp(db: RootDb, opts: Partial<BuildAppOptions> = {}): 
   const app = await buildApp({ db, brandCacheMs: 0, distDir: '/nonexistent-dist', ...opts });
   await app.ready();
   return app;
+}
+
+export interface TestContext {
+  db: RootDb;
+  app: FastifyInstance;
+}
+
+/** One app on the test database for a test file: built before its tests run, closed after them. */
+export function useTestApp(opts: Partial<BuildAppOptions> = {}): TestContext {
+  const t = {} as TestContext;
+  beforeAll(async () => {
+    t.db = testDb();
+    t.app = await testApp(t.db, opts);
+  });
+  afterAll(async () => {
+    await t.app?.close();
+    await t.db?.destroy();
+  });
+  return t;
 }
 
 export interface Call {

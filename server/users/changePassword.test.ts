@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../auth/password';
-import type { RootDb } from '../db/types';
-import { call, createTestBrand, login, testApp, testDb } from '../test/helpers';
+import { call, createTestBrand, login, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 let brand: Awaited<ReturnType<typeof createTestBrand>>;
 
 beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-  brand = await createTestBrand(db);
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
+  brand = await createTestBrand(t.db);
 });
 
-const change = (body: unknown, cookie: string) => call(app, { method: 'POST', url: '/api/users/changePassword', body, cookie, host: brand.host });
+const change = (body: unknown, cookie: string) => call(t.app, { method: 'POST', url: '/api/users/changePassword', body, cookie, host: brand.host });
 
 describe('users/changePassword', () => {
   it('needs the three fields, matching new passwords and the right old password', async () => {
-    const cookie = await login(app, brand.host, 'engineer@demo.test');
+    const cookie = await login(t.app, brand.host, 'engineer@demo.test');
     const empty = await change({ old_password: '', new_password: '', new_password_again: '' }, cookie);
     expect(empty.status).toBe(400);
     expect(empty.json.users.dbErrors.map((e: { details: string }) => e.details)).toEqual(['old_password', 'new_password', 'new_password_again']);
@@ -37,14 +28,14 @@ describe('users/changePassword', () => {
   });
 
   it('stores the new password as login expects it and ends the other sessions, not this one', async () => {
-    const cookie = await login(app, brand.host, 'sales@demo.test');
-    const other = await login(app, brand.host, 'sales@demo.test');
+    const cookie = await login(t.app, brand.host, 'sales@demo.test');
+    const other = await login(t.app, brand.host, 'sales@demo.test');
     const res = await change({ old_password: sha256Hex('demo1234'), new_password: 'Új jelszó 1', new_password_again: 'Új jelszó 1' }, cookie);
     expect(res.status).toBe(200);
     expect(res.headers['x-show-snackbar']).toBe('1');
-    await login(app, brand.host, 'sales@demo.test', 'Új jelszó 1');
-    await expect(login(app, brand.host, 'sales@demo.test', 'demo1234')).rejects.toThrow();
-    expect((await call(app, { url: '/api/auth/whoami', cookie, host: brand.host })).json.auth.data.is_loggedin).toBe(true);
-    expect((await call(app, { url: '/api/auth/whoami', cookie: other, host: brand.host })).json.auth.data.is_loggedin).toBe(false);
+    await login(t.app, brand.host, 'sales@demo.test', 'Új jelszó 1');
+    await expect(login(t.app, brand.host, 'sales@demo.test', 'demo1234')).rejects.toThrow();
+    expect((await call(t.app, { url: '/api/auth/whoami', cookie, host: brand.host })).json.auth.data.is_loggedin).toBe(true);
+    expect((await call(t.app, { url: '/api/auth/whoami', cookie: other, host: brand.host })).json.auth.data.is_loggedin).toBe(false);
   });
 });

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { brandDb, type RootDb } from '../db/types';
-import { call, createTestBrand, login, testApp, testDb } from '../test/helpers';
+import { brandDb } from '../db/types';
+import { call, createTestBrand, login, useTestApp } from '../test/helpers';
 
-let db: RootDb;
-let app: FastifyInstance;
+const t = useTestApp();
 let brand: Awaited<ReturnType<typeof createTestBrand>>;
 let admin: string;
 
 beforeAll(async () => {
-  db = testDb();
-  app = await testApp(db);
-  brand = await createTestBrand(db);
-  admin = await login(app, brand.host, 'admin@demo.test');
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
+  brand = await createTestBrand(t.db);
+  admin = await login(t.app, brand.host, 'admin@demo.test');
 });
 
-const post = (url: string, body: unknown) => call(app, { method: 'POST', url: `/api/users/${url}`, body, cookie: admin, host: brand.host });
+const post = (url: string, body: unknown) => call(t.app, { method: 'POST', url: `/api/users/${url}`, body, cookie: admin, host: brand.host });
 
 describe('users: assignments', () => {
   it('assingdefaultoperators replaces the list with users of the operator group', async () => {
@@ -29,7 +21,7 @@ describe('users: assignments', () => {
     expect(res.status).toBe(200);
     expect(res.headers['x-show-snackbar']).toBe('1');
     expect(res.json.users.data.default_operators).toEqual([brand.users.Operator, brand.users.Procurement].sort((a, b) => a - b));
-    const details = await call(app, { url: `/api/users/${us}/details`, cookie: admin, host: brand.host });
+    const details = await call(t.app, { url: `/api/users/${us}/details`, cookie: admin, host: brand.host });
     expect(details.json.users.data.default_operators).toHaveLength(2);
     const cleared = await post('assingdefaultoperators', { us_id: us, ids: [] });
     expect(cleared.json.users.data.default_operators).toEqual([]);
@@ -49,7 +41,7 @@ describe('users: assignments', () => {
 
   it('property managers and client contacts: only existing ones (contacts of type CLIENT) are assigned', async () => {
     const us = brand.users.Customer;
-    const site = brandDb(db, brand.schema) as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const site = brandDb(t.db, brand.schema) as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     const pm = await site.insertInto('propertymanagers').values({ pm_name: 'Harbour Lettings' }).returning('pm_id').executeTakeFirstOrThrow();
     const client = await site.insertInto('contacts').values({ co_type: 'CLIENT', co_name: 'Acme Flats' }).returning('co_id').executeTakeFirstOrThrow();
     const supplier = await site.insertInto('contacts').values({ co_type: 'SUPPLIER', co_name: 'Pipe Co' }).returning('co_id').executeTakeFirstOrThrow();
@@ -63,7 +55,7 @@ describe('users: assignments', () => {
       expect(bad.json.users.dbErrors[0]).toMatchObject({ details: 'ids', primary: 'Invalid value' });
       expect((await post(action, { us_id: us, ids: [] })).status, action).toBe(200);
     }
-    const details = await call(app, { url: `/api/users/${us}/details`, cookie: admin, host: brand.host });
+    const details = await call(t.app, { url: `/api/users/${us}/details`, cookie: admin, host: brand.host });
     expect(details.json.users.data).toMatchObject({ property_managers: [], client_contacts: [] });
   });
 });
