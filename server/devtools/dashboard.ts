@@ -11,20 +11,7 @@ import { BRAND_MIGRATION_NAMES } from '../db/migrations/migrate';
 import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { responses } from '../envelope/schemas';
-
-export interface BrandHealth {
-  s_id: number;
-  name: string;
-  schema: string | null;
-  domain: string | null;
-  schemaVersion: string | null;
-  pendingMigrations: number;
-  sizeBytes: number;
-  sessions: number;
-  errors24h: number;
-  queue: null;
-  sync: null;
-}
+import type { BrandHealth } from '../../src/dev/dashboardTypes';
 
 async function schemaFigures(root: RootDb, schema: string) {
   const db = brandDb(root, schema);

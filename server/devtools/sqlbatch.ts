@@ -7,9 +7,9 @@ import { sql } from 'kysely';
 import { enText } from '../../src/i18n/en-US';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../db/types';
 import { validationError, type FieldMessage } from '../envelope/errors';
+import type { SchemaResult, SqlFileType } from '../../src/dev/sqlTypes';
 import { toolsDb } from './tables';
 
-export type SqlFileType = 'global' | 'site_n';
 
 export interface BatchRun {
   fileIds: number[];
@@ -17,15 +17,6 @@ export interface BatchRun {
   /** Database name → schema names; only this deployment's database is known. */
   selectedSchemasByDatabases: Record<string, string[]>;
   dryRun: boolean;
-}
-
-export interface SchemaResult {
-  database: string;
-  schema: string;
-  ok: boolean;
-  committed: boolean;
-  error: string | null;
-  ms: number;
 }
 
 const DRY_RUN = Symbol('dry run');

@@ -5,20 +5,7 @@ import { useTranslate } from 'ra-core';
 import { api } from '../dataProvider/apiClient';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
-
-interface BrandHealth {
-  s_id: number;
-  name: string;
-  schema: string | null;
-  domain: string | null;
-  schemaVersion: string | null;
-  pendingMigrations: number;
-  sizeBytes: number;
-  sessions: number;
-  errors24h: number;
-  queue: unknown;
-  sync: unknown;
-}
+import type { BrandHealth } from './dashboardTypes';
 
 export function formatBytes(n: number): string {
   const units = ['B', 'kB', 'MB', 'GB', 'TB'];
