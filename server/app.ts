@@ -30,6 +30,12 @@ import { registerDevSiteRoutes } from './devsites/routes';
 import { registerReserveRoutes } from './reserve/routes';
 import { registerPublicAuthRoutes } from './publicauth/routes';
 import { registerDevTools } from './devtools/index';
+import { registerJobRoutes } from './jobs/index';
+import { registerSalesRoutes } from './jobs/sales/index';
+import { registerCostRoutes } from './jobs/costs/index';
+import { registerEngineerPortalRoutes } from './engineerportal/index';
+import { registerNotificationRoutes } from './notifications/index';
+import { registerEngineerReportRoutes } from './engineerreports/index';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
@@ -102,5 +108,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerReserveRoutes(app, opts.db);
   registerPublicAuthRoutes(app, opts.db);
   registerDevTools(app, opts.db);
+  registerJobRoutes(app);
+  registerSalesRoutes(app);
+  registerCostRoutes(app);
+  registerEngineerPortalRoutes(app);
+  registerNotificationRoutes(app);
+  registerEngineerReportRoutes(app);
   return app;
 }

@@ -174,7 +174,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       throw error;
     }
     fail(message, url, dbErrors, false);
-    if (res.status === 403) toNotAllowed(dbErrors?.[0]?.general);
+    // A refusal of one record (general 'record', e.g. a job the user may no longer change) stays on the page.
+    if (res.status === 403 && dbErrors?.[0]?.general !== 'record') toNotAllowed(dbErrors?.[0]?.general);
     throw error;
   };
 }

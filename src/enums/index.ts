@@ -20,6 +20,9 @@ export const JOB_TAGS = ['NEEDTOCALL', 'WAITINGFOR', 'NEEDMATERIALS', 'NEEDMOREI
 export const MAIL_DATE_GROUPS = ['TODAY', 'YESTERDAY', 'THIS_WEEK', 'LAST_WEEK', 'TWO_WEEKS_AGO', 'OLDER'] as const;
 
 export type JobStatus = (typeof JOB_STATUSES)[number];
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type JobTag = (typeof JOB_TAGS)[number];
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
 
 /**
  * The answer of GET /api/globalparams/list (data of the 'globalparams' key). Enumerations are

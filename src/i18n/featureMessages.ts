@@ -8,8 +8,9 @@ import { referenceDataMessages } from '../referenceData/messages';
 import { publicAuthMessages } from '../publicAuth/messages';
 import { brandSitesMessages } from '../brands/messages';
 import { devToolsMessages } from '../dev/messages';
+import { jobsMessages } from '../jobs/messages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
 
-export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages];
+export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages];

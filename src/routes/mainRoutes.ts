@@ -23,13 +23,13 @@ type Entry = Omit<AppRoute, 'layout'>;
 
 const entries: Entry[] = [
   { id: 'home', path: '/', title: 'pages.home', page: 'home' },
-  { id: 'sheet', path: '/sheet', title: 'pages.sheet', page: 'frame', gate: sheets, menu: { group: 'top', order: 10, icon: 'sheet' } },
-  { id: 'sheetItem', path: '/sheet/:id/:tab?', title: 'pages.sheetItem', page: 'frame', gate: sheets },
+  { id: 'sheet', path: '/sheet', title: 'pages.sheet', page: 'jobSheet', gate: sheets, menu: { group: 'top', order: 10, icon: 'sheet' } },
+  { id: 'sheetItem', path: '/sheet/:id/:tab?', title: 'pages.sheetItem', page: 'jobItem', gate: sheets },
   { id: 'email', path: '/email/:id?', title: 'pages.email', page: 'frame', gate: { roles: STAFF, ...mail }, menu: { group: 'top', order: 20, icon: 'mail' } },
   { id: 'emailDraft', path: '/email/draft/:id?', title: 'pages.emailDraft', page: 'frame', gate: { roles: STAFF, ...mail } },
-  { id: 'engineerView', path: '/engineer-view/:id?', title: 'pages.engineerView', page: 'frame', gate: { roles: ['Engineer'], ...job }, menu: { group: 'top', order: 30, icon: 'engineer' } },
-  { id: 'reminders', path: '/reminders', title: 'pages.reminders', page: 'frame', gate: operatorsJob, menu: { group: 'top', order: 40, icon: 'reminders' } },
-  { id: 'engineerReports', path: '/engineer-reports', title: 'pages.engineerReports', page: 'frame', gate: operatorsJob, menu: { group: 'top', order: 50, icon: 'reports' } },
+  { id: 'engineerView', path: '/engineer-view/:id?', title: 'pages.engineerView', page: 'engineerView', gate: { roles: ['Engineer'], ...job }, menu: { group: 'top', order: 30, icon: 'engineer' } },
+  { id: 'reminders', path: '/reminders', title: 'pages.reminders', page: 'reminders', gate: operatorsJob, menu: { group: 'top', order: 40, icon: 'reminders' } },
+  { id: 'engineerReports', path: '/engineer-reports', title: 'pages.engineerReports', page: 'engineerReports', gate: operatorsJob, menu: { group: 'top', order: 50, icon: 'reports' } },
   { id: 'brands', path: '/brands', title: 'pages.brands', page: 'brandList', gate: { roles: ['Sales', 'Developer'] }, menu: { group: 'top', order: 60, icon: 'brands' } },
   { id: 'brand', path: '/brand/:id?', title: 'pages.brand', page: 'brandItem', gate: { roles: ['Sales', 'Developer'] } },
 

@@ -25,6 +25,11 @@ import { RequestPasswordTokenPage, ResetPasswordPage } from '../publicAuth/Passw
 import { PreloginPage } from '../publicAuth/PreloginPage';
 import { RegisterPage } from '../publicAuth/RegisterPage';
 import { ReservePage } from '../publicAuth/ReservePage';
+import { JobSheetPage } from '../jobs/sheet/JobSheetPage';
+import { JobItemPage } from '../jobs/item/JobItemPage';
+import { RemindersPage } from '../reminders/RemindersPage';
+import { EngineerReportsPage } from '../engineerReports/EngineerReportsPage';
+import { EngineerViewPage } from '../engineerPortal/EngineerViewPage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -61,4 +66,9 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   reserve: ReservePage,
   resetPassword: ResetPasswordPage,
   requestPasswordToken: RequestPasswordTokenPage,
+  jobSheet: JobSheetPage,
+  jobItem: JobItemPage,
+  reminders: RemindersPage,
+  engineerReports: EngineerReportsPage,
+  engineerView: EngineerViewPage,
 };

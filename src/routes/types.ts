@@ -19,7 +19,8 @@ export type PageKind =
   | 'home' | 'frame' | 'login' | 'notFound' | 'notAllowed' | 'temporaryError' | 'microsoftConnect' | 'googleConnect'
   | 'errorList' | 'blockIndex' | 'resourceList' | 'resourceItem' | 'userItem' | 'settings' | 'siteConfig'
   | 'brandList' | 'brandItem' | 'devDashboard' | 'sqlSchemas' | 'globalErrors'
-  | 'register' | 'prelogin' | 'reserve' | 'resetPassword' | 'requestPasswordToken';
+  | 'register' | 'prelogin' | 'reserve' | 'resetPassword' | 'requestPasswordToken'
+  | 'jobSheet' | 'jobItem' | 'reminders' | 'engineerReports' | 'engineerView';
 
 export interface AppRoute {
   /** Stable id: React key and test handle. */

@@ -11,6 +11,7 @@ import * as brand0002 from './brand/0002_reference_data';
 import * as brand0003 from './brand/0003_users_admin';
 import * as brand0004 from './brand/0004_account_mail';
 import * as brand0005 from './brand/0005_department_search';
+import * as brand0006 from './brand/0006_jobs';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -27,6 +28,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0003_users_admin': brand0003,
   '0004_account_mail': brand0004,
   '0005_department_search': brand0005,
+  '0006_jobs': brand0006,
 };
 
 /** In order, for the developer dashboard's schema version. */
