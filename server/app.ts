@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { registerAuthRoutes } from './auth/routes';
 import { registerOriginCheck } from './auth/origin';
 import { registerSessionHook } from './auth/sessionHook';
+import type { SessionCache } from './auth/sessionCache';
 import { registerBrandHook } from './brand/hook';
 import { createBrandResolver, type BrandResolver } from './brand/resolve';
 import { registerBrandRoutes } from './brand/routes';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** How long a Host → brand lookup is reused (ms). */
   brandCacheMs?: number;
+  /** How long a session lookup is reused (ms); writes that change users or sessions drop it at once. */
+  sessionCacheMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Trust X-Forwarded-* (client address, https) from a reverse proxy in front. */
   trustProxy?: boolean;
@@ -58,6 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Host → brand lookups; call `brands.invalidate()` after changing a site or domain. */
     brands: BrandResolver;
+    /** Session lookups of this process (server/auth/sessionCache.ts). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -92,7 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   registerOriginCheck(app);
   registerBrandHook(app, opts.db, resolver);
-  registerSessionHook(app);
+  registerSessionHook(app, opts.sessionCacheMs ?? 2000);
 
   await registerDocs(app);
   registerBrandRoutes(app);

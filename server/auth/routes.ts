@@ -76,7 +76,10 @@ export function registerAuthRoutes(app: FastifyInstance, root: RootDb): void {
     '/api/auth/logout',
     { config: { envelopeKey: key }, schema: { tags: ['auth'], summary: 'Ends the session server-side and clears the cookie', response: responses(key, { type: 'null' }) } },
     async (req, reply) => {
-      if (req.sessionTokenHash) await deleteSession(req.db!, req.sessionTokenHash);
+      if (req.sessionTokenHash) {
+        await deleteSession(req.db!, req.sessionTokenHash);
+        if (req.brand) req.server.sessionCache.forgetToken(req.brand.schema, req.sessionTokenHash);
+      }
       req.user = null;
       req.sessionTokenHash = null;
       clearSessionCookie(req, reply);
