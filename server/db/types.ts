@@ -115,11 +115,29 @@ export function globalDb(root: RootDb): GlobalDb {
   return root.withSchema(GLOBAL_SCHEMA) as GlobalDb;
 }
 
+// Kysely instances are immutable, so one bound instance per schema serves every request; the
+// reverse map lets query caches tell which schema an instance's SQL names.
+const bound = new WeakMap<RootDb, Map<string, BrandDb>>();
+const schemaOfBound = new WeakMap<object, string>();
+
 /**
  * The only way to get a brand-bound instance: the name is checked so that a bad value from the
  * database can never point a request at `global`, `public` or another system schema.
  */
 export function brandDb(root: RootDb, schema: string): BrandDb {
   if (!isBrandSchemaName(schema)) throw new Error(`Refusing to bind to schema '${schema}'`);
-  return root.withSchema(schema) as BrandDb;
+  let perRoot = bound.get(root);
+  if (!perRoot) bound.set(root, (perRoot = new Map()));
+  let db = perRoot.get(schema);
+  if (!db) {
+    db = root.withSchema(schema) as BrandDb;
+    perRoot.set(schema, db);
+    schemaOfBound.set(db, schema);
+  }
+  return db;
+}
+
+/** The schema a brandDb() instance is bound to; null for transactions and other instances. */
+export function brandSchemaOf(db: object): string | null {
+  return schemaOfBound.get(db) ?? null;
 }

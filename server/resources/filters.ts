@@ -11,7 +11,7 @@ import { isNumberField, isTextField, type ResourceInfo } from './fields';
 
 const MAX_INT = 2147483647;
 
-type Condition =
+export type Condition =
   | { kind: 'search'; columns: string[]; text: string }
   | { kind: 'searchColumn'; column: string; text: string }
   | { kind: 'linked'; table: string; ownerTable: string; owner: string; column: string; ids: number[] }
@@ -134,4 +134,4 @@ export function whereOf(eb: AnyEb, conditions: Condition[]): Expression<SqlBool>
   return eb.and(parts);
 }
 
-export type { Condition };
+

@@ -2,9 +2,11 @@
  * The SQL of the generic engine, on the request's brand-bound Kysely instance. Table and column
  * names come only from the resource definition, never from the request.
  */
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Compilable, type ExpressionBuilder, type Kysely } from 'kysely';
 import { findResource } from '../../src/resources/definitions';
-import type { BrandDb } from '../db/types';
+import { brandSchemaOf, type BrandDb } from '../db/types';
+import { splitConditions, withLeafValues } from './conditionLeaves';
+import { compileWithTemplate, type Leaf } from './queryTemplates';
 import { whereOf, type Condition } from './filters';
 import { isTextField, toWire, type ResourceInfo } from './fields';
 import type { ListParams } from './listParams';
@@ -34,6 +36,8 @@ function relationSummaries(eb: ExpressionBuilder<any, any>, info: ResourceInfo) 
     });
 }
 
+const isSearch = (conditions: Condition[]) => conditions.some((c) => c.kind === 'searchColumn');
+
 /** Column that carries a search's total on every row of its page (see listQueries). */
 export const TOTAL_COLUMN = '__total';
 
@@ -53,7 +57,7 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
   // the planner may walk the sort index and test every row until a page is full: fine for common
   // words, but a full-table walk (tens of ms on 100k rows) for rare ones. OFFSET 0 keeps the
   // subquery from being flattened into the outer, ordered one.
-  const searching = conditions.some((c) => c.kind === 'searchColumn');
+  const searching = isSearch(conditions);
   const totalInRows = searching && params.withTotal;
   const matches = totalInRows ? filtered.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN)) : filtered;
   const base = searching ? dyn(db).selectFrom(matches.offset(0).as(def.table)).selectAll() : filtered;
@@ -73,22 +77,30 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
   return { rows, count, totalInRows };
 }
 
+/** Executes one statement of a list page through the template cache (see queryTemplates.ts). */
+async function run<R>(db: BrandDb, key: unknown[] | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): Promise<R[]> {
+  const compiled = key ? compileWithTemplate(JSON.stringify(key), leaves, build) : build(leaves.map((l) => l.value)).compile();
+  return (await db.executeQuery(compiled as CompiledQuery<R>)).rows;
+}
+
 export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
-  const queries = listQueries(db, info, conditions, params);
-  if (queries.totalInRows) {
-    const rows = await queries.rows.execute();
-    const total = rows.length
-      ? Number(rows[0][TOTAL_COLUMN])
-      : params.offset === 0
-        ? 0
-        : Number((await queries.count.executeTakeFirstOrThrow()).count);
+  const schema = brandSchemaOf(db);
+  const { shape, leaves } = splitConditions(conditions);
+  const pageLeaves: Leaf[] = [...leaves, { value: params.limit }, { value: params.offset }];
+  const keyOf = (statement: string) => (schema ? [schema, info.def.name, statement, shape, params.sort, params.withTotal] : null);
+  const statements = (values: unknown[]) =>
+    listQueries(db, info, withLeafValues(conditions, values), { ...params, limit: values[leaves.length] as number, offset: values[leaves.length + 1] as number });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Row = Record<string, any>;
+  const rowsOf = () => run<Row>(db, keyOf('rows'), pageLeaves, (values) => statements(values).rows);
+  const countOf = async () => Number((await run<Row>(db, keyOf('count'), pageLeaves, (values) => statements(values).count))[0].count);
+  if (isSearch(conditions) && params.withTotal) {
+    const rows = await rowsOf();
+    const total = rows.length ? Number(rows[0][TOTAL_COLUMN]) : params.offset === 0 ? 0 : await countOf();
     return { rows: rows.map(({ [TOTAL_COLUMN]: _total, ...row }) => toWire(row)), totalCount: total };
   }
-  const [rows, count] = await Promise.all([
-    queries.rows.execute(),
-    params.withTotal ? queries.count.executeTakeFirstOrThrow() : Promise.resolve(null),
-  ]);
-  return { rows: rows.map(toWire), totalCount: count ? Number(count.count) : undefined };
+  const [rows, count] = await Promise.all([rowsOf(), params.withTotal ? countOf() : Promise.resolve(undefined)]);
+  return { rows: rows.map(toWire), totalCount: count };
 }
 
 export async function getRecord(db: BrandDb, info: ResourceInfo, id: number) {
