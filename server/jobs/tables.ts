@@ -3,9 +3,12 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AdminTables } from '../users/tables';
 
 type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** numeric columns come back from pg as strings; writes take strings or numbers. */
-type Num = ColumnType<string, string | number | undefined, string | number>;
-type NullableNum = ColumnType<string | null, string | number | null | undefined, string | number | null>;
+/**
+ * numeric columns come back as JS numbers (server/db/kysely.ts parses them); money keeps exact
+ * cents only through src/jobs/money.ts (toMinor accepts numbers). Writes take strings or numbers.
+ */
+type Num = ColumnType<number, string | number | undefined, string | number>;
+type NullableNum = ColumnType<number | null, string | number | null | undefined, string | number | null>;
 type JsonCol<T> = ColumnType<T, string | undefined, string>;
 
 export interface JobsTable {
