@@ -37,6 +37,7 @@ import { registerCostRoutes } from './jobs/costs/index';
 import { registerEngineerPortalRoutes } from './engineerportal/index';
 import { registerNotificationRoutes } from './notifications/index';
 import { registerEngineerReportRoutes } from './engineerreports/index';
+import { registerFileRoutes } from './files/index';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
@@ -119,5 +120,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerEngineerPortalRoutes(app);
   registerNotificationRoutes(app);
   registerEngineerReportRoutes(app);
+  await registerFileRoutes(app);
   return app;
 }
