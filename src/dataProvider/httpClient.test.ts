@@ -134,6 +134,14 @@ describe('http client: response handling of SPEC.md point 8', () => {
     expect(Object.fromEntries(target.searchParams)).toEqual({ to: '/data/departments?page=2', name: 'Departments', blocked: 'feature' });
   });
 
+  it('a 403 about one record is a notice and the page stays', async () => {
+    const { client, deps } = makeClient();
+    deps.fetch.mockResolvedValue(jsonAnswer(403, env({ dbErrors: [{ error: 'FORBIDDEN', primary: 'You are not allowed to modify this job.', details: null, general: 'record' }] })));
+    await expect(client('jobs/7', { method: 'PATCH', body: {} })).rejects.toMatchObject({ status: 403 });
+    expect(deps.navigate).not.toHaveBeenCalled();
+    expect(deps.notify).toHaveBeenCalledWith('error', 'You are not allowed to modify this job.');
+  });
+
   it('quiet calls show nothing and never redirect', async () => {
     const { client, deps } = makeClient({ isLoggedIn: vi.fn(() => false) });
     deps.fetch.mockResolvedValue(jsonAnswer(401, env({ dbErrors: [{ error: 'AUTH_REQUIRED', primary: 'Invalid email or password.', details: null, general: null }] })));
