@@ -49,7 +49,7 @@ describe('list query templates', () => {
   });
 
   it('never caches a shape whose parameters it cannot reproduce', () => {
-    const build = (values: unknown[]) => db.selectFrom('contacts').select('co_id').where('co_name', '=', String(values[0]).toUpperCase()).where(sql<boolean>`true`);
+    const build = (values: unknown[]) => root.selectFrom('contacts').select('co_id').where('co_name', '=', String(values[0]).toUpperCase()).where(sql<boolean>`true`);
     const first = compileWithTemplate('upper', [{ value: 'ann' }], build);
     const second = compileWithTemplate('upper', [{ value: 'bob' }], build);
     expect(first.parameters).toEqual(['ANN']);
