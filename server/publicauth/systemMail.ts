@@ -2,6 +2,7 @@
  * System mail (password reset links) goes out through the brand's default outgoing server, the
  * `mailservers` row marked `mailserver_is_default`, so each brand sends from its own address.
  */
+import { decryptSecret } from '../mail/secrets';
 import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { BrandDb } from '../db/types';
@@ -41,7 +42,7 @@ export async function sendSystemMail(db: BrandDb, mail: SystemMail): Promise<voi
     host: server.mailserver_host,
     port: server.mailserver_port,
     secure: server.mailserver_secure,
-    auth: server.mailserver_user ? { user: server.mailserver_user, pass: server.mailserver_pass ?? '' } : undefined,
+    auth: server.mailserver_user ? { user: server.mailserver_user, pass: decryptSecret(server.mailserver_pass) ?? '' } : undefined,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
   });

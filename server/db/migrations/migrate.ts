@@ -12,6 +12,10 @@ import * as brand0003 from './brand/0003_users_admin';
 import * as brand0004 from './brand/0004_account_mail';
 import * as brand0005 from './brand/0005_department_search';
 import * as brand0006 from './brand/0006_jobs';
+import * as brand0007 from './brand/0007_jobs_search';
+import * as brand0008 from './brand/0008_sales_costs';
+import * as brand0010 from './brand/0010_files';
+import * as brand0011 from './brand/0011_mail';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -29,6 +33,10 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0004_account_mail': brand0004,
   '0005_department_search': brand0005,
   '0006_jobs': brand0006,
+  '0007_jobs_search': brand0007,
+  '0008_sales_costs': brand0008,
+  '0010_files': brand0010,
+  '0011_mail': brand0011,
 };
 
 /** In order, for the developer dashboard's schema version. */

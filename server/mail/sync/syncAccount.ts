@@ -1,0 +1,66 @@
+/**
+ * Syncs one account: takes the account's lease (one sync per account across every process; a
+ * lease older than LEASE_MINUTES belonged to a crashed worker and is taken over), mirrors the
+ * folder list, syncs each enabled folder, then drops the mails no folder holds any more. A failing
+ * folder is recorded and the others go on; a failing account is recorded on the account.
+ */
+import { sql } from 'kysely';
+import type { MailDb } from '../tables';
+import { openImap } from './connect';
+import { discoverFolders } from './folders';
+import { removeOrphans } from './store';
+import { syncFolder, type FolderSyncResult, type SyncOptions } from './syncFolder';
+
+export const LEASE_MINUTES = 15;
+
+export interface AccountSyncResult {
+  ran: boolean;
+  folders: Record<string, FolderSyncResult | { error: string }>;
+  orphansRemoved: number;
+  error?: string;
+}
+
+async function takeLease(db: MailDb, accountId: number): Promise<boolean> {
+  const row = await db
+    .updateTable('mailaccounts')
+    .set({ sync_status: 'running', sync_started_at: sql`now()` })
+    .where('mailaccount_id', '=', accountId)
+    .where('ma_enabled', '=', true)
+    .where((eb) => eb.or([eb('sync_status', '!=', 'running'), eb('sync_started_at', '<', sql<Date>`now() - make_interval(mins => ${LEASE_MINUTES})`)]))
+    .returning('mailaccount_id')
+    .executeTakeFirst();
+  return !!row;
+}
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+
+export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptions & { onFolder?: (path: string) => void } = {}): Promise<AccountSyncResult> {
+  const result: AccountSyncResult = { ran: false, folders: {}, orphansRemoved: 0 };
+  if (!(await takeLease(db, accountId))) return result;
+  result.ran = true;
+  let client: Awaited<ReturnType<typeof openImap>> | null = null;
+  try {
+    client = await openImap(db, accountId);
+    await discoverFolders(client, db, accountId);
+    await db.deleteFrom('mail_locations').where('ifolder_id', 'in', (eb) => eb.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', accountId).where('is_gone', '=', true)).execute();
+    const folders = await db.selectFrom('imapfolders').selectAll().where('mailaccount_id', '=', accountId).where('is_gone', '=', false).where('ifolder_sync_enabled', '=', true).orderBy('ifolder_id').execute();
+    for (const folder of folders) {
+      opts.onFolder?.(folder.ifolder_path);
+      try {
+        result.folders[folder.ifolder_path] = await syncFolder(client, db, folder, opts);
+      } catch (err) {
+        result.folders[folder.ifolder_path] = { error: message(err) };
+        await db.updateTable('imapfolders').set({ sync_error: message(err), sync_error_at: new Date() }).where('ifolder_id', '=', folder.ifolder_id).execute();
+        if (!client.usable) throw err;
+      }
+    }
+    result.orphansRemoved = await removeOrphans(db, accountId);
+    await db.updateTable('mailaccounts').set({ sync_status: 'idle', sync_error: null, sync_error_at: null, last_sync_at: new Date() }).where('mailaccount_id', '=', accountId).execute();
+  } catch (err) {
+    result.error = message(err);
+    await db.updateTable('mailaccounts').set({ sync_status: 'error', sync_error: result.error, sync_error_at: new Date() }).where('mailaccount_id', '=', accountId).execute();
+  } finally {
+    await client?.logout().catch(() => client?.close());
+  }
+  return result;
+}

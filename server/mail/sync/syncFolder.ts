@@ -1,0 +1,141 @@
+/**
+ * One folder's sync, resumable at every batch:
+ * 1. UIDVALIDITY changed → the folder's old UIDs mean nothing: drop its locations and start over
+ *    (Message-IDs keep the mails themselves from doubling).
+ * 2. Nothing changed (same UIDVALIDITY, UIDNEXT and HIGHESTMODSEQ) → done, no fetch at all.
+ * 3. New mail by UID above the cursor, in batches; each batch commits with the new cursor, so a
+ *    restart continues where it stopped. What is new is never judged from \Seen.
+ * 4. Flag changes since the stored HIGHESTMODSEQ (CONDSTORE), or all flags without it.
+ * 5. UIDs gone from the server lose their location here (the mails go once no folder has them).
+ * The folder is opened read-only: syncing never changes anything on the server.
+ */
+import type { ImapFlow, MailboxObject } from 'imapflow';
+import { sql } from 'kysely';
+import type { ImapFoldersTable, MailDb } from '../tables';
+import type { Selectable } from 'kysely';
+import { flagColumns, parseMessage, storeMessage, type FetchedMessage, type FolderRef } from './store';
+
+export interface FolderSyncResult {
+  added: number;
+  flagsUpdated: number;
+  removed: number;
+  skipped: boolean;
+}
+
+type Folder = Selectable<ImapFoldersTable>;
+
+export interface SyncOptions {
+  batchSize?: number;
+  /** Called after each committed batch (progress for the UI, and for tests that stop midway). */
+  onBatch?: (done: number, total: number) => Promise<void> | void;
+}
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+async function resetFolder(db: MailDb, folder: Folder, uidValidity: number): Promise<Folder> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('mail_locations').where('ifolder_id', '=', folder.ifolder_id).execute();
+    return trx
+      .updateTable('imapfolders')
+      .set({ uidvalidity: uidValidity, last_uid: 0, highestmodseq: null, uidnext: null, messages_synced: 0 })
+      .where('ifolder_id', '=', folder.ifolder_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+async function fetchNew(client: ImapFlow, db: MailDb, folder: Folder, ref: FolderRef, opts: SyncOptions): Promise<number> {
+  const query = folder.last_uid > 0 ? { uid: `${folder.last_uid + 1}:*` } : folder.ifolder_syncfromdt ? { since: folder.ifolder_syncfromdt } : { all: true };
+  // "n:*" always matches the highest UID, even below n: keep only the truly new ones.
+  const uids = ((await client.search(query, { uid: true })) || []).filter((u) => u > folder.last_uid).sort((a, b) => a - b);
+  let done = 0;
+  for (const batch of chunks(uids, opts.batchSize ?? 50)) {
+    const fetched = await client.fetchAll(batch.join(','), { uid: true, flags: true, source: true, internalDate: true, size: true }, { uid: true });
+    const messages: FetchedMessage[] = fetched
+      .filter((f) => f.source)
+      .map((f) => ({ uid: f.uid, flags: f.flags ?? new Set(), source: f.source!, internalDate: f.internalDate ? new Date(f.internalDate) : null, size: f.size ?? 0 }));
+    const parsed = await Promise.all(messages.map((m) => parseMessage(m)));
+    await db.transaction().execute(async (trx) => {
+      for (const [i, m] of messages.entries()) await storeMessage(trx, ref, m, parsed[i]);
+      const newest = parsed.reduce<Date | null>((max, p) => (p.mail_date && (!max || p.mail_date > max) ? p.mail_date : max), null);
+      await trx
+        .updateTable('imapfolders')
+        .set({
+          last_uid: batch[batch.length - 1],
+          messages_synced: sql`messages_synced + ${messages.length}`,
+          ...(newest ? { ifolder_last_email_date: sql`greatest(ifolder_last_email_date, ${newest})` } : {}),
+        })
+        .where('ifolder_id', '=', folder.ifolder_id)
+        .execute();
+    });
+    done += batch.length;
+    await opts.onBatch?.(done, uids.length);
+  }
+  return done;
+}
+
+async function updateFlags(client: ImapFlow, db: MailDb, folder: Folder, lastUid: number, box: MailboxObject): Promise<number> {
+  if (lastUid === 0) return 0;
+  const since = folder.highestmodseq && box.highestModseq ? BigInt(folder.highestmodseq) : undefined;
+  const changed = await client.fetchAll(`1:${lastUid}`, { uid: true, flags: true }, { uid: true, ...(since ? { changedSince: since } : {}) });
+  let n = 0;
+  for (const msg of changed) {
+    if (msg.uid > lastUid) continue;
+    const res = await db
+      .updateTable('mails')
+      .set(flagColumns(msg.flags ?? new Set()))
+      .where('ma_id', '=', (eb) => eb.selectFrom('mail_locations').select('ma_id').where('ifolder_id', '=', folder.ifolder_id).where('uid', '=', msg.uid))
+      .executeTakeFirst();
+    n += Number(res.numUpdatedRows);
+  }
+  return n;
+}
+
+async function removeVanished(client: ImapFlow, db: MailDb, folder: Folder, box: MailboxObject): Promise<number> {
+  const held = await db.selectFrom('mail_locations').select(db.fn.countAll<number>().as('n')).where('ifolder_id', '=', folder.ifolder_id).executeTakeFirstOrThrow();
+  // Every UID up to the cursor is held unless a sync-from date left some out; equal counts then mean equal sets.
+  if (!folder.ifolder_syncfromdt && Number(held.n) === box.exists) return 0;
+  const onServer = new Set(((await client.search({ all: true }, { uid: true })) || []).map(Number));
+  const ours = await db.selectFrom('mail_locations').select('uid').where('ifolder_id', '=', folder.ifolder_id).execute();
+  const gone = ours.map((r) => Number(r.uid)).filter((uid) => !onServer.has(uid));
+  for (const batch of chunks(gone, 1000)) await db.deleteFrom('mail_locations').where('ifolder_id', '=', folder.ifolder_id).where('uid', 'in', batch).execute();
+  return gone.length;
+}
+
+export async function syncFolder(client: ImapFlow, db: MailDb, start: Folder, opts: SyncOptions = {}): Promise<FolderSyncResult> {
+  const lock = await client.getMailboxLock(start.ifolder_path, { readOnly: true });
+  try {
+    const box = client.mailbox as MailboxObject;
+    const uidValidity = Number(box.uidValidity);
+    let folder = start;
+    if (folder.uidvalidity !== null && Number(folder.uidvalidity) !== uidValidity) folder = await resetFolder(db, folder, uidValidity);
+    else if (folder.uidvalidity === null) folder = { ...folder, uidvalidity: uidValidity };
+    const modseq = box.highestModseq !== undefined ? box.highestModseq.toString() : null;
+    const unchanged = modseq !== null && folder.highestmodseq === modseq && Number(folder.uidnext) === box.uidNext && folder.last_uid > 0;
+    if (!unchanged) {
+      const ref: FolderRef = { ifolder_id: folder.ifolder_id, mailaccount_id: folder.mailaccount_id, uidvalidity: uidValidity, is_default_seen: folder.is_default_seen };
+      const added = await fetchNew(client, db, folder, ref, opts);
+      // Mail fetched just now came with its flags; only the older mail needs a flag check.
+      const flagsUpdated = await updateFlags(client, db, folder, Number(folder.last_uid), box);
+      const removed = await removeVanished(client, db, folder, box);
+      await finish(db, folder.ifolder_id, { uidvalidity: uidValidity, highestmodseq: modseq, uidnext: box.uidNext, messages_on_server: box.exists });
+      return { added, flagsUpdated, removed, skipped: false };
+    }
+    await finish(db, folder.ifolder_id, { messages_on_server: box.exists });
+    return { added: 0, flagsUpdated: 0, removed: 0, skipped: true };
+  } finally {
+    lock.release();
+  }
+}
+
+async function finish(db: MailDb, folderId: number, values: Partial<{ uidvalidity: number; highestmodseq: string | null; uidnext: number; messages_on_server: number }>) {
+  await db
+    .updateTable('imapfolders')
+    .set({ ...values, last_sync_at: new Date(), sync_error: null, sync_error_at: null })
+    .where('ifolder_id', '=', folderId)
+    .execute();
+}

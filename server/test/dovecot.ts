@@ -1,0 +1,131 @@
+/**
+ * A real Dovecot IMAP server for the mail tests: Debian's dovecot-imapd started on a free loopback
+ * port with its own config, maildir folder and passwd file in a temp folder. As root, mail and
+ * internal processes run as the package's unprivileged `dovecot` user; otherwise as the caller.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../net/freePort';
+
+export interface Dovecot {
+  host: string;
+  port: number;
+  /** Adds a mailbox user (login = address). */
+  addUser(user: string, password: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const DOVECOT = '/usr/sbin/dovecot';
+
+function runAs(): { user: string; group: string; uid: number; gid: number } {
+  const name = process.getuid?.() === 0 ? 'dovecot' : os.userInfo().username;
+  const uid = Number(execFileSync('id', ['-u', name]).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', name]).toString().trim());
+  const group = execFileSync('id', ['-gn', name]).toString().trim();
+  return { user: name, group, uid, gid };
+}
+
+function config(dir: string, port: number, ids: ReturnType<typeof runAs>): string {
+  return `
+base_dir = ${dir}/run
+state_dir = ${dir}/state
+log_path = ${dir}/dovecot.log
+protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+default_internal_user = ${ids.user}
+default_internal_group = ${ids.group}
+default_login_user = ${ids.user}
+first_valid_uid = ${ids.uid}
+first_valid_gid = ${ids.gid}
+mail_location = maildir:${dir}/mail/%u
+namespace inbox {
+  inbox = yes
+  separator = /
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+  mailbox Trash {
+    special_use = \\Trash
+    auto = subscribe
+  }
+}
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u ${dir}/passwd.d/%u
+}
+userdb {
+  driver = static
+  args = uid=${ids.uid} gid=${ids.gid} home=${dir}/mail/%u
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service stats {
+  unix_listener stats-writer {
+    user = ${ids.user}
+  }
+}
+`;
+}
+
+async function waitForPort(port: number, ms: number): Promise<void> {
+  const { connect } = await import('node:net');
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1', () => (s.end(), resolve(true)));
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`Dovecot did not listen on ${port} in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function startDovecot(): Promise<Dovecot> {
+  await fs.access(DOVECOT).catch(() => {
+    throw new Error('Dovecot is not installed: apt-get install dovecot-imapd (.ci/run does this)');
+  });
+  const ids = runAs();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dovecot-'));
+  await Promise.all(['run', 'state', 'mail', 'passwd.d'].map((d) => fs.mkdir(path.join(dir, d))));
+  const port = await freePort();
+  const conf = path.join(dir, 'dovecot.conf');
+  await fs.writeFile(conf, config(dir, port, ids));
+  await fs.chmod(dir, 0o755);
+  execFileSync('chown', ['-R', `${ids.uid}:${ids.gid}`, dir]);
+  // The daemon keeps inherited pipes open: give it none, or this call would wait for ever.
+  execFileSync(DOVECOT, ['-c', conf], { stdio: 'ignore' });
+  await waitForPort(port, 10_000);
+  return {
+    host: '127.0.0.1',
+    port,
+    async addUser(user, password) {
+      if (/[:\n/]/.test(user + password)) throw new Error('user and password must not contain ":", "/" or newlines');
+      // One passwd file per user: Dovecot rereads a changed file only when its mtime moves, which
+      // two users added within one second would not do.
+      await fs.writeFile(path.join(dir, 'passwd.d', user), `${user}:{PLAIN}${password}\n`);
+    },
+    async stop() {
+      try {
+        execFileSync(DOVECOT, ['-c', conf, 'stop'], { stdio: 'ignore' });
+      } catch {
+        // Already gone.
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
