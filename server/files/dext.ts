@@ -1,0 +1,97 @@
+/**
+ * POST jobs/{id}/sendFileToDext { fxj_id, file_id }: a purchase invoice of the job is mailed as an
+ * attachment to the brand's receipt-processing address (site_config key `dextEmail`) through the
+ * brand's default outgoing mail server, then its link is marked processed. Shown when job.dext is on.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Gate } from '../../src/access/access';
+import { STAFF } from '../../src/access/roles';
+import { AppError, invalidField, notFound } from '../envelope/errors';
+import { decryptSecret } from '../mail/secrets';
+import { fileText } from '../../src/files/messages';
+import { asObject } from '../resources/body';
+import { action, idParams } from '../users/routeKit';
+import { originalKey, type FileStore } from './storage';
+import { fileDb } from './tables';
+
+export const DEXT_GATE: Gate = { roles: STAFF, requiredFeatures: ['job.enabled', 'job.dext'] };
+/** The site_config key holding the receipt address. */
+export const DEXT_ADDRESS_KEY = 'dextEmail';
+
+interface MailTables {
+  mailservers: {
+    mailserver_host: string; mailserver_port: number; mailserver_secure: boolean; mailserver_user: string | null;
+    mailserver_pass: string | null; mailserver_from: string; mailserver_is_default: boolean;
+  };
+  site_config: { sc_key: string; sc_value: unknown };
+}
+
+const notSetUp = (key: string) => new AppError({ code: 'CONFLICT', status: 409, primary: fileText(key) });
+
+function positive(value: unknown, field: string): number {
+  if (value === undefined || value === null) throw invalidField(field, 'validation.required');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2147483647) throw invalidField(field, 'validation.number');
+  return value;
+}
+
+async function sendToDext(req: FastifyRequest, store: FileStore, jobId: number, fxjId: number, fileId: number) {
+  const files = fileDb(req.db);
+  const mail = req.db as unknown as Kysely<MailTables>;
+  const doc = await files
+    .selectFrom('file_job_links as x')
+    .innerJoin('files as f', 'f.file_id', 'x.file_id')
+    .innerJoin('jobs as j', 'j.job_id', 'x.job_id')
+    .select(['x.fxj_id', 'f.f_grp_id', 'f.f_name', 'f.f_type', 'f.f_storage_name', 'f.f_added', 'j.job_number'])
+    .where('x.job_id', '=', jobId)
+    .where('x.fxj_id', '=', fxjId)
+    .where('x.file_id', '=', fileId)
+    .executeTakeFirst();
+  if (!doc) throw notFound();
+  if (doc.f_grp_id !== 'PURCHASE_INVOICES') throw invalidField('file_id');
+  const setting = await mail.selectFrom('site_config').select('sc_value').where('sc_key', '=', DEXT_ADDRESS_KEY).executeTakeFirst();
+  const to = typeof setting?.sc_value === 'string' ? setting.sc_value.trim() : '';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) throw notSetUp('files.errors.noDextAddress');
+  const server = await mail.selectFrom('mailservers').selectAll().where('mailserver_is_default', '=', true).executeTakeFirst();
+  if (!server) throw notSetUp('files.errors.noMailServer');
+  const object = await store.open(originalKey(req.brand!.schema, doc.f_added, doc.f_storage_name));
+  if (!object) throw notFound();
+
+  const transport = nodemailer.createTransport({
+    host: server.mailserver_host,
+    port: server.mailserver_port,
+    secure: server.mailserver_secure,
+    auth: server.mailserver_user ? { user: server.mailserver_user, pass: decryptSecret(server.mailserver_pass) ?? '' } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+  });
+  try {
+    await transport.sendMail({
+      from: server.mailserver_from,
+      to,
+      subject: `Purchase invoice ${doc.job_number ?? `#${jobId}`}: ${doc.f_name}`,
+      text: `Purchase invoice of job ${doc.job_number ?? `#${jobId}`}.`,
+      attachments: [{ filename: doc.f_name, content: object.stream, contentType: doc.f_type }],
+    });
+  } catch (err) {
+    object.stream.destroy();
+    req.log.warn({ err }, 'sendFileToDext: the outgoing mail server refused the mail');
+    throw new AppError({ code: 'CONFLICT', status: 409, primary: fileText('files.errors.dextSendFailed') });
+  } finally {
+    transport.close();
+  }
+  await files.updateTable('file_job_links').set({ fxj_processed: true }).where('fxj_id', '=', fxjId).execute();
+}
+
+export function registerDextRoute(app: FastifyInstance, store: FileStore, jobOr404: (req: FastifyRequest) => Promise<number>): void {
+  action(app, { method: 'POST', url: '/api/jobs/:id/sendFileToDext', key: 'jobs', gate: DEXT_GATE, params: idParams, change: true, summary: "Mails a purchase invoice of the job to the receipt-processing address and marks it processed: { fxj_id, file_id }", docBody: { type: 'object', properties: { fxj_id: { type: 'integer' }, file_id: { type: 'integer' } }, required: ['fxj_id', 'file_id'] } }, async (req) => {
+    const jobId = await jobOr404(req);
+    const body = asObject(req.body);
+    for (const k of Object.keys(body)) if (k !== 'fxj_id' && k !== 'file_id') throw invalidField(k);
+    const fxjId = positive(body.fxj_id, 'fxj_id');
+    const fileId = positive(body.file_id, 'file_id');
+    await sendToDext(req, store, jobId, fxjId, fileId);
+    return { data: { fxj_id: fxjId, file_id: fileId, fxj_processed: true } };
+  });
+}

@@ -1,0 +1,106 @@
+/** The file browser's list: filter body, list query (limit, pagenumber, sort, totalcount) and the page query. */
+import type { FastifyRequest } from 'fastify';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { FILE_GROUPS } from '../../src/enums';
+import { FILE_SORT_FIELDS, FILE_TYPE_CATEGORIES, type FileFilter, type FileGroup, type FileRow, type FileTypeCategory } from '../../src/files/types';
+import { invalidField, validationError } from '../envelope/errors';
+import { enText } from '../../src/i18n/en-US';
+import { asObject } from '../resources/body';
+import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
+import { fileQuery, toWireRows, type FileRecord } from './records';
+import { fileDb, type FileDb } from './tables';
+
+const DEFAULT_PAGE_SIZE = 20;
+// Names sort as people read them, not by code point ('kitchen' before 'Quote').
+const SORT_COLUMNS = { name: sql`lower(f.f_name)`, size: sql`f.f_size`, type: sql`f.f_type`, added: sql`f.f_added` } as const;
+const OFFICE_MIME = sql`(f.f_type like 'application/vnd.%' or f.f_type in ('application/msword', 'application/rtf'))`;
+
+function positiveId(value: unknown, field: string): number | null {
+  if (value === undefined || value === null) return null;
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2147483647) throw invalidField(field, 'validation.number');
+  return n;
+}
+
+export function parseGroup(value: unknown, field = 'f_grp_id'): FileGroup | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || !(FILE_GROUPS as readonly string[]).includes(value)) throw invalidField(field);
+  return value as FileGroup;
+}
+
+export function parseFileFilter(input: unknown): FileFilter {
+  const body = asObject(input);
+  const known = new Set(['f_grp_id', 'stext', 'type', 'job_id', 'js_id']);
+  const unknown = Object.keys(body).filter((k) => !known.has(k));
+  if (unknown.length) throw validationError(unknown.map((field) => ({ field, message: enText('validation.value') })));
+  const stext = body.stext;
+  if (stext !== undefined && stext !== null && (typeof stext !== 'string' || stext.trim().length < 3)) {
+    throw validationError([{ field: 'stext', message: enText('validation.minSearch') }]);
+  }
+  const type = body.type;
+  if (type !== undefined && type !== null && !(FILE_TYPE_CATEGORIES as readonly unknown[]).includes(type)) throw invalidField('type');
+  return {
+    f_grp_id: parseGroup(body.f_grp_id),
+    stext: typeof stext === 'string' ? stext.trim() : null,
+    type: (type as FileTypeCategory | undefined) ?? null,
+    job_id: positiveId(body.job_id, 'job_id'),
+    js_id: positiveId(body.js_id, 'js_id'),
+  };
+}
+
+function typeCondition(type: FileTypeCategory): Expression<SqlBool> {
+  switch (type) {
+    case 'image': return sql<SqlBool>`f.f_type like 'image/%'`;
+    case 'pdf': return sql<SqlBool>`f.f_type = 'application/pdf'`;
+    case 'text': return sql<SqlBool>`f.f_type like 'text/%'`;
+    case 'office': return sql<SqlBool>`${OFFICE_MIME}`;
+    case 'other': return sql<SqlBool>`not (f.f_type like 'image/%' or f.f_type = 'application/pdf' or f.f_type like 'text/%' or ${OFFICE_MIME})`;
+  }
+}
+
+function filtered(db: FileDb, filter: FileFilter) {
+  let q = fileQuery(db);
+  if (filter.f_grp_id) q = q.where('f.f_grp_id', '=', filter.f_grp_id);
+  if (filter.stext) {
+    const like = `%${filter.stext.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb('f.f_name', 'ilike', like), eb('f.f_note', 'ilike', like)]));
+  }
+  if (filter.type) q = q.where(typeCondition(filter.type));
+  if (filter.job_id) {
+    const jobId = filter.job_id;
+    q = q.where((eb) => eb.exists(eb.selectFrom('file_job_links as x').select('x.fxj_id').whereRef('x.file_id', '=', 'f.file_id').where('x.job_id', '=', jobId)));
+  }
+  if (filter.js_id) {
+    const jsId = filter.js_id;
+    q = q.where((eb) => eb.exists(eb.selectFrom('file_site_links as s').select('s.js_id').whereRef('s.file_id', '=', 'f.file_id').where('s.js_id', '=', jsId)));
+  }
+  return q;
+}
+
+export interface FilePage {
+  data: FileRow[];
+  totalCount?: number;
+}
+
+export async function listFiles(req: FastifyRequest, filter: FileFilter, query: ListQuery): Promise<FilePage> {
+  const db = fileDb(req.db);
+  const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_LIMIT);
+  const offset = ((query.pagenumber ?? 1) - 1) * limit;
+  let q = filtered(db, filter);
+  const terms = (query.sort || '-added').split(',').map((t) => t.trim()).filter(Boolean);
+  for (const term of terms) {
+    const desc = term.startsWith('-');
+    const field = (desc ? term.slice(1) : term) as (typeof FILE_SORT_FIELDS)[number];
+    if (!FILE_SORT_FIELDS.includes(field)) throw invalidField('sort');
+    q = q.orderBy(SORT_COLUMNS[field], desc ? 'desc' : 'asc');
+  }
+  q = q.orderBy('f.file_id', 'desc');
+  const withTotal = query.totalcount === '1' || query.totalcount === 'true';
+  const [rows, total] = await Promise.all([
+    q.limit(limit).offset(offset).execute(),
+    withTotal
+      ? filtered(db, filter).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+  return { data: await toWireRows(req, rows as FileRecord[]), totalCount: withTotal ? Number(total?.n ?? 0) : undefined };
+}

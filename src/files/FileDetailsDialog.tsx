@@ -1,0 +1,91 @@
+/**
+ * One file's details: name, size, type, added, uploaded by, note, relations (when the brand has
+ * file.extendWithRelations on), a preview for images, and rename / note editing. Name rules are
+ * the server's (src/files/rules.ts), checked here first so the user sees them at once.
+ */
+import { useEffect, useState } from 'react';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { useBrand } from '../brand/BrandContext';
+import { useFileDate } from './useFileDate';
+import { previewUrl, updateFile } from './api';
+import { downloadUrl, formatBytes } from './format';
+import { fileNameProblem, MAX_FILE_NOTE } from './rules';
+import type { FileRow } from './types';
+
+export function FileDetailsDialog({ file, onClose, onSaved }: { file: FileRow | null; onClose: () => void; onSaved: (row: FileRow) => void }) {
+  const translate = useTranslate();
+  const brand = useBrand();
+  const dateText = useFileDate();
+  const [name, setName] = useState('');
+  const [note, setNote] = useState('');
+  const [preview, setPreview] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    setName(file?.name ?? '');
+    setNote(file?.note ?? '');
+    setPreview(null);
+    if (file?.thumbs.length) void previewUrl(file.file_id).then(setPreview).catch(() => undefined);
+  }, [file]);
+
+  if (!file) return null;
+  const t = (key: string) => translate(`files.fields.${key}`);
+  const nameProblem = fileNameProblem(name);
+  const noteProblem = note.length > MAX_FILE_NOTE ? 'validation.max3000' : null;
+  const changed = name.trim() !== file.name || (note || null) !== (file.note || null);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const row = await updateFile(file.file_id, { name: name.trim(), note: note || null });
+      if (row) onSaved(row);
+    } catch {
+      // The http client has shown the refusal; the form keeps what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const line = (label: string, value: string | null | undefined) => (
+    <Stack direction="row" spacing={1}>
+      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 120 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2">{value || '—'}</Typography>
+    </Stack>
+  );
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="file-details-title">
+      <DialogTitle id="file-details-title">{translate('files.detailsTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {preview && <Box component="img" src={preview} alt={file.name} sx={{ maxWidth: '100%', maxHeight: 420, objectFit: 'contain', alignSelf: 'center' }} />}
+          <TextField label={t('name')} value={name} onChange={(e) => setName(e.target.value)} error={!!nameProblem} helperText={nameProblem ? translate(nameProblem) : ' '} inputProps={{ maxLength: 200 }} />
+          <TextField label={t('note')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} error={!!noteProblem} helperText={noteProblem ? translate(noteProblem) : ' '} />
+          {line(t('group'), translate(`files.groups.${file.f_grp_id}`))}
+          {line(t('size'), formatBytes(file.size))}
+          {line(t('type'), file.type)}
+          {line(t('added'), dateText(file.added))}
+          {line(t('uploadedBy'), file.uploaded_by_name)}
+          {brand.features.file?.extendWithRelations && file.relations && (
+            <>
+              {line(t('jobs'), file.relations.jobs.map((j) => j.job_number ?? `#${j.job_id}`).join(', '))}
+              {line(t('sites'), file.relations.sites.map((s) => s.js_address).join(', '))}
+            </>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Link href={downloadUrl(brand.apiUrl, file)} download={file.name} sx={{ mr: 'auto', ml: 2 }}>
+          {translate('files.actions.download')}
+        </Link>
+        <Button onClick={onClose}>{translate('files.actions.close')}</Button>
+        <Button variant="contained" onClick={() => void save()} disabled={saving || !changed || !!nameProblem || !!noteProblem}>
+          {translate('files.actions.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
