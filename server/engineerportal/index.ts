@@ -1,6 +1,136 @@
-/** Placeholder until this area's routes are written; server/app.ts already registers it. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * The engineer portal (SPEC.md point 7, engineer portal): the engineer's jobs, a job's details,
+ * their own costs and cost description, submitting (locking) their costs, and reports. Role
+ * Engineer only (ENGINEER_GATE); every call is limited to jobs the engineer is on.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ENGINEER_GATE } from '../jobs/access';
+import { parseBulk } from '../jobs/costs/costBody';
+import { setEngineerLock } from '../jobs/costs/locks';
+import { decimal, FieldErrors, text } from '../jobs/sales/parse';
+import { action } from '../users/routeKit';
+import { asObject } from '../resources/body';
+import { listQuerySchema, type ListQuery } from '../resources/listParams';
+import { toWireDate } from '../envelope/datetime';
+import { applyEngineerBulk, loadEngineerCosts, refuseIfLocked } from './costs';
+import { engineerJobDetails, filterEngineerJobs, requireOnJob } from './jobs';
+import { jobDb } from '../jobs/tables';
+import { portalDb, type PortalDb } from './tables';
+
+const key = 'engineerportal';
+const gate = ENGINEER_GATE;
+const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 };
+const jobParams = { type: 'object', properties: { id: idSchema }, required: ['id'] };
+type JobReq = FastifyRequest<{ Params: { id: number } }>;
+const jobId = (req: FastifyRequest) => (req as JobReq).params.id;
+const me = (req: FastifyRequest) => req.user!.us_id;
+
+/** One transaction with the engineer checked to be on the job. */
+async function onJob<T>(req: FastifyRequest, work: (db: PortalDb) => Promise<T>): Promise<T> {
+  return portalDb(req.db).transaction().execute(async (trx) => {
+    await requireOnJob(trx, me(req), jobId(req));
+    return work(trx);
+  });
+}
 
 export function registerEngineerPortalRoutes(app: FastifyInstance): void {
-  void app;
+  const base = '/api/engineerportal/:id';
+
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/engineerportal/filter',
+      key,
+      gate,
+      querystring: listQuerySchema,
+      docBody: { type: 'object', properties: { job_number: { type: ['string', 'null'] }, jobsite_name: { type: ['string', 'null'] }, job_status_ids: { type: 'array', items: { type: 'string' } } } },
+      summary: 'The jobs the engineer is on (10 a page by default)',
+    },
+    async (req) => filterEngineerJobs(req, portalDb(req.db), req.query as ListQuery),
+  );
+
+  action(app, { method: 'GET', url: `${base}/details`, key, gate, params: jobParams, summary: "A job's details for the engineer on it" }, async (req) => ({
+    data: await engineerJobDetails(portalDb(req.db), me(req), jobId(req)),
+  }));
+
+  action(app, { method: 'GET', url: `${base}/costs`, key, gate, params: jobParams, summary: "The engineer's own costs on the job and whether they are locked" }, async (req) => ({
+    data: await onJob(req, (db) => loadEngineerCosts(db, jobId(req), me(req))),
+  }));
+
+  action(
+    app,
+    { method: 'POST', url: `${base}/costs`, key, gate, params: jobParams, change: true, summary: "Create, update, delete the engineer's own cost rows (jc_item, jc_desc_engineer, jc_qty_engineer, jc_net_price_engineer); locked: 403" },
+    async (req) => {
+      const { rows, errs } = parseBulk(req.body, 'engineer');
+      return {
+        data: await onJob(req, async (db) => {
+          await applyEngineerBulk(db, jobId(req), me(req), rows, errs);
+          return loadEngineerCosts(db, jobId(req), me(req));
+        }),
+      };
+    },
+  );
+
+  action(app, { method: 'GET', url: `${base}/costdesc`, key, gate, params: jobParams, summary: "The engineer's description of their costs on the job" }, async (req) => ({
+    data: await onJob(req, async (db) => {
+      const row = await db.selectFrom('job_engineer_costdesc').select('costdesc').where('job_id', '=', jobId(req)).where('us_id', '=', me(req)).executeTakeFirst();
+      return { costdesc: row?.costdesc ?? null };
+    }),
+  }));
+
+  action(
+    app,
+    { method: 'PATCH', url: `${base}/costdesc`, key, gate, params: jobParams, change: true, docBody: { type: 'object', properties: { costdesc: { type: ['string', 'null'] } } }, summary: 'Change the description of the costs; locked: 403' },
+    async (req) => {
+      const errs = new FieldErrors();
+      const costdesc = text(errs, 'costdesc', asObject(req.body).costdesc, 3000) ?? null;
+      errs.throwIfAny();
+      return {
+        data: await onJob(req, async (db) => {
+          await refuseIfLocked(db, jobId(req), me(req));
+          await db
+            .insertInto('job_engineer_costdesc')
+            .values({ job_id: jobId(req), us_id: me(req), costdesc })
+            .onConflict((oc) => oc.columns(['job_id', 'us_id']).doUpdateSet({ costdesc, updated_at: new Date() }))
+            .execute();
+          return { costdesc };
+        }),
+      };
+    },
+  );
+
+  action(app, { method: 'POST', url: `${base}/lockcosts`, key, gate, params: jobParams, change: true, summary: 'The engineer submits their costs: they are locked until the office unlocks them' }, async (req) => ({
+    data: await onJob(req, async (db) => {
+      await setEngineerLock(jobDb(db), jobId(req), me(req), true, me(req));
+      return loadEngineerCosts(db, jobId(req), me(req));
+    }),
+  }));
+
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/reports`,
+      key,
+      gate,
+      params: jobParams,
+      change: true,
+      status: 201,
+      docBody: { type: 'object', properties: { er_text: { type: 'string' }, er_hours: { type: ['number', 'string', 'null'] } }, required: ['er_text'] },
+      summary: 'An engineer report on the job (listed on /engineer-reports)',
+    },
+    async (req) => {
+      const body = asObject(req.body);
+      const errs = new FieldErrors();
+      const er_text = text(errs, 'er_text', body.er_text, 3000, true);
+      const er_hours = decimal(errs, 'er_hours', body.er_hours, { scale: 2, min: 0, max: 9999 }) ?? null;
+      for (const k of Object.keys(body)) if (k !== 'er_text' && k !== 'er_hours') errs.add(k, 'value');
+      errs.throwIfAny();
+      const row = await onJob(req, (db) =>
+        db.insertInto('engineer_reports').values({ job_id: jobId(req), us_id: me(req), er_text: er_text as string, er_hours }).returningAll().executeTakeFirstOrThrow(),
+      );
+      return { data: { ...row, created_at: toWireDate(row.created_at) } };
+    },
+  );
 }

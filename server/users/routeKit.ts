@@ -9,7 +9,7 @@ import { sendOk } from '../envelope/envelope';
 import { responses, type JsonSchema } from '../envelope/schemas';
 
 export interface ActionRoute {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   key: string;
   gate: Gate;

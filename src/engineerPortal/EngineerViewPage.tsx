@@ -1,7 +1,15 @@
-/** Placeholder until its page is built; the route table already points here. */
-import { TitledPage } from '../pages/TitledPage';
+/**
+ * /engineer-view/{id?} (SPEC.md point 2, engineer job view): without an id the engineer's own jobs,
+ * with an id that job's details, the engineer's own costs and a report form.
+ */
+import { useParams } from 'react-router-dom';
+import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
+import { EngineerJobList } from './EngineerJobList';
+import { EngineerJobView } from './EngineerJobView';
 
-export function EngineerViewPage(props: PageProps) {
-  return <TitledPage {...props} />;
+export function EngineerViewPage({ title }: PageProps) {
+  const { id } = useParams();
+  const jobId = id && /^\d+$/.test(id) ? Number(id) : null;
+  return <PageFrame title={title}>{jobId ? <EngineerJobView key={jobId} jobId={jobId} /> : <EngineerJobList />}</PageFrame>;
 }

@@ -1,6 +1,94 @@
-/** Placeholder until this area's routes are written; server/app.ts already registers it. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * A job's costs (SPEC.md point 7): GET jobs/{id}/costs, POST jobs/{id}/costs with a `_bulk` list
+ * (all rows in one transaction, all or nothing) and POST jobs/{id}/engineerlockedstatus. Office
+ * staff only; the job's record rules apply to writes. Staff may edit a locked engineer's costs:
+ * the lock stops the engineer, not the office that checks their figures.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { action } from '../../users/routeKit';
+import { asObject } from '../../resources/body';
+import { JOB_STAFF_GATE, modifiableJob, readableJob } from '../access';
+import { bool, FieldErrors, id } from '../sales/parse';
+import { jobDb } from '../tables';
+import { applyStaffBulk } from './bulk';
+import { parseBulk } from './costBody';
+import { setEngineerLock } from './locks';
+import { loadJobCosts } from './queries';
+
+const key = 'jobs';
+const gate = JOB_STAFF_GATE;
+const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 };
+const jobParams = { type: 'object', properties: { id: idSchema }, required: ['id'] };
+type JobReq = FastifyRequest<{ Params: { id: number } }>;
+const jobId = (req: FastifyRequest) => (req as JobReq).params.id;
+
+const bulkDoc = {
+  type: 'object',
+  properties: {
+    _bulk: {
+      type: 'array',
+      description: 'rows with jc_id update, rows without create, `_delete: true` deletes; exactly one of co_id (SUPPLIER contact) / us_id (Engineer) per row',
+      items: { type: 'object', properties: { jc_id: idSchema, _delete: { type: 'boolean' }, co_id: idSchema, us_id: idSchema, jss_id: idSchema } },
+    },
+  },
+  required: ['_bulk'],
+};
 
 export function registerCostRoutes(app: FastifyInstance): void {
-  void app;
+  const base = '/api/jobs/:id';
+
+  action(app, { method: 'GET', url: `${base}/costs`, key, gate, params: jobParams, summary: "The job's costs with names, net totals (qty × net price, 2 decimals), VAT, totals and engineer locks" }, async (req) => {
+    await readableJob(req, jobId(req));
+    return { data: await loadJobCosts(jobDb(req.db), jobId(req)) };
+  });
+
+  action(app, { method: 'POST', url: `${base}/costs`, key, gate, params: jobParams, docBody: bulkDoc, change: true, summary: 'Create, update and delete cost rows in one transaction (all or nothing)' }, async (req) => {
+    const { rows, errs } = parseBulk(req.body, 'staff');
+    const data = await jobDb(req.db).transaction().execute(async (trx) => {
+      await modifiableJob(req, jobId(req), trx, true);
+      await applyStaffBulk(trx, jobId(req), req.user!.us_id, rows, errs);
+      return loadJobCosts(trx, jobId(req));
+    });
+    return { data };
+  });
+
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/engineerlockedstatus`,
+      key,
+      gate,
+      params: jobParams,
+      docBody: { type: 'object', properties: { us_id: idSchema, locked: { type: 'boolean' } }, required: ['us_id', 'locked'] },
+      change: true,
+      summary: "Lock or unlock one engineer's costs on the job",
+    },
+    async (req) => {
+      const body = asObject(req.body);
+      const errs = new FieldErrors();
+      const usId = id(errs, 'us_id', body.us_id);
+      const locked = bool(errs, 'locked', body.locked);
+      if (usId == null) errs.add('us_id', 'required');
+      if (locked === undefined) errs.add('locked', 'required');
+      errs.throwIfAny();
+      const data = await jobDb(req.db).transaction().execute(async (trx) => {
+        await modifiableJob(req, jobId(req), trx, true);
+        const known = await trx
+          .selectFrom('users')
+          .select('us_id')
+          .where('us_id', '=', usId as number)
+          .where('role', '=', 'Engineer')
+          .executeTakeFirst();
+        if (!known) {
+          const e = new FieldErrors();
+          e.add('us_id', 'value');
+          e.throwIfAny();
+        }
+        await setEngineerLock(trx, jobId(req), usId as number, locked as boolean, req.user!.us_id);
+        return loadJobCosts(trx, jobId(req));
+      });
+      return { data };
+    },
+  );
 }

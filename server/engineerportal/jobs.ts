@@ -1,0 +1,101 @@
+/**
+ * The engineer's jobs: POST engineerportal/filter (only jobs the engineer is on, 10 a page) and
+ * GET engineerportal/{id}/details. A job the engineer is not on answers 404, as if absent.
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { JOB_STATUSES } from '../../src/enums';
+import type { EngineerJobDetails, EngineerJobRow } from '../../src/jobs/costs/types';
+import { toWireDate } from '../envelope/datetime';
+import { invalidField, notFound } from '../envelope/errors';
+import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
+import { asObject } from '../resources/body';
+import { FieldErrors, oneOf, text } from '../jobs/sales/parse';
+import type { PortalDb } from './tables';
+
+export const ENGINEER_PAGE_SIZE = 10;
+const SORTABLE = ['job_number', 'job_status', 'job_start', 'job_end', 'job_id'] as const;
+
+function baseQuery(db: PortalDb, usId: number) {
+  return db
+    .selectFrom('jobs as j')
+    .innerJoin('job_engineers as je', (j) => j.onRef('je.job_id', '=', 'j.job_id').on('je.us_id', '=', usId))
+    .leftJoin('jobsites as s', 's.js_id', 'j.js_id')
+    .leftJoin('departments as d', 'd.de_id', 'j.de_id')
+    .leftJoin('job_engineer_locks as l', (j) => j.onRef('l.job_id', '=', 'j.job_id').on('l.us_id', '=', usId));
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface Filter {
+  job_number?: string | null;
+  jobsite_name?: string | null;
+  job_status_ids?: string[];
+}
+
+function parseFilter(input: unknown): Filter {
+  const body = asObject(input);
+  const errs = new FieldErrors();
+  const f: Filter = {
+    job_number: text(errs, 'job_number', body.job_number, 100),
+    jobsite_name: text(errs, 'jobsite_name', body.jobsite_name, 100),
+  };
+  if (body.job_status_ids !== undefined && body.job_status_ids !== null) {
+    if (!Array.isArray(body.job_status_ids)) errs.add('job_status_ids', 'value');
+    else f.job_status_ids = body.job_status_ids.map((s, i) => oneOf(errs, `job_status_ids.${i}`, s, JOB_STATUSES, true) as string);
+  }
+  errs.throwIfAny();
+  return f;
+}
+
+function parseSort(text: string | undefined): { column: (typeof SORTABLE)[number]; desc: boolean }[] {
+  const terms = (text || '-job_start').split(',').map((raw) => {
+    const part = raw.trim();
+    const desc = part.startsWith('-');
+    const column = (desc ? part.slice(1) : part) as (typeof SORTABLE)[number];
+    if (!SORTABLE.includes(column)) throw invalidField('sort');
+    return { column, desc };
+  });
+  if (!terms.some((t) => t.column === 'job_id')) terms.push({ column: 'job_id', desc: true });
+  return terms;
+}
+
+type Row = Omit<EngineerJobRow, 'job_start' | 'job_end' | 'locked'> & { job_start: Date | null; job_end: Date | null; locked: boolean | null };
+const wireRow = (r: Row): EngineerJobRow => ({ ...r, job_start: toWireDate(r.job_start), job_end: toWireDate(r.job_end), locked: r.locked ?? false });
+
+const columns = ['j.job_id', 'j.job_number', 'j.job_status', 'j.job_desc', 'j.js_id', 's.js_address', 'd.de_name', 'j.job_start', 'j.job_end', 'l.locked'] as const;
+
+export async function filterEngineerJobs(req: FastifyRequest, db: PortalDb, query: ListQuery): Promise<{ data: EngineerJobRow[]; totalCount?: number }> {
+  const usId = req.user!.us_id;
+  const f = parseFilter(req.body);
+  const limit = Math.min(query.limit ?? ENGINEER_PAGE_SIZE, MAX_LIMIT);
+  const offset = ((query.pagenumber ?? 1) - 1) * limit;
+  let q = baseQuery(db, usId);
+  if (f.job_number) q = q.where('j.job_number', 'ilike', `%${escapeLike(f.job_number)}%`);
+  if (f.jobsite_name) q = q.where('s.js_address', 'ilike', `%${escapeLike(f.jobsite_name)}%`);
+  if (f.job_status_ids?.length) q = q.where('j.job_status', 'in', f.job_status_ids);
+  let page = q.select([...columns]);
+  for (const t of parseSort(query.sort)) page = page.orderBy(sql.ref(`j.${t.column}`), (ob) => (t.desc ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
+  const withTotal = query.totalcount === '1' || query.totalcount === 'true';
+  const [rows, total] = await Promise.all([
+    page.limit(limit).offset(offset).execute(),
+    withTotal ? q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst() : undefined,
+  ]);
+  return { data: (rows as Row[]).map(wireRow), totalCount: total ? Number(total.n) : undefined };
+}
+
+export async function engineerJobDetails(db: PortalDb, usId: number, jobId: number): Promise<EngineerJobDetails> {
+  const row = await baseQuery(db, usId)
+    .leftJoin('job_engineer_costdesc as cd', (j) => j.onRef('cd.job_id', '=', 'j.job_id').on('cd.us_id', '=', usId))
+    .select([...columns, 'j.job_details', 's.js_city', 's.js_postcode', 'cd.costdesc'])
+    .where('j.job_id', '=', jobId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { ...wireRow(row as Row), job_details: row.job_details, js_city: row.js_city, js_postcode: row.js_postcode, costdesc: row.costdesc };
+}
+
+/** 404 unless the engineer is on the job. */
+export async function requireOnJob(db: PortalDb, usId: number, jobId: number): Promise<void> {
+  const on = await db.selectFrom('job_engineers').select('us_id').where('job_id', '=', jobId).where('us_id', '=', usId).executeTakeFirst();
+  if (!on) throw notFound();
+}
