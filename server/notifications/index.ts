@@ -1,6 +1,103 @@
-/** Placeholder until this area's routes are written; server/app.ts already registers it. */
+/**
+ * The reminders area (SPEC.md point 7, notifications group): the badge info, the filtered list,
+ * the not-yet-rendered list, marking rendered, removing and flagging. Every call works only on the
+ * asking user's own notifications: ids of someone else's are ignored by the bulk calls and answer
+ * 404 on the single-record call, exactly like ids that do not exist.
+ */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { invalidField, notFound } from '../envelope/errors';
+import { asObject } from '../resources/body';
+import type { ListQuery } from '../resources/listParams';
+import { action, idParams } from '../users/routeKit';
+import { filteredRows, parseNotificationFilter } from './filter';
+import { listQuerySchema, parsePageQuery } from './listQuery';
+import { REMINDER_GATE as gate, ROW_COLUMNS, dbOf, me, ownRows, parseIds, rowSchema, toWireRow, type NotificationRow } from './wire';
+
+const key = 'notifications';
+const rows = { type: 'array', items: rowSchema };
+const idsBody = { type: 'object', properties: { notif_ids: { oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' } }] } }, required: ['notif_ids'] };
+const SORTABLE: Record<string, string> = {
+  created_at: 'n.created_at', notif_id: 'n.notif_id', notif_type: 'n.notif_type', job_number: 'j.job_number', is_flagged: 'n.is_flagged', created_by_name: 'u.fullname',
+};
+/** The badge lists at most this many ids; the count is exact. */
+const BADGE_IDS = 100;
 
 export function registerNotificationRoutes(app: FastifyInstance): void {
-  void app;
+  action(
+    app,
+    {
+      method: 'GET', url: '/api/notifications/getRoleRelatedNotifInfo', key, gate, summary: "The badge: how many of the user's notifications are new (not rendered yet) and their ids",
+      data: { type: 'object', properties: { count: { type: 'integer' }, ids: { type: 'array', items: { type: 'integer' } } } },
+    },
+    async (req) => {
+      const db = dbOf(req);
+      const usId = me(req);
+      const fresh = db.selectFrom('notifications').where('us_id', '=', usId).where('is_rendered', '=', false);
+      const [counted, ids] = await Promise.all([
+        fresh.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+        fresh.select('notif_id').orderBy('notif_id', 'desc').limit(BADGE_IDS).execute(),
+      ]);
+      return { data: { count: Number(counted.n), ids: ids.map((r) => r.notif_id) } };
+    },
+  );
+
+  action(
+    app,
+    { method: 'POST', url: '/api/notifications/filter', key, gate, summary: "The user's notifications: types, flagged, job_id, stext (job number and parameters)", querystring: listQuerySchema, data: rows,
+      docBody: { type: 'object', properties: { types: { type: 'array', items: { type: 'string' } }, flagged: { type: ['boolean', 'null'] }, job_id: { type: ['integer', 'null'] }, stext: { type: ['string', 'null'] } } } },
+    async (req) => {
+      const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at');
+      const filter = parseNotificationFilter(req.body);
+      const base = filteredRows(dbOf(req), me(req), filter);
+      let q = base.select([...ROW_COLUMNS]);
+      for (const s of page.sort) q = q.orderBy(sql.ref(s.column), s.desc ? 'desc' : 'asc');
+      const [list, total] = await Promise.all([
+        q.orderBy('n.notif_id', 'desc').limit(page.limit).offset(page.offset).execute(),
+        page.withTotal ? base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow() : null,
+      ]);
+      return { data: (list as NotificationRow[]).map(toWireRow), totalCount: total ? Number(total.n) : undefined };
+    },
+  );
+
+  action(app, { method: 'GET', url: '/api/notifications/getNotRenderedNotifs', key, gate, summary: "The user's notifications not rendered yet, newest first", data: rows }, async (req) => {
+    const list = await ownRows(dbOf(req), me(req)).where('n.is_rendered', '=', false).select([...ROW_COLUMNS]).orderBy('n.notif_id', 'desc').limit(BADGE_IDS).execute();
+    return { data: (list as NotificationRow[]).map(toWireRow) };
+  });
+
+  action(
+    app,
+    { method: 'POST', url: '/api/notifications/markNotifsAsRendered', key, gate, summary: 'Marks the given notifications of the user as rendered (ids of others are ignored)', docBody: idsBody, data: { type: 'object', properties: { updated: { type: 'integer' } } } },
+    async (req) => {
+      const ids = parseIds(asObject(req.body));
+      const res = await dbOf(req).updateTable('notifications').set({ is_rendered: true }).where('us_id', '=', me(req)).where('notif_id', 'in', ids).executeTakeFirst();
+      return { data: { updated: Number(res.numUpdatedRows) } };
+    },
+  );
+
+  action(
+    app,
+    { method: 'POST', url: '/api/notifications/removenotifications', key, gate, change: true, summary: "Removes one or many of the user's notifications (ids of others are ignored)", docBody: idsBody, data: { type: 'object', properties: { removed: { type: 'integer' } } } },
+    async (req) => {
+      const ids = parseIds(asObject(req.body));
+      const res = await dbOf(req).deleteFrom('notifications').where('us_id', '=', me(req)).where('notif_id', 'in', ids).executeTakeFirst();
+      return { data: { removed: Number(res.numDeletedRows) } };
+    },
+  );
+
+  action(
+    app,
+    { method: 'POST', url: '/api/notifications/:id/flaggedstatus', key, gate, change: true, params: idParams, summary: 'Flags or unflags one of the user\'s notifications', docBody: { type: 'object', properties: { is_flagged: { type: 'boolean' } }, required: ['is_flagged'] }, data: rowSchema },
+    async (req) => {
+      const body = asObject(req.body);
+      if (typeof body.is_flagged !== 'boolean') throw invalidField('is_flagged', body.is_flagged === undefined || body.is_flagged === null ? 'validation.required' : 'validation.value');
+      const id = (req.params as { id: number }).id;
+      const db = dbOf(req);
+      const usId = me(req);
+      const changed = await db.updateTable('notifications').set({ is_flagged: body.is_flagged }).where('us_id', '=', usId).where('notif_id', '=', id).executeTakeFirst();
+      if (!Number(changed.numUpdatedRows)) throw notFound();
+      const row = await ownRows(db, usId).where('n.notif_id', '=', id).select([...ROW_COLUMNS]).executeTakeFirstOrThrow();
+      return { data: toWireRow(row as NotificationRow) };
+    },
+  );
 }

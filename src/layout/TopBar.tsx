@@ -1,10 +1,11 @@
-/** App bar: brand logo and product name, then the error flag, dark mode, user initials, logout. */
+/** App bar: brand logo and product name, then the reminder badge, the error flag, dark mode, user initials, logout. */
 import { AppBar, Box, IconButton, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { productNameOf, useBrand } from '../brand/BrandContext';
 import { ErrorFlagButton } from '../errors/ErrorFlagButton';
+import { ReminderBadge } from '../reminders/ReminderBadge';
 import { DarkModeButton } from './DarkModeButton';
 import { LogoutButton } from './LogoutButton';
 import { UserBadge } from './UserBadge';
@@ -27,6 +28,7 @@ export function TopBar({ onMenuClick }: { onMenuClick: () => void }) {
           </Typography>
         </Box>
         <Box sx={{ flex: 1 }} />
+        <ReminderBadge />
         <ErrorFlagButton />
         <DarkModeButton />
         <UserBadge />

@@ -1,0 +1,59 @@
+/** The body of POST notifications/filter: types (several), flagged, job_id and stext (≥ 3 characters). */
+import { sql } from 'kysely';
+import { NOTIFICATION_TYPES } from '../../src/enums';
+import { invalidField } from '../envelope/errors';
+import { asObject } from '../resources/body';
+import type { JobDb } from '../jobs/tables';
+import { isId, ownRows } from './wire';
+
+export interface NotificationFilter {
+  types: string[] | null;
+  flagged: boolean | null;
+  job_id: number | null;
+  stext: string | null;
+}
+
+const KNOWN = new Set(['types', 'flagged', 'job_id', 'stext']);
+
+export function parseNotificationFilter(input: unknown): NotificationFilter {
+  const body = asObject(input);
+  for (const key of Object.keys(body)) if (!KNOWN.has(key)) throw invalidField(key);
+  const f: NotificationFilter = { types: null, flagged: null, job_id: null, stext: null };
+  if (body.types !== undefined && body.types !== null) {
+    const types = Array.isArray(body.types) ? body.types : [body.types];
+    types.forEach((t, i) => {
+      if (typeof t !== 'string' || !(NOTIFICATION_TYPES as readonly string[]).includes(t)) throw invalidField(`types[${i}]`);
+    });
+    f.types = types.length ? (types as string[]) : null;
+  }
+  if (body.flagged !== undefined && body.flagged !== null) {
+    if (typeof body.flagged !== 'boolean') throw invalidField('flagged');
+    f.flagged = body.flagged;
+  }
+  if (body.job_id !== undefined && body.job_id !== null) {
+    if (!isId(body.job_id)) throw invalidField('job_id');
+    f.job_id = body.job_id;
+  }
+  if (body.stext !== undefined && body.stext !== null) {
+    if (typeof body.stext !== 'string') throw invalidField('stext');
+    const text = body.stext.trim();
+    if (text.length > 0 && text.length < 3) throw invalidField('stext', 'validation.minSearch');
+    if (text.length > 100) throw invalidField('stext', 'validation.max100');
+    f.stext = text || null;
+  }
+  return f;
+}
+
+/** The user's own rows narrowed by the filter. */
+export function filteredRows(db: JobDb, usId: number, f: NotificationFilter) {
+  let q = ownRows(db, usId);
+  if (f.types) q = q.where('n.notif_type', 'in', f.types);
+  if (f.flagged !== null) q = q.where('n.is_flagged', '=', f.flagged);
+  if (f.job_id !== null) q = q.where('n.job_id', '=', f.job_id);
+  if (f.stext) {
+    // LIKE wildcards typed by the user are matched literally.
+    const pattern = `%${f.stext.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb('j.job_number', 'ilike', pattern), eb(sql<string>`n.notif_params::text`, 'ilike', pattern)]));
+  }
+  return q;
+}
