@@ -27,7 +27,8 @@ app.post<{ Params: { name: string }; Body: { stext?: string } }>('/:name', async
   const q = queries[req.params.name];
   if (!q) return reply.code(404).send({ error: 'unknown list' });
   const text = (req.body?.stext ?? '').trim().toLowerCase();
-  if (text.length < 3) return reply.code(400).send({ error: 'At least 3 characters' });
+  // A query compiled without free text (pattern '') runs as it is.
+  if (q.pattern && text.length < 3) return reply.code(400).send({ error: 'At least 3 characters' });
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const runCount = async () => Number((await pool.query(q.count.sql, withPattern(q.count.parameters, q.pattern, pattern))).rows[0].count);
   if (q.totalInRows) {

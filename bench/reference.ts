@@ -62,7 +62,7 @@ export function embeddedUrl(dataDir: string): string {
   return `postgres://postgres:${encodeURIComponent(conn.password)}@127.0.0.1:${conn.port}/postgres`;
 }
 
-async function startRaw(dbUrl: string, queries: Record<string, RawQuery>) {
+export async function startRaw(dbUrl: string, queries: Record<string, RawQuery>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/rawServer.ts'], {
     env: { ...process.env, RAW_PORT: String(port), RAW_DB_URL: dbUrl, RAW_QUERIES: JSON.stringify(queries) },

@@ -15,8 +15,14 @@ import { load, printTable, type LoadResult } from './load';
 import { seedReferenceBulk } from '../server/seed/bulkReference';
 import { printPlans, runReferenceLoad } from './reference';
 import type { RawQuery } from './rawServer';
+import { prepareJobs, runExportBench, runJobsLoad } from './jobs';
+import { runFilesBench } from './files';
 
 let referenceQueries: Record<string, RawQuery> = {};
+let jobQueries: Record<string, RawQuery> = {};
+/** BENCH_ONLY=reference, jobs or files runs one section (its data is seeded all the same). */
+const ONLY = process.env.BENCH_ONLY;
+const runs = (section: string) => !ONLY || ONLY === section;
 
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.bench-data';
 const SIZE = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -41,6 +47,7 @@ async function prepare(): Promise<void> {
     await seedReferenceBulk(database.db, demo.schema_name!, SIZE);
     console.log(`seeded ${SIZE} contacts and ${SIZE} sites in ${Date.now() - refStarted} ms`);
     referenceQueries = await printPlans(database.db, demo.schema_name!);
+    if (runs('jobs')) jobQueries = await prepareJobs(database.db, demo.schema_name!);
   } finally {
     await database.close();
   }
@@ -58,6 +65,8 @@ async function login(port: number): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  // The files bench needs no bulk rows: a fresh data folder of its own.
+  if (ONLY === 'files') return runFilesBench(`${DATA_DIR}-files`);
   await prepare();
 
   // The first start after seeding also warms the data folder; the second is the one we time.
@@ -71,8 +80,7 @@ async function main(): Promise<void> {
   const headers = { cookie: await login(server.port), 'content-type': 'application/json' };
   const rows: LoadResult[] = [];
   try {
-    // BENCH_ONLY=reference runs only the reference-data section (the data is seeded all the same).
-    if (process.env.BENCH_ONLY !== 'reference') {
+    if (!ONLY) {
       rows.push(await load('GET auth/whoami', { url: `${base}/auth/whoami`, headers, seconds: SECONDS }));
       rows.push(
         await load('GET departments/list (page 1, total)', {
@@ -100,14 +108,21 @@ async function main(): Promise<void> {
         }),
       );
     }
-    rows.push(...(await runReferenceLoad(base, headers, DATA_DIR, referenceQueries, SECONDS)));
+    if (runs('reference')) rows.push(...(await runReferenceLoad(base, headers, DATA_DIR, referenceQueries, SECONDS)));
+    if (runs('jobs')) rows.push(...(await runJobsLoad(base, headers, DATA_DIR, jobQueries, SECONDS)));
   } finally {
     const peak = server.peakRssMiB();
     await server.stop();
     printTable(rows);
     console.log(`\nserver peak memory (RSS of the Node process): ${peak.toFixed(1)} MiB`);
+  }
+  try {
+    // Each export runs on a fresh server of its own (one data folder, one server at a time).
+    if (runs('jobs')) await runExportBench(DATA_DIR);
+  } finally {
     rmSync(DATA_DIR, { recursive: true, force: true });
   }
+  if (!ONLY) await runFilesBench(`${DATA_DIR}-files`);
 }
 
 main().catch((err) => {

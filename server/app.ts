@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Largest JSON body in bytes (uploads will use multipart with their own limit). */
   bodyLimit?: number;
+  /** Folder for uploaded files; default `${DATA_DIR:-./data}/files` (tests use a temporary one). */
+  filesRoot?: string;
 }
 
 declare module 'fastify' {
@@ -120,6 +122,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerEngineerPortalRoutes(app);
   registerNotificationRoutes(app);
   registerEngineerReportRoutes(app);
-  await registerFileRoutes(app);
+  await registerFileRoutes(app, { root: opts.filesRoot });
   return app;
 }

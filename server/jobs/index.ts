@@ -1,6 +1,13 @@
-/** Placeholder until this area's routes are written; server/app.ts already registers it. */
+/** The jobs group (SPEC.md point 7) and its export (exportjobs). */
 import type { FastifyInstance } from 'fastify';
+import { registerExportRoutes } from '../exportjobs/index';
+import { registerJobAssignRoutes } from './assignRoutes';
+import { registerJobReadRoutes } from './readRoutes';
+import { registerJobWriteRoutes } from './writeRoutes';
 
 export function registerJobRoutes(app: FastifyInstance): void {
-  void app;
+  registerJobReadRoutes(app);
+  registerJobWriteRoutes(app);
+  registerJobAssignRoutes(app);
+  registerExportRoutes(app);
 }

@@ -9,6 +9,7 @@ import { ACME_DEPARTMENTS, DEMO_DEPARTMENTS, createDepartments } from './departm
 import { ACME_PEOPLE, DEMO_PEOPLE } from './people';
 import { createDemoUsers } from './users';
 import { createReferenceData } from './referenceData';
+import { createDemoJobs } from './jobs';
 
 export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   const existing = await globalDb(root).selectFrom('sites').select('s_id').limit(1).executeTakeFirst();
@@ -18,6 +19,7 @@ export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   await createDemoUsers(root, demo.schema, DEMO_PEOPLE);
   await createDepartments(root, demo.schema, DEMO_DEPARTMENTS);
   await createReferenceData(root, demo.schema);
+  await createDemoJobs(root, demo.schema);
 
   const acme = await createBrand(root, acmeBrand());
   await createDemoUsers(root, acme.schema, ACME_PEOPLE);

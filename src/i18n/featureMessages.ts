@@ -9,8 +9,10 @@ import { publicAuthMessages } from '../publicAuth/messages';
 import { brandSitesMessages } from '../brands/messages';
 import { devToolsMessages } from '../dev/messages';
 import { jobsMessages } from '../jobs/messages';
+import { salesCostsMessages } from '../jobs/sales/messages';
+import { filesMessages } from '../files/messages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
 
-export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages];
+export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages, salesCostsMessages, filesMessages];

@@ -1,5 +1,7 @@
 /** Texts of the job sheet and the job item, in the three locales. Spec texts are word for word. */
 import type { FeatureMessages, MessageTree } from '../i18n/featureMessages';
+import { remindersEnUS, remindersHuHU } from '../reminders/messages';
+import { screenEnUS, screenHuHU } from './screenMessages';
 
 const enUS: MessageTree = {
   jobs: {
@@ -29,7 +31,17 @@ const huHU: MessageTree = {
   },
 };
 
-export const jobsMessages: FeatureMessages = { 'en-US': enUS, 'en-GB': enUS, 'hu-HU': huHU };
+/** The screens' texts (and the reminder area's, which lives beside them in the jobs feature) join the errors. */
+const withScreens = (base: MessageTree, screens: MessageTree, reminders: MessageTree): MessageTree => ({
+  ...reminders,
+  jobs: { ...(base.jobs as MessageTree), ...screens },
+});
+
+export const jobsMessages: FeatureMessages = {
+  'en-US': withScreens(enUS, screenEnUS, remindersEnUS),
+  'en-GB': withScreens(enUS, screenEnUS, remindersEnUS),
+  'hu-HU': withScreens(huHU, screenHuHU, remindersHuHU),
+};
 
 /** The en-US text of a key under `jobs.` (the server's messages). */
 export function jobText(key: string): string {

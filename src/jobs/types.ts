@@ -116,3 +116,15 @@ export interface JobHistoryRow {
   jh_changes: Record<string, unknown>;
   created_at: string;
 }
+
+/** GET jobs/calendar rows: a department's jobs whose schedule touches the range. */
+export interface JobCalendarRow {
+  job_id: number;
+  job_number: string | null;
+  job_desc: string | null;
+  job_start: string | null;
+  job_end: string | null;
+  job_status: JobStatus;
+  js_id: number | null;
+  js_address: string | null;
+}

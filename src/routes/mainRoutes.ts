@@ -44,7 +44,7 @@ const entries: Entry[] = [
   { id: 'siteContact', path: `${jobsitecontacts.itemPath}/:id?`, title: 'pages.siteContact', page: 'resourceItem', resource: jobsitecontacts.name, block: 'data', gate: jobsitecontacts.gate },
   { id: 'departments', path: departments.listPath, title: 'pages.departments', page: 'resourceList', resource: departments.name, block: 'data', gate: departments.gate, menu: { group: 'data', order: 50, icon: 'departments' } },
   { id: 'department', path: `${departments.itemPath}/:id?`, title: 'pages.department', page: 'resourceItem', resource: departments.name, block: 'data', gate: departments.gate },
-  { id: 'files', path: '/data/files', title: 'pages.files', page: 'frame', block: 'data', menu: { group: 'data', order: 60, icon: 'files' } },
+  { id: 'files', path: '/data/files', title: 'pages.files', page: 'fileBrowser', block: 'data', menu: { group: 'data', order: 60, icon: 'files' } },
 
   { id: 'admin', path: '/admin', title: 'pages.admin', page: 'blockIndex', block: 'admin' },
   { id: 'users', path: users.listPath, title: 'pages.users', page: 'resourceList', resource: users.name, block: 'admin', gate: users.gate, menu: { group: 'admin', order: 10, icon: 'users' } },

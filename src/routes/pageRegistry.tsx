@@ -30,6 +30,7 @@ import { JobItemPage } from '../jobs/item/JobItemPage';
 import { RemindersPage } from '../reminders/RemindersPage';
 import { EngineerReportsPage } from '../engineerReports/EngineerReportsPage';
 import { EngineerViewPage } from '../engineerPortal/EngineerViewPage';
+import { FileBrowserPage } from '../files/FileBrowserPage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -71,4 +72,5 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   reminders: RemindersPage,
   engineerReports: EngineerReportsPage,
   engineerView: EngineerViewPage,
+  fileBrowser: FileBrowserPage,
 };

@@ -20,7 +20,7 @@ export type PageKind =
   | 'errorList' | 'blockIndex' | 'resourceList' | 'resourceItem' | 'userItem' | 'settings' | 'siteConfig'
   | 'brandList' | 'brandItem' | 'devDashboard' | 'sqlSchemas' | 'globalErrors'
   | 'register' | 'prelogin' | 'reserve' | 'resetPassword' | 'requestPasswordToken'
-  | 'jobSheet' | 'jobItem' | 'reminders' | 'engineerReports' | 'engineerView';
+  | 'jobSheet' | 'jobItem' | 'reminders' | 'engineerReports' | 'engineerView' | 'fileBrowser';
 
 export interface AppRoute {
   /** Stable id: React key and test handle. */

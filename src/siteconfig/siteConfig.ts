@@ -11,6 +11,8 @@ export const SITE_CONFIG_DEFAULTS = {
   vatRate: 20,
   currency: 'GBP',
   jobNumberDigits: 6,
+  /** The receipt-processing service's address purchase invoices are mailed to (job.dext); empty: not set. */
+  dextEmail: '',
 } as const;
 
 export type SiteConfigKey = keyof typeof SITE_CONFIG_DEFAULTS;
@@ -25,6 +27,7 @@ export const SITE_CONFIG_SCHEMAS: Record<SiteConfigKey, yup.Schema> = {
   vatRate: yup.number().strict(true).typeError(VALIDATION.number).required(VALIDATION.required).min(0, VALIDATION.value).max(100, VALIDATION.value),
   currency: yup.string().strict(true).required(VALIDATION.required).matches(/^[A-Z]{3}$/, VALIDATION.value),
   jobNumberDigits: int(3, 10),
+  dextEmail: yup.string().strict(true).defined(VALIDATION.required).max(100, VALIDATION.max100).email(VALIDATION.email),
 };
 
 export const SITE_CONFIG_KEYS = Object.keys(SITE_CONFIG_DEFAULTS) as SiteConfigKey[];

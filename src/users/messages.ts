@@ -44,6 +44,7 @@ const enUS: MessageTree = {
     vatRate: 'VAT rate (%)',
     currency: 'Currency',
     jobNumberDigits: 'Job number digits',
+    dextEmail: 'Receipt-processing (Dext) address',
     save: 'Save',
   },
 };
@@ -93,6 +94,7 @@ const huHU: MessageTree = {
     vatRate: 'ÁFA-kulcs (%)',
     currency: 'Pénznem',
     jobNumberDigits: 'Munkaszám számjegyei',
+    dextEmail: 'Bizonylatfeldolgozó (Dext) címe',
     save: 'Mentés',
   },
 };

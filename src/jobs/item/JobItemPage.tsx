@@ -1,7 +1,134 @@
-/** Placeholder until its page is built; the route table already points here. */
-import { TitledPage } from '../../pages/TitledPage';
+/**
+ * /sheet/{id}/{tab}: one job in six tabs (the tab is part of the address; an unknown one shows the
+ * details). 'new' is a draft form without a number that creates the job on save. A customer gets
+ * the details, e-mails and documents tabs only.
+ */
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslate } from 'ra-core';
+import { useAuth } from '../../auth/authStore';
+import { api } from '../../dataProvider/apiClient';
+import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
+import { CostsTab } from '../costs/CostsTab';
+import { SalesTab } from '../sales/SalesTab';
+import { useJobOptions } from '../sheet/options';
+import type { JobDetails } from '../types';
+import { DetailsForm } from './DetailsForm';
+import { HistoryPanel } from './HistoryPanel';
+import { NEW_JOB, toJobWrite, valuesOf, type JobFormValues } from './jobForm';
+import { JobDocumentsPanel } from '../../files/JobDocumentsPanel';
+import { EmailsTab } from './OtherTabs';
+import { ScheduleTab } from './ScheduleTab';
 
-export function JobItemPage(props: PageProps) {
-  return <TitledPage {...props} />;
+export const JOB_TABS = ['details', 'schedule', 'sales', 'costs', 'emails', 'documents'] as const;
+export type JobTab = (typeof JOB_TABS)[number];
+const CUSTOMER_TABS: readonly JobTab[] = ['details', 'emails', 'documents'];
+
+export function tabOf(raw: string | undefined, customer: boolean): JobTab {
+  const allowed = customer ? CUSTOMER_TABS : JOB_TABS;
+  return (allowed as readonly string[]).includes(raw ?? '') ? (raw as JobTab) : 'details';
+}
+
+function useJobDetails(jobId: number | null) {
+  const [job, setJob] = useState<JobDetails | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (jobId === null) return;
+    const controller = new AbortController();
+    api<JobDetails>(`jobs/${jobId}/details`, { signal: controller.signal, resource: 'jobs' })
+      .then((res) => {
+        setJob(res?.data ?? null);
+        setFailed(!res?.data);
+      })
+      .catch(() => setFailed(true));
+    return () => controller.abort();
+  }, [jobId, version]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { job, failed, version, reload };
+}
+
+export function JobItemPage({ title }: PageProps) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const params = useParams();
+  const customer = useAuth().user?.role === 'Customer';
+  const isNew = params.id === 'new';
+  const parsed = Number(params.id);
+  const jobId = !isNew && Number.isInteger(parsed) && parsed > 0 ? parsed : null;
+  const tab = isNew ? 'details' : tabOf(params.tab, customer);
+  const options = useJobOptions(!customer);
+  const { job, failed, version, reload } = useJobDetails(jobId);
+
+  async function save(values: JobFormValues) {
+    const body = toJobWrite(values, customer);
+    try {
+      if (isNew) {
+        const res = await api<JobDetails>('jobs/create', { method: 'POST', body, resource: 'jobs' });
+        if (res?.data?.job_id) navigate(`/sheet/${res.data.job_id}/details`);
+      } else {
+        await api(`jobs/${jobId}`, { method: 'PATCH', body, resource: 'jobs' });
+        reload();
+      }
+    } catch {
+      // The fetch wrapper has shown the refusal; the form keeps what was typed.
+    }
+  }
+
+  async function copy() {
+    try {
+      const res = await api<JobDetails>(`jobs/${jobId}/copy`, { method: 'POST', body: {}, resource: 'jobs' });
+      if (res?.data?.job_id) navigate(`/sheet/${res.data.job_id}/details`);
+    } catch {
+      // Shown by the fetch wrapper.
+    }
+  }
+
+  async function remove() {
+    try {
+      await api(`jobs/${jobId}`, { method: 'DELETE', resource: 'jobs' });
+      navigate('/sheet');
+    } catch {
+      // Shown by the fetch wrapper.
+    }
+  }
+
+  const heading = isNew || (job && !job.job_number) ? translate('jobs.item.draft') : job?.job_number ?? '';
+  const tabs = customer ? CUSTOMER_TABS : JOB_TABS;
+  let content: ReactNode;
+  if (!isNew && jobId === null) content = <Typography>{translate('errors.notFound')}</Typography>;
+  else if (!isNew && !job) content = failed ? <Typography>{translate('errors.notFound')}</Typography> : <CircularProgress aria-label={title} />;
+  else if (tab === 'details')
+    content = (
+      <>
+        <DetailsForm key={`${job?.job_id ?? 'new'}-${job?.updated_at ?? ''}`} initial={job ? valuesOf(job) : NEW_JOB} details={job} customer={customer} options={options} onSave={save} onCopy={() => void copy()} onDelete={() => void remove()} />
+        {job && !customer && <HistoryPanel jobId={job.job_id} version={version} />}
+      </>
+    );
+  else if (tab === 'schedule') content = <ScheduleTab key={job!.updated_at} job={job!} onChanged={reload} />;
+  else if (tab === 'sales') content = <SalesTab jobId={job!.job_id} />;
+  else if (tab === 'costs') content = <CostsTab jobId={job!.job_id} />;
+  else if (tab === 'emails') content = <EmailsTab />;
+  else content = <JobDocumentsPanel jobId={job!.job_id} readOnly={customer} />;
+
+  return (
+    <PageFrame title={title}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button component={Link} to="/sheet" size="small">
+          {translate('jobs.item.back')}
+        </Button>
+        <Typography variant="h6" component="p" data-testid="job-heading">
+          {heading}
+        </Typography>
+      </Box>
+      <Tabs value={tab} onChange={(_, next: JobTab) => navigate(`/sheet/${params.id}/${next}`)} variant="scrollable" aria-label={title}>
+        {tabs.map((t) => (
+          <Tab key={t} value={t} label={translate(`jobs.item.tabs.${t}`)} disabled={isNew && t !== 'details'} />
+        ))}
+      </Tabs>
+      {content}
+    </PageFrame>
+  );
 }

@@ -1,0 +1,124 @@
+/**
+ * Bench section of the job sheet (BENCH_ONLY=jobs runs only this): 100,000 jobs in the demo
+ * brand; POST jobs/filter (filters + sort + page 20 + total, and free text) at 50 connections
+ * against a hand-written Fastify + pg endpoint running the same SQL in the same run; the plans of
+ * those queries; and the export of 10,000 and 100,000 jobs with the server's peak memory, each on
+ * a fresh server process, to show that memory does not grow with the number of rows.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { brandDb, type RootDb } from '../server/db/types';
+import { jobListQueries, parseJobFilter, parseJobListParams } from '../server/jobs/filter';
+import { jobDb } from '../server/jobs/tables';
+import { seedJobsBulk } from '../server/seed/jobsBulk';
+import { load, type LoadResult } from './load';
+import { embeddedUrl, startRaw } from './reference';
+import type { RawQuery } from './rawServer';
+import { startServer } from './serverProcess';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
+const QUERY = { limit: 20, pagenumber: 1, totalcount: '1' };
+
+interface JobCase {
+  key: string;
+  label: string;
+  body: Record<string, unknown>;
+  sort: string;
+}
+
+let cases: JobCase[] = [];
+/** Two of the twenty departments the bulk jobs use: exactly a tenth of them. */
+let tenthDepartments: number[] = [];
+
+function compiled(root: RootDb, schema: string, c: JobCase): RawQuery {
+  const params = parseJobListParams({ ...QUERY, sort: c.sort });
+  const q = jobListQueries(jobDb(brandDb(root, schema)), parseJobFilter(c.body), params);
+  const text = typeof c.body.stext === 'string' ? c.body.stext.toLowerCase() : '';
+  return { rows: q.rows.compile(), count: q.count.compile(), totalInRows: q.totalInRows, offset: params.offset, pattern: text ? `%${text}%` : '' };
+}
+
+async function explain(root: RootDb, label: string, stmt: { sql: string; parameters: readonly unknown[] }) {
+  // EXPLAIN cannot take bind parameters; inline them (they come from the fixed cases above).
+  const inlined = stmt.sql.replace(/\$(\d+)/g, (_, i: string) => {
+    const v = stmt.parameters[Number(i) - 1];
+    return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+  });
+  const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${inlined}`).execute(root);
+  console.log(`\nEXPLAIN ANALYZE ${label}:\n  ${stmt.sql}\n${rows.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+}
+
+/** Seeds the jobs, prints the plans and returns the compiled SQL for the baseline server. */
+export async function prepareJobs(root: RootDb, schema: string): Promise<Record<string, RawQuery>> {
+  const started = Date.now();
+  await seedJobsBulk(root, schema, JOBS);
+  console.log(`seeded ${JOBS} jobs in ${Date.now() - started} ms`);
+  const deps = await brandDb(root, schema).selectFrom('departments').select('de_id').orderBy('de_id').limit(20).execute();
+  const deIds = deps.map((d) => d.de_id);
+  tenthDepartments = deIds.slice(0, 2);
+  cases = [
+    { key: 'jobs-filter', label: 'status (3) + department (4 of 20) + sort -job_start', body: { job_status: ['BOOKED', 'IN_PROGRESS', 'APPROVED'], de_id: deIds.slice(0, 4) }, sort: '-job_start' },
+    { key: 'jobs-text', label: "free text 'amelia smith' + sort -job_number", body: { stext: 'amelia smith' }, sort: '-job_number' },
+    { key: 'jobs-text-status', label: "free text 'mill lane' + status (2) + sort co_name", body: { stext: 'mill lane', job_status: ['BOOKED', 'QUOTED'] }, sort: 'co_name' },
+  ];
+  const out: Record<string, RawQuery> = {};
+  for (const c of cases) {
+    out[c.key] = compiled(root, schema, c);
+    await explain(root, `jobs/filter ${c.label} — rows`, out[c.key].rows);
+    if (!out[c.key].totalInRows) await explain(root, `jobs/filter ${c.label} — total`, out[c.key].count);
+  }
+  return out;
+}
+
+export async function runJobsLoad(base: string, headers: Record<string, string>, dataDir: string, queries: Record<string, RawQuery>, seconds: number): Promise<LoadResult[]> {
+  const raw = await startRaw(embeddedUrl(dataDir), queries);
+  const rows: LoadResult[] = [];
+  try {
+    for (const c of cases) {
+      const body = JSON.stringify(c.body);
+      const qs = `limit=${QUERY.limit}&pagenumber=${QUERY.pagenumber}&sort=${c.sort}&totalcount=1`;
+      rows.push(await load(`POST jobs/filter (${JOBS} jobs; ${c.label}; page 20 + total)`, { url: `${base}/jobs/filter?${qs}`, method: 'POST', headers, body, seconds }));
+      rows.push(await load(`  baseline: hand-written Fastify + pg, same SQL`, { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds }));
+    }
+  } finally {
+    await raw.stop();
+  }
+  return rows;
+}
+
+async function login(port: number): Promise<string> {
+  const res = await fetch(`http://localhost:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: createHash('sha256').update('demo1234').digest('hex') }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status}`);
+  return cookie;
+}
+
+/** One export on a fresh server process: rows, time, bytes, memory before and at peak. */
+async function exportOnce(dataDir: string, label: string, body: Record<string, unknown>) {
+  const server = await startServer(dataDir);
+  try {
+    const cookie = await login(server.port);
+    await new Promise((r) => setTimeout(r, 500));
+    const before = server.peakRssMiB();
+    const started = Date.now();
+    const res = await fetch(`http://localhost:${server.port}/api/exportjobs/export?sort=-job_number`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok || !res.body) throw new Error(`export ${label}: ${res.status} ${await res.text()}`);
+    let bytes = 0;
+    const reader = res.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
+    const ms = Date.now() - started;
+    return { label, ms, mib: bytes / 1048576, before, peak: server.peakRssMiB() };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function runExportBench(dataDir: string): Promise<void> {
+  const results = [await exportOnce(dataDir, `${JOBS / 10} jobs (2 of 20 departments)`, { de_id: tenthDepartments }), await exportOnce(dataDir, `all ${JOBS} jobs (+ the demo jobs)`, {})];
+  console.log('\n| export | time ms | file MiB | server RSS before MiB | server peak RSS MiB |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of results) console.log(`| ${r.label} | ${r.ms} | ${r.mib.toFixed(1)} | ${r.before.toFixed(1)} | ${r.peak.toFixed(1)} |`);
+}

@@ -1,0 +1,131 @@
+/**
+ * The Job details tab: the job's own fields, its people, the remedial check, and Save / Copy /
+ * Delete. Read-only with the notice when the user may not modify the job; a customer edits only
+ * the texts and never the status.
+ */
+import { useState } from 'react';
+import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { JOB_STATUSES, JOB_TAGS, type JobTag } from '../../enums';
+import { CodesPicker, IdPicker, IdsPicker } from '../sheet/pickers';
+import { useRemoteOptions, type useJobOptions } from '../sheet/options';
+import type { JobDetails } from '../types';
+import { ConfirmDelete } from './ConfirmDelete';
+import { EngineersInput } from './EngineersInput';
+import { checkJob, type FormProblems, type JobFormValues } from './jobForm';
+
+interface Props {
+  initial: JobFormValues;
+  details: JobDetails | null;
+  customer: boolean;
+  options: ReturnType<typeof useJobOptions>;
+  onSave: (values: JobFormValues) => Promise<void>;
+  onCopy: () => void;
+  onDelete: () => void;
+}
+
+export function DetailsForm({ initial, details, customer, options, onSave, onCopy, onDelete }: Props) {
+  const translate = useTranslate();
+  const [v, setV] = useState<JobFormValues>(initial);
+  const [problems, setProblems] = useState<FormProblems>({});
+  const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const readOnly = details ? !details.can_modify : false;
+  const staffEdit = !customer && !readOnly;
+  const siteContacts = useRemoteOptions('jobsitecontacts', 'jobsitecontacts/filter', {}, 'jsc_id', 'jsc_name', !customer);
+  const suppliers = useRemoteOptions('contacts', 'contacts/suppliers', {}, 'co_id', 'co_name', !customer);
+  const t = (k: string) => translate(`jobs.fields.${k}`);
+  const set = <K extends keyof JobFormValues>(key: K, value: JobFormValues[K]) => setV((prev) => ({ ...prev, [key]: value }));
+  const err = (k: keyof FormProblems) => (problems[k] ? translate(problems[k]!) : undefined);
+  const saved = !!details?.job_number;
+
+  async function save() {
+    const found = checkJob(v, customer);
+    setProblems(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await onSave(v);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // A customer has no pick lists: the names the job carries are shown as plain read-only text.
+  const shownName = (label: string, value: string | null | undefined) => <TextField size="small" fullWidth={false} sx={{ width: 260 }} label={label} value={value ?? ''} slotProps={{ input: { readOnly: true } }} />;
+  return (
+    <Box component="form" aria-label={translate('jobs.item.tabs.details')} onSubmit={(e) => { e.preventDefault(); void save(); }} sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 900 }}>
+      {readOnly && <Alert severity="info">{translate('jobs.errors.notAllowedToModify')}</Alert>}
+      {details?.remedial_flag && <Alert severity="warning">{translate('jobs.errors.remedialNoSite')}</Alert>}
+      <Stack direction="row" flexWrap="wrap" gap={2}>
+        {customer ? (
+          <>
+            {shownName(t('department'), details?.de_name)}
+            {shownName(t('client'), details?.co_name)}
+            {shownName(t('site'), details?.js_address)}
+            {shownName(t('pm'), details?.pm_name)}
+            {shownName(t('site_contact'), details?.jsc_name)}
+            {shownName(t('job_status'), details?.job_status ? translate(`jobs.status.${details.job_status}`) : translate('jobs.sheet.noStatus'))}
+          </>
+        ) : (
+          <>
+            <IdPicker label={t('department')} options={options.departments} value={v.de_id} onChange={(id) => set('de_id', id)} disabled={!staffEdit} minWidth={260} helperText={err('de_id')} error={!!problems.de_id} />
+            <IdPicker minWidth={260} label={t('client')} options={options.clients} value={v.co_id} onChange={(id) => set('co_id', id)} disabled={!staffEdit} />
+            <IdPicker minWidth={260} label={t('site')} options={options.sites} value={v.js_id} onChange={(id) => set('js_id', id)} disabled={!staffEdit} />
+            <IdPicker minWidth={260} label={t('pm')} options={options.pms} value={v.pm_id} onChange={(id) => set('pm_id', id)} disabled={!staffEdit} />
+            <IdPicker minWidth={260} label={t('site_contact')} options={siteContacts} value={v.jsc_id} onChange={(id) => set('jsc_id', id)} disabled={!staffEdit} />
+            <TextField select size="small" fullWidth={false} sx={{ width: 260 }} label={t('job_status')} value={v.job_status} disabled={!staffEdit} onChange={(e) => set('job_status', e.target.value as JobFormValues['job_status'])}>
+              {JOB_STATUSES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {translate(`jobs.status.${s}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        )}
+        <TextField size="small" fullWidth={false} sx={{ width: 260 }} label={t('job_wopo')} value={v.job_wopo} onChange={(e) => set('job_wopo', e.target.value)} disabled={readOnly} error={!!problems.job_wopo} helperText={err('job_wopo')} />
+      </Stack>
+      <TextField label={t('job_desc')} value={v.job_desc} onChange={(e) => set('job_desc', e.target.value)} disabled={readOnly} multiline minRows={2} error={!!problems.job_desc} helperText={err('job_desc')} />
+      <TextField label={t('job_details')} value={v.job_details} onChange={(e) => set('job_details', e.target.value)} disabled={readOnly} multiline minRows={3} error={!!problems.job_details} helperText={err('job_details')} />
+      {!customer && (
+        <>
+          <Stack direction="row" flexWrap="wrap" gap={2}>
+            <CodesPicker<JobTag> label={t('tags')} codes={JOB_TAGS} value={v.job_tags} onChange={(c) => set('job_tags', c)} labelOf={(c) => translate(`jobs.tags.${c}`)} disabled={!staffEdit} minWidth={400} />
+            <IdsPicker label={t('assigned')} options={options.users} value={v.assigned} onChange={(ids) => set('assigned', ids)} disabled={!staffEdit} minWidth={400} />
+            <IdsPicker label={t('suppliers')} options={suppliers} value={v.suppliers} onChange={(ids) => set('suppliers', ids)} disabled={!staffEdit} minWidth={400} />
+          </Stack>
+          <EngineersInput value={v.engineers} onChange={(list) => set('engineers', list)} engineers={options.engineers} hasSite={v.js_id !== null} readOnly={!staffEdit} problem={problems.engineers} />
+          <Stack direction="row" gap={2}>
+            <FormControlLabel control={<Checkbox checked={v.job_has_remedial} disabled={!staffEdit} onChange={(e) => set('job_has_remedial', e.target.checked)} />} label={t('remedial')} />
+            <FormControlLabel control={<Checkbox checked={v.skip_remedial_check} disabled={!staffEdit} onChange={(e) => set('skip_remedial_check', e.target.checked)} />} label={t('skipRemedial')} />
+          </Stack>
+        </>
+      )}
+      {!readOnly && (
+        <Stack direction="row" gap={2} alignItems="center">
+          <Button type="submit" variant="contained" disabled={busy}>
+            {translate('jobs.item.save')}
+          </Button>
+          {!customer && (
+            <>
+              <Tooltip title={saved ? '' : translate('jobs.errors.saveBeforeCopy')}>
+                <span>
+                  <Button onClick={onCopy} disabled={!saved || busy}>
+                    {translate('jobs.item.copy')}
+                  </Button>
+                </span>
+              </Tooltip>
+              {!saved && <Box component="span" sx={{ typography: 'caption' }}>{translate('jobs.errors.saveBeforeCopy')}</Box>}
+              {details && (
+                <Button color="error" onClick={() => setConfirm(true)} disabled={busy}>
+                  {translate('jobs.item.delete')}
+                </Button>
+              )}
+            </>
+          )}
+        </Stack>
+      )}
+      <ConfirmDelete open={confirm} onClose={() => setConfirm(false)} onConfirm={() => { setConfirm(false); onDelete(); }} />
+    </Box>
+  );
+}

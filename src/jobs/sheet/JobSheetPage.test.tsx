@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetAuthState, setAuthenticated } from '../../auth/authStore';
+import type { CurrentUser } from '../../auth/types';
+import { configureApi } from '../../dataProvider/apiClient';
+import { routeById } from '../../routes/routeTable';
+import { notices } from '../../notices/noticeStore';
+import { clientStorage } from '../../storage/clientStorage';
+import { renderWithApp } from '../../test/renderWithApp';
+import type { JobListRow } from '../types';
+import { JobSheetPage } from './JobSheetPage';
+
+const route = routeById('sheet')!;
+const user = (role: CurrentUser['role']): CurrentUser => ({ is_loggedin: true, user_id: 3, us_id: 3, role, fullname: 'Olly Operator', settings: { language: 'en-US', dateFormat: 'DD/MM/YYYY' } });
+const envelope = (key: string, data: unknown, totalCount?: number) =>
+  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });
+
+const row: JobListRow = {
+  job_id: 42, job_number: 'PL-0042', job_status: null, job_wopo: null, job_desc: 'Leak', de_id: 1, de_name: 'Plumbing', co_id: null, co_name: 'Harbour Estates',
+  js_id: null, js_address: '14 Wharf Road', pm_id: null, pm_name: null, job_start: '2026-11-20 09:00:00', job_end: null, job_tags: ['PLANNED'],
+  assigned: [{ us_id: 3, fullname: 'Olly Operator' }], net_quote: '1200.00', net_sales: '980.50', created_at: '2026-11-01 10:00:00', updated_at: '2026-11-01 10:00:00',
+};
+
+describe('job sheet', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const sheetCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/jobs/filter'));
+
+  beforeEach(() => {
+    localStorage.clear();
+    resetAuthState();
+    configureApi('http://test/api');
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (url) => (String(url).includes('/jobs/filter') ? envelope('jobs', [row], 21) : envelope('x', [])));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('restores the stored filter and sort, asks the server with them, and stores a new sort', async () => {
+    clientStorage.jobFilter.set({ stext: 'wharf', job_status: ['BOOKED', 'QUOTED'], start_from: '2026-11-01' });
+    clientStorage.jobSorting.set({ field: 'job_start', order: 'ASC' });
+    setAuthenticated(user('Operator'));
+    await renderWithApp(<JobSheetPage route={route} title="Job sheet" />);
+
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('wharf');
+    expect(screen.getByLabelText('Start from')).toHaveValue('2026-11-01');
+    await waitFor(() => expect(sheetCalls()).toHaveLength(1));
+    const [url, init] = sheetCalls()[0];
+    expect(String(url)).toContain('sort=job_start');
+    expect(String(url)).toContain('limit=20');
+    expect(String(url)).toContain('totalcount=1');
+    expect(JSON.parse(String(init?.body))).toEqual({ stext: 'wharf', job_status: ['BOOKED', 'QUOTED'], start_from: '2026-11-01 00:00:00' });
+
+    const table = await screen.findByRole('table', { name: 'Jobs' });
+    expect(within(table).getByText('PL-0042')).toBeInTheDocument();
+    expect(within(table).getByText('—')).toBeInTheDocument();
+    expect(within(table).getByText('1200.00')).toBeInTheDocument();
+    expect(screen.getByText('21 jobs')).toBeInTheDocument();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Start' }));
+    expect(clientStorage.jobSorting.get()).toEqual({ field: 'job_start', order: 'DESC' });
+    await waitFor(() => expect(String(sheetCalls().at(-1)?.[0])).toContain('sort=-job_start'));
+  });
+
+  it('a short search is not sent and says why; a customer sees no money columns', async () => {
+    setAuthenticated(user('Customer'));
+    await renderWithApp(<JobSheetPage route={route} title="Job sheet" />);
+    await waitFor(() => expect(sheetCalls()).toHaveLength(1));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'wh' } });
+    expect(await screen.findByText('At least 3 characters')).toBeInTheDocument();
+    expect(clientStorage.jobFilter.get()).toMatchObject({ stext: 'wh' });
+    const table = await screen.findByRole('table', { name: 'Jobs' });
+    expect(within(table).queryByText('Net quote')).toBeNull();
+    expect(within(table).queryByText('1200.00')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New job' })).toBeNull();
+    // Two characters change nothing on the wire: no new query is made.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sheetCalls()).toHaveLength(1);
+    expect(JSON.parse(String(sheetCalls()[0][1]?.body))).toEqual({});
+  });
+
+  it('a failed export shows the export notice', async () => {
+    setAuthenticated(user('Operator'));
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url).includes('/exportjobs/export')) return new Response('{}', { status: 500 });
+      return String(url).includes('/jobs/filter') ? envelope('jobs', [row], 1) : envelope('x', []);
+    });
+    await renderWithApp(<JobSheetPage route={route} title="Job sheet" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(notices.notices.get().map((n) => n.message)).toContain('Unexpected error during the export to file.'));
+    const [url, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('/exportjobs/export'))!;
+    expect(String(url)).toBe('http://test/api/exportjobs/export?sort=-created_at');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+  });
+
+  it('row click opens the job', async () => {
+    setAuthenticated(user('Operator'));
+    await renderWithApp(<JobSheetPage route={route} title="Job sheet" />);
+    fireEvent.click(await screen.findByTestId('job-row-42'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/sheet/42/details');
+  });
+});

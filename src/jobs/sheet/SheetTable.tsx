@@ -1,0 +1,86 @@
+/** The sheet's dense table: clickable headers sort, a row opens the job; a customer sees no money columns. */
+import type { ReactNode } from 'react';
+import { Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import type { JobSorting } from '../../storage/clientStorage';
+import type { JobListRow } from '../types';
+import { isSortField } from './sheetState';
+import { useDateText } from './useDateFormat';
+
+interface Column {
+  key: string;
+  label: string;
+  sort?: string;
+  cell: (r: JobListRow) => ReactNode;
+  staffOnly?: boolean;
+  align?: 'right';
+  /** Short values that read badly when wrapped (numbers, dates, money). */
+  nowrap?: boolean;
+}
+
+interface Props {
+  rows: JobListRow[];
+  sort: JobSorting;
+  onSort: (field: string) => void;
+  onOpen: (id: number) => void;
+  staff: boolean;
+}
+
+export function SheetTable({ rows, sort, onSort, onOpen, staff }: Props) {
+  const translate = useTranslate();
+  const date = useDateText();
+  const t = (k: string) => translate(`jobs.fields.${k}`);
+  const all: Column[] = [
+    { key: 'job_number', label: t('job_number'), sort: 'job_number', nowrap: true, cell: (r) => r.job_number ?? translate('jobs.item.draft') },
+    { key: 'job_status', label: t('job_status'), sort: 'job_status', cell: (r) => (r.job_status ? translate(`jobs.status.${r.job_status}`) : translate('jobs.sheet.noStatus')) },
+    { key: 'client', label: t('client'), sort: 'co_name', cell: (r) => r.co_name },
+    { key: 'site', label: t('site'), sort: 'js_address', cell: (r) => r.js_address },
+    { key: 'pm', label: t('pm'), sort: 'pm_name', cell: (r) => r.pm_name },
+    { key: 'department', label: t('department'), sort: 'de_name', cell: (r) => r.de_name },
+    { key: 'job_start', label: t('job_start'), sort: 'job_start', nowrap: true, cell: (r) => date(r.job_start) },
+    { key: 'job_end', label: t('job_end'), sort: 'job_end', nowrap: true, cell: (r) => date(r.job_end) },
+    {
+      key: 'tags', label: t('tags'), staffOnly: true,
+      cell: (r) => (
+        <Stack direction="row" spacing={0.5} flexWrap="wrap">
+          {r.job_tags.map((tag) => <Chip key={tag} size="small" label={translate(`jobs.tags.${tag}`)} />)}
+        </Stack>
+      ),
+    },
+    { key: 'assigned', label: t('assigned'), staffOnly: true, cell: (r) => r.assigned.map((a) => a.fullname ?? `#${a.us_id}`).join(', ') },
+    { key: 'net_quote', label: t('net_quote'), sort: 'net_quote', staffOnly: true, align: 'right', nowrap: true, cell: (r) => r.net_quote },
+    { key: 'net_sales', label: t('net_sales'), sort: 'net_sales', staffOnly: true, align: 'right', nowrap: true, cell: (r) => r.net_sales },
+  ];
+  const columns = all.filter((c) => staff || !c.staffOnly);
+
+  return (
+    <Table size="small" aria-label={translate('jobs.sheet.table')} sx={{ '& td, & th': { py: 0.5, px: 1 } }}>
+      <TableHead>
+        <TableRow>
+          {columns.map((c) => (
+            <TableCell key={c.key} align={c.align} sortDirection={sort.field === c.sort ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+              {c.sort && isSortField(c.sort) ? (
+                <TableSortLabel active={sort.field === c.sort} direction={sort.field === c.sort && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => onSort(c.sort!)}>
+                  {c.label}
+                </TableSortLabel>
+              ) : (
+                c.label
+              )}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((r) => (
+          <TableRow key={r.job_id} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(r.job_id)} data-testid={`job-row-${r.job_id}`}>
+            {columns.map((c) => (
+              <TableCell key={c.key} align={c.align} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                {c.cell(r)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
