@@ -38,6 +38,9 @@ import { registerEngineerPortalRoutes } from './engineerportal/index';
 import { registerNotificationRoutes } from './notifications/index';
 import { registerEngineerReportRoutes } from './engineerreports/index';
 import { registerFileRoutes } from './files/index';
+import { registerMailAdminRoutes } from './mail/admin/index';
+import { registerMailClientRoutes } from './mail/client/index';
+import { registerMailComposeRoutes } from './mail/compose/index';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
@@ -123,5 +126,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerNotificationRoutes(app);
   registerEngineerReportRoutes(app);
   await registerFileRoutes(app, { root: opts.filesRoot });
+  registerMailAdminRoutes(app);
+  registerMailClientRoutes(app);
+  registerMailComposeRoutes(app);
   return app;
 }

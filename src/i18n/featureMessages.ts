@@ -11,8 +11,11 @@ import { devToolsMessages } from '../dev/messages';
 import { jobsMessages } from '../jobs/messages';
 import { salesCostsMessages } from '../jobs/sales/messages';
 import { filesMessages } from '../files/messages';
+import { mailComposeMessages } from '../mail/compose/messages';
+import { mailClientMessages } from '../mail/client/messages';
+import { mailAdminMessages } from '../mail/admin/messages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
 
-export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages, salesCostsMessages, filesMessages];
+export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages, salesCostsMessages, filesMessages, mailAdminMessages, mailClientMessages, mailComposeMessages];

@@ -31,6 +31,15 @@ import { RemindersPage } from '../reminders/RemindersPage';
 import { EngineerReportsPage } from '../engineerReports/EngineerReportsPage';
 import { EngineerViewPage } from '../engineerPortal/EngineerViewPage';
 import { FileBrowserPage } from '../files/FileBrowserPage';
+import { MailClientPage } from '../mail/client/MailClientPage';
+import { MailDraftPage } from '../mail/compose/MailDraftPage';
+import { MailAccountListPage } from '../mail/admin/MailAccountListPage';
+import { MailAccountItemPage } from '../mail/admin/MailAccountItemPage';
+import { MailServerListPage } from '../mail/admin/MailServerListPage';
+import { MailServerItemPage } from '../mail/admin/MailServerItemPage';
+import { MailIncomingServerListPage } from '../mail/admin/MailIncomingServerListPage';
+import { MailIncomingServerItemPage } from '../mail/admin/MailIncomingServerItemPage';
+import { DeletedMailsPage } from '../mail/client/DeletedMailsPage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -72,5 +81,14 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   reminders: RemindersPage,
   engineerReports: EngineerReportsPage,
   engineerView: EngineerViewPage,
+  mailClient: MailClientPage,
+  mailDraft: MailDraftPage,
+  mailAccountList: MailAccountListPage,
+  mailAccountItem: MailAccountItemPage,
+  mailServerList: MailServerListPage,
+  mailServerItem: MailServerItemPage,
+  mailIncomingServerList: MailIncomingServerListPage,
+  mailIncomingServerItem: MailIncomingServerItemPage,
+  deletedMails: DeletedMailsPage,
   fileBrowser: FileBrowserPage,
 };

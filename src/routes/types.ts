@@ -20,7 +20,8 @@ export type PageKind =
   | 'errorList' | 'blockIndex' | 'resourceList' | 'resourceItem' | 'userItem' | 'settings' | 'siteConfig'
   | 'brandList' | 'brandItem' | 'devDashboard' | 'sqlSchemas' | 'globalErrors'
   | 'register' | 'prelogin' | 'reserve' | 'resetPassword' | 'requestPasswordToken'
-  | 'jobSheet' | 'jobItem' | 'reminders' | 'engineerReports' | 'engineerView' | 'fileBrowser';
+  | 'jobSheet' | 'jobItem' | 'reminders' | 'engineerReports' | 'engineerView'
+  | 'mailClient' | 'mailDraft' | 'mailAccountList' | 'mailAccountItem' | 'mailServerList' | 'mailServerItem' | 'mailIncomingServerList' | 'mailIncomingServerItem' | 'deletedMails' | 'fileBrowser';
 
 export interface AppRoute {
   /** Stable id: React key and test handle. */

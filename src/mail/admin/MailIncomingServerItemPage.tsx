@@ -1,0 +1,7 @@
+/** Placeholder until its page is built; the route table already points here. */
+import { TitledPage } from '../../pages/TitledPage';
+import type { PageProps } from '../../pages/types';
+
+export function MailIncomingServerItemPage(props: PageProps) {
+  return <TitledPage {...props} />;
+}

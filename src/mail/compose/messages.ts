@@ -1,0 +1,8 @@
+/** Texts of the mail compose screens, in the three locales. */
+import type { FeatureMessages, MessageTree } from '../../i18n/featureMessages';
+
+const enUS: MessageTree = {};
+const enGB: MessageTree = enUS;
+const huHU: MessageTree = {};
+
+export const mailComposeMessages: FeatureMessages = { 'en-US': enUS, 'en-GB': enGB, 'hu-HU': huHU };
