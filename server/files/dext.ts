@@ -5,16 +5,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
 import type { Gate } from '../../src/access/access';
 import { STAFF } from '../../src/access/roles';
 import { AppError, invalidField, notFound } from '../envelope/errors';
-import { decryptSecret } from '../mail/secrets';
 import { fileText } from '../../src/files/messages';
 import { asObject } from '../resources/body';
 import { action, idParams } from '../users/routeKit';
 import { originalKey, type FileStore } from './storage';
 import { fileDb } from './tables';
+import { smtpTransport } from '../mail/transport';
 
 export const DEXT_GATE: Gate = { roles: STAFF, requiredFeatures: ['job.enabled', 'job.dext'] };
 /** The site_config key holding the receipt address. */
@@ -58,14 +57,7 @@ async function sendToDext(req: FastifyRequest, store: FileStore, jobId: number, 
   const object = await store.open(originalKey(req.brand!.schema, doc.f_added, doc.f_storage_name));
   if (!object) throw notFound();
 
-  const transport = nodemailer.createTransport({
-    host: server.mailserver_host,
-    port: server.mailserver_port,
-    secure: server.mailserver_secure,
-    auth: server.mailserver_user ? { user: server.mailserver_user, pass: decryptSecret(server.mailserver_pass) ?? '' } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-  });
+  const transport = smtpTransport(server);
   try {
     await transport.sendMail({
       from: server.mailserver_from,

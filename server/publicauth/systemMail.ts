@@ -2,10 +2,9 @@
  * System mail (password reset links) goes out through the brand's default outgoing server, the
  * `mailservers` row marked `mailserver_is_default`, so each brand sends from its own address.
  */
-import { decryptSecret } from '../mail/secrets';
-import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { BrandDb } from '../db/types';
+import { smtpTransport } from '../mail/transport';
 
 interface MailserversTable {
   mailserver_id: number;
@@ -38,14 +37,7 @@ export async function sendSystemMail(db: BrandDb, mail: SystemMail): Promise<voi
     .where('mailserver_is_default', '=', true)
     .executeTakeFirst();
   if (!server) throw new NoSystemMailServer();
-  const transport = nodemailer.createTransport({
-    host: server.mailserver_host,
-    port: server.mailserver_port,
-    secure: server.mailserver_secure,
-    auth: server.mailserver_user ? { user: server.mailserver_user, pass: decryptSecret(server.mailserver_pass) ?? '' } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-  });
+  const transport = smtpTransport(server);
   try {
     await transport.sendMail({ from: server.mailserver_from, to: mail.to, subject: mail.subject, text: mail.text });
   } finally {
