@@ -63,6 +63,7 @@ const enUS: MessageTree = {
     selectedFiles: '{{count}} file(s), {{size}}',
     browserTitle: 'Files',
     documentsTitle: 'Documents',
+    siteDocumentsTitle: 'Site documents',
     detailsTitle: 'File details',
   },
 };
@@ -131,6 +132,7 @@ const huHU: MessageTree = {
     selectedFiles: '{{count}} fájl, {{size}}',
     browserTitle: 'Fájlok',
     documentsTitle: 'Dokumentumok',
+    siteDocumentsTitle: 'Helyszín dokumentumai',
     detailsTitle: 'Fájl részletei',
   },
 };

@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { SiteNotesPanel } from '../jobsites/SiteNotesPanel';
+import { SiteDocumentsPanel } from '../files/SiteDocumentsPanel';
 
 export interface ItemPanelProps {
   id: string;
@@ -11,5 +12,5 @@ export interface ItemPanelProps {
 }
 
 export const ITEM_PANELS: Record<string, readonly ComponentType<ItemPanelProps>[]> = {
-  jobsites: [SiteNotesPanel],
+  jobsites: [SiteNotesPanel, SiteDocumentsPanel],
 };
