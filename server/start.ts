@@ -1,7 +1,8 @@
 /**
  * `npm start`: build the SPA if stale, open the database (embedded unless DATABASE_URL), migrate
  * every schema, seed a fresh database, then listen on HOST:PORT (default 127.0.0.1:3000).
- * Env: HOST, PORT, DATA_DIR, DATABASE_URL, SKIP_BUILD=1, LOG_LEVEL, TRUST_PROXY=1.
+ * Env: HOST, PORT, DATA_DIR, DATABASE_URL, SKIP_BUILD=1, LOG_LEVEL, TRUST_PROXY=1,
+ * MAIL_SECRET_KEY, MAIL_SYNC_INTERVAL_S (default 60), MAIL_WORKERS=0 (no mail sync in this process).
  */
 import { buildApp, DEFAULT_DIST_DIR, REPO_ROOT } from './app';
 import { ensureSpaBuilt, SpaBuildError } from './build/spaBuild';
@@ -10,6 +11,8 @@ import { migrateAll } from './db/migrations/migrate';
 import { globalDb } from './db/types';
 import { listenAll } from './listen';
 import { seedIfEmpty } from './seed/seed';
+import { initMailSecrets } from './mail/secrets';
+import { startMailWorkers, type MailWorkers } from './mail/queue/workers';
 import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail } from './seed/people';
 
 const log = (m: string) => console.log(`[server] ${m}`);
@@ -24,12 +27,14 @@ async function main(): Promise<void> {
   database = await connectDatabase({ log });
   const opened = database;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let mailWorkers: MailWorkers | null = null;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down ...`);
     await app?.close().catch(() => undefined);
+    await mailWorkers?.stop().catch((err) => console.error(err));
     await opened.close().catch((err) => console.error(err));
     process.exit(0);
   };
@@ -41,6 +46,9 @@ async function main(): Promise<void> {
     process.on(signal, () => void shutdown(signal));
   }
 
+  // Mail server passwords: one key for every process and restart (MAIL_SECRET_KEY or the data
+  // folder's key file), set before the seed may store any.
+  initMailSecrets(process.env.DATA_DIR ?? './data');
   const schemas = await migrateAll(opened.db);
   if (await seedIfEmpty(opened.db)) log('Fresh database: demo brands and users created.');
   log(`Database ready in ${Date.now() - dbStarted} ms (${opened.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${schemas.length} brand schema(s) migrated).`);
@@ -53,6 +61,10 @@ async function main(): Promise<void> {
   const host = process.env.HOST ?? '127.0.0.1';
   const port = Number(process.env.PORT ?? 3000);
   const addresses = await listenAll(app, host, port);
+  if (process.env.MAIL_WORKERS !== '0') {
+    mailWorkers = await startMailWorkers({ root: opened.db, connectionString: opened.url });
+    app.mailSyncQueue.current = mailWorkers;
+  }
 
   const domains = await globalDb(opened.db)
     .selectFrom('domains as d')

@@ -1,7 +1,7 @@
-/** Placeholder until its page is built; the route table already points here. */
-import { TitledPage } from '../../pages/TitledPage';
+/** One incoming (IMAP) mail server: /admin/mailincomingserver/{id?}. */
 import type { PageProps } from '../../pages/types';
+import { ServerItemView } from './ServerItemView';
 
-export function MailIncomingServerItemPage(props: PageProps) {
-  return <TitledPage {...props} />;
+export function MailIncomingServerItemPage({ title }: PageProps) {
+  return <ServerItemView kind="imap" title={title} />;
 }

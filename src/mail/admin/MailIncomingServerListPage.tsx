@@ -1,7 +1,7 @@
-/** Placeholder until its page is built; the route table already points here. */
-import { TitledPage } from '../../pages/TitledPage';
+/** The incoming (IMAP) mail servers of the brand. */
 import type { PageProps } from '../../pages/types';
+import { ServerListView } from './ServerListView';
 
-export function MailIncomingServerListPage(props: PageProps) {
-  return <TitledPage {...props} />;
+export function MailIncomingServerListPage({ title }: PageProps) {
+  return <ServerListView kind="imap" title={title} />;
 }

@@ -1,7 +1,7 @@
-/** Placeholder until its page is built; the route table already points here. */
-import { TitledPage } from '../../pages/TitledPage';
+/** One outgoing (SMTP) mail server: /admin/mailserver/{id?}. */
 import type { PageProps } from '../../pages/types';
+import { ServerItemView } from './ServerItemView';
 
-export function MailServerItemPage(props: PageProps) {
-  return <TitledPage {...props} />;
+export function MailServerItemPage({ title }: PageProps) {
+  return <ServerItemView kind="smtp" title={title} />;
 }

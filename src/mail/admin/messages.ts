@@ -1,8 +1,153 @@
-/** Texts of the mail admin screens, in the three locales. */
+/** Texts of the mail admin screens and the admin API's own errors, in the three locales. */
 import type { FeatureMessages, MessageTree } from '../../i18n/featureMessages';
 
-const enUS: MessageTree = {};
+const enUS: MessageTree = {
+  mailAdmin: {
+    errors: {
+      serverInUse: 'This server is used by a mail account and cannot be deleted. Choose another server on those accounts first.',
+      oneDefaultAlias: 'Exactly one alias must be the default.',
+      staffOnly: 'Only office staff can be assigned to a mail account.',
+    },
+    fields: {
+      name: 'Name',
+      host: 'Host',
+      port: 'Port',
+      secure: 'TLS/SSL',
+      auth: 'Authentication',
+      authPlain: 'Plain text',
+      authOauth: 'OAuth',
+      user: 'User name',
+      password: 'Password',
+      passwordKept: 'A password is stored; leave empty to keep it',
+      from: 'From address',
+      isDefault: 'Default server',
+      email: 'E-mail',
+      color: 'Colour',
+      enabled: 'Enabled',
+      incoming: 'Incoming server (IMAP)',
+      outgoing: 'Outgoing server (SMTP)',
+      none: 'None',
+      syncStatus: 'Sync status',
+      lastSync: 'Last sync',
+      syncError: 'Sync error',
+    },
+    actions: {
+      add: 'Add',
+      save: 'Save',
+      delete: 'Delete',
+      back: 'Back',
+      syncNow: 'Sync now',
+      syncQueued: 'Sync started',
+      saved: 'Saved',
+      clearErrors: 'Clear errors',
+      addAlias: 'Add alias',
+      removeAlias: 'Remove alias',
+      addUser: 'Add user',
+      removeUser: 'Remove user',
+      saveAliases: 'Save aliases',
+      saveUsers: 'Save users',
+      search: 'Search',
+    },
+    titles: {
+      aliases: 'Aliases',
+      users: 'Users',
+      folders: 'IMAP folders',
+      saveFirst: 'Save the account first to assign users and edit the IMAP folders.',
+      noRows: 'Nothing here yet.',
+    },
+    aliases: { email: 'Alias e-mail', name: 'Display name', isDefault: 'Default' },
+    users: { user: 'User', isDefault: 'Default', canSend: 'Can send', canDelete: 'Can delete' },
+    folders: {
+      enabled: 'Enabled',
+      path: 'Path',
+      syncFrom: 'Sync from',
+      lastMail: 'Last mail date',
+      type: 'Folder type',
+      defaultSeen: 'Default seen',
+      progress: 'Progress',
+      error: 'Sync error',
+    },
+    status: { idle: 'Idle', running: 'Syncing', error: 'Error', never: 'Never' },
+    folderTypes: { inbox: 'Inbox', sent: 'Sent', drafts: 'Drafts', trash: 'Trash', junk: 'Junk', archive: 'Archive', other: 'Other' },
+  },
+};
 const enGB: MessageTree = enUS;
-const huHU: MessageTree = {};
+const huHU: MessageTree = {
+  mailAdmin: {
+    errors: {
+      serverInUse: 'Ezt a szervert egy levelezőfiók használja, ezért nem törölhető. Előbb válasszon másik szervert azokhoz a fiókokhoz.',
+      oneDefaultAlias: 'Pontosan egy álnév legyen az alapértelmezett.',
+      staffOnly: 'Levelezőfiókhoz csak irodai munkatárs rendelhető.',
+    },
+    fields: {
+      name: 'Név',
+      host: 'Kiszolgáló',
+      port: 'Port',
+      secure: 'TLS/SSL',
+      auth: 'Hitelesítés',
+      authPlain: 'Egyszerű szöveg',
+      authOauth: 'OAuth',
+      user: 'Felhasználónév',
+      password: 'Jelszó',
+      passwordKept: 'Jelszó tárolva; hagyja üresen a megtartásához',
+      from: 'Feladó címe',
+      isDefault: 'Alapértelmezett szerver',
+      email: 'E-mail',
+      color: 'Szín',
+      enabled: 'Engedélyezve',
+      incoming: 'Bejövő szerver (IMAP)',
+      outgoing: 'Kimenő szerver (SMTP)',
+      none: 'Nincs',
+      syncStatus: 'Szinkronizálás állapota',
+      lastSync: 'Utolsó szinkronizálás',
+      syncError: 'Szinkronizálási hiba',
+    },
+    actions: {
+      add: 'Hozzáadás',
+      save: 'Mentés',
+      delete: 'Törlés',
+      back: 'Vissza',
+      syncNow: 'Szinkronizálás most',
+      syncQueued: 'Szinkronizálás elindítva',
+      saved: 'Mentve',
+      clearErrors: 'Hibák törlése',
+      addAlias: 'Álnév hozzáadása',
+      removeAlias: 'Álnév eltávolítása',
+      addUser: 'Felhasználó hozzáadása',
+      removeUser: 'Felhasználó eltávolítása',
+      saveAliases: 'Álnevek mentése',
+      saveUsers: 'Felhasználók mentése',
+      search: 'Keresés',
+    },
+    titles: {
+      aliases: 'Álnevek',
+      users: 'Felhasználók',
+      folders: 'IMAP mappák',
+      saveFirst: 'Felhasználók hozzárendeléséhez és az IMAP mappák szerkesztéséhez előbb mentse a fiókot.',
+      noRows: 'Még nincs itt semmi.',
+    },
+    aliases: { email: 'Álnév e-mail', name: 'Megjelenített név', isDefault: 'Alapértelmezett' },
+    users: { user: 'Felhasználó', isDefault: 'Alapértelmezett', canSend: 'Küldhet', canDelete: 'Törölhet' },
+    folders: {
+      enabled: 'Engedélyezve',
+      path: 'Útvonal',
+      syncFrom: 'Szinkronizálás ettől',
+      lastMail: 'Utolsó levél dátuma',
+      type: 'Mappa típusa',
+      defaultSeen: 'Alapból olvasott',
+      progress: 'Haladás',
+      error: 'Szinkronizálási hiba',
+    },
+    status: { idle: 'Tétlen', running: 'Szinkronizál', error: 'Hiba', never: 'Soha' },
+    folderTypes: { inbox: 'Beérkezett', sent: 'Elküldött', drafts: 'Piszkozatok', trash: 'Kuka', junk: 'Levélszemét', archive: 'Archívum', other: 'Egyéb' },
+  },
+};
 
 export const mailAdminMessages: FeatureMessages = { 'en-US': enUS, 'en-GB': enGB, 'hu-HU': huHU };
+
+/** The en-US text of a key under `mailAdmin` (the server answers in en-US). */
+export function mailAdminText(key: string): string {
+  let node: unknown = enUS.mailAdmin;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === 'string' ? node : key;
+}

@@ -1,0 +1,100 @@
+/** The pg-boss mail workers against Dovecot: new mail arrives by itself, the queue dedupes, two processes never sync one account at once. */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { brandDb, type RootDb } from '../../db/types';
+import { startDovecot, type Dovecot } from '../../test/dovecot';
+import { createTestBrand, testDb, uniqueName } from '../../test/helpers';
+import { createTestAccount, rawMail, withMailbox } from '../sync/testMailbox';
+import { mailDb, type MailDb } from '../tables';
+import { MAIL_SYNC_QUEUE, startMailWorkers, type MailWorkers } from './workers';
+
+let root: RootDb;
+let db: MailDb;
+let schema: string;
+let dovecot: Dovecot;
+const running: MailWorkers[] = [];
+const syncs: { process: string; accountId: number; startedAt: number; endedAt: number; ran: boolean }[] = [];
+
+beforeAll(async () => {
+  root = testDb();
+  const brand = await createTestBrand(root);
+  schema = brand.schema;
+  db = mailDb(brandDb(root, schema));
+  dovecot = await startDovecot();
+}, 60_000);
+
+afterAll(async () => {
+  for (const w of running) await w.stop().catch(() => undefined);
+  await dovecot?.stop();
+  await root?.destroy();
+});
+
+async function workers(name: string, concurrency: number, intervalMs: number): Promise<MailWorkers> {
+  const w = await startMailWorkers({
+    root,
+    connectionString: inject('databaseUrl'),
+    intervalMs,
+    concurrency,
+    pollingIntervalSeconds: 0.5,
+    onSynced: (info) => syncs.push({ process: name, ...info }),
+    onError: () => undefined,
+  });
+  running.push(w);
+  return w;
+}
+
+async function waitFor(check: () => Promise<boolean>, ms = 20_000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+describe('mail sync workers', () => {
+  it('keeps one queued sync per account however often it is asked', async () => {
+    // No workers here: the jobs stay queued, so the dedupe is visible.
+    const idle = await workers('idle', 0, 3_600_000);
+    const accountId = 2_000_000_000;
+    const results = await Promise.all([idle.enqueue(schema, accountId), idle.enqueue(schema, accountId), idle.enqueue(schema, accountId)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await idle.enqueue(schema, accountId + 1)).toBe(true);
+    const queued = await root
+      .selectFrom(`pgboss.job`)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('name', '=', MAIL_SYNC_QUEUE)
+      .where('singleton_key', '=', `${schema}:${accountId}`)
+      .where('state', '=', 'created')
+      .executeTakeFirstOrThrow();
+    expect(Number(queued.n)).toBe(1);
+    await idle.stop();
+  });
+
+  it('brings a mail appended on the server into `mails` within seconds, and two processes never sync one account at once', async () => {
+    const user = `${uniqueName('box')}@test.example`;
+    const accountId = await createTestAccount(db, dovecot, user, 'pw-1');
+    await withMailbox(dovecot, user, 'pw-1', async (c) => {
+      for (let i = 0; i < 20; i += 1) await c.append('INBOX', rawMail({ subject: `Backlog ${i}` }));
+    });
+    // Two "processes": separate pg-boss instances and pools on one database, ticking every second.
+    await workers('a', 2, 1000);
+    await workers('b', 2, 1000);
+    const count = async () => Number((await db.selectFrom('mails').select((eb) => eb.fn.countAll<string>().as('n')).where('mailaccount_id', '=', accountId).executeTakeFirstOrThrow()).n);
+    expect(await waitFor(async () => (await count()) === 20)).toBe(true);
+
+    const subject = `Arrived ${Date.now()}`;
+    await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject })));
+    const appeared = Date.now();
+    expect(
+      await waitFor(async () => !!(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', subject).executeTakeFirst()), 10_000),
+    ).toBe(true);
+    expect(Date.now() - appeared).toBeLessThan(10_000);
+
+    // Let a few more ticks run on both processes, then check that the real syncs never overlapped.
+    await new Promise((r) => setTimeout(r, 3000));
+    const ran = syncs.filter((s) => s.accountId === accountId && s.ran).sort((x, y) => x.startedAt - y.startedAt);
+    expect(ran.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < ran.length; i += 1) expect(ran[i].startedAt).toBeGreaterThanOrEqual(ran[i - 1].endedAt);
+    expect(await count()).toBe(21);
+  }, 60_000);
+});

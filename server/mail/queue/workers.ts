@@ -1,0 +1,142 @@
+/**
+ * The mail sync workers on a PostgreSQL-backed queue (pg-boss 10, schema `pgboss`), so several
+ * server processes share the work and a crash loses nothing (a job left active expires and is
+ * retried). One pg-boss instance per process:
+ * - a ticker every `intervalMs` queues every enabled account (with an incoming server) of every
+ *   brand whose mail feature is on;
+ * - `concurrency` workers run syncAccount for one job each; a failing account throws, so pg-boss
+ *   retries it with back-off, and the other accounts go on.
+ *
+ * Queue policy 'short': at most one *queued* job per singletonKey `${schema}:${accountId}`, so
+ * ticks and "Sync now" clicks collapse into one. It does not limit *active* jobs; the account's
+ * lease in syncAccount does (a second worker of any process sees the lease and finishes at
+ * once). pg-boss's 'stately' policy would also cap active jobs, but in pg-boss 10 a fetch whose
+ * first candidate's key is already active fails as a whole (the error is swallowed), so one long
+ * first sync with a follow-up queued would stall every other account behind it.
+ */
+import PgBoss from 'pg-boss';
+import { isFeatureOn, type FeatureTree } from '../../../src/access/access';
+import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../../db/types';
+import { LEASE_MINUTES, syncAccount } from '../sync/syncAccount';
+import { mailDb } from '../tables';
+import type { MailSyncQueue } from './requestSync';
+
+export const MAIL_SYNC_QUEUE = 'mail-sync';
+export const BOSS_SCHEMA = 'pgboss';
+
+export interface MailSyncJob {
+  schema: string;
+  accountId: number;
+}
+
+export interface MailWorkerOptions {
+  root: RootDb;
+  /** The database the app uses (pg-boss keeps its own small pool). */
+  connectionString: string;
+  /** Ticker period; default MAIL_SYNC_INTERVAL_S (60) seconds. */
+  intervalMs?: number;
+  /** Syncs run at once by this process; default 2. */
+  concurrency?: number;
+  /** How often an idle worker looks for a job; at least 0.5 s. */
+  pollingIntervalSeconds?: number;
+  /** Called after each job's sync (logs, tests): `ran` is false when another worker held the lease. */
+  onSynced?: (info: { schema: string; accountId: number; startedAt: number; endedAt: number; ran: boolean; error?: string }) => void;
+  /** Errors of the ticker or pg-boss itself (never thrown: the process keeps serving). */
+  onError?: (err: unknown) => void;
+}
+
+export interface MailWorkers extends MailSyncQueue {
+  /** Queues every enabled account now (the ticker's work); the number of jobs queued. */
+  tick(): Promise<number>;
+  stop(): Promise<void>;
+  readonly boss: PgBoss;
+}
+
+export function mailSyncIntervalMs(): number {
+  const seconds = Number(process.env.MAIL_SYNC_INTERVAL_S ?? 60);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 60) * 1000;
+}
+
+export const singletonKey = (schema: string, accountId: number) => `${schema}:${accountId}`;
+
+/** Brand schemas whose site config has mail on (a domain cannot switch a feature on for syncing). */
+async function mailSchemas(root: RootDb): Promise<string[]> {
+  const sites = await globalDb(root).selectFrom('sites').select(['schema_name', 'config']).where('schema_name', 'is not', null).orderBy('s_id').execute();
+  return sites
+    .filter((s) => s.schema_name && isBrandSchemaName(s.schema_name))
+    .filter((s) => isFeatureOn((s.config as { features?: FeatureTree }).features, 'mail.enabled'))
+    .map((s) => s.schema_name as string);
+}
+
+export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWorkers> {
+  const onError = opts.onError ?? ((err: unknown) => console.error('[mail-sync]', err));
+  const boss = new PgBoss({ connectionString: opts.connectionString, schema: BOSS_SCHEMA, max: 4, schedule: false, application_name: 'mail-sync' });
+  boss.on('error', onError);
+  await boss.start();
+  await boss.createQueue(MAIL_SYNC_QUEUE, {
+    name: MAIL_SYNC_QUEUE,
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 15,
+    retryBackoff: true,
+    // A job still active after the lease time belonged to a crashed process.
+    expireInSeconds: LEASE_MINUTES * 60,
+  });
+
+  const enqueue = async (schema: string, accountId: number): Promise<boolean> => {
+    if (!isBrandSchemaName(schema)) throw new Error(`Not a brand schema: ${schema}`);
+    const id = await boss.send(MAIL_SYNC_QUEUE, { schema, accountId } satisfies MailSyncJob, { singletonKey: singletonKey(schema, accountId) });
+    return id !== null;
+  };
+
+  const tick = async (): Promise<number> => {
+    let queued = 0;
+    for (const schema of await mailSchemas(opts.root)) {
+      const accounts = await mailDb(brandDb(opts.root, schema))
+        .selectFrom('mailaccounts')
+        .select('mailaccount_id')
+        .where('ma_enabled', '=', true)
+        .where('mis_id', 'is not', null)
+        .execute();
+      for (const a of accounts) if (await enqueue(schema, a.mailaccount_id)) queued += 1;
+    }
+    return queued;
+  };
+
+  const handle = async ([job]: PgBoss.Job<MailSyncJob>[]) => {
+    const { schema, accountId } = job.data;
+    const startedAt = Date.now();
+    const result = await syncAccount(mailDb(brandDb(opts.root, schema)), accountId);
+    opts.onSynced?.({ schema, accountId, startedAt, endedAt: Date.now(), ran: result.ran, error: result.error });
+    // Thrown, so pg-boss retries with back-off; the error is already on the account row.
+    if (result.error) throw new Error(`mail sync of ${schema}:${accountId} failed: ${result.error}`);
+  };
+  const workOptions = { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, opts.pollingIntervalSeconds ?? 2) };
+  for (let i = 0; i < (opts.concurrency ?? 2); i += 1) await boss.work<MailSyncJob>(MAIL_SYNC_QUEUE, workOptions, handle);
+
+  // A chain of timeouts, not an interval: a slow tick never overlaps the next one.
+  const intervalMs = opts.intervalMs ?? mailSyncIntervalMs();
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const loop = async () => {
+    try {
+      await tick();
+    } catch (err) {
+      onError(err);
+    }
+    if (!stopped) timer = setTimeout(() => void loop(), intervalMs);
+  };
+  void loop();
+
+  return {
+    boss,
+    enqueue,
+    tick,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      // Running syncs get a moment to finish; an unfinished one is retried (its work is resumable).
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
