@@ -1,7 +1,77 @@
-/** Placeholder until its page is built; the route table already points here. */
-import { TitledPage } from '../../pages/TitledPage';
+/**
+ * /email/draft/:id? — an existing draft by id; 'new' (or no id) creates one. With
+ * ?mode=reply|replyAll|forward&ma_id= the new draft is prefilled from that mail, and when a draft
+ * answering the same mail exists the user chooses: continue it, or replace it (the old one is deleted).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../auth/authStore';
+import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
+import { composeApi } from './api';
+import { DraftEditor } from './DraftEditor';
+import type { DraftListRow, ReplyMode } from './types';
 
-export function MailDraftPage(props: PageProps) {
-  return <TitledPage {...props} />;
+const MODES: readonly ReplyMode[] = ['reply', 'replyAll', 'forward'];
+
+function NewDraft() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [existing, setExisting] = useState<DraftListRow | null>(null);
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+  const modeParam = params.get('mode');
+  const mode = MODES.includes(modeParam as ReplyMode) ? (modeParam as ReplyMode) : null;
+  const maId = Number(params.get('ma_id')) || null;
+
+  const open = (id: number) => navigate(`/email/draft/${id}`, { replace: true });
+  const create = async (replaceId?: number) => {
+    try {
+      const d = await composeApi.create(mode && maId ? { reply_ma_id: maId, mode, ...(replaceId ? { replace_id: replaceId } : {}) } : {});
+      open(d.mdraft_id);
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  useEffect(() => {
+    // Once per visit (StrictMode runs effects twice in development).
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      if (mode && maId) {
+        const list = await composeApi.draftsFor(maId).catch(() => null);
+        if (list === null) return setFailed(true);
+        if (list.length) return setExisting(list[0]);
+      }
+      await create();
+    })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (failed) return <Alert severity="error">{translate('mailCompose.errors.loadFailed')}</Alert>;
+  if (!existing) return <Typography>{translate('mailCompose.page.loading')}</Typography>;
+  return (
+    <Dialog open aria-labelledby="draft-exists-title">
+      <DialogTitle id="draft-exists-title">{translate('mailCompose.page.existingTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{translate('mailCompose.page.existingText')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => open(existing.mdraft_id)}>{translate('mailCompose.page.continue')}</Button>
+        <Button color="warning" onClick={() => void create(existing.mdraft_id)}>{translate('mailCompose.page.replace')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function MailDraftPage({ title }: PageProps) {
+  const { id } = useParams();
+  const { user } = useAuth();
+  const editor = String(user?.settings?.emailEditor ?? 'ckeditor');
+  const draftId = id && /^\d+$/.test(id) ? Number(id) : null;
+  return <PageFrame title={title}>{draftId ? <DraftEditor key={draftId} draftId={draftId} editor={editor} /> : <NewDraft />}</PageFrame>;
 }

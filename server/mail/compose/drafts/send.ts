@@ -1,0 +1,174 @@
+/**
+ * Sending a draft: over the account's outgoing server (Nodemailer), then the same bytes appended
+ * to the account's Sent folder with \Seen, and the mail stored in `mails` so it shows at once
+ * (the next sync recognises it by Message-ID and does not double it).
+ */
+import type { Readable } from 'node:stream';
+import nodemailer from 'nodemailer';
+import { openImap } from '../../sync/connect';
+import { pushFlags } from '../../sync/pushFlags';
+import { decryptSecret } from '../../secrets';
+import { originalKey, type FileStore } from '../../../files/storage';
+import { mailDb } from '../../tables';
+import type { ComposeDb } from '../tables';
+import { buildMail, type BuiltMail } from './mime';
+import { fromOf, type DraftRow } from './wire';
+
+export class SendError extends Error {}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
+  return Buffer.concat(chunks);
+}
+
+async function attachmentsOf(db: ComposeDb, store: FileStore | undefined, schema: string, draftId: number) {
+  const files = await db
+    .selectFrom('maildraft_files as d')
+    .innerJoin('files as f', 'f.file_id', 'd.file_id')
+    .select(['f.f_name', 'f.f_type', 'f.f_storage_name', 'f.f_added'])
+    .where('d.mdraft_id', '=', draftId)
+    .orderBy('f.file_id')
+    .execute();
+  if (files.length && !store) throw new SendError('file storage is not available');
+  const out = [];
+  for (const f of files) {
+    const object = await store!.open(originalKey(schema, f.f_added, f.f_storage_name));
+    if (!object) throw new SendError(`attachment ${f.f_name} is missing`);
+    out.push({ filename: f.f_name, contentType: f.f_type, content: await readAll(object.stream) });
+  }
+  return out;
+}
+
+async function replyHeaders(db: ComposeDb, draft: DraftRow) {
+  if (draft.reply_ma_id === null || draft.reply_mode === 'forward') return { inReplyTo: null, references: [] as string[], threadId: null as number | null };
+  const mail = await db.selectFrom('mails').select(['message_id', 'mail_references', 'thread_id']).where('ma_id', '=', draft.reply_ma_id).executeTakeFirst();
+  if (!mail) return { inReplyTo: null, references: [], threadId: null };
+  return { inReplyTo: mail.message_id, references: [...mail.mail_references, mail.message_id], threadId: mail.thread_id };
+}
+
+async function transmit(db: ComposeDb, accountId: number, built: BuiltMail): Promise<void> {
+  const server = await db
+    .selectFrom('mailaccounts as a')
+    .innerJoin('mailservers as s', 's.mailserver_id', 'a.mailserver_id')
+    .select(['s.mailserver_host', 's.mailserver_port', 's.mailserver_secure', 's.mailserver_user', 's.mailserver_pass', 's.mailserver_auth'])
+    .where('a.mailaccount_id', '=', accountId)
+    .executeTakeFirst();
+  if (!server) throw new SendError('the mail account has no outgoing server');
+  const secret = decryptSecret(server.mailserver_pass) ?? '';
+  const auth = server.mailserver_user
+    ? server.mailserver_auth === 'oauth'
+      ? { type: 'OAuth2' as const, user: server.mailserver_user, accessToken: secret }
+      : { user: server.mailserver_user, pass: secret }
+    : undefined;
+  const transport = nodemailer.createTransport({
+    host: server.mailserver_host,
+    port: server.mailserver_port,
+    secure: server.mailserver_secure,
+    auth,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+  try {
+    await transport.sendMail({ envelope: built.envelope, raw: built.raw });
+  } catch (err) {
+    throw new SendError(err instanceof Error ? err.message : String(err));
+  } finally {
+    transport.close();
+  }
+}
+
+/**
+ * Appends to the Sent folder and records where the copy is (folder + UID), so the mail is in the
+ * Sent view at once; the next sync finds the same UID and Message-ID and adds nothing. A failure
+ * here does not undo a sent mail: it is reported back.
+ */
+async function appendToSent(db: ComposeDb, accountId: number, maId: number, built: BuiltMail): Promise<string | null> {
+  const account = await db.selectFrom('mailaccounts').select('mis_id').where('mailaccount_id', '=', accountId).executeTakeFirst();
+  if (!account?.mis_id) return null;
+  const known = await db.selectFrom('imapfolders').select(['ifolder_id', 'ifolder_path', 'uidvalidity']).where('mailaccount_id', '=', accountId).where('ifolder_type', '=', 'sent').where('is_gone', '=', false).executeTakeFirst();
+  try {
+    const client = await openImap(mailDb(db), accountId);
+    try {
+      let path = known?.ifolder_path;
+      if (!path) {
+        const list = await client.list();
+        path = (list.find((f) => f.specialUse === '\\Sent') ?? list.find((f) => f.path.toLowerCase() === 'sent'))?.path;
+      }
+      if (!path) return 'no Sent folder';
+      const res = await client.append(path, built.raw, ['\\Seen'], built.date);
+      const uidValidity = res && res.uidValidity !== undefined ? Number(res.uidValidity) : null;
+      // Only when the folder's cursor is the same UIDVALIDITY; otherwise the next sync places it.
+      if (known && res && res.uid && uidValidity !== null && known.uidvalidity === uidValidity) {
+        await db
+          .insertInto('mail_locations')
+          .values({ ifolder_id: known.ifolder_id, uid: res.uid, uidvalidity: uidValidity, ma_id: maId, mail_date: built.date })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      return null;
+    } finally {
+      await client.logout().catch(() => undefined);
+    }
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+export interface SendOutcome {
+  ma_id: number;
+  message_id: string;
+  /** Why the Sent copy is missing, or null. */
+  sent_copy_error: string | null;
+}
+
+export async function sendDraft(db: ComposeDb, store: FileStore | undefined, schema: string, draft: DraftRow): Promise<SendOutcome> {
+  const reply = await replyHeaders(db, draft);
+  const from = await fromOf(db, draft);
+  const built = await buildMail({
+    from,
+    to: draft.mdraft_to_arr,
+    cc: draft.mdraft_cc_arr,
+    bcc: draft.mdraft_bcc_arr,
+    subject: draft.mdraft_subject,
+    html: draft.mdraft_html,
+    inReplyTo: reply.inReplyTo,
+    references: reply.references,
+    attachments: await attachmentsOf(db, store, schema, draft.mdraft_id),
+  });
+  await transmit(db, draft.mailaccount_id, built);
+  const mail = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('mails')
+      .values({
+        mailaccount_id: draft.mailaccount_id,
+        message_id: built.messageId,
+        in_reply_to: reply.inReplyTo,
+        mail_references: reply.references,
+        thread_id: reply.threadId,
+        mail_subject: draft.mdraft_subject,
+        mail_from: JSON.stringify(from),
+        mail_to_arr: JSON.stringify(draft.mdraft_to_arr),
+        mail_cc_arr: JSON.stringify(draft.mdraft_cc_arr),
+        mail_bcc_arr: JSON.stringify(draft.mdraft_bcc_arr),
+        mail_date: built.date,
+        mail_html: draft.mdraft_html,
+        mail_text: built.text,
+        mail_size: built.raw.length,
+        has_attachments: built.raw.includes('Content-Disposition: attachment'),
+        is_seen: true,
+      })
+      .returning('ma_id')
+      .executeTakeFirstOrThrow();
+    if (reply.threadId === null) await trx.updateTable('mails').set({ thread_id: row.ma_id }).where('ma_id', '=', row.ma_id).execute();
+    await trx.deleteFrom('maildrafts').where('mdraft_id', '=', draft.mdraft_id).execute();
+    return row;
+  });
+  const sentCopyError = await appendToSent(db, draft.mailaccount_id, mail.ma_id, built);
+  if (draft.reply_ma_id !== null && draft.reply_mode !== 'forward') {
+    // \Answered on the server first, then the row; an unreachable server leaves the row for the next sync.
+    await pushFlags(mailDb(db), draft.reply_ma_id, { is_answered: true }).catch(() => undefined);
+  }
+  return { ma_id: mail.ma_id, message_id: built.messageId, sent_copy_error: sentCopyError };
+}

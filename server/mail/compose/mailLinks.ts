@@ -1,0 +1,35 @@
+/** Links between mails and tags or local folders: only mails of the user's accounts can be linked. */
+import { enText } from '../../../src/i18n/en-US';
+import { conflict, invalidField, validationError } from '../../envelope/errors';
+import { asObject } from '../../resources/body';
+import { mailNotFound, readableAccountIds } from './access';
+import type { ComposeDb } from './tables';
+
+export function parseMailIds(input: unknown): number[] {
+  const ids = asObject(input).ma_ids;
+  if (!Array.isArray(ids) || ids.length === 0) throw invalidField('ma_ids', 'validation.required');
+  if (ids.length > 5000 || !ids.every((v) => Number.isSafeInteger(v) && v > 0)) throw invalidField('ma_ids');
+  return [...new Set(ids as number[])];
+}
+
+/** All the mails must be the user's to see; one that is not answers 404 for the whole request. */
+export async function checkReadableMails(db: ComposeDb, usId: number, ids: readonly number[]): Promise<void> {
+  const accounts = await readableAccountIds(db, usId);
+  if (accounts.length === 0) throw mailNotFound();
+  const found = await db.selectFrom('mails').select((eb) => eb.fn.countAll<number>().as('n')).where('ma_id', 'in', ids).where('mailaccount_id', 'in', accounts).executeTakeFirstOrThrow();
+  if (Number(found.n) !== ids.length) throw mailNotFound();
+}
+
+/** A required name of at most 100 characters. */
+export function parseName(value: unknown, field: string): string {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) throw validationError([{ field, message: enText('validation.required') }]);
+  if (typeof value !== 'string') throw invalidField(field);
+  if (value.trim().length > 100) throw invalidField(field, 'validation.max100');
+  return value.trim();
+}
+
+/** A unique-name clash from PostgreSQL as the envelope's 409. */
+export function uniqueClash(err: unknown, field: string): never {
+  if ((err as { code?: string }).code === '23505') throw conflict(enText('errors.duplicate'), field);
+  throw err;
+}

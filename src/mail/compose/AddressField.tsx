@@ -1,0 +1,104 @@
+/**
+ * To / Cc / Bcc: addresses as chips, typed or picked from the contact manager's suggestions. A
+ * typed entry that is not an address is refused with 'Invalid email format!' and kept for fixing.
+ */
+import { useEffect, useState } from 'react';
+import { Autocomplete, Chip, TextField } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { useBrand } from '../../brand/BrandContext';
+import { checkAddressInput, formatAddress, parseAddressList, type MailAddress } from './addresses';
+import { composeApi } from './api';
+import type { Suggestion } from './types';
+
+export interface AddressFieldProps {
+  label: string;
+  value: MailAddress[];
+  onChange: (next: MailAddress[]) => void;
+  disabled?: boolean;
+}
+
+const MIN_SEARCH = 3;
+
+export function AddressField({ label, value, onChange, disabled }: AddressFieldProps) {
+  const translate = useTranslate();
+  const brand = useBrand();
+  const [input, setInput] = useState('');
+  const [options, setOptions] = useState<Suggestion[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const suggest = !!brand.features.mail?.contactManager;
+
+  useEffect(() => {
+    const text = input.trim();
+    if (!suggest || text.length < MIN_SEARCH) return setOptions([]);
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => {
+      composeApi.suggest(text, ctrl.signal).then(setOptions, () => setOptions([]));
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [input, suggest]);
+
+  /** Adds typed text; answers false (and says why) when an entry is not an address. */
+  const addTyped = (text: string): boolean => {
+    const entries = parseAddressList(text);
+    if (entries.length === 0) return true;
+    const bad = entries.find((e) => checkAddressInput(formatAddress(e)) !== null);
+    if (bad) {
+      setError(translate('mailCompose.errors.format'));
+      return false;
+    }
+    const known = new Set(value.map((a) => a.address.toLowerCase()));
+    onChange([...value, ...entries.filter((e) => !known.has(e.address.toLowerCase()))]);
+    setError(null);
+    setInput('');
+    return true;
+  };
+
+  return (
+    <Autocomplete<MailAddress | Suggestion | string, true, false, true>
+      multiple
+      freeSolo
+      disabled={disabled}
+      options={options}
+      value={value}
+      inputValue={input}
+      filterOptions={(o) => o}
+      getOptionLabel={(o) => (typeof o === 'string' ? o : formatAddress(o))}
+      isOptionEqualToValue={(a, b) => typeof a !== 'string' && typeof b !== 'string' && a.address.toLowerCase() === b.address.toLowerCase()}
+      onInputChange={(_, v, reason) => {
+        if (reason !== 'reset') setInput(v);
+        if (error) setError(null);
+      }}
+      onChange={(_, next, reason) => {
+        if (reason === 'createOption') {
+          const typed = next.find((v): v is string => typeof v === 'string') ?? '';
+          addTyped(typed);
+          return;
+        }
+        onChange(next.filter((v): v is MailAddress => typeof v !== 'string').map((a) => ({ name: a.name, address: a.address })));
+        setInput('');
+      }}
+      renderValue={(list, getItemProps) =>
+        list.map((a, index) => {
+          const { key, ...rest } = getItemProps({ index });
+          return <Chip key={key} size="small" label={typeof a === 'string' ? a : formatAddress(a)} {...rest} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          size="small"
+          error={!!error}
+          helperText={error ?? undefined}
+          placeholder={value.length ? undefined : translate('mailCompose.page.addAddress')}
+          onBlur={() => {
+            if (input.trim()) addTyped(input);
+          }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configureApi } from '../../dataProvider/apiClient';
+import { renderWithApp } from '../../test/renderWithApp';
+import { DraftEditor } from './DraftEditor';
+import type { Draft } from './types';
+
+const envelope = (key: string, data: unknown, status = 200, dbErrors: unknown = null) =>
+  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status, headers: { 'Content-Type': 'application/json' } });
+
+function draft(over: Partial<Draft> = {}): Draft {
+  return {
+    mdraft_id: 7, mailaccount_id: 1, mal_id: 3, from: { name: 'Office', address: 'office@x.example' },
+    mdraft_to_arr: [], mdraft_cc_arr: [], mdraft_bcc_arr: [], mdraft_subject: 'Hello', mdraft_html: '<p>Body</p>',
+    mdraft_locked: false, mdraft_lock_reason: null, reply_ma_id: null, reply_mode: null, mdraft_version: 1, updated_at: '', attachments: [],
+    ...over,
+  };
+}
+
+describe('DraftEditor', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let current: Draft;
+  const calls = (method: string, part: string) => fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(part));
+
+  beforeEach(() => {
+    configureApi('http://test/api');
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+    current = draft();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      if (url.includes('mailaliases/list')) return envelope('mailaliases', [{ mal_id: 3, mailaccount_id: 1, mal_email: 'office@x.example', mal_name: 'Office', mal_is_default: true, ma_name: 'Office' }]);
+      if (url.includes('mailsignatures/list')) return envelope('mailsignatures', []);
+      if (url.includes('mailtemplates/list')) return envelope('mailtemplates', []);
+      if (url.includes('/unlock')) {
+        current = { ...current, mdraft_locked: false, mdraft_version: current.mdraft_version + 1 };
+        return envelope('maildrafts', current);
+      }
+      if (method === 'PATCH') {
+        const body = JSON.parse(String(init?.body));
+        current = { ...current, ...body, mdraft_version: current.mdraft_version + 1 };
+        return envelope('maildrafts', { skipped: false, draft: current });
+      }
+      if (url.includes('/details')) return envelope('maildrafts', current);
+      return envelope('maildrafts', null, 404);
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('autosave makes no call while nothing changed, and sends the body only when it changed', async () => {
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />);
+    const subject = await screen.findByLabelText('Subject');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(calls('PATCH', 'maildrafts/7')).toHaveLength(0);
+
+    fireEvent.change(subject, { target: { value: 'Hello again' } });
+    await waitFor(() => expect(calls('PATCH', 'maildrafts/7')).toHaveLength(1));
+    const first = JSON.parse(String(calls('PATCH', 'maildrafts/7')[0][1]?.body));
+    expect(first).toEqual({ mdraft_version: 1, mdraft_subject: 'Hello again' });
+
+    await new Promise((r) => setTimeout(r, 150));
+    expect(calls('PATCH', 'maildrafts/7')).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'New body' } });
+    await waitFor(() => expect(calls('PATCH', 'maildrafts/7')).toHaveLength(2));
+    expect(JSON.parse(String(calls('PATCH', 'maildrafts/7')[1][1]?.body))).toEqual({ mdraft_version: 2, mdraft_html: '<p>New body</p>' });
+  });
+
+  it('checks addresses with the SPEC.md texts before sending', async () => {
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={60_000} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('No address')).toBeInTheDocument();
+    expect(calls('POST', 'updateAndSend')).toHaveLength(0);
+
+    const to = screen.getByLabelText('To');
+    fireEvent.change(to, { target: { value: 'not-an-address' } });
+    fireEvent.keyDown(to, { key: 'Enter' });
+    expect(await screen.findByText('Invalid email format!')).toBeInTheDocument();
+
+    fireEvent.change(to, { target: { value: 'Ann <ann@client.example>' } });
+    fireEvent.keyDown(to, { key: 'Enter' });
+    expect(await screen.findByText('Ann <ann@client.example>')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid email format!')).not.toBeInTheDocument();
+  });
+
+  it('shows a locked draft with Unlock and does not save it until unlocked', async () => {
+    current = draft({ mdraft_locked: true, mdraft_lock_reason: 'Connection refused' });
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />);
+    expect(await screen.findByText(/This draft is locked\. Connection refused/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toBeDisabled();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(calls('PATCH', 'maildrafts/7')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(calls('POST', '/unlock')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByLabelText('Subject')).not.toBeDisabled());
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Fixed' } });
+    await waitFor(() => expect(calls('PATCH', 'maildrafts/7')).toHaveLength(1));
+    expect(JSON.parse(String(calls('PATCH', 'maildrafts/7')[0][1]?.body))).toEqual({ mdraft_version: 2, mdraft_subject: 'Fixed' });
+  });
+
+  it('tells the second editor that another user changed the draft and stops saving until reloaded', async () => {
+    const stale = 'This draft is locked: it was changed by another user. Reload it to continue.';
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PATCH' ? envelope('maildrafts', null, 409, [{ error: 'CONFLICT', primary: stale, details: 'mdraft_version', general: null }]) : base(input, init),
+    );
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />);
+    fireEvent.change(await screen.findByLabelText('Subject'), { target: { value: 'Mine' } });
+    expect(await screen.findByText(stale)).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(calls('PATCH', 'maildrafts/7')).toHaveLength(1);
+    expect(screen.getByLabelText('Subject')).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByLabelText('Subject')).toHaveValue('Hello'));
+    expect(screen.queryByText(stale)).not.toBeInTheDocument();
+  });
+});
