@@ -4,10 +4,9 @@
  * (the next sync recognises it by Message-ID and does not double it).
  */
 import type { Readable } from 'node:stream';
-import nodemailer from 'nodemailer';
 import { openImap } from '../../sync/connect';
 import { pushFlags } from '../../sync/pushFlags';
-import { decryptSecret } from '../../secrets';
+import { smtpTransport } from '../../transport';
 import { originalKey, type FileStore } from '../../../files/storage';
 import { mailDb } from '../../tables';
 import type { ComposeDb } from '../tables';
@@ -55,21 +54,7 @@ async function transmit(db: ComposeDb, accountId: number, built: BuiltMail): Pro
     .where('a.mailaccount_id', '=', accountId)
     .executeTakeFirst();
   if (!server) throw new SendError('the mail account has no outgoing server');
-  const secret = decryptSecret(server.mailserver_pass) ?? '';
-  const auth = server.mailserver_user
-    ? server.mailserver_auth === 'oauth'
-      ? { type: 'OAuth2' as const, user: server.mailserver_user, accessToken: secret }
-      : { user: server.mailserver_user, pass: secret }
-    : undefined;
-  const transport = nodemailer.createTransport({
-    host: server.mailserver_host,
-    port: server.mailserver_port,
-    secure: server.mailserver_secure,
-    auth,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  const transport = smtpTransport(server);
   try {
     await transport.sendMail({ envelope: built.envelope, raw: built.raw });
   } catch (err) {
