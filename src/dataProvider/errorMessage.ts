@@ -10,6 +10,7 @@
  */
 import { ERROR_CODES, type DbError } from '../envelope/types';
 import enUS from '../i18n/en-US';
+import { FEATURE_MESSAGES, type MessageTree } from '../i18n/featureMessages';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -21,11 +22,19 @@ export interface MessageContext {
 
 const GENERIC = new Set<string>(ERROR_CODES);
 
-/** en-US server texts (which the server takes from en-US.ts) back to their keys, to re-translate them. */
+function leaves(tree: MessageTree, prefix: string): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[value, `${prefix}${key}`] as [string, string]] : leaves(value, `${prefix}${key}.`)));
+}
+
+/**
+ * en-US server texts back to their keys, to re-translate them: the core validation and error
+ * texts first, then every feature's own (the server takes its texts from the same en-US files).
+ */
 const KEY_OF_SERVER_TEXT = new Map<string, string>(
-  (['validation', 'errors'] as const).flatMap((group) =>
-    Object.entries(enUS[group]).map(([key, text]) => [text, `${group}.${key}`] as [string, string]),
-  ),
+  [
+    ...(['validation', 'errors'] as const).flatMap((group) => leaves(enUS[group], `${group}.`)),
+    ...FEATURE_MESSAGES.flatMap((feature) => leaves(feature['en-US'], '')),
+  ].reverse(),
 );
 
 /** The i18n key of a known server text, or the text itself. */

@@ -1,6 +1,6 @@
 /** Test helpers shared by the data-provider tests: a JSON answer and a client with spied deps. */
 import { vi } from 'vitest';
-import enUS from '../i18n/en-US';
+import { MESSAGES } from '../i18n/messages';
 import { createHttpClient, type HttpClientDeps } from './httpClient';
 
 export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -14,9 +14,9 @@ export function textAnswer(status: number, text: string): Response {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain' } });
 }
 
-/** Looks a key up in en-US with {{x}} filled in; unknown keys come back unchanged, like i18next. */
+/** Looks a key up in the app's en-US messages with {{x}} filled in; unknown keys come back unchanged, like i18next. */
 export function enTranslate(key: string, options: Record<string, unknown> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], enUS);
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], MESSAGES['en-US']);
   const text = typeof found === 'string' ? found : key === 'ra.notification.created' ? 'Element created' : key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name] ?? ''));
 }
