@@ -12,6 +12,8 @@ import { freePort } from '../net/freePort';
 export interface Dovecot {
   host: string;
   port: number;
+  /** Folder of the users' maildirs (`<mailRoot>/<user>`), for filling a mailbox before its first login. */
+  mailRoot: string;
   /** Adds a mailbox user (login = address). */
   addUser(user: string, password: string): Promise<void>;
   stop(): Promise<void>;
@@ -112,6 +114,7 @@ export async function startDovecot(): Promise<Dovecot> {
   return {
     host: '127.0.0.1',
     port,
+    mailRoot: path.join(dir, 'mail'),
     async addUser(user, password) {
       if (/[:\n/]/.test(user + password)) throw new Error('user and password must not contain ":", "/" or newlines');
       // One passwd file per user: Dovecot rereads a changed file only when its mtime moves, which

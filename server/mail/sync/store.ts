@@ -1,6 +1,7 @@
 /**
- * Stores fetched messages: one `mails` row per account and Message-ID (a copy in another folder or
- * a retried batch finds the row it already has) and one `mail_locations` row per folder and UID.
+ * Stores fetched messages, a batch at a time: one `mails` row per account and Message-ID (a copy in
+ * another folder or a retried batch finds the row it already has) and one `mail_locations` row per
+ * folder and UID.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
@@ -46,7 +47,8 @@ function addresses(value: AddressObject | AddressObject[] | undefined): Address[
 const idList = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? v.split(/\s+/) : []).filter(Boolean);
 
 export async function parseMessage(m: FetchedMessage) {
-  const parsed = await simpleParser(m.source, { skipImageLinks: true });
+  // skipTextLinks: the link finder (for textAsHtml, which is not kept) was the parse's largest cost.
+  const parsed = await simpleParser(m.source, { skipImageLinks: true, skipTextLinks: true });
   // Without a Message-ID the content itself identifies the mail, so a second copy is still recognised.
   const messageId = parsed.messageId ?? `<${createHash('sha256').update(m.source).digest('hex')}@no-message-id>`;
   return {
@@ -68,49 +70,112 @@ export async function parseMessage(m: FetchedMessage) {
 
 type Parsed = Awaited<ReturnType<typeof parseMessage>>;
 
-/** The thread a mail joins: the thread of a mail it answers or references, else its own. */
-async function threadOf(db: MailDb, accountId: number, p: Parsed): Promise<number | null> {
-  const ids = [p.in_reply_to, ...p.mail_references].filter((x): x is string => !!x);
-  if (!ids.length) return null;
-  const row = await db
-    .selectFrom('mails')
-    .select('thread_id')
-    .where('mailaccount_id', '=', accountId)
-    .where('message_id', 'in', ids)
-    .where('thread_id', 'is not', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row?.thread_id ?? null;
+const refsOf = (p: Parsed) => [p.in_reply_to, ...p.mail_references].filter((x): x is string => !!x);
+
+/** Thread ids of the account's mails among the given Message-IDs (those that have one). */
+async function knownThreads(db: MailDb, accountId: number, ids: string[]): Promise<Map<string, number>> {
+  const known = new Map<string, number>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const rows = await db
+      .selectFrom('mails')
+      .select(['message_id', 'thread_id'])
+      .where('mailaccount_id', '=', accountId)
+      .where('message_id', 'in', ids.slice(i, i + 5000))
+      .where('thread_id', 'is not', null)
+      .execute();
+    for (const r of rows) known.set(r.message_id, Number(r.thread_id));
+  }
+  return known;
 }
 
-/** Stores one message found at folder + UID; returns the mail's id. */
-export async function storeMessage(db: MailDb, folder: FolderRef, m: FetchedMessage, p: Parsed): Promise<number> {
-  const flags = flagColumns(m.flags);
-  if (folder.is_default_seen) flags.is_seen = true;
-  const thread = await threadOf(db, folder.mailaccount_id, p);
-  const row = await db
+type Entry = { p: Parsed; flags: Record<AppFlag, boolean> };
+
+/** Upserts `mails` rows; a row seen before keeps everything but refreshes its flags. */
+async function upsertMails(db: MailDb, accountId: number, entries: Entry[]) {
+  if (!entries.length) return [];
+  return db
     .insertInto('mails')
-    .values({
-      mailaccount_id: folder.mailaccount_id,
-      ...p,
-      mail_from: JSON.stringify(p.mail_from),
-      mail_to_arr: JSON.stringify(p.mail_to_arr),
-      mail_cc_arr: JSON.stringify(p.mail_cc_arr),
-      mail_bcc_arr: JSON.stringify(p.mail_bcc_arr),
-      thread_id: thread,
-      ...flags,
-    })
-    // Seen before (another folder, a retry): keep the row, refresh the flags the server reports.
-    .onConflict((oc) => oc.columns(['mailaccount_id', 'message_id']).doUpdateSet(flags))
-    .returning('ma_id')
-    .executeTakeFirstOrThrow();
-  if (thread === null) await db.updateTable('mails').set({ thread_id: row.ma_id }).where('ma_id', '=', row.ma_id).where('thread_id', 'is', null).execute();
-  await db
-    .insertInto('mail_locations')
-    .values({ ifolder_id: folder.ifolder_id, uid: m.uid, uidvalidity: folder.uidvalidity, ma_id: row.ma_id, mail_date: p.mail_date })
-    .onConflict((oc) => oc.columns(['ifolder_id', 'uid']).doUpdateSet({ ma_id: row.ma_id, uidvalidity: folder.uidvalidity }))
+    .values(
+      entries.map(({ p, flags }) => ({
+        mailaccount_id: accountId,
+        ...p,
+        mail_from: JSON.stringify(p.mail_from),
+        mail_to_arr: JSON.stringify(p.mail_to_arr),
+        mail_cc_arr: JSON.stringify(p.mail_cc_arr),
+        mail_bcc_arr: JSON.stringify(p.mail_bcc_arr),
+        ...flags,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['mailaccount_id', 'message_id']).doUpdateSet((eb) => ({
+        is_seen: eb.ref('excluded.is_seen'),
+        is_flagged: eb.ref('excluded.is_flagged'),
+        is_answered: eb.ref('excluded.is_answered'),
+        is_ready: eb.ref('excluded.is_ready'),
+        is_spam: eb.ref('excluded.is_spam'),
+      }) satisfies Record<AppFlag, unknown>),
+    )
+    .returning(['ma_id', 'message_id', 'thread_id'])
     .execute();
-  return row.ma_id;
+}
+
+/** Parallel statements for a batch's `mails` rows: the full-text column PostgreSQL computes on insert is most of a sync's cost, and one statement uses one core. */
+const INSERT_PARALLEL = 2;
+
+/**
+ * Stores a batch of messages found in one folder in a few statements whatever its size. First the
+ * `mails` rows, one per Message-ID (a copy in another folder or a retried batch finds the row it
+ * already has), in parallel statements. Then in one transaction the threads, one `mail_locations`
+ * row per UID and `andThen` (the folder's cursor). A stop between the two leaves rows without a
+ * location or thread: the retried batch finds and completes them, and a row never retried goes
+ * with the orphans at the end of the account's sync. A mail joins the thread of a mail it answers
+ * or references (in the database or earlier in the batch), else starts its own.
+ */
+export async function storeBatch(db: MailDb, folder: FolderRef, messages: FetchedMessage[], parsed: Parsed[], andThen: (trx: MailDb) => Promise<void>): Promise<void> {
+  // One row per Message-ID: one statement may not upsert the same row twice, nor two statements
+  // wait on each other's rows. A later copy's flags win, as they would stored one after the other.
+  const byId = new Map<string, Entry>();
+  messages.forEach((m, i) => {
+    const flags = flagColumns(m.flags);
+    if (folder.is_default_seen) flags.is_seen = true;
+    byId.set(parsed[i].message_id, { p: byId.get(parsed[i].message_id)?.p ?? parsed[i], flags });
+  });
+  const entries = [...byId.values()];
+  const parts = Array.from({ length: INSERT_PARALLEL }, (_, k) => entries.filter((_, i) => i % INSERT_PARALLEL === k));
+  const rows = (await Promise.all(parts.map((part) => upsertMails(db, folder.mailaccount_id, part)))).flat();
+  const stored = new Map(rows.map((r) => [r.message_id, r]));
+
+  await db.transaction().execute(async (trx) => {
+    const known = await knownThreads(trx, folder.mailaccount_id, [...new Set(entries.flatMap(({ p }) => refsOf(p)))]);
+    const threads: { id: number; thread: number }[] = [];
+    for (const [messageId, { p }] of byId) {
+      const row = stored.get(messageId)!;
+      if (row.thread_id !== null) {
+        known.set(messageId, Number(row.thread_id));
+        continue;
+      }
+      const thread = refsOf(p).map((ref) => known.get(ref)).find((t) => t !== undefined) ?? Number(row.ma_id);
+      known.set(messageId, thread);
+      threads.push({ id: Number(row.ma_id), thread });
+    }
+    if (threads.length) {
+      const cases = sql.join(threads.map((t) => sql`when ${t.id}::bigint then ${t.thread}::bigint`), sql` `);
+      await trx
+        .updateTable('mails')
+        .set({ thread_id: sql<number>`case ma_id ${cases} end` })
+        .where('ma_id', 'in', threads.map((t) => t.id))
+        .where('thread_id', 'is', null)
+        .execute();
+    }
+    if (messages.length) {
+      await trx
+        .insertInto('mail_locations')
+        .values(messages.map((m, i) => ({ ifolder_id: folder.ifolder_id, uid: m.uid, uidvalidity: folder.uidvalidity, ma_id: stored.get(parsed[i].message_id)!.ma_id, mail_date: parsed[i].mail_date })))
+        .onConflict((oc) => oc.columns(['ifolder_id', 'uid']).doUpdateSet((eb) => ({ ma_id: eb.ref('excluded.ma_id'), uidvalidity: eb.ref('excluded.uidvalidity') })))
+        .execute();
+    }
+    await andThen(trx);
+  });
 }
 
 /** Mails of an account found in no folder any more (deleted or moved away on the server). */

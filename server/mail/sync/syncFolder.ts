@@ -3,7 +3,7 @@
  * 1. UIDVALIDITY changed → the folder's old UIDs mean nothing: drop its locations and start over
  *    (Message-IDs keep the mails themselves from doubling).
  * 2. Nothing changed (same UIDVALIDITY, UIDNEXT and HIGHESTMODSEQ) → done, no fetch at all.
- * 3. New mail by UID above the cursor, in batches; each batch commits with the new cursor, so a
+ * 3. New mail by UID above the cursor, in batches; each batch's locations commit with the new cursor, so a
  *    restart continues where it stopped. What is new is never judged from \Seen.
  * 4. Flag changes since the stored HIGHESTMODSEQ (CONDSTORE), or all flags without it.
  * 5. UIDs gone from the server lose their location here (the mails go once no folder has them).
@@ -13,7 +13,10 @@ import type { ImapFlow, MailboxObject } from 'imapflow';
 import { sql } from 'kysely';
 import type { ImapFoldersTable, MailDb } from '../tables';
 import type { Selectable } from 'kysely';
-import { flagColumns, parseMessage, storeMessage, type FetchedMessage, type FolderRef } from './store';
+import { flagColumns, parseMessage, storeBatch, type FetchedMessage, type FolderRef } from './store';
+
+/** Mails per fetch and per transaction: large enough that round trips do not dominate, small enough to hold in memory twice. */
+const DEFAULT_BATCH = 200;
 
 export interface FolderSyncResult {
   added: number;
@@ -48,32 +51,62 @@ async function resetFolder(db: MailDb, folder: Folder, uidValidity: number): Pro
   });
 }
 
+async function fetchBatch(client: ImapFlow, batch: number[]): Promise<FetchedMessage[]> {
+  const fetched = await client.fetchAll(batch.join(','), { uid: true, flags: true, source: true, internalDate: true, size: true }, { uid: true });
+  return fetched
+    .filter((f) => f.source)
+    .map((f) => ({ uid: f.uid, flags: f.flags ?? new Set(), source: f.source!, internalDate: f.internalDate ? new Date(f.internalDate) : null, size: f.size ?? 0 }));
+}
+
+/** A step started now and awaited later: its failure must not count as unhandled meanwhile. */
+function started<T>(work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  return work;
+}
+
+/** Stores one batch; the folder's cursor moves past it in the same transaction as its locations. */
+async function commitBatch(db: MailDb, folderId: number, ref: FolderRef, batch: number[], messages: FetchedMessage[], parsed: Awaited<ReturnType<typeof parseMessage>>[]) {
+  await storeBatch(db, ref, messages, parsed, async (trx) => {
+    const newest = parsed.reduce<Date | null>((max, p) => (p.mail_date && (!max || p.mail_date > max) ? p.mail_date : max), null);
+    await trx
+      .updateTable('imapfolders')
+      .set({
+        last_uid: batch[batch.length - 1],
+        messages_synced: sql`messages_synced + ${messages.length}`,
+        ...(newest ? { ifolder_last_email_date: sql`greatest(ifolder_last_email_date, ${newest})` } : {}),
+      })
+      .where('ifolder_id', '=', folderId)
+      .execute();
+  });
+}
+
 async function fetchNew(client: ImapFlow, db: MailDb, folder: Folder, ref: FolderRef, opts: SyncOptions): Promise<number> {
   const query = folder.last_uid > 0 ? { uid: `${folder.last_uid + 1}:*` } : folder.ifolder_syncfromdt ? { since: folder.ifolder_syncfromdt } : { all: true };
   // "n:*" always matches the highest UID, even below n: keep only the truly new ones.
   const uids = ((await client.search(query, { uid: true })) || []).filter((u) => u > folder.last_uid).sort((a, b) => a - b);
+  const batches = chunks(uids, opts.batchSize ?? DEFAULT_BATCH);
   let done = 0;
-  for (const batch of chunks(uids, opts.batchSize ?? 50)) {
-    const fetched = await client.fetchAll(batch.join(','), { uid: true, flags: true, source: true, internalDate: true, size: true }, { uid: true });
-    const messages: FetchedMessage[] = fetched
-      .filter((f) => f.source)
-      .map((f) => ({ uid: f.uid, flags: f.flags ?? new Set(), source: f.source!, internalDate: f.internalDate ? new Date(f.internalDate) : null, size: f.size ?? 0 }));
-    const parsed = await Promise.all(messages.map((m) => parseMessage(m)));
-    await db.transaction().execute(async (trx) => {
-      for (const [i, m] of messages.entries()) await storeMessage(trx, ref, m, parsed[i]);
-      const newest = parsed.reduce<Date | null>((max, p) => (p.mail_date && (!max || p.mail_date > max) ? p.mail_date : max), null);
-      await trx
-        .updateTable('imapfolders')
-        .set({
-          last_uid: batch[batch.length - 1],
-          messages_synced: sql`messages_synced + ${messages.length}`,
-          ...(newest ? { ifolder_last_email_date: sql`greatest(ifolder_last_email_date, ${newest})` } : {}),
-        })
-        .where('ifolder_id', '=', folder.ifolder_id)
-        .execute();
-    });
-    done += batch.length;
-    await opts.onBatch?.(done, uids.length);
+  // A pipeline: batch n+1 downloads (Dovecot) and is parsed (here) while batch n is stored
+  // (PostgreSQL). Batches still commit one after the other, so the cursor only moves forward.
+  let fetching = batches.length ? started(fetchBatch(client, batches[0])) : null;
+  let storing: Promise<void> | null = null;
+  try {
+    for (const [i, batch] of batches.entries()) {
+      const messages = await fetching!;
+      fetching = i + 1 < batches.length ? started(fetchBatch(client, batches[i + 1])) : null;
+      const parsed = await Promise.all(messages.map((m) => parseMessage(m)));
+      await storing;
+      storing = started(
+        commitBatch(db, folder.ifolder_id, ref, batch, messages, parsed).then(async () => {
+          done += batch.length;
+          await opts.onBatch?.(done, uids.length);
+        }),
+      );
+    }
+    await storing;
+  } finally {
+    // Whatever is still under way must settle before the mailbox lock goes.
+    await Promise.allSettled([fetching, storing]);
   }
   return done;
 }

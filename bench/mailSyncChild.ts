@@ -1,0 +1,53 @@
+/**
+ * The mail bench's sync process: runs `syncAccount` on one account `runs` times in a row and prints
+ * each run's time and result as one JSON line. A process of its own so the parent can sample the
+ * memory the sync alone takes (as bench/serverProcess.ts does for the server).
+ */
+import { createDb } from '../server/db/kysely';
+import { brandDb } from '../server/db/types';
+import { initMailSecrets } from '../server/mail/secrets';
+import { syncAccount } from '../server/mail/sync/syncAccount';
+import { mailDb } from '../server/mail/tables';
+
+export interface SyncChildInput {
+  url: string;
+  schema: string;
+  accountId: number;
+  runs: number;
+  /** Where the parent's mail secret key file is (the account password was encrypted with it). */
+  dataDir: string;
+}
+
+export interface SyncChildRun {
+  ms: number;
+  added: number;
+  folders: number;
+  error?: string;
+}
+
+async function main(): Promise<void> {
+  const input = JSON.parse(process.env.MAIL_BENCH_INPUT ?? '') as SyncChildInput;
+  initMailSecrets(input.dataDir);
+  const root = createDb(input.url);
+  const db = mailDb(brandDb(root, input.schema));
+  const runs: SyncChildRun[] = [];
+  try {
+    for (let i = 0; i < input.runs; i++) {
+      const started = performance.now();
+      const result = await syncAccount(db, input.accountId);
+      const ms = performance.now() - started;
+      const folders = Object.values(result.folders);
+      const failed = folders.find((f): f is { error: string } => 'error' in f);
+      const added = folders.reduce((n, f) => n + ('added' in f ? f.added : 0), 0);
+      runs.push({ ms, added, folders: folders.length, error: result.error ?? failed?.error ?? (result.ran ? undefined : 'lease not taken') });
+    }
+  } finally {
+    await root.destroy();
+  }
+  process.stdout.write(`${JSON.stringify(runs)}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
