@@ -17,10 +17,12 @@ import { printPlans, runReferenceLoad } from './reference';
 import type { RawQuery } from './rawServer';
 import { prepareJobs, runExportBench, runJobsLoad } from './jobs';
 import { runFilesBench } from './files';
+import { runMailBench } from './mailSync';
+import { runMailSearchBench } from './mailSearch';
 
 let referenceQueries: Record<string, RawQuery> = {};
 let jobQueries: Record<string, RawQuery> = {};
-/** BENCH_ONLY=reference, jobs or files runs one section (its data is seeded all the same). */
+/** BENCH_ONLY=reference, jobs, files or mail runs one section (its data is seeded all the same). */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (section: string) => !ONLY || ONLY === section;
 
@@ -67,6 +69,8 @@ async function login(port: number): Promise<string> {
 async function main(): Promise<void> {
   // The files bench needs no bulk rows: a fresh data folder of its own.
   if (ONLY === 'files') return runFilesBench(`${DATA_DIR}-files`);
+  // The mail bench brings its own Dovecot, mailboxes and fresh data folder.
+  if (ONLY === 'mail') return runMailBench(`${DATA_DIR}-mail`).then(() => runMailSearchBench(`${DATA_DIR}-mailsearch`));
   await prepare();
 
   // The first start after seeding also warms the data folder; the second is the one we time.
@@ -123,6 +127,8 @@ async function main(): Promise<void> {
     rmSync(DATA_DIR, { recursive: true, force: true });
   }
   if (!ONLY) await runFilesBench(`${DATA_DIR}-files`);
+  if (!ONLY) await runMailBench(`${DATA_DIR}-mail`);
+  if (!ONLY) await runMailSearchBench(`${DATA_DIR}-mailsearch`);
 }
 
 main().catch((err) => {

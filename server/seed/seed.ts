@@ -10,6 +10,7 @@ import { ACME_PEOPLE, DEMO_PEOPLE } from './people';
 import { createDemoUsers } from './users';
 import { createReferenceData } from './referenceData';
 import { createDemoJobs } from './jobs';
+import { createDemoMail } from './mail';
 
 export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   const existing = await globalDb(root).selectFrom('sites').select('s_id').limit(1).executeTakeFirst();
@@ -20,6 +21,7 @@ export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   await createDepartments(root, demo.schema, DEMO_DEPARTMENTS);
   await createReferenceData(root, demo.schema);
   await createDemoJobs(root, demo.schema);
+  await createDemoMail(root, demo.schema);
 
   const acme = await createBrand(root, acmeBrand());
   await createDemoUsers(root, acme.schema, ACME_PEOPLE);

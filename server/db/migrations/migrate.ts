@@ -16,6 +16,8 @@ import * as brand0007 from './brand/0007_jobs_search';
 import * as brand0008 from './brand/0008_sales_costs';
 import * as brand0010 from './brand/0010_files';
 import * as brand0011 from './brand/0011_mail';
+import * as brand0013 from './brand/0013_mail_client';
+import * as brand0014 from './brand/0014_mail_compose';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -37,6 +39,8 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0008_sales_costs': brand0008,
   '0010_files': brand0010,
   '0011_mail': brand0011,
+  '0013_mail_client': brand0013,
+  '0014_mail_compose': brand0014,
 };
 
 /** In order, for the developer dashboard's schema version. */

@@ -1,6 +1,11 @@
-/** Placeholder until this area's routes are written; server/app.ts already registers it. */
+/** The mail client's calls (group 'mails'): reading, one mail, and changes. */
 import type { FastifyInstance } from 'fastify';
+import { registerMailDetailRoutes } from './detailRoutes';
+import { registerMailReadRoutes } from './readRoutes';
+import { registerMailWriteRoutes } from './writeRoutes';
 
 export function registerMailClientRoutes(app: FastifyInstance): void {
-  void app;
+  registerMailReadRoutes(app);
+  registerMailDetailRoutes(app);
+  registerMailWriteRoutes(app);
 }

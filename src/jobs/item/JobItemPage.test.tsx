@@ -90,7 +90,7 @@ describe('job item', () => {
     expect(body).not.toHaveProperty('job_status');
   });
 
-  it('an unknown tab shows the details; the E-mails tab calls nothing', async () => {
+  it("an unknown tab shows the details; the E-mails tab lists the job's mails", async () => {
     details = job();
     setAuthenticated(user('Operator'));
     await renderWithApp(<JobItemPage route={route} title="Job" />, { path: '/sheet/5/nope', routePath: '/sheet/:id/:tab?' });
@@ -98,6 +98,6 @@ describe('job item', () => {
     const tabs = screen.getByRole('tablist', { name: 'Job' });
     fireEvent.click(within(tabs).getByRole('tab', { name: 'E-mails' }));
     expect(await screen.findByText('No e-mails are linked to this job yet.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('mails'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('mails/getmailsbyjobid/5'))).toBe(true);
   });
 });

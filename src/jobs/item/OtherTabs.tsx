@@ -1,8 +1,8 @@
-/** The E-mails tab (filled by the mail issue: no call yet). */
-import { Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
+/** The E-mails tab: the mails linked to the job (src/mail/client/JobEmails). */
+import { useParams } from 'react-router-dom';
+import { JobEmails } from '../../mail/client/JobEmails';
 
 export function EmailsTab() {
-  const translate = useTranslate();
-  return <Typography>{translate('jobs.item.noEmails')}</Typography>;
+  const jobId = Number(useParams().id);
+  return Number.isInteger(jobId) && jobId > 0 ? <JobEmails jobId={jobId} /> : null;
 }

@@ -1,7 +1,48 @@
-/** Placeholder until its page is built; the route table already points here. */
-import { TitledPage } from '../../pages/TitledPage';
+/** /dev/deleted-mails: the mails marked deleted in the user's accounts, each with Restore. */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Pagination, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { isFeatureOn } from '../../access/access';
+import { useBrand } from '../../brand/BrandContext';
+import { api } from '../../dataProvider/apiClient';
+import { notify } from '../../notices/noticeStore';
+import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
+import { MailTable } from './MailTable';
+import { mailApi } from './mailApi';
+import type { MailListRow } from './types';
 
-export function DeletedMailsPage(props: PageProps) {
-  return <TitledPage {...props} />;
+const PAGE = 50;
+
+export function DeletedMailsPage({ title }: PageProps) {
+  const t = useTranslate();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ rows: MailListRow[]; total: number } | null>(null);
+  const load = useCallback(() => void mailApi.deleted(page, PAGE).then(setData), [page]);
+  useEffect(load, [load]);
+  const finalDelete = isFeatureOn(useBrand().features, 'mail.finalDeleteIsAllowed');
+  async function deleteForGood(id: number) {
+    if (await api('mails/mailListFinalDelete', { method: 'POST', body: { mail_ids: [id] }, resource: 'mails' })) load();
+  }
+  async function restore(id: number) {
+    if (!(await mailApi.setFlags(id, { is_deleted: false }))) return;
+    notify('success', t('mailClient.deleted.restored'));
+    load();
+  }
+  return (
+    <PageFrame title={title}>
+      {data && !data.rows.length && <Typography>{t('mailClient.deleted.empty')}</Typography>}
+      {data && data.rows.length > 0 && (
+        <Stack spacing={2}>
+          <MailTable rows={data.rows} label={title} action={(r) => (
+              <Stack direction="row" spacing={1} justifyContent="flex-end">
+                <Button onClick={() => void restore(r.ma_id)}>{t('mailClient.actions.restore')}</Button>
+                {finalDelete && <Button color="error" onClick={() => void deleteForGood(r.ma_id)}>{t('mailClient.actions.finalDelete')}</Button>}
+              </Stack>
+            )} />
+          {data.total > PAGE && <Pagination count={Math.ceil(data.total / PAGE)} page={page} onChange={(_e, p) => setPage(p)} />}
+        </Stack>
+      )}
+    </PageFrame>
+  );
 }

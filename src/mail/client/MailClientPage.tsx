@@ -1,7 +1,130 @@
-/** Placeholder until its page is built; the route table already points here. */
-import { TitledPage } from '../../pages/TitledPage';
+/**
+ * /email/:id? — the mail client: accounts and folders on the left, the grouped, virtualised list
+ * in the middle (free-text search from 3 characters), the chosen mail on the right.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslate } from 'ra-core';
+import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
+import { AccountPanel } from './AccountPanel';
+import { BulkBar } from './BulkBar';
+import { MailListPane } from './MailListPane';
+import { mailApi } from './mailApi';
+import { ReadingPane } from './ReadingPane';
+import { MIN_SEARCH_CHARS, NEW_MAIL_URL, replyUrl, type MailFilter, type MailFlag, type MailListRow } from './types';
+import { useMailAccounts } from './useMailAccounts';
+import { useMailList } from './useMailList';
+import { useShortcuts, type ShortcutAction } from './useShortcuts';
 
-export function MailClientPage(props: PageProps) {
-  return <TitledPage {...props} />;
+export function MailClientPage({ title }: PageProps) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const params = useParams();
+  const selectedId = Number(params.id) > 0 ? Number(params.id) : null;
+  const accounts = useMailAccounts();
+  const [folderId, setFolderId] = useState<number | null>(null);
+  const [search, setSearch] = useState('');
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const stext = search.trim().length >= MIN_SEARCH_CHARS ? search.trim() : null;
+  const enabledKey = accounts.enabledIds.join(',');
+  const filter = useMemo<MailFilter | null>(() => {
+    if (!accounts.accounts || !enabledKey) return null;
+    const ids = enabledKey.split(',').map(Number);
+    const folderOn = folderId !== null && accounts.accounts.some((a) => ids.includes(a.mailaccount_id) && a.folders.some((f) => f.ifolder_id === folderId));
+    return { mailaccount_ids: ids, ifolder_id: folderOn ? folderId : null, ...(stext ? { stext } : {}) };
+  }, [accounts.accounts, enabledKey, folderId, stext]);
+  const list = useMailList(filter);
+  const { reload } = accounts;
+  const open = useCallback((id: number) => navigate(`/email/${id}`), [navigate]);
+
+  const onChanged = useCallback((id: number, patch: Partial<MailListRow>) => {
+    list.patchRow(id, patch);
+    if (patch.is_seen !== undefined) reload();
+  }, [list, reload]);
+
+  const onRemoved = useCallback((id: number) => {
+    const index = list.rows.findIndex((r) => r.ma_id === id);
+    const next = list.rows[index + 1] ?? list.rows[index - 1];
+    list.removeRow(id);
+    navigate(next ? `/email/${next.ma_id}` : '/email');
+    reload();
+  }, [list, navigate, reload]);
+
+  const onCheck = useCallback((id: number) => setChecked((prev) => {
+    const next = new Set(prev);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  }), []);
+  const onBulkDone = useCallback((flags: Partial<Record<MailFlag, boolean>>, ids: number[]) => {
+    for (const id of ids) {
+      if (flags.is_deleted) list.removeRow(id);
+      else list.patchRow(id, flags);
+    }
+    setChecked(new Set());
+    reload();
+  }, [list, reload]);
+
+  const shortcut = useCallback(async (action: ShortcutAction) => {
+    const index = list.rows.findIndex((r) => r.ma_id === selectedId);
+    const current = index >= 0 ? list.rows[index] : null;
+    if (action === 'next' || action === 'previous') {
+      const target = list.rows[index < 0 ? 0 : index + (action === 'next' ? 1 : -1)];
+      if (target) open(target.ma_id);
+      if (action === 'next' && index >= list.rows.length - 5) list.loadMore();
+      return;
+    }
+    if (!current) return;
+    if (action === 'reply') navigate(replyUrl(current.ma_id, 'reply'));
+    if (action === 'flag' && (await mailApi.setFlags(current.ma_id, { is_flagged: !current.is_flagged }))) onChanged(current.ma_id, { is_flagged: !current.is_flagged });
+    if (action === 'archive') {
+      // To the account's Archive folder; an account without one deletes instead (a job's mail stays).
+      const archive = accounts.accounts?.find((a) => a.mailaccount_id === current.mailaccount_id)?.folders.find((f) => f.ifolder_type === 'archive');
+      if (archive && folderId !== archive.ifolder_id && (await mailApi.move(current.ma_id, archive.ifolder_id))) onRemoved(current.ma_id);
+      if (!archive && current.job_id === null && (await mailApi.setFlags(current.ma_id, { is_deleted: true }))) onRemoved(current.ma_id);
+    }
+  }, [list, selectedId, open, navigate, onChanged, onRemoved, accounts.accounts, folderId]);
+  useShortcuts(useCallback((a: ShortcutAction) => void shortcut(a), [shortcut]));
+
+  if (accounts.accounts && !accounts.accounts.length) {
+    return (
+      <PageFrame title={title}>
+        <Alert severity="info">{translate('mailClient.errors.noAccount')}</Alert>
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={title}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ minHeight: 'calc(100vh - 160px)' }}>
+        <Stack spacing={1} sx={{ display: { xs: selectedId ? 'none' : 'flex', md: 'flex' } }}>
+          <Button component={Link} to={NEW_MAIL_URL} variant="contained" startIcon={<EditIcon />}>{translate('mailClient.actions.newMail')}</Button>
+          <AccountPanel accounts={accounts.accounts ?? []} disabled={accounts.disabled} folderId={folderId} onToggle={accounts.toggle} onToggleAll={accounts.toggleAll} onFolder={setFolderId} />
+        </Stack>
+        <Box sx={{ width: { md: 380 }, flexShrink: 0, display: { xs: selectedId ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column', minHeight: 0 }}>
+          <TextField
+            type="search"
+            size="small"
+            label={translate('mailClient.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            helperText={search.trim() && !stext ? translate('mailClient.minChars') : translate('mailClient.shortcuts')}
+          />
+          <BulkBar ids={[...checked]} rows={list.rows} onDone={onBulkDone} onClear={() => setChecked(new Set())} />
+          <MailListPane checked={checked} onCheck={onCheck} rows={list.rows} hasMore={list.hasMore} loading={list.loading} selectedId={selectedId} onOpen={open} onNearEnd={list.loadMore} />
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {selectedId ? (
+            <>
+              <Button component={Link} to="/email" sx={{ display: { md: 'none' }, alignSelf: 'flex-start' }}>{translate('mailClient.actions.back')}</Button>
+              <ReadingPane key={selectedId} id={selectedId} onChanged={onChanged} onRemoved={onRemoved} />
+            </>
+          ) : (
+            <Typography color="text.secondary">{translate('mailClient.selectMail')}</Typography>
+          )}
+        </Box>
+      </Stack>
+    </PageFrame>
+  );
 }

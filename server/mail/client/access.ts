@@ -1,0 +1,61 @@
+/**
+ * Who may see which mail (SPEC.md point 6): a user sees only enabled accounts linked to them in
+ * mailaccount_users; can delete is per link. A mail outside them answers 404 with the spec text.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Gate } from '../../../src/access/access';
+import { isFeatureOn } from '../../../src/access/access';
+import { DEVELOPER, STAFF } from '../../../src/access/roles';
+import { mailClientText } from '../../../src/mail/client/messages';
+import { enText } from '../../../src/i18n/en-US';
+import { AppError, authRequired, notFound } from '../../envelope/errors';
+import { mailDb, type MailDb, type MailsTable } from '../tables';
+
+const MAIL_FEATURE = ['mail.enabled'];
+export const MAIL_CLIENT_GATE: Gate = { roles: STAFF, requiredFeatures: MAIL_FEATURE };
+export const DELETED_MAILS_GATE: Gate = { roles: DEVELOPER, requiredFeatures: MAIL_FEATURE };
+
+export const mailNotFound = () => notFound(mailClientText('errors.notFound'));
+/** 403 for one record: the SPA shows the notice and stays where it is. */
+export const recordForbidden = () => new AppError({ code: 'FORBIDDEN', status: 403, primary: enText('errors.forbidden'), general: 'record' });
+export const jobLinkedConflict = () => new AppError({ code: 'CONFLICT', status: 409, primary: mailClientText('errors.jobLinked') });
+
+export interface AccountLink {
+  mailaccount_id: number;
+  can_delete: boolean;
+  can_send: boolean;
+  has_incoming: boolean;
+}
+
+export function sessionUserId(req: FastifyRequest): number {
+  if (!req.user) throw authRequired();
+  return req.user.us_id;
+}
+
+export function finalDeleteAllowed(req: FastifyRequest): boolean {
+  return isFeatureOn(req.brand?.config.features, 'mail.finalDeleteIsAllowed');
+}
+
+/** The enabled accounts linked to the session user. */
+export async function linkedAccounts(req: FastifyRequest, db: MailDb = mailDb(req.db)): Promise<AccountLink[]> {
+  const rows = await db
+    .selectFrom('mailaccount_users as u')
+    .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'u.mailaccount_id')
+    .select(['a.mailaccount_id', 'u.maxu_user_can_delete', 'u.maxu_user_can_send', 'a.mis_id'])
+    .where('u.us_id', '=', sessionUserId(req))
+    .where('a.ma_enabled', '=', true)
+    .execute();
+  return rows.map((r) => ({ mailaccount_id: r.mailaccount_id, can_delete: r.maxu_user_can_delete, can_send: r.maxu_user_can_send, has_incoming: r.mis_id !== null }));
+}
+
+export type MailRow = Selectable<MailsTable>;
+
+/** The mail and its account link, or 404 when the user may not see it. */
+export async function visibleMail(req: FastifyRequest, maId: number, db: MailDb = mailDb(req.db)): Promise<{ mail: MailRow; link: AccountLink }> {
+  const links = await linkedAccounts(req, db);
+  const mail = await db.selectFrom('mails').selectAll().where('ma_id', '=', maId).executeTakeFirst();
+  const link = mail && links.find((l) => l.mailaccount_id === mail.mailaccount_id);
+  if (!mail || !link) throw mailNotFound();
+  return { mail, link };
+}

@@ -1,0 +1,47 @@
+/** Checks the body of POST mails/filter: every field optional, wrong types answer 400 with the field. */
+import { invalidField } from '../../envelope/errors';
+import { asObject } from '../../resources/body';
+import { MIN_SEARCH_CHARS, type MailFilter } from '../../../src/mail/client/types';
+
+const KEYS = ['mailaccount_ids', 'ifolder_id', 'stext', 'is_seen', 'is_flagged', 'is_deleted', 'before'] as const;
+
+const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2147483647;
+
+function optionalBool(body: Record<string, unknown>, key: string): boolean | null {
+  const v = body[key];
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'boolean') throw invalidField(key);
+  return v;
+}
+
+function parseBefore(v: unknown): { mail_date: string; ma_id: number } | null {
+  if (v === undefined || v === null) return null;
+  const b = typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  // A wire date ('YYYY-MM-DD HH:mm:ss', UTC) as the list sent it; mail dates carry whole seconds.
+  const when = typeof b.mail_date === 'string' ? new Date(`${b.mail_date.replace(' ', 'T')}Z`) : null;
+  if (!when || Number.isNaN(when.getTime()) || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(b.mail_date as string) || !isId(b.ma_id)) throw invalidField('before');
+  return { mail_date: when.toISOString(), ma_id: b.ma_id };
+}
+
+export function parseMailFilter(input: unknown): Required<MailFilter> {
+  const body = asObject(input);
+  for (const key of Object.keys(body)) if (!(KEYS as readonly string[]).includes(key)) throw invalidField(key);
+  const ids = body.mailaccount_ids ?? [];
+  if (!Array.isArray(ids) || !ids.every(isId)) throw invalidField('mailaccount_ids');
+  const folder = body.ifolder_id ?? null;
+  if (folder !== null && !isId(folder)) throw invalidField('ifolder_id');
+  const stext = body.stext ?? null;
+  if (stext !== null && typeof stext !== 'string') throw invalidField('stext');
+  const text = typeof stext === 'string' ? stext.trim() : '';
+  if (text.length > 100) throw invalidField('stext', 'validation.max100');
+  return {
+    before: parseBefore(body.before),
+    mailaccount_ids: ids as number[],
+    ifolder_id: folder as number | null,
+    // Shorter words are ignored, as the search box says ('At least 3 characters').
+    stext: text.length >= MIN_SEARCH_CHARS ? text : null,
+    is_seen: optionalBool(body, 'is_seen'),
+    is_flagged: optionalBool(body, 'is_flagged'),
+    is_deleted: optionalBool(body, 'is_deleted'),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Flag changes of SPEC.md point 4. IMAP flags go to the server first (pushFlags) when the account
+ * has an incoming server; `is_deleted` is the app's own mark. A job's mail cannot be deleted or
+ * marked as spam; deleting (and restoring) needs can-delete on the account.
+ */
+import type { FastifyRequest } from 'fastify';
+import { MAIL_FLAGS, type MailFlag } from '../../../src/mail/client/types';
+import { invalidField } from '../../envelope/errors';
+import { asObject } from '../../resources/body';
+import { pushFlags } from '../sync/pushFlags';
+import type { AppFlag } from '../sync/store';
+import type { MailDb } from '../tables';
+import { jobLinkedConflict, recordForbidden, visibleMail, type AccountLink, type MailRow } from './access';
+
+export type FlagChanges = Partial<Record<MailFlag, boolean>>;
+
+export function parseFlagChanges(input: unknown, allowed: readonly string[] = []): FlagChanges {
+  const body = asObject(input);
+  const changes: FlagChanges = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (allowed.includes(key)) continue;
+    if (!(MAIL_FLAGS as readonly string[]).includes(key)) throw invalidField(key);
+    if (typeof value !== 'boolean') throw invalidField(key);
+    changes[key as MailFlag] = value;
+  }
+  if (!Object.keys(changes).length) throw invalidField(null);
+  return changes;
+}
+
+export function checkFlagRules(mail: MailRow, link: AccountLink, changes: FlagChanges): void {
+  if (mail.job_id !== null && (changes.is_deleted === true || changes.is_spam === true)) throw jobLinkedConflict();
+  if (changes.is_deleted !== undefined && !link.can_delete) throw recordForbidden();
+}
+
+export async function applyFlags(db: MailDb, mail: MailRow, link: AccountLink, changes: FlagChanges): Promise<void> {
+  const { is_deleted, ...imap } = changes;
+  const imapChanges = imap as Partial<Record<AppFlag, boolean>>;
+  const id = Number(mail.ma_id);
+  if (Object.keys(imapChanges).length) {
+    if (link.has_incoming) await pushFlags(db, id, imapChanges);
+    else await db.updateTable('mails').set(imapChanges).where('ma_id', '=', id).execute();
+  }
+  if (is_deleted !== undefined) await db.updateTable('mails').set({ is_deleted }).where('ma_id', '=', id).execute();
+}
+
+/** Checks every mail before changing any, so a refused one leaves the others untouched. */
+export async function changeFlags(req: FastifyRequest, db: MailDb, items: { id: number; changes: FlagChanges }[]) {
+  const checked = [];
+  for (const item of items) {
+    const { mail, link } = await visibleMail(req, item.id, db);
+    checkFlagRules(mail, link, item.changes);
+    checked.push({ mail, link, changes: item.changes });
+  }
+  for (const c of checked) await applyFlags(db, c.mail, c.link, c.changes);
+  return checked.map((c) => ({ ma_id: Number(c.mail.ma_id), ...c.changes }));
+}

@@ -1,0 +1,47 @@
+/**
+ * The left column: the user's accounts, each with an on/off switch (the disabled ids are kept in
+ * client storage, SPEC.md point 3), and their folders with unread counts.
+ */
+import { Badge, Box, List, ListItemButton, ListItemText, ListSubheader, Switch, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import type { Id } from '../../storage/clientStorage';
+import type { MailAccountInfo } from './types';
+
+export interface AccountPanelProps {
+  accounts: MailAccountInfo[];
+  disabled: Id[];
+  folderId: number | null;
+  onToggle: (accountId: number) => void;
+  onToggleAll: () => void;
+  onFolder: (folderId: number | null) => void;
+}
+
+export function AccountPanel({ accounts, disabled, folderId, onToggle, onToggleAll, onFolder }: AccountPanelProps) {
+  const translate = useTranslate();
+  const isOn = (id: number) => !disabled.map(String).includes(String(id));
+  const allOn = accounts.every((a) => isOn(a.mailaccount_id));
+  return (
+    <Box component="nav" aria-label={translate('mailClient.accounts')} sx={{ width: { md: 240 }, flexShrink: 0 }}>
+      <Stack direction="row" alignItems="center" justifyContent="space-between">
+        <Typography variant="subtitle2">{translate('mailClient.accounts')}</Typography>
+        <Switch size="small" checked={allOn} onChange={onToggleAll} slotProps={{ input: { 'aria-label': translate('mailClient.toggleAll') } }} />
+      </Stack>
+      {accounts.map((a) => (
+        <List key={a.mailaccount_id} dense subheader={
+          <ListSubheader disableSticky sx={{ display: 'flex', alignItems: 'center', px: 0, borderLeft: `4px solid ${a.ma_color ?? 'transparent'}`, pl: 1 }}>
+            <Box sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }} title={a.ma_email}>{a.ma_name}</Box>
+            <Switch size="small" checked={isOn(a.mailaccount_id)} onChange={() => onToggle(a.mailaccount_id)} slotProps={{ input: { 'aria-label': a.ma_name } }} />
+          </ListSubheader>
+        }>
+          {isOn(a.mailaccount_id) &&
+            a.folders.map((f) => (
+              <ListItemButton key={f.ifolder_id} selected={folderId === f.ifolder_id} onClick={() => onFolder(folderId === f.ifolder_id ? null : f.ifolder_id)} aria-label={`${a.ma_name} ${f.ifolder_name}`}>
+                <ListItemText primary={f.ifolder_name} />
+                <Badge badgeContent={f.unread} color="primary" max={9999} sx={{ mr: 1.5 }} />
+              </ListItemButton>
+            ))}
+        </List>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The reading pane: headers, the sanitised body in a sandboxed frame, remote images only after
+ * "Show images" (or with autoloadHtml), a confirmation before a mail over 5 MB, attachments, actions.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Chip, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../auth/authStore';
+import { useBrand } from '../../brand/BrandContext';
+import { notify } from '../../notices/noticeStore';
+import { JobPicker } from './JobPicker';
+import { MailActions } from './MailActions';
+import { MailFrame } from './MailFrame';
+import { mailApi } from './mailApi';
+import { useMailDateText } from './mailDates';
+import type { MailAddress, MailAttachmentInfo, MailDetails, MailFlag } from './types';
+
+const addressText = (list: MailAddress[]) => list.map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(', ');
+
+export interface ReadingPaneProps {
+  id: number;
+  onChanged: (id: number, patch: Partial<MailDetails>) => void;
+  onRemoved: (id: number) => void;
+}
+
+export function ReadingPane({ id, onChanged, onRemoved }: ReadingPaneProps) {
+  const translate = useTranslate();
+  const apiUrl = useBrand().apiUrl.replace(/\/+$/, '');
+  const dates = useMailDateText();
+  const autoload = useAuth().user?.settings.autoloadHtml === true;
+  const [images, setImages] = useState(autoload);
+  const [large, setLarge] = useState(false);
+  const [mail, setMail] = useState<MailDetails | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attachments, setAttachments] = useState<MailAttachmentInfo[]>([]);
+  const [picking, setPicking] = useState(false);
+
+  useEffect(() => {
+    setImages(autoload);
+    setLarge(false);
+    setAttachments([]);
+  }, [id, autoload]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    mailApi
+      .details(id, { images, large }, controller.signal)
+      .then((d) => {
+        if (controller.signal.aborted) return;
+        setMail(d);
+        setFailed(!d);
+        if (d && !d.too_large && !d.is_seen) {
+          void mailApi.setFlags(id, { is_seen: true });
+          setMail({ ...d, is_seen: true });
+          onChanged(id, { is_seen: true });
+        }
+        if (d?.has_attachments && !d.too_large) void mailApi.attachments(id).then(setAttachments);
+      })
+      .catch(() => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, images, large]);
+
+  async function changeFlags(flags: Partial<Record<MailFlag, boolean>>) {
+    if (!mail) return;
+    const res = await mailApi.setFlags(mail.ma_id, flags);
+    if (!res) return;
+    if (flags.is_deleted) onRemoved(mail.ma_id);
+    else {
+      setMail({ ...mail, ...flags });
+      onChanged(mail.ma_id, flags);
+    }
+  }
+
+  async function assign(jobId: number) {
+    setPicking(false);
+    if (!mail) return;
+    const res = await mailApi.assignJob(mail.ma_id, jobId);
+    if (!res) return;
+    setMail({ ...mail, job_id: jobId, job_number: res.data.job_number });
+    onChanged(mail.ma_id, { job_id: jobId });
+    notify('success', translate('mailClient.assign.done'));
+  }
+
+  if (failed) return <Alert severity="error">{translate('mailClient.errors.notFound')}</Alert>;
+  if (!mail || mail.ma_id !== id) return <CircularProgress aria-label={translate('ra.page.loading')} />;
+  const headers: [string, string][] = [
+    [translate('mailClient.from'), mail.mail_from ? addressText([mail.mail_from]) : ''],
+    [translate('mailClient.to'), addressText(mail.mail_to_arr)],
+    ...(mail.mail_cc_arr.length ? [[translate('mailClient.cc'), addressText(mail.mail_cc_arr)] as [string, string]] : []),
+    [translate('mailClient.date'), dates.full(mail.mail_date)],
+  ];
+  return (
+    <Box component="article" aria-label={mail.mail_subject || translate('mailClient.noSubject')} sx={{ display: 'flex', flexDirection: 'column', gap: 1, minHeight: 0, flex: 1 }}>
+      <Typography variant="h6" component="h2">{mail.mail_subject || translate('mailClient.noSubject')}</Typography>
+      <MailActions mail={mail} onFlags={(f) => void changeFlags(f)} onAssign={() => setPicking(true)} />
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1 }}>
+        {headers.map(([k, v]) => [
+          <Typography key={`${k}-k`} component="dt" variant="body2" color="text.secondary">{k}</Typography>,
+          <Typography key={`${k}-v`} component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>{v}</Typography>,
+        ])}
+      </Box>
+      {mail.job_id !== null && <Chip sx={{ alignSelf: 'flex-start' }} label={translate('mailClient.assign.linked', { number: mail.job_number ?? `#${mail.job_id}` })} component={Link} to={`/sheet/${mail.job_id}/emails`} clickable />}
+      {mail.too_large ? (
+        <Alert severity="warning" action={<Button onClick={() => setLarge(true)}>{translate('mailClient.large.load')}</Button>}>
+          {translate('mailClient.large.text')} {translate('mailClient.large.size', { size: (mail.mail_size / 1024 / 1024).toFixed(1) })}
+        </Alert>
+      ) : (
+        <>
+          {mail.images_blocked > 0 && !images && (
+            <Alert severity="info" action={<Button onClick={() => setImages(true)}>{translate('mailClient.showImages')}</Button>}>
+              {translate('mailClient.imagesBlocked')}
+            </Alert>
+          )}
+          {attachments.length > 0 && (
+            <Stack direction="row" spacing={1} flexWrap="wrap" aria-label={translate('mailClient.attachments')}>
+              {attachments.map((a) => (
+                <MuiLink key={a.index} href={`${apiUrl}/mails/${mail.ma_id}/attachments/${a.index}`} download={a.filename}>
+                  {a.filename} ({Math.max(1, Math.round(a.size / 1024))} KB)
+                </MuiLink>
+              ))}
+            </Stack>
+          )}
+          <MailFrame html={mail.html} text={mail.text} images={images} />
+        </>
+      )}
+      <JobPicker open={picking} onClose={() => setPicking(false)} onPick={(j) => void assign(j.job_id)} />
+    </Box>
+  );
+}

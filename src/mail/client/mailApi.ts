@@ -1,0 +1,25 @@
+/** The mail client's calls, typed (server/mail/client). */
+import { api } from '../../dataProvider/apiClient';
+import type { MailAccountInfo, MailAttachmentInfo, MailDetails, MailFilter, MailFlag, MailListRow } from './types';
+
+const R = { resource: 'mails' } as const;
+
+export const mailApi = {
+  accounts: async () => (await api<MailAccountInfo[]>('mails/accounts', { ...R }))?.data ?? [],
+  /** No total is asked: counting 100,000 rows costs more than the page; a full page means there may be more. */
+  list: async (filter: MailFilter, page: number, limit: number, signal?: AbortSignal) => {
+    const res = await api<MailListRow[]>('mails/filter', { ...R, method: 'POST', body: filter, query: { limit, pagenumber: page }, signal });
+    return { rows: res?.data ?? [], hasMore: (res?.data?.length ?? 0) >= limit };
+  },
+  deleted: async (page: number, limit: number) => {
+    const res = await api<MailListRow[]>('mails/deleted', { ...R, method: 'POST', body: {}, query: { limit, pagenumber: page, totalcount: 1 } });
+    return { rows: res?.data ?? [], total: res?.metadata?.totalCount ?? 0 };
+  },
+  details: async (id: number, opts: { images: boolean; large: boolean }, signal?: AbortSignal) =>
+    (await api<MailDetails>(`mails/${id}/details`, { ...R, query: { images: opts.images ? 1 : undefined, large: opts.large ? 1 : undefined }, signal }))?.data ?? null,
+  setFlags: (id: number, flags: Partial<Record<MailFlag, boolean>>) => api(`mails/${id}`, { ...R, method: 'PATCH', body: flags }),
+  move: (id: number, folderId: number) => api(`mails/${id}/move`, { ...R, method: 'POST', body: { ifolder_id: folderId } }),
+  assignJob: (id: number, jobId: number) => api<{ job_number: string | null }>('mails/assignjob', { ...R, method: 'POST', body: { ma_id: id, job_id: jobId } }),
+  byJob: async (jobId: number) => (await api<MailListRow[]>(`mails/getmailsbyjobid/${jobId}`, { ...R }))?.data ?? [],
+  attachments: async (id: number) => (await api<MailAttachmentInfo[]>(`mails/${id}/attachments`, { ...R }))?.data ?? [],
+};

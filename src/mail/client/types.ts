@@ -1,0 +1,92 @@
+/** Wire shapes of the mail client calls (server/mail/client) shared by server and SPA. */
+import type { DateGroup } from './dateGroups';
+
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface MailFolderInfo {
+  ifolder_id: number;
+  ifolder_name: string;
+  ifolder_path: string;
+  ifolder_type: string;
+  unread: number;
+}
+
+export interface MailAccountInfo {
+  mailaccount_id: number;
+  ma_name: string;
+  ma_email: string;
+  ma_color: string | null;
+  can_send: boolean;
+  can_delete: boolean;
+  unread: number;
+  folders: MailFolderInfo[];
+}
+
+export interface MailListRow {
+  ma_id: number;
+  mailaccount_id: number;
+  ma_color: string | null;
+  mail_subject: string | null;
+  mail_from: MailAddress | null;
+  mail_to_arr: MailAddress[];
+  mail_date: string | null;
+  date_group: DateGroup;
+  is_seen: boolean;
+  is_flagged: boolean;
+  is_answered: boolean;
+  is_ready: boolean;
+  is_spam: boolean;
+  is_deleted: boolean;
+  has_attachments: boolean;
+  mail_size: number;
+  job_id: number | null;
+  thread_id: number | null;
+  snippet: string;
+}
+
+export interface MailDetails extends MailListRow {
+  mail_cc_arr: MailAddress[];
+  job_number: string | null;
+  can_delete: boolean;
+  /** True when the mail is over the confirmation size and the body was not asked for. */
+  too_large: boolean;
+  html: string | null;
+  text: string | null;
+  /** Remote images replaced by a placeholder (0 when images were allowed). */
+  images_blocked: number;
+}
+
+export interface MailAttachmentInfo {
+  index: number;
+  filename: string;
+  content_type: string;
+  size: number;
+}
+
+export interface MailFilter {
+  mailaccount_ids?: number[];
+  ifolder_id?: number | null;
+  stext?: string | null;
+  is_seen?: boolean | null;
+  is_flagged?: boolean | null;
+  is_deleted?: boolean | null;
+  /** Keyset paging: rows older than this one (the last row of the page before); pagenumber is then ignored. */
+  before?: { mail_date: string; ma_id: number } | null;
+}
+
+/** Flags one PATCH may change (SPEC.md point 4). */
+export const MAIL_FLAGS = ['is_seen', 'is_flagged', 'is_ready', 'is_spam', 'is_deleted'] as const;
+export type MailFlag = (typeof MAIL_FLAGS)[number];
+
+/** 'A mail over 5MB asks for confirmation before loading.' */
+export const LARGE_MAIL_BYTES = 5 * 1024 * 1024;
+/** New mail is looked for this often (the mail refresh interval modifier, default 60 s). */
+export const MAIL_REFRESH_MS = 60_000;
+export const MAIL_PAGE_SIZE = 100;
+export const MIN_SEARCH_CHARS = 3;
+
+export const replyUrl = (id: number, mode: 'reply' | 'replyAll' | 'forward') => `/email/draft/new?mode=${mode}&ma_id=${id}`;
+export const NEW_MAIL_URL = '/email/draft/new';
