@@ -68,6 +68,15 @@ describe('mail client page', () => {
     expect(texts.indexOf('From yesterday')).toBeLessThan(texts.indexOf('Older'));
   });
 
+  it('opens the mail settings (signatures, templates, tags, folders) from the page', async () => {
+    setAuthenticated(user());
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mail settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mail settings' });
+    expect(within(dialog).getByRole('tab', { name: 'Signatures' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('tab', { name: 'Folders' })).toBeInTheDocument();
+  });
+
   it('keeps switched-off accounts in client storage and leaves them out of the list call', async () => {
     setAuthenticated(user());
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });

@@ -5,10 +5,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
+import { MailSettingsDialog } from '../settings/MailSettingsDialog';
 import { AccountPanel } from './AccountPanel';
 import { BulkBar } from './BulkBar';
 import { MailListPane } from './MailListPane';
@@ -26,6 +28,7 @@ export function MailClientPage({ title }: PageProps) {
   const selectedId = Number(params.id) > 0 ? Number(params.id) : null;
   const accounts = useMailAccounts();
   const [folderId, setFolderId] = useState<number | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const stext = search.trim().length >= MIN_SEARCH_CHARS ? search.trim() : null;
@@ -100,6 +103,8 @@ export function MailClientPage({ title }: PageProps) {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ minHeight: 'calc(100vh - 160px)' }}>
         <Stack spacing={1} sx={{ display: { xs: selectedId ? 'none' : 'flex', md: 'flex' } }}>
           <Button component={Link} to={NEW_MAIL_URL} variant="contained" startIcon={<EditIcon />}>{translate('mailClient.actions.newMail')}</Button>
+          <Button variant="outlined" startIcon={<SettingsIcon />} onClick={() => setSettingsOpen(true)}>{translate('mailClient.actions.settings')}</Button>
+          <MailSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
           <AccountPanel accounts={accounts.accounts ?? []} disabled={accounts.disabled} folderId={folderId} onToggle={accounts.toggle} onToggleAll={accounts.toggleAll} onFolder={setFolderId} />
         </Stack>
         <Box sx={{ width: { md: 380 }, flexShrink: 0, display: { xs: selectedId ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column', minHeight: 0 }}>
