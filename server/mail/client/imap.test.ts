@@ -109,6 +109,20 @@ describe('mail client against Dovecot', () => {
     expect((await op('GET', `mails/${photos}/attachments/1`)).status).toBe(404);
   });
 
+  it("files a mail's attachments to a job: they are the job's e-mail attachments documents", async () => {
+    const op = await as(host);
+    const photos = await idOf('Photos of the leak');
+    const de = await db.insertInto('departments').values({ de_name: 'Mail test', de_prefix: uniqueName('MT') }).returning('de_id').executeTakeFirstOrThrow();
+    const job = await db.insertInto('jobs').values({ de_id: de.de_id, job_number: uniqueName('MT') }).returning('job_id').executeTakeFirstOrThrow();
+    expect((await op('POST', 'mails/assignfilestojob', { ma_id: photos, job_id: job.job_id, indexes: [3] })).status).toBe(400);
+    const res = await op('POST', 'mails/assignfilestojob', { ma_id: photos, job_id: job.job_id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.mails.data.file_ids).toHaveLength(1);
+    const docs = await op('POST', `jobs/${job.job_id}/documents/filter?page=1&size=10`, { f_grp_id: 'EMAILATTACHMENTS' });
+    expect(docs.status, docs.text).toBe(200);
+    expect(docs.json.jobs.data.map((d: { name: string; f_grp_id: string }) => [d.name, d.f_grp_id])).toEqual([['evil_report.html', 'EMAILATTACHMENTS']]);
+  });
+
   it('moves a mail on the server and follows its new UID', async () => {
     const op = await as(host);
     await withMailbox(dovecot, user, 'pw-1', (c) => c.mailboxCreate('Archive'));

@@ -1,5 +1,6 @@
 /** The mail client's calls (group 'mails'): reading, one mail, and changes. */
 import type { FastifyInstance } from 'fastify';
+import { registerAssignFilesRoute } from './assignFiles';
 import { registerMailDetailRoutes } from './detailRoutes';
 import { registerMailReadRoutes } from './readRoutes';
 import { registerMailWriteRoutes } from './writeRoutes';
@@ -8,4 +9,5 @@ export function registerMailClientRoutes(app: FastifyInstance): void {
   registerMailReadRoutes(app);
   registerMailDetailRoutes(app);
   registerMailWriteRoutes(app);
+  registerAssignFilesRoute(app);
 }

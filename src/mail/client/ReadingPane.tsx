@@ -121,6 +121,11 @@ export function ReadingPane({ id, onChanged, onRemoved }: ReadingPaneProps) {
                   {a.filename} ({Math.max(1, Math.round(a.size / 1024))} KB)
                 </MuiLink>
               ))}
+              {mail.job_id !== null && (
+                <Button size="small" onClick={() => void mailApi.fileToJob(mail.ma_id, mail.job_id!).catch(() => undefined)}>
+                  {translate('mailClient.assign.fileAttachments')}
+                </Button>
+              )}
             </Stack>
           )}
           <MailFrame html={mail.html} text={mail.text} images={images} />

@@ -20,6 +20,7 @@ export const mailApi = {
   setFlags: (id: number, flags: Partial<Record<MailFlag, boolean>>) => api(`mails/${id}`, { ...R, method: 'PATCH', body: flags }),
   move: (id: number, folderId: number) => api(`mails/${id}/move`, { ...R, method: 'POST', body: { ifolder_id: folderId } }),
   assignJob: (id: number, jobId: number) => api<{ job_number: string | null }>('mails/assignjob', { ...R, method: 'POST', body: { ma_id: id, job_id: jobId } }),
+  fileToJob: (id: number, jobId: number) => api<{ file_ids: number[] }>('mails/assignfilestojob', { ...R, method: 'POST', body: { ma_id: id, job_id: jobId } }),
   byJob: async (jobId: number) => (await api<MailListRow[]>(`mails/getmailsbyjobid/${jobId}`, { ...R }))?.data ?? [],
   attachments: async (id: number) => (await api<MailAttachmentInfo[]>(`mails/${id}/attachments`, { ...R }))?.data ?? [],
 };

@@ -64,6 +64,7 @@ const enUS: MessageTree = {
       title: 'Assign to job',
       search: 'Search jobs',
       linked: 'Job: {{number}}',
+      fileAttachments: "Add the attachments to the job's documents",
       done: 'The mail is assigned to the job.',
     },
     deleted: {
@@ -141,6 +142,7 @@ const huHU: MessageTree = {
       title: 'Munkához rendelés',
       search: 'Munkák keresése',
       linked: 'Munka: {{number}}',
+      fileAttachments: 'Mellékletek hozzáadása a munka dokumentumaihoz',
       done: 'A levél a munkához rendelve.',
     },
     deleted: {

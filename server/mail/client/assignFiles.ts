@@ -1,0 +1,59 @@
+/**
+ * POST mails/assignfilestojob { ma_id, job_id, indexes? }: a mail's attachments become files of
+ * the job (group EMAILATTACHMENTS), so they appear on the job's Documents tab. They go through the
+ * same typing, thumbnailing and one-transaction store as any upload.
+ */
+import fs from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { invalidField } from '../../envelope/errors';
+import { asObject } from '../../resources/body';
+import { storeUploads, type StagedFile } from '../../files/upload';
+import { action } from '../../users/routeKit';
+import { mailDb } from '../tables';
+import { MAIL_CLIENT_GATE, visibleMail } from './access';
+import { mailAttachments, safeFileName } from './source';
+
+const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2147483647;
+
+export function registerAssignFilesRoute(app: FastifyInstance): void {
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/mails/assignfilestojob',
+      key: 'mails',
+      gate: { ...MAIL_CLIENT_GATE, requiredFeatures: [...(MAIL_CLIENT_GATE.requiredFeatures ?? []), 'job.enabled'] },
+      summary: "Files a mail's attachments (all, or those of `indexes`) to a job's documents ({ma_id, job_id, indexes?})",
+      docBody: { type: 'object' },
+      change: true,
+    },
+    async (req) => {
+      const body = asObject(req.body);
+      if (!isId(body.ma_id)) throw invalidField('ma_id');
+      if (!isId(body.job_id)) throw invalidField('job_id');
+      const indexes = body.indexes ?? null;
+      if (indexes !== null && (!Array.isArray(indexes) || !indexes.every((i) => Number.isInteger(i) && i >= 0))) throw invalidField('indexes');
+      const db = mailDb(req.db);
+      const { mail, link } = await visibleMail(req, body.ma_id, db);
+      const job = await db.selectFrom('jobs').select('job_id').where('job_id', '=', body.job_id).executeTakeFirst();
+      if (!job) throw invalidField('job_id');
+
+      const all = await mailAttachments(db, Number(mail.ma_id), link.mailaccount_id);
+      const chosen = all.map((a, index) => ({ a, index })).filter(({ index }) => indexes === null || (indexes as number[]).includes(index));
+      if (indexes !== null && chosen.length !== (indexes as number[]).length) throw invalidField('indexes');
+      const files: StagedFile[] = [];
+      try {
+        for (const { a, index } of chosen) {
+          const path = await app.fileStore.stagingPath();
+          await fs.writeFile(path, a.content);
+          files.push({ name: safeFileName(a.filename, index), path, size: a.content.length });
+        }
+      } catch (err) {
+        await Promise.all(files.map((f) => fs.rm(f.path, { force: true })));
+        throw err;
+      }
+      const fileIds = files.length ? await storeUploads(req, app.fileStore, { fields: {}, files }, { group: 'EMAILATTACHMENTS', skipResize: false, jobId: body.job_id }) : [];
+      return { data: { ma_id: Number(mail.ma_id), job_id: body.job_id, file_ids: fileIds } };
+    },
+  );
+}
