@@ -89,7 +89,7 @@ export function MailClientPage({ title }: PageProps) {
       if (!archive && current.job_id === null && (await mailApi.setFlags(current.ma_id, { is_deleted: true }))) onRemoved(current.ma_id);
     }
   }, [list, selectedId, open, navigate, onChanged, onRemoved, accounts.accounts, folderId]);
-  useShortcuts(useCallback((a: ShortcutAction) => void shortcut(a), [shortcut]));
+  useShortcuts((a: ShortcutAction) => void shortcut(a));
 
   if (accounts.accounts && !accounts.accounts.length) {
     return (
