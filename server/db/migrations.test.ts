@@ -37,7 +37,8 @@ describe('migrations and seed', () => {
     // Running again changes nothing.
     await migrateBrand(db, brand.schema);
     expect(await migrateAll(db)).toContain(brand.schema);
-  });
+    // migrateAll walks every brand schema the other test files made: minutes of work on a busy machine.
+  }, 120_000);
 
   it('refuses a second brand on the same domain and leaves nothing behind', async () => {
     const before = await globalDb(db).selectFrom('sites').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();

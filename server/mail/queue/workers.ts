@@ -40,7 +40,7 @@ export interface MailWorkerOptions {
   /** How often an idle worker looks for a job; at least 0.5 s. */
   pollingIntervalSeconds?: number;
   /** Called after each job's sync (logs, tests): `ran` is false when another worker held the lease. */
-  onSynced?: (info: { schema: string; accountId: number; startedAt: number; endedAt: number; ran: boolean; error?: string }) => void;
+  onSynced?: (info: { schema: string; accountId: number; startedAt: number; endedAt: number; ran: boolean; heldFrom?: number; heldUntil?: number; error?: string }) => void;
   /** Errors of the ticker or pg-boss itself (never thrown: the process keeps serving). */
   onError?: (err: unknown) => void;
 }
@@ -107,7 +107,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     const { schema, accountId } = job.data;
     const startedAt = Date.now();
     const result = await syncAccount(mailDb(brandDb(opts.root, schema)), accountId);
-    opts.onSynced?.({ schema, accountId, startedAt, endedAt: Date.now(), ran: result.ran, error: result.error });
+    opts.onSynced?.({ schema, accountId, startedAt, endedAt: Date.now(), ran: result.ran, heldFrom: result.heldFrom, heldUntil: result.heldUntil, error: result.error });
     // Thrown, so pg-boss retries with back-off; the error is already on the account row.
     if (result.error) throw new Error(`mail sync of ${schema}:${accountId} failed: ${result.error}`);
   };

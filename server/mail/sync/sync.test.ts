@@ -31,7 +31,8 @@ async function newMailbox() {
   return { id, user, mailbox };
 }
 
-const mailsOf = (id: number) => db.selectFrom('mails').selectAll().where('mailaccount_id', '=', id).orderBy('ma_id').execute();
+// By date: a batch is written over two connections, so ids need not follow the server's order.
+const mailsOf = (id: number) => db.selectFrom('mails').selectAll().where('mailaccount_id', '=', id).orderBy('mail_date').orderBy('ma_id').execute();
 const locationsOf = (id: number) =>
   db.selectFrom('mail_locations as l').innerJoin('imapfolders as f', 'f.ifolder_id', 'l.ifolder_id').select(['f.ifolder_path', 'l.uid', 'l.ma_id']).where('f.mailaccount_id', '=', id).orderBy('l.uid').execute();
 

@@ -15,6 +15,9 @@ export const LEASE_MINUTES = 15;
 
 export interface AccountSyncResult {
   ran: boolean;
+  /** When this sync held the account's lease (ms since epoch): the next holder starts after `heldUntil`. */
+  heldFrom?: number;
+  heldUntil?: number;
   folders: Record<string, FolderSyncResult | { error: string }>;
   orphansRemoved: number;
   error?: string;
@@ -38,6 +41,7 @@ export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptio
   const result: AccountSyncResult = { ran: false, folders: {}, orphansRemoved: 0 };
   if (!(await takeLease(db, accountId))) return result;
   result.ran = true;
+  result.heldFrom = Date.now();
   let client: Awaited<ReturnType<typeof openImap>> | null = null;
   try {
     client = await openImap(db, accountId);
@@ -55,12 +59,16 @@ export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptio
       }
     }
     result.orphansRemoved = await removeOrphans(db, accountId);
-    await db.updateTable('mailaccounts').set({ sync_status: 'idle', sync_error: null, sync_error_at: null, last_sync_at: new Date() }).where('mailaccount_id', '=', accountId).execute();
   } catch (err) {
     result.error = message(err);
-    await db.updateTable('mailaccounts').set({ sync_status: 'error', sync_error: result.error, sync_error_at: new Date() }).where('mailaccount_id', '=', accountId).execute();
   } finally {
+    // Logged out before the lease goes, so two IMAP sessions of one account's sync never overlap.
     await client?.logout().catch(() => client?.close());
   }
+  result.heldUntil = Date.now();
+  const done = result.error
+    ? { sync_status: 'error', sync_error: result.error, sync_error_at: new Date() }
+    : { sync_status: 'idle', sync_error: null, sync_error_at: null, last_sync_at: new Date() };
+  await db.updateTable('mailaccounts').set(done).where('mailaccount_id', '=', accountId).execute();
   return result;
 }
