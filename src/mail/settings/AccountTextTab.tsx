@@ -11,6 +11,7 @@ import { BodyEditor } from '../compose/BodyEditor';
 import { settingsApi } from './api';
 import { FormButtons, SettingsList } from './SettingsList';
 import type { Signature, Template } from './types';
+import { useEditing, useSave } from './useEditor';
 import { useRows } from './useRows';
 
 /** What the editor holds, whichever kind it is. */
@@ -88,7 +89,7 @@ function TextEditor<Row>({ kind, row, accountId, onDone }: EditorProps<Row>) {
   const editor = String(user?.settings?.emailEditor ?? 'ckeditor');
   const [form, setForm] = useState<TextForm>(() => (row ? kind.toForm(row) : { name: '', subject: '', content: '' }));
   const [errors, setErrors] = useState<{ name?: string; content?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, save: persist } = useSave(onDone);
 
   const save = async () => {
     const problems = {
@@ -97,14 +98,7 @@ function TextEditor<Row>({ kind, row, accountId, onDone }: EditorProps<Row>) {
     };
     setErrors(problems);
     if (problems.name || problems.content) return;
-    setBusy(true);
-    try {
-      await kind.save(row ? kind.idOf(row) : null, form, accountId);
-      onDone(true);
-    } catch {
-      // The http client has shown the server's answer; the form stays for a correction.
-      setBusy(false);
-    }
+    await persist(() => kind.save(row ? kind.idOf(row) : null, form, accountId));
   };
 
   return (
@@ -135,31 +129,17 @@ function TextEditor<Row>({ kind, row, accountId, onDone }: EditorProps<Row>) {
 function AccountTextTab<Row>({ kind, accountId }: { kind: Kind<Row>; accountId: number }) {
   const translate = useTranslate();
   const { rows, reload } = useRows(() => kind.list(accountId), [kind, accountId]);
-  // undefined: the list; null: a new one; a row: editing that row.
-  const [editing, setEditing] = useState<Row | null | undefined>(undefined);
+  const { editing, startNew, startEdit, done } = useEditing<Row>(reload);
 
-  if (editing !== undefined) {
-    return (
-      <TextEditor
-        key={editing ? kind.idOf(editing) : 'new'}
-        kind={kind}
-        row={editing}
-        accountId={accountId}
-        onDone={(saved) => {
-          setEditing(undefined);
-          if (saved) void reload();
-        }}
-      />
-    );
-  }
+  if (editing !== undefined) return <TextEditor key={editing ? kind.idOf(editing) : 'new'} kind={kind} row={editing} accountId={accountId} onDone={done} />;
   return (
     <SettingsList
       rows={rows}
       idOf={kind.idOf}
       nameOf={kind.nameOf}
       emptyText={translate(kind.empty)}
-      onAdd={() => setEditing(null)}
-      onEdit={setEditing}
+      onAdd={startNew}
+      onEdit={startEdit}
       onDelete={async (row) => {
         await kind.remove(kind.idOf(row)).catch(() => undefined);
         await reload();

@@ -8,26 +8,20 @@ import { useTranslate } from 'ra-core';
 import { settingsApi } from './api';
 import { FormButtons, SettingsList } from './SettingsList';
 import type { MailFolder } from './types';
+import { useEditing, useSave } from './useEditor';
 import { useRows } from './useRows';
 
 function FolderEditor({ row, onDone }: { row: MailFolder | null; onDone: (saved: boolean) => void }) {
   const translate = useTranslate();
   const [name, setName] = useState(row?.mf_name ?? '');
   const [nameError, setNameError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, save: persist } = useSave(onDone);
 
   const save = async () => {
     if (name.trim() === '') return setNameError(translate('validation.required'));
     setNameError(undefined);
-    setBusy(true);
-    try {
-      const body = { mf_name: name.trim() };
-      await (row ? settingsApi.folders.update(row.mf_id, body) : settingsApi.folders.create(body));
-      onDone(true);
-    } catch {
-      // The http client has shown the server's answer (a duplicate name, say); the form stays.
-      setBusy(false);
-    }
+    const body = { mf_name: name.trim() };
+    await persist(() => (row ? settingsApi.folders.update(row.mf_id, body) : settingsApi.folders.create(body)));
   };
 
   return (
@@ -42,21 +36,9 @@ function FolderEditor({ row, onDone }: { row: MailFolder | null; onDone: (saved:
 export function FoldersTab() {
   const translate = useTranslate();
   const { rows, reload } = useRows(() => settingsApi.folders.list(), []);
-  // undefined: the list; null: a new folder; a row: renaming that folder.
-  const [editing, setEditing] = useState<MailFolder | null | undefined>(undefined);
+  const { editing, startNew, startEdit, done } = useEditing<MailFolder>(reload);
 
-  if (editing !== undefined) {
-    return (
-      <FolderEditor
-        key={editing?.mf_id ?? 'new'}
-        row={editing}
-        onDone={(saved) => {
-          setEditing(undefined);
-          if (saved) void reload();
-        }}
-      />
-    );
-  }
+  if (editing !== undefined) return <FolderEditor key={editing?.mf_id ?? 'new'} row={editing} onDone={done} />;
   return (
     <SettingsList
       rows={rows}
@@ -64,8 +46,8 @@ export function FoldersTab() {
       nameOf={(f) => f.mf_name}
       secondary={(f) => translate('mailSettings.fields.mails', { count: Number(f.mail_count) })}
       emptyText={translate('mailSettings.empty.folders')}
-      onAdd={() => setEditing(null)}
-      onEdit={setEditing}
+      onAdd={startNew}
+      onEdit={startEdit}
       onDelete={async (f) => {
         await settingsApi.folders.remove(f.mf_id).catch(() => undefined);
         await reload();

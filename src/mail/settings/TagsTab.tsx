@@ -5,6 +5,7 @@ import { useTranslate } from 'ra-core';
 import { settingsApi } from './api';
 import { FormButtons, SettingsList } from './SettingsList';
 import type { MailTag } from './types';
+import { useEditing, useSave } from './useEditor';
 import { useRows } from './useRows';
 
 /** Quick picks; the colour field takes any other colour. */
@@ -28,20 +29,13 @@ function TagEditor({ row, onDone }: { row: MailTag | null; onDone: (saved: boole
   const [name, setName] = useState(row?.mt_name ?? '');
   const [color, setColor] = useState(row?.mt_color ?? DEFAULT_COLOR);
   const [nameError, setNameError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, save: persist } = useSave(onDone);
 
   const save = async () => {
     if (name.trim() === '') return setNameError(translate('validation.required'));
     setNameError(undefined);
-    setBusy(true);
-    try {
-      const body = { mt_name: name.trim(), mt_color: color.toLowerCase() };
-      await (row ? settingsApi.tags.update(row.mt_id, body) : settingsApi.tags.create(body));
-      onDone(true);
-    } catch {
-      // The http client has shown the server's answer (a duplicate name, say); the form stays.
-      setBusy(false);
-    }
+    const body = { mt_name: name.trim(), mt_color: color.toLowerCase() };
+    await persist(() => (row ? settingsApi.tags.update(row.mt_id, body) : settingsApi.tags.create(body)));
   };
 
   return (
@@ -72,21 +66,9 @@ function TagEditor({ row, onDone }: { row: MailTag | null; onDone: (saved: boole
 export function TagsTab() {
   const translate = useTranslate();
   const { rows, reload } = useRows(() => settingsApi.tags.list(), []);
-  // undefined: the list; null: a new tag; a row: editing that tag.
-  const [editing, setEditing] = useState<MailTag | null | undefined>(undefined);
+  const { editing, startNew, startEdit, done } = useEditing<MailTag>(reload);
 
-  if (editing !== undefined) {
-    return (
-      <TagEditor
-        key={editing?.mt_id ?? 'new'}
-        row={editing}
-        onDone={(saved) => {
-          setEditing(undefined);
-          if (saved) void reload();
-        }}
-      />
-    );
-  }
+  if (editing !== undefined) return <TagEditor key={editing?.mt_id ?? 'new'} row={editing} onDone={done} />;
   return (
     <SettingsList
       rows={rows}
@@ -94,8 +76,8 @@ export function TagsTab() {
       nameOf={(t) => t.mt_name}
       before={(t) => <ColorSwatch color={t.mt_color} />}
       emptyText={translate('mailSettings.empty.tags')}
-      onAdd={() => setEditing(null)}
-      onEdit={setEditing}
+      onAdd={startNew}
+      onEdit={startEdit}
       onDelete={async (t) => {
         await settingsApi.tags.remove(t.mt_id).catch(() => undefined);
         await reload();
