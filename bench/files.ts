@@ -4,12 +4,11 @@
  * the brand's sizes. Prints the time per photo and the server's peak memory after 20 and after 100
  * photos: the two must be about equal (memory does not grow with the number of files).
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { startServer } from './serverProcess';
+import { startServer, loginAsAdmin } from './serverProcess';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 100);
 const CHECKPOINT = 20;
@@ -37,17 +36,6 @@ async function photos(): Promise<Buffer[]> {
   return out;
 }
 
-async function login(port: number): Promise<string> {
-  const res = await fetch(`http://localhost:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: createHash('sha256').update('demo1234').digest('hex') }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status}`);
-  return cookie;
-}
-
 async function uploadOne(base: string, cookie: string, photo: Buffer, name: string): Promise<number[]> {
   const form = new FormData();
   form.append('f_grp_id', 'GENERALDOCUMENTS');
@@ -69,7 +57,7 @@ export async function runFilesBench(dataDir: string): Promise<void> {
   const base = `http://localhost:${server.port}/api`;
   const rows: { photos: number; ms: number; peak: number }[] = [];
   try {
-    const cookie = await login(server.port);
+    const cookie = await loginAsAdmin(server.port);
     const idle = server.peakRssMiB();
     let next = 0;
     const started = Date.now();

@@ -5,7 +5,6 @@
  * those queries; and the export of 10,000 and 100,000 jobs with the server's peak memory, each on
  * a fresh server process, to show that memory does not grow with the number of rows.
  */
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { brandDb, type RootDb } from '../server/db/types';
 import { jobListQueries, parseJobFilter, parseJobListParams } from '../server/jobs/filter';
@@ -14,7 +13,7 @@ import { seedJobsBulk } from '../server/seed/jobsBulk';
 import { load, type LoadResult } from './load';
 import { embeddedUrl, startRaw } from './reference';
 import type { RawQuery } from './rawServer';
-import { startServer } from './serverProcess';
+import { startServer, loginAsAdmin } from './serverProcess';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 const QUERY = { limit: 20, pagenumber: 1, totalcount: '1' };
@@ -85,22 +84,11 @@ export async function runJobsLoad(base: string, headers: Record<string, string>,
   return rows;
 }
 
-async function login(port: number): Promise<string> {
-  const res = await fetch(`http://localhost:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: createHash('sha256').update('demo1234').digest('hex') }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status}`);
-  return cookie;
-}
-
 /** One export on a fresh server process: rows, time, bytes, memory before and at peak. */
 async function exportOnce(dataDir: string, label: string, body: Record<string, unknown>) {
   const server = await startServer(dataDir);
   try {
-    const cookie = await login(server.port);
+    const cookie = await loginAsAdmin(server.port);
     await new Promise((r) => setTimeout(r, 500));
     const before = server.peakRssMiB();
     const started = Date.now();

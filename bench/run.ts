@@ -4,13 +4,12 @@
  * time on an existing data folder (goal: under 5 s).
  */
 import { rmSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { connectDatabase } from '../server/db/connect';
 import { migrateAll } from '../server/db/migrations/migrate';
 import { seedIfEmpty } from '../server/seed/seed';
 import { seedBulk } from '../server/seed/bulk';
 import { globalDb } from '../server/db/types';
-import { startServer } from './serverProcess';
+import { startServer, loginAsAdmin } from './serverProcess';
 import { load, printTable, type LoadResult } from './load';
 import { seedReferenceBulk } from '../server/seed/bulkReference';
 import { printPlans, runReferenceLoad } from './reference';
@@ -55,17 +54,6 @@ async function prepare(): Promise<void> {
   }
 }
 
-async function login(port: number): Promise<string> {
-  const res = await fetch(`http://localhost:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: createHash('sha256').update('demo1234').digest('hex') }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return cookie;
-}
-
 async function main(): Promise<void> {
   // The files bench needs no bulk rows: a fresh data folder of its own.
   if (ONLY === 'files') return runFilesBench(`${DATA_DIR}-files`);
@@ -81,7 +69,7 @@ async function main(): Promise<void> {
 
   // The Host picks the brand: localhost is the demo brand (fetch would not let us set Host).
   const base = `http://localhost:${server.port}/api`;
-  const headers = { cookie: await login(server.port), 'content-type': 'application/json' };
+  const headers = { cookie: await loginAsAdmin(server.port), 'content-type': 'application/json' };
   const rows: LoadResult[] = [];
   try {
     if (!ONLY) {

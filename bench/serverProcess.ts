@@ -1,5 +1,6 @@
 /** Starts `server/start.ts` as a child process on a data folder and watches its memory. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../server/net/freePort';
 
@@ -58,4 +59,16 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
       await exited;
     },
   };
+}
+
+/** Logs the demo brand's admin in on a running server; the `sid=...` cookie to send back. */
+export async function loginAsAdmin(port: number): Promise<string> {
+  const res = await fetch(`http://localhost:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: createHash('sha256').update('demo1234').digest('hex') }),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return cookie;
 }
