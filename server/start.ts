@@ -2,7 +2,8 @@
  * `npm start`: build the SPA if stale, open the database (embedded unless DATABASE_URL), migrate
  * every schema, seed a fresh database, then listen on HOST:PORT (default 127.0.0.1:3000).
  * Env: HOST, PORT, DATA_DIR, DATABASE_URL, SKIP_BUILD=1, LOG_LEVEL, TRUST_PROXY=1,
- * MAIL_SECRET_KEY, MAIL_SYNC_INTERVAL_S (default 60), MAIL_WORKERS=0 (no mail sync in this process).
+ * MAIL_SECRET_KEY, MAIL_SYNC_INTERVAL_S (default 60), MAIL_WORKERS=0 (no mail sync in this process),
+ * REPORT_CHECK_INTERVAL_S (default 900; 0: no "engineer not reported" check in this process).
  */
 import { buildApp, DEFAULT_DIST_DIR, REPO_ROOT } from './app';
 import { ensureSpaBuilt, SpaBuildError } from './build/spaBuild';
@@ -13,6 +14,7 @@ import { listenAll } from './listen';
 import { seedIfEmpty } from './seed/seed';
 import { initMailSecrets } from './mail/secrets';
 import { startMailWorkers, type MailWorkers } from './mail/queue/workers';
+import { startReportCheck, type ReportCheck } from './notifications/reportCheck';
 import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail } from './seed/people';
 
 const log = (m: string) => console.log(`[server] ${m}`);
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
   const opened = database;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   let mailWorkers: MailWorkers | null = null;
+  let reportCheck: ReportCheck | null = null;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -35,6 +38,7 @@ async function main(): Promise<void> {
     log(`${signal}: shutting down ...`);
     await app?.close().catch(() => undefined);
     await mailWorkers?.stop().catch((err) => console.error(err));
+    await reportCheck?.stop().catch((err) => console.error(err));
     await opened.close().catch((err) => console.error(err));
     process.exit(0);
   };
@@ -62,9 +66,10 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const addresses = await listenAll(app, host, port);
   if (process.env.MAIL_WORKERS !== '0') {
-    mailWorkers = await startMailWorkers({ root: opened.db, connectionString: opened.url });
+    mailWorkers = await startMailWorkers({ root: opened.db, connectionString: opened.url, fileStore: app.fileStore });
     app.mailSyncQueue.current = mailWorkers;
   }
+  reportCheck = startReportCheck(opened.db);
 
   const domains = await globalDb(opened.db)
     .selectFrom('domains as d')

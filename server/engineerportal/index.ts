@@ -15,6 +15,7 @@ import { toWireDate } from '../envelope/datetime';
 import { applyEngineerBulk, loadEngineerCosts, refuseIfLocked } from './costs';
 import { engineerJobDetails, filterEngineerJobs, requireOnJob } from './jobs';
 import { jobDb } from '../jobs/tables';
+import { notifyEngineerReport } from '../notifications/jobEvents';
 import { portalDb, type PortalDb } from './tables';
 
 const key = 'engineerportal';
@@ -118,7 +119,7 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
       change: true,
       status: 201,
       docBody: { type: 'object', properties: { er_text: { type: 'string' }, er_hours: { type: ['number', 'string', 'null'] } }, required: ['er_text'] },
-      summary: 'An engineer report on the job (listed on /engineer-reports)',
+      summary: 'An engineer report on the job (listed on /engineer-reports; raises TO_REPORT for the office)',
     },
     async (req) => {
       const body = asObject(req.body);
@@ -127,9 +128,11 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
       const er_hours = decimal(errs, 'er_hours', body.er_hours, { scale: 2, min: 0, max: 9999 }) ?? null;
       for (const k of Object.keys(body)) if (k !== 'er_text' && k !== 'er_hours') errs.add(k, 'value');
       errs.throwIfAny();
-      const row = await onJob(req, (db) =>
-        db.insertInto('engineer_reports').values({ job_id: jobId(req), us_id: me(req), er_text: er_text as string, er_hours }).returningAll().executeTakeFirstOrThrow(),
-      );
+      const row = await onJob(req, async (db) => {
+        const report = await db.insertInto('engineer_reports').values({ job_id: jobId(req), us_id: me(req), er_text: er_text as string, er_hours }).returningAll().executeTakeFirstOrThrow();
+        await notifyEngineerReport(jobDb(db), jobId(req), me(req), report.er_id);
+        return report;
+      });
       return { data: { ...row, created_at: toWireDate(row.created_at) } };
     },
   );

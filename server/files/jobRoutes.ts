@@ -11,6 +11,8 @@ import { JOB_UPLOAD_GROUPS, type JobUploadAction } from '../../src/files/types';
 import { invalidField, notFound } from '../envelope/errors';
 import { asObject } from '../resources/body';
 import { action, idParams } from '../users/routeKit';
+import { jobDb } from '../jobs/tables';
+import { notifyPurchaseInvoiceFiles } from '../notifications/jobEvents';
 import { registerDextRoute } from './dext';
 import { listJobDocuments } from './jobDocuments';
 import { wantsRelations } from './records';
@@ -51,7 +53,9 @@ export function registerJobDocumentRoutes(app: FastifyInstance, store: FileStore
       const jobId = await jobOr404(fileDb(req.db), idOf(req));
       const ids = await uploadFromRequest(req, store, { group, jobId });
       const page = await listJobDocuments(fileDb(req.db), jobId, { f_grp_id: group, page: 1, size: 500, withRelations: wantsRelations(req) });
-      return { data: page.rows.filter((r) => ids.includes(r.file_id)) };
+      const added = page.rows.filter((r) => ids.includes(r.file_id));
+      if (group === 'PURCHASE_INVOICES') await notifyPurchaseInvoiceFiles(jobDb(req.db), jobId, req.user!.us_id, added);
+      return { data: added };
     });
   }
 

@@ -11,6 +11,7 @@ import { action, idParams } from '../users/routeKit';
 import { JOB_STAFF_GATE, SHEET_GATE, readableJob } from './access';
 import { TOTAL_COLUMN, parseJobFilter, parseJobListParams } from './filter';
 import { sheetStatements } from './sheetCache';
+import { historyNames, namesOfEntry } from './historyNames';
 import { jobDetails, jobListRow, toListRow } from './read';
 import { jobDb } from './tables';
 import { parseWireDate } from './validate';
@@ -69,7 +70,7 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     return { data: await jobDetails(req, jobDb(req.db), idOf(req)) };
   });
 
-  action(app, { method: 'GET', url: '/api/jobs/:id/history', key, gate: JOB_STAFF_GATE, params: idParams, summary: "The job's change history, newest first (JobHistoryRow)" }, async (req) => {
+  action(app, { method: 'GET', url: '/api/jobs/:id/history', key, gate: JOB_STAFF_GATE, params: idParams, summary: "The job's change history, newest first (JobHistoryRow; jh_names: 'kind:id' → name for the ids it holds)" }, async (req) => {
     await readableJob(req, idOf(req));
     const rows = await jobDb(req.db)
       .selectFrom('job_history as h')
@@ -79,7 +80,8 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
       .orderBy('h.jh_id', 'desc')
       .limit(1000)
       .execute();
-    return { data: rows.map((r) => ({ ...r, jh_id: Number(r.jh_id), created_at: toWireDate(r.created_at) })) };
+    const names = await historyNames(jobDb(req.db), rows);
+    return { data: rows.map((r) => ({ ...r, jh_id: Number(r.jh_id), jh_names: namesOfEntry(names, r.jh_changes), created_at: toWireDate(r.created_at) })) };
   });
 
   // The documents tab's call: the files area (server/files/jobDocuments.ts) answers it for a job

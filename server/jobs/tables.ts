@@ -151,6 +151,14 @@ export interface EngineerReportsTable {
   created_at: Stamp;
 }
 
+/** Engineers of a job the "engineer not reported" check has announced, with the job end it saw (migration 0016). */
+export interface JobReportOverdueTable {
+  job_id: number;
+  us_id: number;
+  job_end: Date;
+  created_at: Stamp;
+}
+
 /** Reference tables the jobs read names from (migration 0002); only the columns jobs use. */
 export interface RefTables {
   contacts: { co_id: Generated<number>; co_type: string; co_name: string; co_company: string | null };
@@ -175,6 +183,7 @@ export interface JobTables extends AdminTables, RefTables {
   job_history: JobHistoryTable;
   notifications: NotificationsTable;
   engineer_reports: EngineerReportsTable;
+  job_report_overdue: JobReportOverdueTable;
 }
 
 export type JobDb = Kysely<JobTables>;

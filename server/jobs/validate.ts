@@ -156,6 +156,16 @@ export async function checkJobRefs(db: JobDb, w: CleanJobWrite): Promise<void> {
   if (errors.length) throw validationError(errors);
 }
 
+/**
+ * A job's site contact must be one of its site's contacts (jobsite_sitecontacts); a contact with no
+ * site is refused too. 'Invalid value' on jsc_id otherwise.
+ */
+export async function checkSiteContact(db: JobDb, jsId: number | null, jscId: number | null): Promise<void> {
+  if (jscId === null) return;
+  const linked = jsId === null ? undefined : await db.selectFrom('jobsite_sitecontacts').select('jsc_id').where('js_id', '=', jsId).where('jsc_id', '=', jscId).executeTakeFirst();
+  if (!linked) throw validationError([{ field: 'jsc_id', message: enText('validation.value') }]);
+}
+
 export function staffUsers(db: JobDb, ids: number[]) {
   return db.selectFrom('users').select('us_id').where('us_id', 'in', ids).where('role', 'in', [...STAFF]).execute();
 }

@@ -7,12 +7,13 @@
 import type { FastifyRequest } from 'fastify';
 import { jobText } from '../../src/jobs/messages';
 import { authRequired } from '../envelope/errors';
+import { notifyMissingReports } from '../notifications/jobEvents';
 import { jobAudience, raiseNotification } from '../notifications/raise';
 import { diff, recordHistory } from './history';
 import { nextJobNumber } from './numbering';
 import { applyPeople, peopleOf, type JobPeople } from './people';
 import type { JobRow } from './access';
-import { checkJobRefs, checkJobRules, type CleanJobWrite } from './validate';
+import { checkJobRefs, checkJobRules, checkSiteContact, type CleanJobWrite } from './validate';
 import type { JobDb } from './tables';
 
 /** Columns a write may set directly (people lists and the draft flag are handled apart). */
@@ -45,6 +46,7 @@ export async function createJob(req: FastifyRequest, db: JobDb, w: JobChange, ac
   const actor = actorOf(req);
   await checkJobRefs(db, w);
   checkJobRules({ js_id: w.js_id ?? null, job_start: w.job_start ?? null, job_end: w.job_end ?? null }, w, jobText);
+  await checkSiteContact(db, w.js_id ?? null, w.jsc_id ?? null);
   const job_number = w.job_is_draft ? null : await nextJobNumber(db, w.de_id!);
   const cols = columnsOf(w);
   const row = await db
@@ -71,6 +73,9 @@ export async function updateJob(req: FastifyRequest, db: JobDb, job: JobRow, w: 
     job_end: w.job_end !== undefined ? w.job_end : job.job_end,
   };
   checkJobRules(merged, w, jobText);
+  // Checked when the site or the contact changes, so saving an untouched older job never fails on it.
+  const jscId = w.jsc_id !== undefined ? w.jsc_id : job.jsc_id;
+  if ((w.js_id !== undefined && w.js_id !== job.js_id) || (w.jsc_id !== undefined && w.jsc_id !== job.jsc_id)) await checkSiteContact(db, merged.js_id, jscId);
 
   const set: Record<string, unknown> = columnsOf(w);
   const deId = (w.de_id ?? job.de_id) as number;
@@ -92,7 +97,9 @@ export async function updateJob(req: FastifyRequest, db: JobDb, job: JobRow, w: 
   }
   await recordHistory(db, { job_id: job.job_id, us_id: actor, entity: 'job', entityId: job.job_id, action, changes });
   const start = merged.job_start;
-  if ('job_start' in changes && start) await notifyPlanned(db, job.job_id, actor, (set.job_number as string | undefined) ?? job.job_number, start);
+  const number = (set.job_number as string | undefined) ?? job.job_number;
+  if ('job_start' in changes && start) await notifyPlanned(db, job.job_id, actor, number, start);
+  if ('job_status' in changes) await notifyMissingReports(db, { job_id: job.job_id, job_number: number }, actor, job.job_status, set.job_status as string | null);
   if (req.user?.role === 'Customer') {
     await raiseNotification(db, { type: 'CUSTOMER_JOB_UPDATE', job_id: job.job_id, actor, params: { job_number: job.job_number, fields: Object.keys(changes) } });
   }

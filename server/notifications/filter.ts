@@ -1,7 +1,11 @@
-/** The body of POST notifications/filter: types (several), flagged, job_id and stext (≥ 3 characters). */
+/**
+ * The body of POST notifications/filter: types (several), flagged, job_id, job_number (the start of
+ * a job number, any case) and stext (≥ 3 characters, over the job number and the parameters).
+ */
 import { sql } from 'kysely';
 import { NOTIFICATION_TYPES } from '../../src/enums';
 import { invalidField } from '../envelope/errors';
+import { likeEscape } from '../resources/filters';
 import { asObject } from '../resources/body';
 import type { JobDb } from '../jobs/tables';
 import { isId, ownRows } from './wire';
@@ -10,15 +14,16 @@ export interface NotificationFilter {
   types: string[] | null;
   flagged: boolean | null;
   job_id: number | null;
+  job_number: string | null;
   stext: string | null;
 }
 
-const KNOWN = new Set(['types', 'flagged', 'job_id', 'stext']);
+const KNOWN = new Set(['types', 'flagged', 'job_id', 'job_number', 'stext']);
 
 export function parseNotificationFilter(input: unknown): NotificationFilter {
   const body = asObject(input);
   for (const key of Object.keys(body)) if (!KNOWN.has(key)) throw invalidField(key);
-  const f: NotificationFilter = { types: null, flagged: null, job_id: null, stext: null };
+  const f: NotificationFilter = { types: null, flagged: null, job_id: null, job_number: null, stext: null };
   if (body.types !== undefined && body.types !== null) {
     const types = Array.isArray(body.types) ? body.types : [body.types];
     types.forEach((t, i) => {
@@ -33,6 +38,12 @@ export function parseNotificationFilter(input: unknown): NotificationFilter {
   if (body.job_id !== undefined && body.job_id !== null) {
     if (!isId(body.job_id)) throw invalidField('job_id');
     f.job_id = body.job_id;
+  }
+  if (body.job_number !== undefined && body.job_number !== null) {
+    if (typeof body.job_number !== 'string') throw invalidField('job_number');
+    const number = body.job_number.trim();
+    if (number.length > 100) throw invalidField('job_number', 'validation.max100');
+    f.job_number = number || null;
   }
   if (body.stext !== undefined && body.stext !== null) {
     if (typeof body.stext !== 'string') throw invalidField('stext');
@@ -50,9 +61,9 @@ export function filteredRows(db: JobDb, usId: number, f: NotificationFilter) {
   if (f.types) q = q.where('n.notif_type', 'in', f.types);
   if (f.flagged !== null) q = q.where('n.is_flagged', '=', f.flagged);
   if (f.job_id !== null) q = q.where('n.job_id', '=', f.job_id);
+  if (f.job_number) q = q.where('j.job_number', 'ilike', `${likeEscape(f.job_number)}%`);
   if (f.stext) {
-    // LIKE wildcards typed by the user are matched literally.
-    const pattern = `%${f.stext.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${likeEscape(f.stext)}%`;
     q = q.where((eb) => eb.or([eb('j.job_number', 'ilike', pattern), eb(sql<string>`n.notif_params::text`, 'ilike', pattern)]));
   }
   return q;

@@ -44,8 +44,8 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: '/api/notifications/filter', key, gate, summary: "The user's notifications: types, flagged, job_id, stext (job number and parameters)", querystring: listQuerySchema, data: rows,
-      docBody: { type: 'object', properties: { types: { type: 'array', items: { type: 'string' } }, flagged: { type: ['boolean', 'null'] }, job_id: { type: ['integer', 'null'] }, stext: { type: ['string', 'null'] } } } },
+    { method: 'POST', url: '/api/notifications/filter', key, gate, summary: "The user's notifications: types, flagged, job_id, job_number (start of the number), stext (≥ 3 characters: job number and parameters)", querystring: listQuerySchema, data: rows,
+      docBody: { type: 'object', properties: { types: { type: 'array', items: { type: 'string' } }, flagged: { type: ['boolean', 'null'] }, job_id: { type: ['integer', 'null'] }, job_number: { type: ['string', 'null'] }, stext: { type: ['string', 'null'] } } } },
     async (req) => {
       const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at');
       const filter = parseNotificationFilter(req.body);

@@ -70,6 +70,10 @@ describe('reminders (notifications)', () => {
     expect(data(byJob)).toHaveLength(2);
     const byNumber = await post('/api/notifications/filter', { stext: 'pl-004' });
     expect(data(byNumber)).toHaveLength(2);
+    const byNumberStart = await post('/api/notifications/filter', { job_number: 'pl-00' });
+    expect((data(byNumberStart) as { notif_id: number }[]).map((r) => r.notif_id).sort()).toEqual([ids.added, ids.planned].sort());
+    expect(data(await post('/api/notifications/filter', { job_number: '0042' }))).toHaveLength(0);
+    expect(data(await post('/api/notifications/filter', { job_number: 'PL-0042', stext: 'copper', types: ['COST_ADDED'] }))).toMatchObject([{ notif_id: ids.added }]);
     const byParams = await post('/api/notifications/filter', { stext: 'quarterly' });
     expect((data(byParams) as { notif_id: number }[]).map((r) => r.notif_id)).toEqual([ids.general]);
   });
@@ -82,6 +86,8 @@ describe('reminders (notifications)', () => {
     expect(type.json.notifications.dbErrors[0]).toMatchObject({ details: 'types[0]', primary: 'Invalid value' });
     const sort = await post('/api/notifications/filter?sort=us_id', {});
     expect(sort.json.notifications.dbErrors[0]).toMatchObject({ details: 'sort', primary: 'Invalid value' });
+    const number = await post('/api/notifications/filter', { job_number: 42 });
+    expect(number.json.notifications.dbErrors[0]).toMatchObject({ details: 'job_number', primary: 'Invalid value' });
     const unknown = await post('/api/notifications/filter', { us_id: 1 });
     expect(unknown.status).toBe(400);
   });

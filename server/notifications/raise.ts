@@ -7,6 +7,8 @@ import { OPERATOR_GROUP } from '../../src/access/roles';
 import type { NotificationType } from '../../src/enums';
 import type { JobDb } from '../jobs/tables';
 
+const INSERT_BATCH = 5000;
+
 export interface RaiseInput {
   type: NotificationType;
   job_id: number | null;
@@ -29,9 +31,13 @@ export async function raiseNotification(db: JobDb, n: RaiseInput): Promise<numbe
   const audience = n.recipients ?? (n.job_id !== null ? await jobAudience(db, n.job_id) : []);
   const recipients = [...new Set(audience)].filter((id) => id !== n.actor);
   if (!recipients.length) return 0;
-  await db
-    .insertInto('notifications')
-    .values(recipients.map((us_id) => ({ us_id, notif_type: n.type, job_id: n.job_id, notif_params: JSON.stringify(n.params ?? {}), created_by: n.actor })))
-    .execute();
+  const params = JSON.stringify(n.params ?? {});
+  // Batches keep each statement under PostgreSQL's 65,535 bind parameters, however many operators a brand has.
+  for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
+    await db
+      .insertInto('notifications')
+      .values(recipients.slice(i, i + INSERT_BATCH).map((us_id) => ({ us_id, notif_type: n.type, job_id: n.job_id, notif_params: params, created_by: n.actor })))
+      .execute();
+  }
   return recipients.length;
 }

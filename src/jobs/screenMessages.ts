@@ -9,6 +9,8 @@ export const screenEnUS: MessageTree = {
     job_start: 'Start', job_end: 'End', tags: 'Tags', assigned: 'Assigned users', net_quote: 'Net quote', net_sales: 'Net sales',
     site_contact: 'Site contact', job_wopo: 'WO/PO', job_desc: 'Description', job_details: 'Details', engineers: 'Engineers',
     engineer: 'Engineer', suppliers: 'Suppliers', lead: 'Lead', remedial: 'Remedial work', skipRemedial: 'Skip the remedial check',
+    supplier: 'Supplier', customer: 'Customer', section: 'Sales section', sectionOrder: 'Order of the sales sections',
+    rowOrder: 'Order of the rows', rows: 'Rows',
   },
   sheet: {
     newJob: 'New job', export: 'Export', exporting: 'Exporting: {{kb}} kB received', exportProgress: 'Export progress',
@@ -24,6 +26,7 @@ export const screenEnUS: MessageTree = {
     calendar: 'Calendar of the department', saveFirst: 'Save the job to schedule it.', back: 'Back to the job sheet',
     actions: { create: 'created', update: 'changed', delete: 'deleted', lock: 'locked', unlock: 'unlocked', duplicate: 'duplicated', assign: 'assigned' },
     entities: { job: 'Job', sales: 'Sales', cost: 'Cost' },
+    yes: 'yes', no: 'no',
   },
 };
 
@@ -35,6 +38,8 @@ export const screenHuHU: MessageTree = {
     job_start: 'Kezdés', job_end: 'Befejezés', tags: 'Címkék', assigned: 'Felelősök', net_quote: 'Nettó ajánlat', net_sales: 'Nettó eladás',
     site_contact: 'Helyszíni kapcsolattartó', job_wopo: 'WO/PO', job_desc: 'Leírás', job_details: 'Részletek', engineers: 'Szerelők',
     engineer: 'Szerelő', suppliers: 'Beszállítók', lead: 'Vezető', remedial: 'Javító munka', skipRemedial: 'Javítási ellenőrzés kihagyása',
+    supplier: 'Beszállító', customer: 'Ügyfél (felhasználó)', section: 'Értékesítési szakasz', sectionOrder: 'Az értékesítési szakaszok sorrendje',
+    rowOrder: 'A sorok sorrendje', rows: 'Sorok',
   },
   sheet: {
     newJob: 'Új munka', export: 'Exportálás', exporting: 'Exportálás: {{kb}} kB érkezett', exportProgress: 'Exportálás állapota',
@@ -50,5 +55,6 @@ export const screenHuHU: MessageTree = {
     calendar: 'A részleg naptára', saveFirst: 'Ütemezés előtt mentsd a munkát.', back: 'Vissza a munkalapra',
     actions: { create: 'létrehozva', update: 'módosítva', delete: 'törölve', lock: 'zárolva', unlock: 'feloldva', duplicate: 'duplikálva', assign: 'hozzárendelve' },
     entities: { job: 'Munka', sales: 'Értékesítés', cost: 'Költség' },
+    yes: 'igen', no: 'nem',
   },
 };

@@ -114,6 +114,8 @@ export interface JobHistoryRow {
   jh_entity_id: number | null;
   jh_action: string;
   jh_changes: Record<string, unknown>;
+  /** 'kind:id' → name for the ids jh_changes holds (src/jobs/historyRefs.ts); deleted records are absent. */
+  jh_names: Record<string, string>;
   created_at: string;
 }
 

@@ -53,5 +53,29 @@ describe('reminders page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove selected (2)' }));
     await waitFor(() => expect(calls('removenotifications')).toHaveLength(1));
     expect(JSON.parse(String(calls('removenotifications')[0][1]?.body))).toEqual({ notif_ids: [11, 10] });
-  });
+  }, 30_000);
+
+  it('searches free text from 3 characters and filters by job number beside the type and flag filters', async () => {
+    setAuthenticated(user);
+    await renderWithApp(<RemindersPage route={route} title="Reminders" />);
+    await screen.findByRole('table', { name: 'Reminders' });
+    const filters = screen.getByRole('search', { name: 'Reminder filters' });
+    const lastBody = () => JSON.parse(String(calls('/filter').at(-1)?.[1]?.body));
+
+    const search = within(filters).getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: 'co' } });
+    expect(await within(filters).findByText('At least 3 characters')).toBeInTheDocument();
+    const before = calls('/filter').length;
+    await new Promise((r) => setTimeout(r, 500));
+    // Too short to search: the request (if any) carries no text.
+    expect(calls('/filter').slice(before).every(([, init]) => !('stext' in JSON.parse(String(init?.body))))).toBe(true);
+
+    fireEvent.change(search, { target: { value: 'copper' } });
+    await waitFor(() => expect(lastBody()).toEqual({ types: null, flagged: null, stext: 'copper' }));
+    expect(within(filters).queryByText('At least 3 characters')).toBeNull();
+
+    fireEvent.change(within(filters).getByRole('searchbox', { name: 'Job number' }), { target: { value: ' PL-00 ' } });
+    await waitFor(() => expect(lastBody()).toEqual({ types: null, flagged: null, stext: 'copper', job_number: 'PL-00' }));
+    expect(calls('/filter').at(-1)?.[0]).toContain('pagenumber=1');
+  }, 30_000);
 });

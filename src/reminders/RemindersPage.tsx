@@ -1,22 +1,22 @@
 /**
- * /reminders: the user's notifications (type, job, when, who), filtered by type and flag; flag and
- * unflag, remove one or the selected ones. Showing a page marks its new rows as rendered, so the
+ * /reminders: the user's notifications (type, job, when, who), filtered by type, flag, free text
+ * and job number; flag and unflag, remove one or the selected ones. Showing a page marks its new rows as rendered, so the
  * badge counts only what has not been seen yet.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Checkbox, IconButton, MenuItem, Pagination, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Button, Checkbox, IconButton, Pagination, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import FlagIcon from '@mui/icons-material/Flag';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { api } from '../dataProvider/apiClient';
-import { NOTIFICATION_TYPES, type NotificationType } from '../enums';
-import { CodesPicker } from '../jobs/sheet/pickers';
+import type { NotificationType } from '../enums';
 import { useDateText } from '../jobs/sheet/useDateFormat';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import { refreshReminderBadge } from './badgeStore';
+import { EMPTY_REMINDER_FILTER, ReminderFilters, toWireFilter, type ReminderFilter } from './ReminderFilters';
 import { useSelection } from './useSelection';
 
 export interface NotificationRow {
@@ -31,13 +31,13 @@ export interface NotificationRow {
 }
 
 export const REMINDERS_PAGE_SIZE = 20;
-type FlagFilter = 'all' | 'flagged' | 'unflagged';
+/** Typing in the text fields waits this long before asking the server. */
+const TYPING_MS = 300;
 
 export function RemindersPage({ title }: PageProps) {
   const translate = useTranslate();
   const date = useDateText();
-  const [types, setTypes] = useState<NotificationType[]>([]);
-  const [flag, setFlag] = useState<FlagFilter>('all');
+  const [filter, setFilter] = useState<ReminderFilter>(EMPTY_REMINDER_FILTER);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<NotificationRow[]>([]);
   const [total, setTotal] = useState(0);
@@ -45,23 +45,29 @@ export function RemindersPage({ title }: PageProps) {
   const { selected, toggle, toggleAll, clear } = useSelection();
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
+  const body = JSON.stringify(toWireFilter(filter));
+
   useEffect(() => {
     const controller = new AbortController();
-    const body = { types: types.length ? types : null, flagged: flag === 'all' ? null : flag === 'flagged' };
-    api<NotificationRow[]>('notifications/filter', { method: 'POST', body, query: { limit: REMINDERS_PAGE_SIZE, pagenumber: page, sort: '-created_at', totalcount: 1 }, signal: controller.signal })
-      .then(async (res) => {
-        const list = res?.data ?? [];
-        setRows(list);
-        setTotal(res?.metadata?.totalCount ?? 0);
-        const fresh = list.filter((r) => !r.is_rendered).map((r) => r.notif_id);
-        if (fresh.length) {
-          await api('notifications/markNotifsAsRendered', { method: 'POST', body: { notif_ids: fresh }, quiet: true });
-          void refreshReminderBadge();
-        }
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [types, flag, page, version]);
+    const load = () =>
+      api<NotificationRow[]>('notifications/filter', { method: 'POST', body: JSON.parse(body), query: { limit: REMINDERS_PAGE_SIZE, pagenumber: page, sort: '-created_at', totalcount: 1 }, signal: controller.signal })
+        .then(async (res) => {
+          const list = res?.data ?? [];
+          setRows(list);
+          setTotal(res?.metadata?.totalCount ?? 0);
+          const fresh = list.filter((r) => !r.is_rendered).map((r) => r.notif_id);
+          if (fresh.length) {
+            await api('notifications/markNotifsAsRendered', { method: 'POST', body: { notif_ids: fresh }, quiet: true });
+            void refreshReminderBadge();
+          }
+        })
+        .catch(() => undefined);
+    const timer = setTimeout(() => void load(), TYPING_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [body, page, version]);
 
   async function setFlagged(row: NotificationRow) {
     try {
@@ -88,17 +94,11 @@ export function RemindersPage({ title }: PageProps) {
   const f = (k: string) => translate(`reminders.fields.${k}`);
   return (
     <PageFrame title={title}>
-      <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap">
-        <CodesPicker<NotificationType> label={translate('reminders.filterTypes')} codes={NOTIFICATION_TYPES} value={types} onChange={(v) => { setTypes(v); setPage(1); }} labelOf={(c) => translate(`reminders.types.${c}`)} minWidth={360} />
-        <TextField select size="small" fullWidth={false} sx={{ width: 200 }} label={translate('reminders.filterFlagged')} value={flag} onChange={(e) => { setFlag(e.target.value as FlagFilter); setPage(1); }}>
-          <MenuItem value="all">{translate('reminders.all')}</MenuItem>
-          <MenuItem value="flagged">{translate('reminders.onlyFlagged')}</MenuItem>
-          <MenuItem value="unflagged">{translate('reminders.onlyUnflagged')}</MenuItem>
-        </TextField>
+      <ReminderFilters filter={filter} onChange={(f) => { setFilter(f); setPage(1); }}>
         <Button color="error" variant="outlined" disabled={!selected.length} onClick={() => void remove(selected)}>
           {translate('reminders.removeSelected', { count: selected.length })}
         </Button>
-      </Stack>
+      </ReminderFilters>
       {rows.length === 0 ? (
         <Typography>{translate('reminders.empty')}</Typography>
       ) : (

@@ -18,6 +18,7 @@ import * as brand0010 from './brand/0010_files';
 import * as brand0011 from './brand/0011_mail';
 import * as brand0013 from './brand/0013_mail_client';
 import * as brand0014 from './brand/0014_mail_compose';
+import * as brand0016 from './brand/0016_jobs_events';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -41,6 +42,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0011_mail': brand0011,
   '0013_mail_client': brand0013,
   '0014_mail_compose': brand0014,
+  '0016_jobs_events': brand0016,
 };
 
 /** In order, for the developer dashboard's schema version. */

@@ -2,6 +2,7 @@
  * The changes behind the sales routes, each run inside salesWrite's transaction with the job
  * locked. Each records one history entry; a final section refuses before anything is written.
  */
+import { notifySalesSection } from '../../notifications/jobEvents';
 import { diff, recordHistory } from '../history';
 import type { JobDb } from '../tables';
 import { FieldErrors, id as parseId } from './parse';
@@ -10,6 +11,8 @@ import { parseOrder, parseSectionBody, type ItemValues, type SectionFields } fro
 import { salesSiteValues, todayPlusDays } from './siteValues';
 import { moneyText, qtyText } from './wireNum';
 import { refuseFinal, type SalesWriteContext } from './write';
+
+const purchaseRows = (rows: readonly { sales_kind: string }[]) => rows.filter((r) => r.sales_kind === 'purchase').length;
 
 async function insertItems(db: JobDb, jssId: number, items: readonly ItemValues[]): Promise<void> {
   if (items.length) await db.insertInto('job_sales_items').values(items.map((it) => ({ ...it, jss_id: jssId }))).execute();
@@ -42,6 +45,7 @@ export async function createSection({ db, job, usId }: SalesWriteContext, input:
   const { jss_id } = await db.insertInto('job_sales_sections').values(values).returning('jss_id').executeTakeFirstOrThrow();
   await insertItems(db, jss_id, items ?? []);
   await recordHistory(db, { job_id: job.job_id, us_id: usId, entity: 'sales', entityId: jss_id, action: 'create', changes: { ...values, rows: items?.length ?? 0 } });
+  await notifySalesSection(db, job, usId, jss_id, null, { jss_invoice_type: values.jss_invoice_type, purchaseRows: purchaseRows(items ?? []) });
 }
 
 export async function patchSection({ db, job, usId }: SalesWriteContext, jssId: number, input: unknown): Promise<void> {
@@ -55,15 +59,22 @@ export async function patchSection({ db, job, usId }: SalesWriteContext, jssId: 
   if (fields.jss_costs_locked !== undefined && fields.jss_costs_locked !== section.jss_costs_locked) {
     await setSectionCostsLocked(db, jssId, fields.jss_costs_locked);
   }
+  let rowsBefore: { sales_kind: string }[] = [];
   if (items) {
     const before = await db.selectFrom('job_sales_items').select(['sales_kind', 'item_code', 'qty', 'net_unit_sales', 'net_amount']).where('jss_id', '=', jssId).orderBy('ordering').execute();
     await db.deleteFrom('job_sales_items').where('jss_id', '=', jssId).execute();
     await insertItems(db, jssId, items);
     changes.rows = { from: before, to: items.map(({ sales_kind, item_code, qty, net_unit_sales, net_amount }) => ({ sales_kind, item_code, qty, net_unit_sales, net_amount })) };
+    rowsBefore = before;
   }
   if (!Object.keys(changes).length) return;
   const action = fields.jss_costs_locked === false && section.jss_costs_locked ? 'unlock' : fields.jss_costs_locked && !section.jss_costs_locked ? 'lock' : 'update';
   await recordHistory(db, { job_id: job.job_id, us_id: usId, entity: 'sales', entityId: jssId, action, changes });
+  await notifySalesSection(
+    db, job, usId, jssId,
+    { jss_invoice_type: section.jss_invoice_type, purchaseRows: purchaseRows(rowsBefore) },
+    { jss_invoice_type: fields.jss_invoice_type ?? section.jss_invoice_type, purchaseRows: items ? purchaseRows(items) : purchaseRows(rowsBefore) },
+  );
 }
 
 export async function deleteSection({ db, job, usId }: SalesWriteContext, jssId: number): Promise<void> {
@@ -112,7 +123,7 @@ export async function reorderSections({ db, job, usId }: SalesWriteContext, rawO
   for (const [i, jssId] of order.entries()) {
     await db.updateTable('job_sales_sections').set({ jss_ordering: i }).where('jss_id', '=', jssId).execute();
   }
-  await recordHistory(db, { job_id: job.job_id, us_id: usId, entity: 'sales', action: 'reorder', changes: { from: current.map((s) => s.jss_id), to: order } });
+  await recordHistory(db, { job_id: job.job_id, us_id: usId, entity: 'sales', action: 'reorder', changes: { jss_ids: { from: current.map((s) => s.jss_id), to: order } } });
 }
 
 export async function reorderItems({ db, job, usId }: SalesWriteContext, rawJssId: unknown, rawOrder: unknown): Promise<void> {
@@ -123,5 +134,5 @@ export async function reorderItems({ db, job, usId }: SalesWriteContext, rawJssI
   for (const [i, salesId] of order.entries()) {
     await db.updateTable('job_sales_items').set({ ordering: i }).where('sales_id', '=', salesId).execute();
   }
-  await recordHistory(db, { job_id: job.job_id, us_id: usId, entity: 'sales', entityId: section.jss_id, action: 'reorder', changes: { from: current.map((r) => r.sales_id), to: order } });
+  await recordHistory(db, { job_id: job.job_id, us_id: usId, entity: 'sales', entityId: section.jss_id, action: 'reorder', changes: { sales_ids: { from: current.map((r) => r.sales_id), to: order } } });
 }

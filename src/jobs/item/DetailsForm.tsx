@@ -3,12 +3,13 @@
  * Delete. Read-only with the notice when the user may not modify the job; a customer edits only
  * the texts and never the status.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { JOB_STATUSES, JOB_TAGS, type JobTag } from '../../enums';
 import { CodesPicker, IdPicker, IdsPicker } from '../sheet/pickers';
 import { useRemoteOptions, type useJobOptions } from '../sheet/options';
+import { useSiteContacts } from './siteContacts';
 import type { JobDetails } from '../types';
 import { ConfirmDelete } from './ConfirmDelete';
 import { EngineersInput } from './EngineersInput';
@@ -32,12 +33,20 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
   const [confirm, setConfirm] = useState(false);
   const readOnly = details ? !details.can_modify : false;
   const staffEdit = !customer && !readOnly;
-  const siteContacts = useRemoteOptions('jobsitecontacts', 'jobsitecontacts/filter', {}, 'jsc_id', 'jsc_name', !customer);
+  const siteContacts = useSiteContacts(v.js_id, !customer);
+  const [siteChanged, setSiteChanged] = useState(false);
   const suppliers = useRemoteOptions('contacts', 'contacts/suppliers', {}, 'co_id', 'co_name', !customer);
   const t = (k: string) => translate(`jobs.fields.${k}`);
   const set = <K extends keyof JobFormValues>(key: K, value: JobFormValues[K]) => setV((prev) => ({ ...prev, [key]: value }));
   const err = (k: keyof FormProblems) => (problems[k] ? translate(problems[k]!) : undefined);
   const saved = !!details?.job_number;
+
+  // After the user picks another site, a contact that is not one of its contacts is cleared (once
+  // the new site's contacts are known); a job as loaded is left as it is.
+  useEffect(() => {
+    if (!siteChanged || siteContacts.forSite !== v.js_id || v.jsc_id === null) return;
+    if (!siteContacts.options.some((o) => o.id === v.jsc_id)) setV((prev) => ({ ...prev, jsc_id: null }));
+  }, [siteChanged, siteContacts, v.js_id, v.jsc_id]);
 
   async function save() {
     const found = checkJob(v, customer);
@@ -71,9 +80,9 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
           <>
             <IdPicker label={t('department')} options={options.departments} value={v.de_id} onChange={(id) => set('de_id', id)} disabled={!staffEdit} minWidth={260} helperText={err('de_id')} error={!!problems.de_id} />
             <IdPicker minWidth={260} label={t('client')} options={options.clients} value={v.co_id} onChange={(id) => set('co_id', id)} disabled={!staffEdit} />
-            <IdPicker minWidth={260} label={t('site')} options={options.sites} value={v.js_id} onChange={(id) => set('js_id', id)} disabled={!staffEdit} />
+            <IdPicker minWidth={260} label={t('site')} options={options.sites} value={v.js_id} onChange={(id) => { set('js_id', id); setSiteChanged(true); }} disabled={!staffEdit} />
             <IdPicker minWidth={260} label={t('pm')} options={options.pms} value={v.pm_id} onChange={(id) => set('pm_id', id)} disabled={!staffEdit} />
-            <IdPicker minWidth={260} label={t('site_contact')} options={siteContacts} value={v.jsc_id} onChange={(id) => set('jsc_id', id)} disabled={!staffEdit} />
+            <IdPicker minWidth={260} label={t('site_contact')} options={siteContacts.options} value={v.jsc_id} onChange={(id) => set('jsc_id', id)} disabled={!staffEdit} knownName={details?.jsc_id && details.jsc_name ? { id: details.jsc_id, name: details.jsc_name } : null} />
             <TextField select size="small" fullWidth={false} sx={{ width: 260 }} label={t('job_status')} value={v.job_status} disabled={!staffEdit} onChange={(e) => set('job_status', e.target.value as JobFormValues['job_status'])}>
               {JOB_STATUSES.map((s) => (
                 <MenuItem key={s} value={s}>

@@ -5,32 +5,7 @@ import { useTranslate } from 'ra-core';
 import { api } from '../../dataProvider/apiClient';
 import { useDateText } from '../sheet/useDateFormat';
 import type { JobHistoryRow } from '../types';
-
-/** Stored field names → the labels the form shows them under (jobs.fields.*). */
-const FIELD_LABELS: Record<string, string> = {
-  job_number: 'job_number', job_status: 'job_status', job_wopo: 'job_wopo', job_desc: 'job_desc', job_details: 'job_details', job_start: 'job_start',
-  job_end: 'job_end', job_tags: 'tags', de_id: 'department', co_id: 'client', js_id: 'site', pm_id: 'pm', jsc_id: 'site_contact',
-  job_has_remedial: 'remedial', skip_remedial_check: 'skipRemedial', engineers: 'engineers', suppliers: 'suppliers', assigned: 'assigned',
-};
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
-
-/** 'field: from → to' per changed field; created/deleted values as 'field: value'. */
-export function describeChanges(changes: Record<string, unknown>, label: (field: string) => string = (f) => f, date: (wire: string) => string = (d) => d): string {
-  const show = (v: unknown): string => {
-    if (v === null || v === undefined || v === '') return '—';
-    if (typeof v === 'string' && ISO_DATE.test(v)) return date(v.replace('T', ' ').slice(0, 19));
-    return typeof v === 'object' ? JSON.stringify(v) : String(v);
-  };
-  return Object.entries(changes)
-    .map(([field, change]) => {
-      if (change && typeof change === 'object' && !Array.isArray(change) && 'from' in change && 'to' in change) {
-        const c = change as { from: unknown; to: unknown };
-        return `${label(field)}: ${show(c.from)} → ${show(c.to)}`;
-      }
-      return `${label(field)}: ${show(change)}`;
-    })
-    .join('; ');
-}
+import { describeChanges } from './historyText';
 
 export function HistoryPanel({ jobId, version }: { jobId: number; version: number }) {
   const translate = useTranslate();
@@ -43,7 +18,6 @@ export function HistoryPanel({ jobId, version }: { jobId: number; version: numbe
       .catch(() => undefined);
     return () => controller.abort();
   }, [jobId, version]);
-  const fieldLabel = (f: string) => (FIELD_LABELS[f] ? translate(`jobs.fields.${FIELD_LABELS[f]}`) : f);
   const action = (a: string) => {
     const key = `jobs.item.actions.${a}`;
     const text = translate(key);
@@ -72,7 +46,7 @@ export function HistoryPanel({ jobId, version }: { jobId: number; version: numbe
                 <TableCell>{date(r.created_at)}</TableCell>
                 <TableCell>
                   {`${translate(`jobs.item.entities.${r.jh_entity}`)} ${action(r.jh_action)}`}
-                  {Object.keys(r.jh_changes ?? {}).length > 0 && `: ${describeChanges(r.jh_changes, fieldLabel, date)}`}
+                  {Object.keys(r.jh_changes ?? {}).length > 0 && `: ${describeChanges(r.jh_changes, { translate, date, names: r.jh_names ?? {}, entity: r.jh_entity })}`}
                 </TableCell>
               </TableRow>
             ))}

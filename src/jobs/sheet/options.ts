@@ -23,7 +23,7 @@ type Row = Record<string, unknown>;
 const toOptions = (rows: Row[] | undefined, id: string, name: string): Option[] =>
   (rows ?? []).map((r) => ({ id: Number(r[id]), name: String(r[name] ?? r[id]) }));
 
-function useAllowed(gate: Gate | undefined): boolean {
+export function useAllowed(gate: Gate | undefined): boolean {
   const role = useAuth().user?.role ?? null;
   const features = useOptionalBrand()?.features;
   return !!gate && checkAccess(gate, { role, features }).ok;

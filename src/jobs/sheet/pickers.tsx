@@ -11,9 +11,11 @@ interface Common {
   error?: boolean;
 }
 
-export function IdPicker({ label, options, value, onChange, disabled, size = 'small', minWidth = 220, helperText, error }: Common & { options: Option[]; value: number | null; onChange: (id: number | null) => void }) {
-  // A stored id whose name is not loaded yet still shows (as its number) instead of vanishing.
-  const selected = value === null ? null : options.find((o) => o.id === value) ?? { id: value, name: `#${value}` };
+export function IdPicker({ label, options, value, onChange, disabled, size = 'small', minWidth = 220, helperText, error, knownName }: Common & { options: Option[]; value: number | null; onChange: (id: number | null) => void; knownName?: Option | null }) {
+  // A stored id whose name is not among the options still shows (by the name the record carries, else
+  // its number) instead of vanishing.
+  const fallback = (id: number) => (knownName && knownName.id === id ? knownName : { id, name: `#${id}` });
+  const selected = value === null ? null : options.find((o) => o.id === value) ?? fallback(value);
   return (
     <Autocomplete
       size={size}
