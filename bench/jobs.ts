@@ -46,11 +46,14 @@ async function explain(root: RootDb, label: string, stmt: { sql: string; paramet
   console.log(`\nEXPLAIN ANALYZE ${label}:\n  ${stmt.sql}\n${rows.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
 }
 
-/** Seeds the jobs, prints the plans and returns the compiled SQL for the baseline server. */
-export async function prepareJobs(root: RootDb, schema: string): Promise<Record<string, RawQuery>> {
+export async function seedJobs(root: RootDb, schema: string): Promise<void> {
   const started = Date.now();
   await seedJobsBulk(root, schema, JOBS);
   console.log(`seeded ${JOBS} jobs in ${Date.now() - started} ms`);
+}
+
+/** Prints the plans of the cases and returns their compiled SQL for the baseline server. */
+export async function jobQueriesOf(root: RootDb, schema: string): Promise<Record<string, RawQuery>> {
   const deps = await brandDb(root, schema).selectFrom('departments').select('de_id').orderBy('de_id').limit(20).execute();
   const deIds = deps.map((d) => d.de_id);
   tenthDepartments = deIds.slice(0, 2);

@@ -3,18 +3,18 @@
  * and prints throughput and latency at 50 connections, the server's peak memory, and the start-up
  * time on an existing data folder (goal: under 5 s).
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { connectDatabase } from '../server/db/connect';
 import { migrateAll } from '../server/db/migrations/migrate';
 import { seedIfEmpty } from '../server/seed/seed';
 import { seedBulk } from '../server/seed/bulk';
-import { globalDb } from '../server/db/types';
+import { globalDb, type RootDb } from '../server/db/types';
 import { startServer, loginAsAdmin } from './serverProcess';
 import { load, printTable, type LoadResult } from './load';
 import { seedReferenceBulk } from '../server/seed/bulkReference';
 import { printPlans, runReferenceLoad } from './reference';
 import type { RawQuery } from './rawServer';
-import { prepareJobs, runExportBench, runJobsLoad } from './jobs';
+import { jobQueriesOf, runExportBench, runJobsLoad, seedJobs } from './jobs';
 import { runFilesBench } from './files';
 import { runMailBench } from './mailSync';
 import { runMailSearchBench } from './mailSearch';
@@ -28,9 +28,21 @@ const runs = (section: string) => !ONLY || ONLY === section;
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.bench-data';
 const SIZE = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_REUSE=1 keeps a data folder seeded by an earlier run (for profiling; a real run reseeds). */
+const REUSE = process.env.BENCH_REUSE === '1' && existsSync(DATA_DIR);
+
+async function seedAll(root: RootDb, schema: string): Promise<void> {
+  const started = Date.now();
+  await seedBulk(root, schema, { departments: SIZE, users: SIZE });
+  console.log(`seeded ${SIZE} departments and ${SIZE} users into ${schema} in ${Date.now() - started} ms`);
+  const refStarted = Date.now();
+  await seedReferenceBulk(root, schema, SIZE);
+  console.log(`seeded ${SIZE} contacts and ${SIZE} sites in ${Date.now() - refStarted} ms`);
+  await seedJobs(root, schema);
+}
 
 async function prepare(): Promise<void> {
-  rmSync(DATA_DIR, { recursive: true, force: true });
+  if (!REUSE) rmSync(DATA_DIR, { recursive: true, force: true });
   const database = await connectDatabase({ dataDir: DATA_DIR });
   try {
     await migrateAll(database.db);
@@ -41,14 +53,9 @@ async function prepare(): Promise<void> {
       .select('s.schema_name')
       .where('d.d_name', '=', 'localhost')
       .executeTakeFirstOrThrow();
-    const started = Date.now();
-    await seedBulk(database.db, demo.schema_name!, { departments: SIZE, users: SIZE });
-    console.log(`seeded ${SIZE} departments and ${SIZE} users into ${demo.schema_name} in ${Date.now() - started} ms`);
-    const refStarted = Date.now();
-    await seedReferenceBulk(database.db, demo.schema_name!, SIZE);
-    console.log(`seeded ${SIZE} contacts and ${SIZE} sites in ${Date.now() - refStarted} ms`);
+    if (!REUSE) await seedAll(database.db, demo.schema_name!);
     referenceQueries = await printPlans(database.db, demo.schema_name!);
-    if (runs('jobs')) jobQueries = await prepareJobs(database.db, demo.schema_name!);
+    if (runs('jobs')) jobQueries = await jobQueriesOf(database.db, demo.schema_name!);
   } finally {
     await database.close();
   }
@@ -112,7 +119,7 @@ async function main(): Promise<void> {
     // Each export runs on a fresh server of its own (one data folder, one server at a time).
     if (runs('jobs')) await runExportBench(DATA_DIR);
   } finally {
-    rmSync(DATA_DIR, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP !== '1') rmSync(DATA_DIR, { recursive: true, force: true });
   }
   if (!ONLY) await runFilesBench(`${DATA_DIR}-files`);
   if (!ONLY) await runMailBench(`${DATA_DIR}-mail`);
