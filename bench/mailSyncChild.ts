@@ -3,7 +3,9 @@
  * each run's time and result as one JSON line. A process of its own so the parent can sample the
  * memory the sync alone takes (as bench/serverProcess.ts does for the server).
  */
+import path from 'node:path';
 import { createDb } from '../server/db/kysely';
+import { LocalFileStore } from '../server/files/storage';
 import { brandDb } from '../server/db/types';
 import { initMailSecrets } from '../server/mail/secrets';
 import { syncAccount } from '../server/mail/sync/syncAccount';
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
   try {
     for (let i = 0; i < input.runs; i++) {
       const started = performance.now();
-      const result = await syncAccount(db, input.accountId);
+      const result = await syncAccount(db, input.accountId, { fileStore: new LocalFileStore(path.join(input.dataDir, 'files')) });
       const ms = performance.now() - started;
       const folders = Object.values(result.folders);
       const failed = folders.find((f): f is { error: string } => 'error' in f);

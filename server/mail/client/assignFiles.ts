@@ -1,7 +1,8 @@
 /**
  * POST mails/assignfilestojob { ma_id, job_id, indexes? }: a mail's attachments become files of
- * the job (group EMAILATTACHMENTS), so they appear on the job's Documents tab. They go through the
- * same typing, thumbnailing and one-transaction store as any upload.
+ * the job (group EMAILATTACHMENTS), so they appear on the job's Documents tab. An attachment the
+ * sync stored as a file is linked to the job (the same file, no copy); one read from the IMAP
+ * server goes through the same typing, thumbnailing and one-transaction store as any upload.
  */
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,8 @@ import { storeUploads, type StagedFile } from '../../files/upload';
 import { action } from '../../users/routeKit';
 import { mailDb } from '../tables';
 import { MAIL_CLIENT_GATE, visibleMail } from './access';
-import { mailAttachments, safeFileName } from './source';
+import { attachmentDb } from '../sync/attachmentTables';
+import { attachmentSource, mailAttachmentList } from './attachments';
 
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2147483647;
 
@@ -38,21 +40,33 @@ export function registerAssignFilesRoute(app: FastifyInstance): void {
       const job = await db.selectFrom('jobs').select('job_id').where('job_id', '=', body.job_id).executeTakeFirst();
       if (!job) throw invalidField('job_id');
 
-      const all = await mailAttachments(db, Number(mail.ma_id), link.mailaccount_id);
-      const chosen = all.map((a, index) => ({ a, index })).filter(({ index }) => indexes === null || (indexes as number[]).includes(index));
-      if (indexes !== null && chosen.length !== (indexes as number[]).length) throw invalidField('indexes');
+      const all = await mailAttachmentList(attachmentSource(req, db), mail);
+      const chosen = all.filter((a) => indexes === null || (indexes as number[]).includes(a.index));
+      if (indexes !== null && chosen.length !== new Set(indexes as number[]).size) throw invalidField('indexes');
       const files: StagedFile[] = [];
       try {
-        for (const { a, index } of chosen) {
+        for (const a of chosen.filter((c) => c.file_id === null)) {
+          const bytes = await a.read();
+          if (!bytes) continue;
           const path = await app.fileStore.stagingPath();
-          await fs.writeFile(path, a.content);
-          files.push({ name: safeFileName(a.filename, index), path, size: a.content.length });
+          files.push({ name: a.filename, path, size: 0 });
+          await fs.writeFile(path, bytes);
+          files[files.length - 1].size = (await fs.stat(path)).size;
         }
       } catch (err) {
         await Promise.all(files.map((f) => fs.rm(f.path, { force: true })));
         throw err;
       }
-      const fileIds = files.length ? await storeUploads(req, app.fileStore, { fields: {}, files }, { group: 'EMAILATTACHMENTS', skipResize: false, jobId: body.job_id }) : [];
+      const copied = files.length ? await storeUploads(req, app.fileStore, { fields: {}, files }, { group: 'EMAILATTACHMENTS', skipResize: false, jobId: body.job_id }) : [];
+      const linked = chosen.flatMap((a) => (a.file_id === null ? [] : [a.file_id]));
+      if (linked.length) {
+        await attachmentDb(db)
+          .insertInto('file_job_links')
+          .values(linked.map((file_id) => ({ file_id, job_id: body.job_id as number })))
+          .onConflict((oc) => oc.columns(['file_id', 'job_id']).doNothing())
+          .execute();
+      }
+      const fileIds = [...linked, ...copied];
       return { data: { ma_id: Number(mail.ma_id), job_id: body.job_id, file_ids: fileIds } };
     },
   );

@@ -9,7 +9,8 @@ import { mailDb } from '../tables';
 import { MAIL_CLIENT_GATE, mailNotFound, visibleMail } from './access';
 import { toListRows } from './mailList';
 import { sanitizeMailHtml } from './sanitize';
-import { attachmentDisposition, describeAttachments, mailAttachments, safeFileName } from './source';
+import { attachmentSource, mailAttachmentList, type MailAttachment } from './attachments';
+import { attachmentDisposition } from './source';
 
 const KEY = 'mails';
 const flagQuery = { type: 'string', enum: ['0', '1', 'true', 'false'] } as const;
@@ -60,8 +61,8 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
     const { id } = req.params as { id: number };
     const db = mailDb(req.db);
     const { mail } = await visibleMail(req, id, db);
-    if (!mail.has_attachments) return { data: [] };
-    return { data: describeAttachments(await mailAttachments(db, id, mail.mailaccount_id)) };
+    const list = await mailAttachmentList(attachmentSource(req, db), mail);
+    return { data: list.map(({ index, filename, content_type, size }) => ({ index, filename, content_type, size })) };
   });
 
   // A file, not an envelope: always downloaded, never sniffed or rendered as HTML.
@@ -80,17 +81,16 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
       if (!Number.isInteger(index)) throw invalidField('index');
       const db = mailDb(req.db);
       const { mail } = await visibleMail(req, id, db);
-      const list = mail.has_attachments ? await mailAttachments(db, id, mail.mailaccount_id) : [];
-      const file = list[index];
-      if (!file) throw mailNotFound();
-      const filename = safeFileName(file.filename, index);
+      const file: MailAttachment | undefined = (await mailAttachmentList(attachmentSource(req, db), mail)).find((a) => a.index === index);
+      const bytes = await file?.read();
+      if (!file || !bytes) throw mailNotFound();
       return reply
         .header('content-type', 'application/octet-stream')
-        .header('content-disposition', attachmentDisposition(filename))
+        .header('content-disposition', attachmentDisposition(file.filename))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'private, no-store')
-        .send(file.content);
+        .send(bytes);
     },
   });
 }

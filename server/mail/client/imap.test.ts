@@ -1,14 +1,19 @@
-/** The client's changes reach a real Dovecot: flags, attachments read from the server, final delete. */
+/** The client's changes reach a real Dovecot: flags, attachments stored at sync, final delete. */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandDb } from '../../db/types';
 import { startDovecot, type Dovecot } from '../../test/dovecot';
 import { createTestBrand, uniqueName, useTestApp } from '../../test/helpers';
-import { syncAccount } from '../sync/syncAccount';
+import { syncAccount as syncWith } from '../sync/syncAccount';
 import { createTestAccount, withMailbox } from '../sync/testMailbox';
 import { mailDb, type MailDb } from '../tables';
 import { mailCalls } from './testKit';
 
-const t = useTestApp();
+const t = useTestApp({ filesRoot: path.join(os.tmpdir(), `mail-imap-files-${randomUUID()}`) });
+// Attachments go to the app's (temporary) file store, where the download routes read them.
+const syncAccount = (d: MailDb, id: number) => syncWith(d, id, { fileStore: t.app.fileStore });
 const as = mailCalls(t);
 let dovecot: Dovecot;
 let db: MailDb;
@@ -94,7 +99,7 @@ describe('mail client against Dovecot', () => {
     await op('PATCH', `mails/${note}`, { is_deleted: false });
   });
 
-  it('lists and downloads attachments from the server as safe downloads', async () => {
+  it('lists and downloads the stored attachments as safe downloads', async () => {
     const op = await as(host);
     const photos = await idOf('Photos of the leak');
     const list = await op('GET', `mails/${photos}/attachments`);

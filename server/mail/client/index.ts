@@ -1,6 +1,7 @@
 /** The mail client's calls (group 'mails'): reading, one mail, and changes. */
 import type { FastifyInstance } from 'fastify';
 import { registerAssignFilesRoute } from './assignFiles';
+import { registerMailChangesRoute } from './changes';
 import { registerMailDetailRoutes } from './detailRoutes';
 import { registerMailReadRoutes } from './readRoutes';
 import { registerMailWriteRoutes } from './writeRoutes';
@@ -10,4 +11,5 @@ export function registerMailClientRoutes(app: FastifyInstance): void {
   registerMailDetailRoutes(app);
   registerMailWriteRoutes(app);
   registerAssignFilesRoute(app);
+  registerMailChangesRoute(app);
 }

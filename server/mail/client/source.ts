@@ -1,9 +1,10 @@
 /**
- * Attachments are read from the stored message on the IMAP server (the first folder that holds
- * it), parsed with mailparser; a mail of an account without an incoming server has none.
+ * Attachments read from the message on the IMAP server (the first folder that holds it), parsed
+ * with mailparser: for mails synced before attachments were stored as files, and for a stored
+ * file deleted since. A mail of an account without an incoming server has none there.
  */
-import { simpleParser, type Attachment } from 'mailparser';
-import type { MailAttachmentInfo } from '../../../src/mail/client/types';
+import { simpleParser } from 'mailparser';
+import { downloadableAttachments, safeFileName, type ParsedAttachment } from '../sync/attachmentFiles';
 import { openImap } from '../sync/connect';
 import type { MailDb } from '../tables';
 
@@ -33,23 +34,14 @@ async function rawSource(db: MailDb, maId: number, accountId: number): Promise<B
   }
 }
 
-/** The attachments a user can download: real attachments, not the images the HTML shows inline. */
-export async function mailAttachments(db: MailDb, maId: number, accountId: number): Promise<Attachment[]> {
+export { safeFileName };
+
+/** The attachments a user can download (the sync's rule), in the order the stored rows number them. */
+export async function imapAttachments(db: MailDb, maId: number, accountId: number): Promise<ParsedAttachment[]> {
   const source = await rawSource(db, maId, accountId);
   if (!source) return [];
   const parsed = await simpleParser(source, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
-  return parsed.attachments.filter((a) => a.contentDisposition === 'attachment' || !a.related);
-}
-
-export function describeAttachments(list: Attachment[]): MailAttachmentInfo[] {
-  return list.map((a, index) => ({ index, filename: safeFileName(a.filename, index), content_type: a.contentType || 'application/octet-stream', size: a.size ?? a.content.length }));
-}
-
-/** A file name with no path, control characters or quotes; a neutral one when there is none. */
-export function safeFileName(name: string | undefined, index: number): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '_').replace(/^\.+/, '').trim().slice(0, 200);
-  return clean || `attachment-${index + 1}`;
+  return downloadableAttachments(parsed.attachments);
 }
 
 /** Content-Disposition that always downloads, with an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -34,7 +34,7 @@ export async function requestSync(req: FastifyRequest, accountId: number): Promi
   }
   // The brand-bound instance is shared per schema and outlives the request.
   const db = mailDb(req.db);
-  void syncAccount(db, accountId).catch((err) => req.log.error({ err, accountId }, 'background mail sync failed'));
+  void syncAccount(db, accountId, { fileStore: req.server.fileStore }).catch((err) => req.log.error({ err, accountId }, 'background mail sync failed'));
   return 'started';
 }
 

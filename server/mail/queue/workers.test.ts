@@ -5,7 +5,7 @@ import { startDovecot, type Dovecot } from '../../test/dovecot';
 import { createTestBrand, testDb, uniqueName } from '../../test/helpers';
 import { createTestAccount, rawMail, withMailbox } from '../sync/testMailbox';
 import { mailDb, type MailDb } from '../tables';
-import { MAIL_SYNC_QUEUE, startMailWorkers, type MailWorkers } from './workers';
+import { MAIL_SYNC_QUEUE, startMailWorkers, type MailWorkerOptions, type MailWorkers } from './workers';
 
 let root: RootDb;
 let db: MailDb;
@@ -28,8 +28,9 @@ afterAll(async () => {
   await root?.destroy();
 });
 
-async function workers(name: string, concurrency: number, intervalMs: number): Promise<MailWorkers> {
+async function workers(name: string, concurrency: number, intervalMs: number, idle: Partial<MailWorkerOptions> = { watchIdle: false }): Promise<MailWorkers> {
   const w = await startMailWorkers({
+    ...idle,
     root,
     connectionString: inject('databaseUrl'),
     intervalMs,
@@ -97,5 +98,39 @@ describe('mail sync workers', () => {
     expect(ran.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < ran.length; i += 1) expect(ran[i].heldFrom).toBeGreaterThanOrEqual(ran[i - 1].heldUntil!);
     expect(await count()).toBe(21);
+  }, 60_000);
+
+  it('with the IDLE watcher, a mail appended to INBOX is synced within seconds, long before the next tick', async () => {
+    const user = `${uniqueName('idle')}@test.example`;
+    const accountId = await createTestAccount(db, dovecot, user, 'pw-1');
+    await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject: 'Before watching' })));
+    const has = (subject: string) => async () => !!(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', subject).executeTakeFirst());
+    // The ticker runs once at start and then not for an hour: only IDLE can bring the next mail.
+    const w = await workers('idle-watch', 1, 3_600_000, { watchAccounts: async () => [{ schema, accountId }] });
+    expect(await waitFor(has('Before watching'))).toBe(true);
+    // The watcher is up once its INBOX is open; give it a moment after the first sync.
+    await new Promise((r) => setTimeout(r, 1000));
+    const subject = `Pushed ${Date.now()}`;
+    await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject })));
+    const appended = Date.now();
+    expect(await waitFor(has(subject), 10_000)).toBe(true);
+    expect(Date.now() - appended).toBeLessThan(8_000);
+    await w.stop();
+  }, 60_000);
+
+  it('a sync asked for while another sync holds the account runs once that one is done', async () => {
+    const user = `${uniqueName('busy')}@test.example`;
+    const accountId = await createTestAccount(db, dovecot, user, 'pw-1');
+    await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject: 'Waited' })));
+    // Another process's sync holds the lease.
+    await db.updateTable('mailaccounts').set({ sync_status: 'running', sync_started_at: new Date() }).where('mailaccount_id', '=', accountId).execute();
+    const w = await workers('busy', 1, 3_600_000);
+    await w.enqueue(schema, accountId);
+    const has = async () => !!(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).executeTakeFirst());
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await has()).toBe(false);
+    await db.updateTable('mailaccounts').set({ sync_status: 'idle' }).where('mailaccount_id', '=', accountId).execute();
+    expect(await waitFor(has, 15_000)).toBe(true);
+    await w.stop();
   }, 60_000);
 });

@@ -7,6 +7,9 @@
  * - `concurrency` workers run syncAccount for one job each; a failing account throws, so pg-boss
  *   retries it with back-off, and the other accounts go on.
  *
+ * - unless `watchIdle` is false, an IMAP IDLE watcher per enabled account's INBOX (idleWatch.ts)
+ *   queues a sync as soon as the server reports a change; the ticker refreshes the watched list.
+ *
  * Queue policy 'short': at most one *queued* job per singletonKey `${schema}:${accountId}`, so
  * ticks and "Sync now" clicks collapse into one. It does not limit *active* jobs; the account's
  * lease in syncAccount does (a second worker of any process sees the lease and finishes at
@@ -17,8 +20,10 @@
 import PgBoss from 'pg-boss';
 import { isFeatureOn, type FeatureTree } from '../../../src/access/access';
 import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../../db/types';
+import type { FileStore } from '../../files/storage';
 import { LEASE_MINUTES, syncAccount } from '../sync/syncAccount';
 import { mailDb } from '../tables';
+import { startIdleWatchers, type WatchedAccount } from './idleWatch';
 import type { MailSyncQueue } from './requestSync';
 
 export const MAIL_SYNC_QUEUE = 'mail-sync';
@@ -43,6 +48,12 @@ export interface MailWorkerOptions {
   onSynced?: (info: { schema: string; accountId: number; startedAt: number; endedAt: number; ran: boolean; heldFrom?: number; heldUntil?: number; error?: string }) => void;
   /** Errors of the ticker or pg-boss itself (never thrown: the process keeps serving). */
   onError?: (err: unknown) => void;
+  /** Where synced attachments are stored (the app's FileStore); default the data folder's. */
+  fileStore?: FileStore;
+  /** IMAP IDLE on each watched account's INBOX; default true. */
+  watchIdle?: boolean;
+  /** The accounts to watch; default every account the ticker queues. */
+  watchAccounts?: () => Promise<WatchedAccount[]>;
 }
 
 export interface MailWorkers extends MailSyncQueue {
@@ -68,6 +79,24 @@ async function mailSchemas(root: RootDb): Promise<string[]> {
     .map((s) => s.schema_name as string);
 }
 
+/** Every enabled account with an incoming server of every brand with mail on. */
+export async function enabledAccounts(root: RootDb): Promise<WatchedAccount[]> {
+  const out: WatchedAccount[] = [];
+  for (const schema of await mailSchemas(root)) {
+    const accounts = await mailDb(brandDb(root, schema)).selectFrom('mailaccounts').select('mailaccount_id').where('ma_enabled', '=', true).where('mis_id', 'is not', null).execute();
+    out.push(...accounts.map((a) => ({ schema, accountId: a.mailaccount_id })));
+  }
+  return out;
+}
+
+/** Seconds before a sync request that found the account busy is tried again. */
+const BUSY_RETRY_S = 5;
+
+async function syncRunning(db: ReturnType<typeof mailDb>, accountId: number): Promise<boolean> {
+  const row = await db.selectFrom('mailaccounts').select(['ma_enabled', 'sync_status']).where('mailaccount_id', '=', accountId).executeTakeFirst();
+  return !!row && row.ma_enabled && row.sync_status === 'running';
+}
+
 export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWorkers> {
   const onError = opts.onError ?? ((err: unknown) => console.error('[mail-sync]', err));
   const boss = new PgBoss({ connectionString: opts.connectionString, schema: BOSS_SCHEMA, max: 4, schedule: false, application_name: 'mail-sync' });
@@ -91,28 +120,27 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
 
   const tick = async (): Promise<number> => {
     let queued = 0;
-    for (const schema of await mailSchemas(opts.root)) {
-      const accounts = await mailDb(brandDb(opts.root, schema))
-        .selectFrom('mailaccounts')
-        .select('mailaccount_id')
-        .where('ma_enabled', '=', true)
-        .where('mis_id', 'is not', null)
-        .execute();
-      for (const a of accounts) if (await enqueue(schema, a.mailaccount_id)) queued += 1;
-    }
+    for (const a of await enabledAccounts(opts.root)) if (await enqueue(a.schema, a.accountId)) queued += 1;
     return queued;
   };
 
   const handle = async ([job]: PgBoss.Job<MailSyncJob>[]) => {
     const { schema, accountId } = job.data;
     const startedAt = Date.now();
-    const result = await syncAccount(mailDb(brandDb(opts.root, schema)), accountId);
+    const db = mailDb(brandDb(opts.root, schema));
+    const result = await syncAccount(db, accountId, { fileStore: opts.fileStore });
     opts.onSynced?.({ schema, accountId, startedAt, endedAt: Date.now(), ran: result.ran, heldFrom: result.heldFrom, heldUntil: result.heldUntil, error: result.error });
     // Thrown, so pg-boss retries with back-off; the error is already on the account row.
     if (result.error) throw new Error(`mail sync of ${schema}:${accountId} failed: ${result.error}`);
+    // Another worker's sync holds the account and may have passed the folder this request was
+    // for (an IDLE event during a long sync): ask again shortly rather than lose the change.
+    if (!result.ran && (await syncRunning(db, accountId))) await boss.send(MAIL_SYNC_QUEUE, job.data, { singletonKey: singletonKey(schema, accountId), startAfter: BUSY_RETRY_S });
   };
   const workOptions = { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, opts.pollingIntervalSeconds ?? 2) };
   for (let i = 0; i < (opts.concurrency ?? 2); i += 1) await boss.work<MailSyncJob>(MAIL_SYNC_QUEUE, workOptions, handle);
+
+  const watchers = opts.watchIdle === false ? null : startIdleWatchers({ root: opts.root, onChange: (a) => enqueue(a.schema, a.accountId), onError: () => undefined });
+  const watchList = opts.watchAccounts ?? (() => enabledAccounts(opts.root));
 
   // A chain of timeouts, not an interval: a slow tick never overlaps the next one.
   const intervalMs = opts.intervalMs ?? mailSyncIntervalMs();
@@ -121,6 +149,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
   const loop = async () => {
     try {
       await tick();
+      if (watchers && !stopped) watchers.set(await watchList());
     } catch (err) {
       onError(err);
     }
@@ -135,6 +164,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await watchers?.stop();
       // Running syncs get a moment to finish; an unfinished one is retried (its work is resumable).
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },

@@ -1,11 +1,12 @@
 /** An IMAP connection for one mail account, from its incoming server row (password decrypted here only). */
-import { ImapFlow } from 'imapflow';
+import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { decryptSecret } from '../secrets';
 import type { MailDb } from '../tables';
 
 export class MailAccountError extends Error {}
 
-export async function openImap(db: MailDb, mailaccountId: number): Promise<ImapFlow> {
+/** `extra` adds connection options (the IDLE watcher's restart period). */
+export async function openImap(db: MailDb, mailaccountId: number, extra: Partial<ImapFlowOptions> = {}): Promise<ImapFlow> {
   const row = await db
     .selectFrom('mailaccounts as a')
     .innerJoin('mailincomingservers as s', 's.mis_id', 'a.mis_id')
@@ -24,6 +25,7 @@ export async function openImap(db: MailDb, mailaccountId: number): Promise<ImapF
     qresync: true,
     // A stuck server must not hold a worker for ever.
     socketTimeout: 120_000,
+    ...extra,
   });
   // An error after connect (server gone) must reach the caller, not crash the process.
   client.on('error', () => undefined);

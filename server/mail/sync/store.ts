@@ -4,9 +4,11 @@
  * folder and UID.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { simpleParser, type AddressObject } from 'mailparser';
-import type { Address, MailDb } from '../tables';
+import type { Address, MailDb, MailTables } from '../tables';
+import { attachmentDb } from './attachmentTables';
+import { downloadableAttachments, dropAttachmentFiles, recordAttachments, removeAttachmentFiles, writeAttachmentFiles, type AttachmentTarget } from './attachmentFiles';
 
 export interface FetchedMessage {
   uid: number;
@@ -21,6 +23,8 @@ export interface FolderRef {
   mailaccount_id: number;
   uidvalidity: number;
   is_default_seen: boolean;
+  /** Where the batch's attachments are stored as files. */
+  attachments: AttachmentTarget;
 }
 
 /** App flags ↔ IMAP flags and keywords. */
@@ -51,6 +55,7 @@ export async function parseMessage(m: FetchedMessage) {
   const parsed = await simpleParser(m.source, { skipImageLinks: true, skipTextLinks: true });
   // Without a Message-ID the content itself identifies the mail, so a second copy is still recognised.
   const messageId = parsed.messageId ?? `<${createHash('sha256').update(m.source).digest('hex')}@no-message-id>`;
+  const attachments = downloadableAttachments(parsed.attachments);
   return {
     message_id: messageId,
     in_reply_to: parsed.inReplyTo ?? null,
@@ -64,7 +69,9 @@ export async function parseMessage(m: FetchedMessage) {
     mail_html: typeof parsed.html === 'string' ? parsed.html : null,
     mail_text: parsed.text ?? null,
     mail_size: m.size || m.source.length,
-    has_attachments: parsed.attachments.some((a) => a.contentDisposition === 'attachment' || !a.related),
+    has_attachments: attachments.length > 0,
+    /** Not a column: stored as files beside the row. */
+    attachments,
   };
 }
 
@@ -96,7 +103,7 @@ async function upsertMails(db: MailDb, accountId: number, entries: Entry[]) {
   return db
     .insertInto('mails')
     .values(
-      entries.map(({ p, flags }) => ({
+      entries.map(({ p: { attachments: _files, ...p }, flags }) => ({
         mailaccount_id: accountId,
         ...p,
         mail_from: JSON.stringify(p.mail_from),
@@ -125,10 +132,11 @@ const INSERT_PARALLEL = 2;
 /**
  * Stores a batch of messages found in one folder in a few statements whatever its size. First the
  * `mails` rows, one per Message-ID (a copy in another folder or a retried batch finds the row it
- * already has), in parallel statements. Then in one transaction the threads, one `mail_locations`
- * row per UID and `andThen` (the folder's cursor). A stop between the two leaves rows without a
- * location or thread: the retried batch finds and completes them, and a row never retried goes
- * with the orphans at the end of the account's sync. A mail joins the thread of a mail it answers
+ * already has), in parallel statements, and the bytes of attachments not stored yet
+ * (attachmentFiles.ts). Then in one transaction the attachment rows, the threads, one
+ * `mail_locations` row per UID and `andThen` (the folder's cursor). A stop between the two leaves
+ * rows without a location or thread (and files without a row): the retried batch finds and
+ * completes them, and a row never retried goes with the orphans at the end of the account's sync. A mail joins the thread of a mail it answers
  * or references (in the database or earlier in the batch), else starts its own.
  */
 export async function storeBatch(db: MailDb, folder: FolderRef, messages: FetchedMessage[], parsed: Parsed[], andThen: (trx: MailDb) => Promise<void>): Promise<void> {
@@ -144,46 +152,81 @@ export async function storeBatch(db: MailDb, folder: FolderRef, messages: Fetche
   const parts = Array.from({ length: INSERT_PARALLEL }, (_, k) => entries.filter((_, i) => i % INSERT_PARALLEL === k));
   const rows = (await Promise.all(parts.map((part) => upsertMails(db, folder.mailaccount_id, part)))).flat();
   const stored = new Map(rows.map((r) => [r.message_id, r]));
+  const files = await writeAttachmentFiles(db, folder.attachments, [...byId].map(([messageId, { p }]) => ({ maId: Number(stored.get(messageId)!.ma_id), attachments: p.attachments })));
 
-  await db.transaction().execute(async (trx) => {
-    const known = await knownThreads(trx, folder.mailaccount_id, [...new Set(entries.flatMap(({ p }) => refsOf(p)))]);
-    const threads: { id: number; thread: number }[] = [];
-    for (const [messageId, { p }] of byId) {
-      const row = stored.get(messageId)!;
-      if (row.thread_id !== null) {
-        known.set(messageId, Number(row.thread_id));
-        continue;
-      }
-      const thread = refsOf(p).map((ref) => known.get(ref)).find((t) => t !== undefined) ?? Number(row.ma_id);
-      known.set(messageId, thread);
-      threads.push({ id: Number(row.ma_id), thread });
-    }
-    if (threads.length) {
-      const cases = sql.join(threads.map((t) => sql`when ${t.id}::bigint then ${t.thread}::bigint`), sql` `);
-      await trx
-        .updateTable('mails')
-        .set({ thread_id: sql<number>`case ma_id ${cases} end` })
-        .where('ma_id', 'in', threads.map((t) => t.id))
-        .where('thread_id', 'is', null)
-        .execute();
-    }
-    if (messages.length) {
-      await trx
-        .insertInto('mail_locations')
-        .values(messages.map((m, i) => ({ ifolder_id: folder.ifolder_id, uid: m.uid, uidvalidity: folder.uidvalidity, ma_id: stored.get(parsed[i].message_id)!.ma_id, mail_date: parsed[i].mail_date })))
-        .onConflict((oc) => oc.columns(['ifolder_id', 'uid']).doUpdateSet((eb) => ({ ma_id: eb.ref('excluded.ma_id'), uidvalidity: eb.ref('excluded.uidvalidity') })))
-        .execute();
-    }
-    await andThen(trx);
-  });
+  let unused: typeof files = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      unused = await recordAttachments(trx, files);
+      await storeRows(trx, folder, messages, parsed, byId, stored, andThen);
+    });
+  } catch (err) {
+    // No row points at the files written: they go (were any left, they would only take room).
+    await removeAttachmentFiles(folder.attachments, files);
+    throw err;
+  }
+  await removeAttachmentFiles(folder.attachments, unused);
 }
 
-/** Mails of an account found in no folder any more (deleted or moved away on the server). */
-export async function removeOrphans(db: MailDb, accountId: number): Promise<number> {
-  const res = await db
-    .deleteFrom('mails')
-    .where('mailaccount_id', '=', accountId)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('mail_locations as l').select(sql.lit(1).as('one')).whereRef('l.ma_id', '=', 'mails.ma_id'))))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
+/** The batch's threads, locations and `andThen`, in the batch's transaction. */
+async function storeRows(
+  trx: MailDb,
+  folder: FolderRef,
+  messages: FetchedMessage[],
+  parsed: Parsed[],
+  byId: Map<string, Entry>,
+  stored: Map<string, { ma_id: number; thread_id: number | null }>,
+  andThen: (trx: MailDb) => Promise<void>,
+): Promise<void> {
+  const known = await knownThreads(trx, folder.mailaccount_id, [...new Set([...byId.values()].flatMap(({ p }) => refsOf(p)))]);
+  const threads: { id: number; thread: number }[] = [];
+  for (const [messageId, { p }] of byId) {
+    const row = stored.get(messageId)!;
+    if (row.thread_id !== null) {
+      known.set(messageId, Number(row.thread_id));
+      continue;
+    }
+    const thread = refsOf(p).map((ref) => known.get(ref)).find((t) => t !== undefined) ?? Number(row.ma_id);
+    known.set(messageId, thread);
+    threads.push({ id: Number(row.ma_id), thread });
+  }
+  if (threads.length) {
+    const cases = sql.join(threads.map((t) => sql`when ${t.id}::bigint then ${t.thread}::bigint`), sql` `);
+    await trx
+      .updateTable('mails')
+      .set({ thread_id: sql<number>`case ma_id ${cases} end` })
+      .where('ma_id', 'in', threads.map((t) => t.id))
+      .where('thread_id', 'is', null)
+      .execute();
+  }
+  if (messages.length) {
+    await trx
+      .insertInto('mail_locations')
+      .values(messages.map((m, i) => ({ ifolder_id: folder.ifolder_id, uid: m.uid, uidvalidity: folder.uidvalidity, ma_id: stored.get(parsed[i].message_id)!.ma_id, mail_date: parsed[i].mail_date })))
+      .onConflict((oc) => oc.columns(['ifolder_id', 'uid']).doUpdateSet((eb) => ({ ma_id: eb.ref('excluded.ma_id'), uidvalidity: eb.ref('excluded.uidvalidity') })))
+      .execute();
+  }
+  await andThen(trx);
+}
+
+/**
+ * Mails of an account found in no folder any more (deleted or moved away on the server), with
+ * their stored attachments unless something else (a job, a draft) uses those files.
+ */
+export async function removeOrphans(db: MailDb, accountId: number, files: AttachmentTarget): Promise<number> {
+  const orphan = ({ not, exists, selectFrom }: ExpressionBuilder<MailTables, 'mails'>) =>
+    not(exists(selectFrom('mail_locations as l').select(sql.lit(1).as('one')).whereRef('l.ma_id', '=', 'mails.ma_id')));
+  const { removed, keys } = await db.transaction().execute(async (trx) => {
+    // Read before the delete: the attachment rows go with their mails (cascade).
+    const attached = await attachmentDb(trx)
+      .selectFrom('mail_attachments as m')
+      .select('m.file_id')
+      .where('m.file_id', 'is not', null)
+      .where('m.ma_id', 'in', trx.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('has_attachments', '=', true).where(orphan))
+      .execute();
+    const res = await trx.deleteFrom('mails').where('mailaccount_id', '=', accountId).where(orphan).executeTakeFirst();
+    return { removed: Number(res.numDeletedRows), keys: await dropAttachmentFiles(trx, files.schema, attached.map((a) => a.file_id!)) };
+  });
+  if (keys.length) await files.store.remove(keys).catch(() => undefined);
+  return removed;
 }

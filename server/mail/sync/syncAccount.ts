@@ -6,6 +6,8 @@
  */
 import { sql } from 'kysely';
 import type { MailDb } from '../tables';
+import { attachmentTarget } from './attachmentFiles';
+import { attachmentDb } from './attachmentTables';
 import { openImap } from './connect';
 import { discoverFolders } from './folders';
 import { removeOrphans } from './store';
@@ -35,6 +37,11 @@ async function takeLease(db: MailDb, accountId: number): Promise<boolean> {
   return !!row;
 }
 
+/** Open browsers compare this mark (GET mails/changes) to know their list is stale; set as each changed folder commits. */
+async function markChanged(db: MailDb, accountId: number): Promise<void> {
+  await attachmentDb(db).updateTable('mailaccounts').set({ ma_changed_at: sql`clock_timestamp()` }).where('mailaccount_id', '=', accountId).execute();
+}
+
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
 export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptions & { onFolder?: (path: string) => void } = {}): Promise<AccountSyncResult> {
@@ -51,14 +58,17 @@ export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptio
     for (const folder of folders) {
       opts.onFolder?.(folder.ifolder_path);
       try {
-        result.folders[folder.ifolder_path] = await syncFolder(client, db, folder, opts);
+        const done = await syncFolder(client, db, folder, opts);
+        result.folders[folder.ifolder_path] = done;
+        if (done.added || done.flagsUpdated || done.removed) await markChanged(db, accountId);
       } catch (err) {
         result.folders[folder.ifolder_path] = { error: message(err) };
         await db.updateTable('imapfolders').set({ sync_error: message(err), sync_error_at: new Date() }).where('ifolder_id', '=', folder.ifolder_id).execute();
         if (!client.usable) throw err;
       }
     }
-    result.orphansRemoved = await removeOrphans(db, accountId);
+    result.orphansRemoved = await removeOrphans(db, accountId, attachmentTarget(db, opts.fileStore));
+    if (result.orphansRemoved) await markChanged(db, accountId);
   } catch (err) {
     result.error = message(err);
   } finally {

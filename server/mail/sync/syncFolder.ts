@@ -13,7 +13,10 @@ import type { ImapFlow, MailboxObject } from 'imapflow';
 import { sql } from 'kysely';
 import type { ImapFoldersTable, MailDb } from '../tables';
 import type { Selectable } from 'kysely';
-import { flagColumns, parseMessage, storeBatch, type FetchedMessage, type FolderRef } from './store';
+import type { FileStore } from '../../files/storage';
+import { attachmentTarget } from './attachmentFiles';
+import { attachmentDb } from './attachmentTables';
+import { flagColumns, parseMessage, storeBatch, type AppFlag, type FetchedMessage, type FolderRef } from './store';
 
 /** Mails per fetch and per transaction: large enough that round trips do not dominate, small enough to hold in memory twice. */
 const DEFAULT_BATCH = 200;
@@ -29,6 +32,8 @@ type Folder = Selectable<ImapFoldersTable>;
 
 export interface SyncOptions {
   batchSize?: number;
+  /** Where attachments are stored as files; default the data folder's store (as the app's). */
+  fileStore?: FileStore;
   /** Called after each committed batch (progress for the UI, and for tests that stop midway). */
   onBatch?: (done: number, total: number) => Promise<void> | void;
 }
@@ -77,6 +82,8 @@ async function commitBatch(db: MailDb, folderId: number, ref: FolderRef, batch: 
       })
       .where('ifolder_id', '=', folderId)
       .execute();
+    // New mail shows in open browsers as its batch commits, not only when a long first sync ends.
+    await attachmentDb(trx).updateTable('mailaccounts').set({ ma_changed_at: sql`clock_timestamp()` }).where('mailaccount_id', '=', ref.mailaccount_id).execute();
   });
 }
 
@@ -118,10 +125,13 @@ async function updateFlags(client: ImapFlow, db: MailDb, folder: Folder, lastUid
   let n = 0;
   for (const msg of changed) {
     if (msg.uid > lastUid) continue;
+    const flags = flagColumns(msg.flags ?? new Set());
     const res = await db
       .updateTable('mails')
-      .set(flagColumns(msg.flags ?? new Set()))
+      .set(flags)
       .where('ma_id', '=', (eb) => eb.selectFrom('mail_locations').select('ma_id').where('ifolder_id', '=', folder.ifolder_id).where('uid', '=', msg.uid))
+      // Only a real change counts (and is written): it is what tells open browsers to refresh.
+      .where((eb) => eb.or((Object.keys(flags) as AppFlag[]).map((c) => eb(c, '!=', flags[c]))))
       .executeTakeFirst();
     n += Number(res.numUpdatedRows);
   }
@@ -150,7 +160,13 @@ export async function syncFolder(client: ImapFlow, db: MailDb, start: Folder, op
     const modseq = box.highestModseq !== undefined ? box.highestModseq.toString() : null;
     const unchanged = modseq !== null && folder.highestmodseq === modseq && Number(folder.uidnext) === box.uidNext && folder.last_uid > 0;
     if (!unchanged) {
-      const ref: FolderRef = { ifolder_id: folder.ifolder_id, mailaccount_id: folder.mailaccount_id, uidvalidity: uidValidity, is_default_seen: folder.is_default_seen };
+      const ref: FolderRef = {
+        ifolder_id: folder.ifolder_id,
+        mailaccount_id: folder.mailaccount_id,
+        uidvalidity: uidValidity,
+        is_default_seen: folder.is_default_seen,
+        attachments: attachmentTarget(db, opts.fileStore),
+      };
       const added = await fetchNew(client, db, folder, ref, opts);
       // Mail fetched just now came with its flags; only the older mail needs a flag check.
       const flagsUpdated = await updateFlags(client, db, folder, Number(folder.last_uid), box);
