@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { uniqueTag } from './support/jobs';
 import { DEMO, login } from './support/session';
 
 test.describe('mail client', () => {
@@ -36,5 +37,54 @@ test.describe('mail client', () => {
     await page.getByRole('searchbox', { name: 'Search mails' }).fill('Csőtörés');
     await expect(list.getByRole('button', { name: /Csőtörés a pincében/ }).first()).toBeVisible();
     await page.keyboard.press('Escape');
+  });
+});
+
+test.describe('mail client: tags, local folders and sender domains', () => {
+  test('a mail tagged and filed from the reading pane is listed under its tag and local folder; a domain finds its senders', async ({ page }) => {
+    const tagName = uniqueTag('Tag');
+    const folderName = uniqueTag('Folder');
+    await login(page, 'operator', DEMO, '/email');
+    for (const [group, body] of [['mailtags', { mt_name: tagName, mt_color: '#2e7d32' }], ['mailfolders', { mf_name: folderName }]] as const) {
+      expect((await page.request.post(`${DEMO}/api/${group}/create`, { data: body })).status()).toBe(201);
+    }
+    await page.reload();
+    const labels = page.getByRole('navigation', { name: 'Tags and local folders' });
+    await expect(labels.getByRole('button', { name: `Tag ${tagName}` })).toBeVisible();
+    await expect(labels.getByRole('button', { name: `Local folder ${folderName}` })).toBeVisible();
+
+    const list = page.getByRole('list', { name: 'Mails' });
+    const search = page.getByRole('searchbox', { name: 'Search mails' });
+    // A domain, with or without '@', finds the mails of its senders.
+    await search.fill('@suspicious-invoices.example');
+    await expect(list.getByRole('button', { name: /Urgent: invoice payment required/ })).toBeVisible();
+    await search.fill('parkview-lettings.example');
+    await expect(list.getByRole('button', { name: /^Harriet Cole: / }).first()).toBeVisible();
+    await expect(list.getByRole('button', { name: /^Tom Baxter: / })).toHaveCount(0);
+
+    await list.getByRole('button', { name: /^Harriet Cole: / }).first().click();
+    const subject = (await page.getByRole('article').getAttribute('aria-label'))!;
+    await page.getByRole('button', { name: 'Tags of the mail' }).click();
+    await page.getByRole('menuitemcheckbox', { name: tagName }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: tagName })).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
+    // Closed: the focus is back on the menu's button (the menu has finished leaving).
+    await expect(page.getByRole('button', { name: 'Tags of the mail' })).toBeFocused();
+    await page.getByRole('button', { name: 'Local folders of the mail' }).click();
+    await page.getByRole('menuitemcheckbox', { name: folderName }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: folderName })).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Local folders of the mail' })).toBeFocused();
+
+    await search.fill('');
+    await labels.getByRole('button', { name: `Tag ${tagName}` }).click();
+    await expect(list.getByRole('button')).toHaveCount(1);
+    await expect(list.getByRole('button', { name: `Harriet Cole: ${subject}` })).toBeVisible();
+    await labels.getByRole('button', { name: `Local folder ${folderName}` }).click();
+    await expect(list.getByRole('button')).toHaveCount(1);
+    await expect(list.getByRole('button', { name: `Harriet Cole: ${subject}` })).toBeVisible();
+    // Leaving the folder lists every mail again.
+    await labels.getByRole('button', { name: `Local folder ${folderName}` }).click();
+    await expect(list.getByRole('button', { name: /^Tom Baxter: / }).first()).toBeVisible();
   });
 });

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { brandJobDb } from '../jobs/testKit';
 import { mailDb } from '../mail/tables';
 import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
+import { HOSTILE_CORPUS } from '../mail/client/hostileCorpus';
 import { demoMails } from './mail';
 
 const t = useTestApp();
 
 describe('demo mailbox', () => {
-  it('is the same on every run: threads, languages, HTML and plain text, one hostile body', () => {
+  it('is the same on every run: threads, languages, HTML and plain text, one hostile body, the hostile corpus in Junk', () => {
     const now = new Date('2026-11-20T12:00:00Z');
     const a = demoMails(now);
     expect(demoMails(now)).toEqual(a);
@@ -16,7 +17,8 @@ describe('demo mailbox', () => {
     expect(a.some((m) => m.in_reply_to !== null)).toBe(true);
     expect(a.some((m) => m.mail_html !== null) && a.some((m) => m.mail_html === null)).toBe(true);
     expect(a.some((m) => /Csőtörés/.test(m.mail_subject)) && a.some((m) => /Lüftung/.test(m.mail_subject))).toBe(true);
-    expect(a.filter((m) => m.mail_html?.includes('<script>'))).toHaveLength(1);
+    expect(a.filter((m) => m.folder !== 'Junk' && m.mail_html?.includes('<script>'))).toHaveLength(1);
+    expect(a.filter((m) => m.folder === 'Junk')).toHaveLength(HOSTILE_CORPUS.length);
     expect(a.every((m) => m.mail_date.getTime() <= now.getTime())).toBe(true);
   });
 

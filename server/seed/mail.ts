@@ -2,16 +2,19 @@
  * The demo brand's shared mailbox "Office" (office@demo.test): no incoming server, so the client
  * can be seen without one. A few hundred mails written straight into mails + mail_locations:
  * threads with replies, HTML and plain text, English, Hungarian and German, some unread or
- * flagged, a couple linked to demo jobs and one hostile HTML body. The texts and order are fixed;
- * the dates count back from the seed time so the date groups (today, yesterday, ...) all show.
+ * flagged, a couple linked to demo jobs and one hostile HTML body; the Junk folder holds the hostile
+ * corpus (server/mail/client/hostileCorpus.ts) that the browser tests open one by one. The texts
+ * and order are fixed; the dates count back from the seed time so the date groups all show.
  */
 import { STAFF } from '../../src/access/roles';
 import { brandDb, type RootDb } from '../db/types';
+import { HOSTILE_CORPUS, readableLine } from '../mail/client/hostileCorpus';
 import { mailDb, type Address, type MailDb } from '../mail/tables';
 import { CORRESPONDENTS, HOSTILE_HTML, SIGNATURES, TOPICS, asHtml, type Topic } from './mailCorpus';
 import { seededRandom } from './jobs';
 
 export const OFFICE: Address = { name: 'Office', address: 'office@demo.test' };
+export const CORPUS_SENDER: Address = { name: 'Corpus Probe', address: 'probe@hostile-corpus.example' };
 /** Fifteen topics, each repeated with a different correspondent this many times. */
 const ROUNDS = 9;
 const HOUR = 3_600_000;
@@ -29,7 +32,7 @@ interface SeedMail {
   is_seen: boolean;
   is_flagged: boolean;
   is_answered: boolean;
-  folder: 'INBOX' | 'Sent' | 'Archive';
+  folder: 'INBOX' | 'Sent' | 'Archive' | 'Junk';
   root: string;
 }
 
@@ -100,7 +103,28 @@ export function demoMails(now: Date): SeedMail[] {
     folder: 'INBOX',
     root: '<seed-hostile@demo.test>',
   });
-  return all;
+  return [...all, ...corpusMails(now)];
+}
+
+/** The hostile corpus in Junk, two days old, one minute apart, already read. */
+function corpusMails(now: Date): SeedMail[] {
+  const start = Math.floor(now.getTime() / 1000) * 1000 - 2 * 24 * HOUR;
+  return HOSTILE_CORPUS.map((m, i) => ({
+    message_id: `<seed-corpus-${m.id}@demo.test>`,
+    in_reply_to: null,
+    mail_references: [],
+    mail_subject: `Hostile HTML ${String(i + 1).padStart(2, '0')}: ${m.title}`,
+    mail_from: CORPUS_SENDER,
+    mail_to_arr: [OFFICE],
+    mail_date: new Date(start + i * 60_000),
+    mail_html: m.html,
+    mail_text: `${readableLine(m.id)}: ${m.title}.`,
+    is_seen: true,
+    is_flagged: false,
+    is_answered: false,
+    folder: 'Junk',
+    root: `<seed-corpus-${m.id}@demo.test>`,
+  }));
 }
 
 async function createAccount(db: MailDb): Promise<{ accountId: number; folders: Record<SeedMail['folder'], number> }> {
@@ -119,7 +143,7 @@ async function createAccount(db: MailDb): Promise<{ accountId: number; folders: 
       .execute();
   }
   const folders = {} as Record<SeedMail['folder'], number>;
-  for (const [path, type] of [['INBOX', 'inbox'], ['Sent', 'sent'], ['Archive', 'archive']] as const) {
+  for (const [path, type] of [['INBOX', 'inbox'], ['Sent', 'sent'], ['Archive', 'archive'], ['Junk', 'junk']] as const) {
     const row = await db
       .insertInto('imapfolders')
       .values({ mailaccount_id: accountId, ifolder_path: path, ifolder_name: path === 'INBOX' ? 'Inbox' : path, ifolder_type: type, uidvalidity: 1, is_default_seen: type === 'sent' })

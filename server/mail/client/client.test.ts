@@ -25,7 +25,7 @@ describe('mail client: reading', () => {
     const accounts = res.json.mails.data as MailAccountInfo[];
     expect(accounts).toHaveLength(1);
     expect(accounts[0]).toMatchObject({ ma_name: 'Office', ma_email: 'office@demo.test', can_send: true, can_delete: true });
-    expect(accounts[0].folders.map((f) => f.ifolder_path)).toEqual(['INBOX', 'Archive', 'Sent']);
+    expect(accounts[0].folders.map((f) => f.ifolder_path)).toEqual(['INBOX', 'Archive', 'Junk', 'Sent']);
     expect(accounts[0].folders[0].unread).toBeGreaterThan(0);
 
     const user = await a.db.selectFrom('users').select('us_id').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();

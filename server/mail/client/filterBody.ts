@@ -1,9 +1,9 @@
 /** Checks the body of POST mails/filter: every field optional, wrong types answer 400 with the field. */
 import { invalidField } from '../../envelope/errors';
 import { asObject } from '../../resources/body';
-import { MIN_SEARCH_CHARS, type MailFilter } from '../../../src/mail/client/types';
+import { MIN_SEARCH_CHARS, type MailFilter, type MailListFilter } from '../../../src/mail/client/types';
 
-const KEYS = ['mailaccount_ids', 'ifolder_id', 'stext', 'is_seen', 'is_flagged', 'is_deleted', 'before'] as const;
+const KEYS = ['mailaccount_ids', 'ifolder_id', 'mt_id', 'mf_id', 'stext', 'is_seen', 'is_flagged', 'is_deleted', 'before'] as const;
 
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2147483647;
 
@@ -23,13 +23,17 @@ function parseBefore(v: unknown): { mail_date: string; ma_id: number } | null {
   return { mail_date: when.toISOString(), ma_id: b.ma_id };
 }
 
-export function parseMailFilter(input: unknown): Required<MailFilter> {
+export function parseMailFilter(input: unknown): Required<MailFilter> & Required<Pick<MailListFilter, 'mt_id' | 'mf_id'>> {
   const body = asObject(input);
   for (const key of Object.keys(body)) if (!(KEYS as readonly string[]).includes(key)) throw invalidField(key);
   const ids = body.mailaccount_ids ?? [];
   if (!Array.isArray(ids) || !ids.every(isId)) throw invalidField('mailaccount_ids');
   const folder = body.ifolder_id ?? null;
   if (folder !== null && !isId(folder)) throw invalidField('ifolder_id');
+  const tag = body.mt_id ?? null;
+  if (tag !== null && !isId(tag)) throw invalidField('mt_id');
+  const localFolder = body.mf_id ?? null;
+  if (localFolder !== null && !isId(localFolder)) throw invalidField('mf_id');
   const stext = body.stext ?? null;
   if (stext !== null && typeof stext !== 'string') throw invalidField('stext');
   const text = typeof stext === 'string' ? stext.trim() : '';
@@ -38,6 +42,8 @@ export function parseMailFilter(input: unknown): Required<MailFilter> {
     before: parseBefore(body.before),
     mailaccount_ids: ids as number[],
     ifolder_id: folder as number | null,
+    mt_id: tag as number | null,
+    mf_id: localFolder as number | null,
     // Shorter words are ignored, as the search box says ('At least 3 characters').
     stext: text.length >= MIN_SEARCH_CHARS ? text : null,
     is_seen: optionalBool(body, 'is_seen'),

@@ -9,6 +9,8 @@ import sanitizeHtml from 'sanitize-html';
 /** Inline pictures in the mail itself; SVG is left out (it can carry script). */
 const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|bmp);base64,[a-z0-9+/=\s]+$/i;
 const REMOTE = /^(https?:)?\/\//i;
+/** Link targets that lead somewhere from a srcdoc frame; relative ones would resolve against about:srcdoc. */
+const LINK = /^(https?:\/\/|mailto:|tel:)/i;
 /** A style value without functions, escapes or anything that ends the declaration; colours allowed. */
 const SAFE_CSS = [/^[^()\\;{}<>@]*$/, /^(rgba?|hsla?)\([\d\s.,%]+\)$/i];
 const STYLE_PROPS = [
@@ -43,7 +45,10 @@ export function sanitizeMailHtml(dirty: string, opts: { images: boolean }): Sani
     allowProtocolRelative: false,
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'action'],
     transformTags: {
-      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }),
+      a: (tagName, { href, ...attribs }) => ({
+        tagName,
+        attribs: { ...attribs, ...(href && LINK.test(href.trim()) ? { href: href.trim() } : {}), target: '_blank', rel: 'noopener noreferrer' },
+      }),
       img: (tagName, attribs) => {
         const src = (attribs.src ?? '').trim();
         if (DATA_IMAGE.test(src)) return { tagName, attribs: { ...attribs, src } };

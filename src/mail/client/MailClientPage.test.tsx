@@ -48,6 +48,7 @@ describe('mail client page', () => {
       if (url.includes('/mails/accounts')) return envelope([account(1, 'Office'), account(2, 'Sales')]);
       if (url.includes('/mails/filter')) return envelope([row(1, 'today', 'First today'), row(2, 'today', 'Second today'), row(3, 'yesterday', 'From yesterday'), row(4, 'older', 'Long ago')], 4);
       if (url.includes('/details')) return envelope(detailsAnswer(url));
+      if (url.includes('/mailtags/list') || url.includes('/mailfolders/list')) return envelope([]);
       return envelope({});
     });
   });

@@ -13,12 +13,15 @@ import type { PageProps } from '../../pages/types';
 import { MailSettingsDialog } from '../settings/MailSettingsDialog';
 import { AccountPanel } from './AccountPanel';
 import { BulkBar } from './BulkBar';
+import { LabelPanel } from './LabelPanel';
 import { MailListPane } from './MailListPane';
 import { mailApi } from './mailApi';
 import { ReadingPane } from './ReadingPane';
-import { MIN_SEARCH_CHARS, NEW_MAIL_URL, replyUrl, type MailFilter, type MailFlag, type MailListRow } from './types';
+import { MIN_SEARCH_CHARS, NEW_MAIL_URL, replyUrl, type MailFlag, type MailListFilter, type MailListRow } from './types';
 import { useMailAccounts } from './useMailAccounts';
+import { useMailLabels } from './useMailLabels';
 import { useMailList } from './useMailList';
+import { useMailChanges } from './useMailChanges';
 import { useShortcuts, type ShortcutAction } from './useShortcuts';
 
 export function MailClientPage({ title }: PageProps) {
@@ -27,20 +30,29 @@ export function MailClientPage({ title }: PageProps) {
   const params = useParams();
   const selectedId = Number(params.id) > 0 ? Number(params.id) : null;
   const accounts = useMailAccounts();
-  const [folderId, setFolderId] = useState<number | null>(null);
+  const labels = useMailLabels();
+  // One view at a time: an IMAP folder, a tag or a local folder (none: every folder).
+  const [view, setView] = useState<{ ifolder_id?: number; mt_id?: number; mf_id?: number }>({});
+  const folderId = view.ifolder_id ?? null;
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const stext = search.trim().length >= MIN_SEARCH_CHARS ? search.trim() : null;
   const enabledKey = accounts.enabledIds.join(',');
-  const filter = useMemo<MailFilter | null>(() => {
+  const filter = useMemo<MailListFilter | null>(() => {
     if (!accounts.accounts || !enabledKey) return null;
     const ids = enabledKey.split(',').map(Number);
     const folderOn = folderId !== null && accounts.accounts.some((a) => ids.includes(a.mailaccount_id) && a.folders.some((f) => f.ifolder_id === folderId));
-    return { mailaccount_ids: ids, ifolder_id: folderOn ? folderId : null, ...(stext ? { stext } : {}) };
-  }, [accounts.accounts, enabledKey, folderId, stext]);
+    const label = view.mt_id ? { mt_id: view.mt_id } : view.mf_id ? { mf_id: view.mf_id } : {};
+    return { mailaccount_ids: ids, ifolder_id: folderOn ? folderId : null, ...label, ...(stext ? { stext } : {}) };
+  }, [accounts.accounts, enabledKey, folderId, view.mt_id, view.mf_id, stext]);
   const list = useMailList(filter);
   const { reload } = accounts;
+  // New mail within seconds: the list and the unread counts reload when a sync changed the user's mail.
+  useMailChanges(() => {
+    list.refresh();
+    reload();
+  });
   const open = useCallback((id: number) => navigate(`/email/${id}`), [navigate]);
 
   const onChanged = useCallback((id: number, patch: Partial<MailListRow>) => {
@@ -104,8 +116,23 @@ export function MailClientPage({ title }: PageProps) {
         <Stack spacing={1} sx={{ display: { xs: selectedId ? 'none' : 'flex', md: 'flex' } }}>
           <Button component={Link} to={NEW_MAIL_URL} variant="contained" startIcon={<EditIcon />}>{translate('mailClient.actions.newMail')}</Button>
           <Button variant="outlined" startIcon={<SettingsIcon />} onClick={() => setSettingsOpen(true)}>{translate('mailClient.actions.settings')}</Button>
-          <MailSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-          <AccountPanel accounts={accounts.accounts ?? []} disabled={accounts.disabled} folderId={folderId} onToggle={accounts.toggle} onToggleAll={accounts.toggleAll} onFolder={setFolderId} />
+          <MailSettingsDialog
+            open={settingsOpen}
+            onClose={() => {
+              setSettingsOpen(false);
+              // Tags and local folders may have been added or renamed there.
+              labels.reload();
+            }}
+          />
+          <AccountPanel accounts={accounts.accounts ?? []} disabled={accounts.disabled} folderId={folderId} onToggle={accounts.toggle} onToggleAll={accounts.toggleAll} onFolder={(id) => setView(id === null ? {} : { ifolder_id: id })} />
+          <LabelPanel
+            tags={labels.tags}
+            folders={labels.folders}
+            tagId={view.mt_id ?? null}
+            localFolderId={view.mf_id ?? null}
+            onTag={(id) => setView(id === null ? {} : { mt_id: id })}
+            onLocalFolder={(id) => setView(id === null ? {} : { mf_id: id })}
+          />
         </Stack>
         <Box sx={{ width: { md: 380 }, flexShrink: 0, display: { xs: selectedId ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column', minHeight: 0 }}>
           <TextField
@@ -117,13 +144,13 @@ export function MailClientPage({ title }: PageProps) {
             helperText={search.trim() && !stext ? translate('mailClient.minChars') : translate('mailClient.shortcuts')}
           />
           <BulkBar ids={[...checked]} rows={list.rows} onDone={onBulkDone} onClear={() => setChecked(new Set())} />
-          <MailListPane checked={checked} onCheck={onCheck} rows={list.rows} hasMore={list.hasMore} loading={list.loading} selectedId={selectedId} onOpen={open} onNearEnd={list.loadMore} />
+          <MailListPane checked={checked} onCheck={onCheck} rows={list.rows} hasMore={list.hasMore} loading={list.loading} selectedId={selectedId} onOpen={open} onNearEnd={list.loadMore} tags={labels.tags} />
         </Box>
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           {selectedId ? (
             <>
               <Button component={Link} to="/email" sx={{ display: { md: 'none' }, alignSelf: 'flex-start' }}>{translate('mailClient.actions.back')}</Button>
-              <ReadingPane key={selectedId} id={selectedId} onChanged={onChanged} onRemoved={onRemoved} />
+              <ReadingPane key={selectedId} id={selectedId} onChanged={onChanged} onRemoved={onRemoved} labels={labels} listed={list.rows.find((r) => r.ma_id === selectedId)} />
             </>
           ) : (
             <Typography color="text.secondary">{translate('mailClient.selectMail')}</Typography>

@@ -6,11 +6,13 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Box, Checkbox, LinearProgress, List, ListItemButton, ListSubheader, Stack, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import FlagIcon from '@mui/icons-material/Flag';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutline';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslate } from 'ra-core';
 import { withGroupHeaders } from './listItems';
 import { useMailDateText } from './mailDates';
+import type { MailTag } from '../settings/types';
 import type { MailListRow } from './types';
 
 const ROW_HEIGHT = 72;
@@ -22,9 +24,10 @@ interface RowProps {
   checked: boolean;
   onOpen: (id: number) => void;
   onCheck: (id: number) => void;
+  tags: ReadonlyMap<number, MailTag>;
 }
 
-function MailRowView({ row, selected, checked, onOpen, onCheck }: RowProps) {
+function MailRowView({ row, selected, checked, onOpen, onCheck, tags }: RowProps) {
   const translate = useTranslate();
   const when = useMailDateText().short(row.mail_date, row.date_group === 'today');
   const who = row.mail_from?.name || row.mail_from?.address || '';
@@ -42,6 +45,10 @@ function MailRowView({ row, selected, checked, onOpen, onCheck }: RowProps) {
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Stack direction="row" spacing={1} alignItems="center">
           <Typography noWrap sx={{ flex: 1, fontWeight: row.is_seen ? 400 : 700 }}>{who}</Typography>
+          {(row.tag_ids ?? []).map((id) => {
+            const tag = tags.get(id);
+            return tag ? <LocalOfferIcon key={id} fontSize="small" titleAccess={tag.mt_name} sx={{ color: tag.mt_color ?? 'text.secondary' }} /> : null;
+          })}
           {row.is_flagged && <FlagIcon fontSize="small" color="error" titleAccess={translate('mailClient.actions.flag')} />}
           {row.has_attachments && <AttachFileIcon fontSize="small" titleAccess={translate('mailClient.attachments')} />}
           {row.job_id !== null && <WorkOutlineIcon fontSize="small" />}
@@ -64,10 +71,13 @@ export interface MailListPaneProps {
   onCheck: (id: number) => void;
   onOpen: (id: number) => void;
   onNearEnd: () => void;
+  /** The brand's tags, to show each row's tags in their colour. */
+  tags?: MailTag[];
 }
 
-export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCheck, onOpen, onNearEnd }: MailListPaneProps) {
+export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCheck, onOpen, onNearEnd, tags = [] }: MailListPaneProps) {
   const translate = useTranslate();
+  const tagById = useMemo(() => new Map(tags.map((t) => [t.mt_id, t])), [tags]);
   const items = useMemo(() => withGroupHeaders(rows), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
@@ -106,7 +116,7 @@ export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCh
                     {translate(`mailClient.groups.${item.group}`)}
                   </ListSubheader>
                 ) : (
-                  <MailRowView row={item.row} selected={item.row.ma_id === selectedId} checked={checked.has(item.row.ma_id)} onOpen={onOpen} onCheck={onCheck} />
+                  <MailRowView row={item.row} selected={item.row.ma_id === selectedId} checked={checked.has(item.row.ma_id)} onOpen={onOpen} onCheck={onCheck} tags={tagById} />
                 )}
               </Box>
             );

@@ -10,11 +10,13 @@ import { useAuth } from '../../auth/authStore';
 import { useBrand } from '../../brand/BrandContext';
 import { notify } from '../../notices/noticeStore';
 import { JobPicker } from './JobPicker';
+import { LabelMenus } from './LabelMenus';
 import { MailActions } from './MailActions';
 import { MailFrame } from './MailFrame';
 import { mailApi } from './mailApi';
 import { useMailDateText } from './mailDates';
-import type { MailAddress, MailAttachmentInfo, MailDetails, MailFlag } from './types';
+import type { MailAddress, MailAttachmentInfo, MailDetails, MailFlag, MailListRow } from './types';
+import type { MailLabels } from './useMailLabels';
 
 const addressText = (list: MailAddress[]) => list.map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(', ');
 
@@ -22,9 +24,12 @@ export interface ReadingPaneProps {
   id: number;
   onChanged: (id: number, patch: Partial<MailDetails>) => void;
   onRemoved: (id: number) => void;
+  labels: MailLabels;
+  /** The mail's row in the list, when loaded: its tags and local folders. */
+  listed?: MailListRow;
 }
 
-export function ReadingPane({ id, onChanged, onRemoved }: ReadingPaneProps) {
+export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: ReadingPaneProps) {
   const translate = useTranslate();
   const apiUrl = useBrand().apiUrl.replace(/\/+$/, '');
   const dates = useMailDateText();
@@ -35,6 +40,9 @@ export function ReadingPane({ id, onChanged, onRemoved }: ReadingPaneProps) {
   const [failed, setFailed] = useState(false);
   const [attachments, setAttachments] = useState<MailAttachmentInfo[]>([]);
   const [picking, setPicking] = useState(false);
+  const [own, setOwn] = useState<Pick<MailListRow, 'tag_ids' | 'mf_ids'>>({});
+  const tagIds = own.tag_ids ?? listed?.tag_ids ?? [];
+  const folderIds = own.mf_ids ?? listed?.mf_ids ?? [];
 
   useEffect(() => {
     setImages(autoload);
@@ -84,6 +92,16 @@ export function ReadingPane({ id, onChanged, onRemoved }: ReadingPaneProps) {
     notify('success', translate('mailClient.assign.done'));
   }
 
+  async function label(kind: 'tag_ids' | 'mf_ids', labelId: number, on: boolean) {
+    const current = kind === 'tag_ids' ? tagIds : folderIds;
+    const ok = await (kind === 'tag_ids' ? mailApi.setTag(labelId, id, on) : mailApi.setLocalFolder(labelId, id, on)).catch(() => undefined);
+    if (!ok) return;
+    const next = on ? [...current.filter((x) => x !== labelId), labelId] : current.filter((x) => x !== labelId);
+    setOwn((o) => ({ ...o, [kind]: next }));
+    onChanged(id, { [kind]: next });
+    if (kind === 'mf_ids') labels.reload();
+  }
+
   if (failed) return <Alert severity="error">{translate('mailClient.errors.notFound')}</Alert>;
   if (!mail || mail.ma_id !== id) return <CircularProgress aria-label={translate('ra.page.loading')} />;
   const headers: [string, string][] = [
@@ -95,7 +113,17 @@ export function ReadingPane({ id, onChanged, onRemoved }: ReadingPaneProps) {
   return (
     <Box component="article" aria-label={mail.mail_subject || translate('mailClient.noSubject')} sx={{ display: 'flex', flexDirection: 'column', gap: 1, minHeight: 0, flex: 1 }}>
       <Typography variant="h6" component="h2">{mail.mail_subject || translate('mailClient.noSubject')}</Typography>
-      <MailActions mail={mail} onFlags={(f) => void changeFlags(f)} onAssign={() => setPicking(true)} />
+      <Stack direction="row" flexWrap="wrap" alignItems="center">
+        <MailActions mail={mail} onFlags={(f) => void changeFlags(f)} onAssign={() => setPicking(true)} />
+        <LabelMenus
+          tags={labels.tags.map((x) => ({ id: x.mt_id, name: x.mt_name, color: x.mt_color }))}
+          folders={labels.folders.map((x) => ({ id: x.mf_id, name: x.mf_name }))}
+          tagIds={tagIds}
+          folderIds={folderIds}
+          onTag={(tagId, on) => void label('tag_ids', tagId, on)}
+          onFolder={(folderId, on) => void label('mf_ids', folderId, on)}
+        />
+      </Stack>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1 }}>
         {headers.map(([k, v]) => [
           <Typography key={`${k}-k`} component="dt" variant="body2" color="text.secondary">{k}</Typography>,

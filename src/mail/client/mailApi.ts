@@ -1,13 +1,14 @@
 /** The mail client's calls, typed (server/mail/client). */
 import { api } from '../../dataProvider/apiClient';
-import type { MailAccountInfo, MailAttachmentInfo, MailDetails, MailFilter, MailFlag, MailListRow } from './types';
+import type { MailFolder, MailTag } from '../settings/types';
+import type { MailAccountInfo, MailAttachmentInfo, MailDetails, MailFlag, MailListFilter, MailListRow } from './types';
 
 const R = { resource: 'mails' } as const;
 
 export const mailApi = {
   accounts: async () => (await api<MailAccountInfo[]>('mails/accounts', { ...R }))?.data ?? [],
   /** No total is asked: counting 100,000 rows costs more than the page; a full page means there may be more. */
-  list: async (filter: MailFilter, page: number, limit: number, signal?: AbortSignal) => {
+  list: async (filter: MailListFilter, page: number, limit: number, signal?: AbortSignal) => {
     const res = await api<MailListRow[]>('mails/filter', { ...R, method: 'POST', body: filter, query: { limit, pagenumber: page }, signal });
     return { rows: res?.data ?? [], hasMore: (res?.data?.length ?? 0) >= limit };
   },
@@ -22,5 +23,11 @@ export const mailApi = {
   assignJob: (id: number, jobId: number) => api<{ job_number: string | null }>('mails/assignjob', { ...R, method: 'POST', body: { ma_id: id, job_id: jobId } }),
   fileToJob: (id: number, jobId: number) => api<{ file_ids: number[] }>('mails/assignfilestojob', { ...R, method: 'POST', body: { ma_id: id, job_id: jobId } }),
   byJob: async (jobId: number) => (await api<MailListRow[]>(`mails/getmailsbyjobid/${jobId}`, { ...R }))?.data ?? [],
+  tags: async () => (await api<MailTag[]>('mailtags/list', { resource: 'mailtags', quiet: true }))?.data ?? [],
+  localFolders: async () => (await api<MailFolder[]>('mailfolders/list', { resource: 'mailfolders', quiet: true }))?.data ?? [],
+  /** Puts a tag on the mail or takes it off (the server mirrors it as an IMAP keyword). */
+  setTag: (tagId: number, id: number, on: boolean) => api(`mailtags/${tagId}/${on ? 'assign' : 'unassign'}`, { resource: 'mailtags', method: 'POST', body: { ma_ids: [id] } }),
+  setLocalFolder: (folderId: number, id: number, on: boolean) =>
+    api(`mailfolders/${folderId}/${on ? 'addmails' : 'removemails'}`, { resource: 'mailfolders', method: 'POST', body: { ma_ids: [id] } }),
   attachments: async (id: number) => (await api<MailAttachmentInfo[]>(`mails/${id}/attachments`, { ...R }))?.data ?? [],
 };

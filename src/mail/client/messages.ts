@@ -76,6 +76,16 @@ const enUS: MessageTree = {
     },
     shortcuts: 'Keys: j next, k previous, r reply, e archive, s flag',
     bulk: { title: 'Checked mails', count: '{{count}} checked', select: 'Check {{subject}}', clear: 'Clear' },
+    labels: {
+      title: 'Tags and local folders',
+      tags: 'Tags',
+      folders: 'Local folders',
+      tag: 'Tag {{name}}',
+      folder: 'Local folder {{name}}',
+      tagMenu: 'Tags of the mail',
+      folderMenu: 'Local folders of the mail',
+      none: 'None yet: add them in the mail settings.',
+    },
   },
 };
 
@@ -154,6 +164,16 @@ const huHU: MessageTree = {
     },
     shortcuts: 'Billentyűk: j következő, k előző, r válasz, e archiválás, s megjelölés',
     bulk: { title: 'Kijelölt levelek', count: '{{count}} kijelölve', select: '{{subject}} kijelölése', clear: 'Törlés a kijelölésből' },
+    labels: {
+      title: 'Címkék és helyi mappák',
+      tags: 'Címkék',
+      folders: 'Helyi mappák',
+      tag: '{{name}} címke',
+      folder: '{{name}} helyi mappa',
+      tagMenu: 'A levél címkéi',
+      folderMenu: 'A levél helyi mappái',
+      none: 'Még nincs ilyen: a levelezési beállításokban adhatod hozzá.',
+    },
   },
 };
 

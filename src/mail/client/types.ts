@@ -45,6 +45,9 @@ export interface MailListRow {
   job_id: number | null;
   thread_id: number | null;
   snippet: string;
+  /** Tags (mailtags) and local folders (mailfolders) the mail is in; the list answers them, the details do not. */
+  tag_ids?: number[];
+  mf_ids?: number[];
 }
 
 export interface MailDetails extends MailListRow {
@@ -77,6 +80,12 @@ export interface MailFilter {
   before?: { mail_date: string; ma_id: number } | null;
 }
 
+/** The list's filter with a tag (mailtags) or a local folder (mailfolders): only the mails in it. */
+export interface MailListFilter extends MailFilter {
+  mt_id?: number | null;
+  mf_id?: number | null;
+}
+
 /** Flags one PATCH may change (SPEC.md point 4). */
 export const MAIL_FLAGS = ['is_seen', 'is_flagged', 'is_ready', 'is_spam', 'is_deleted'] as const;
 export type MailFlag = (typeof MAIL_FLAGS)[number];
@@ -87,6 +96,8 @@ export const LARGE_MAIL_BYTES = 5 * 1024 * 1024;
 export const MAIL_REFRESH_MS = 60_000;
 export const MAIL_PAGE_SIZE = 100;
 export const MIN_SEARCH_CHARS = 3;
+/** A search that is a mail domain ('example.com', '@example.com'): it also finds every sender of that domain. */
+export const DOMAIN_SEARCH = /^@?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})$/i;
 
 export const replyUrl = (id: number, mode: 'reply' | 'replyAll' | 'forward') => `/email/draft/new?mode=${mode}&ma_id=${id}`;
 export const NEW_MAIL_URL = '/email/draft/new';

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { mailApi } from './mailApi';
-import { MAIL_PAGE_SIZE, MAIL_REFRESH_MS, type MailFilter, type MailListRow } from './types';
+import { MAIL_PAGE_SIZE, MAIL_REFRESH_MS, type MailListFilter, type MailListRow } from './types';
 
 export interface MailListState {
   rows: MailListRow[];
@@ -29,7 +29,7 @@ export function mergeHead(current: MailListRow[], fresh: MailListRow[], complete
   return [...fresh, ...tail.filter((r) => !ids.has(r.ma_id))];
 }
 
-export function useMailList(filter: MailFilter | null, refreshMs = MAIL_REFRESH_MS): MailListState {
+export function useMailList(filter: MailListFilter | null, refreshMs = MAIL_REFRESH_MS): MailListState {
   const [rows, setRows] = useState<MailListRow[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(false);

@@ -3,7 +3,7 @@
  * text editor (ra-input-rich-text's), anything else the simpler plain-text editor. Both hand back
  * HTML. `resetKey` changes when the body is replaced from outside (template, signature, reload).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { TextField } from '@mui/material';
 import { Form, useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
@@ -36,8 +36,12 @@ function WatchBody({ onChange }: { onChange: (html: string) => void }) {
 
 function RichBody({ html, resetKey, onChange, disabled }: Omit<BodyEditorProps, 'editor'>) {
   const translate = useTranslate();
+  // ra-core's Form resets its values whenever the record object changes: a new object on every
+  // render would reset the editor under the user's typing and drop keystrokes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const record = useMemo(() => ({ body: html }), [resetKey]);
   return (
-    <Form key={resetKey} record={{ body: html }} noValidate>
+    <Form key={resetKey} record={record} noValidate>
       <RichTextInput source="body" label={translate('mailCompose.page.body')} fullWidth disabled={disabled} />
       <WatchBody onChange={onChange} />
     </Form>
