@@ -42,6 +42,11 @@ describe('DraftEditor', () => {
         current = { ...current, ...body, mdraft_version: current.mdraft_version + 1 };
         return envelope('maildrafts', { skipped: false, draft: current });
       }
+      if (method === 'DELETE' && url.includes('/attachments/')) {
+        const fileId = Number(url.split('/attachments/')[1]);
+        current = { ...current, attachments: current.attachments.filter((f) => f.file_id !== fileId), mdraft_version: current.mdraft_version + 1 };
+        return envelope('maildrafts', current);
+      }
       if (url.includes('/details')) return envelope('maildrafts', current);
       return envelope('maildrafts', null, 404);
     });
@@ -116,5 +121,25 @@ describe('DraftEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.getByLabelText('Subject')).toHaveValue('Hello'));
     expect(screen.queryByText(stale)).not.toBeInTheDocument();
+  });
+
+  it("lists a forward's attachments with their sizes and removes one like an uploaded file", async () => {
+    current = draft({
+      reply_ma_id: 40, reply_mode: 'forward', mdraft_subject: 'Fwd: Quote',
+      attachments: [{ file_id: 11, f_name: 'quote.pdf', f_size: 2048, f_type: 'application/pdf' }, { file_id: 12, f_name: 'photo.jpg', f_size: 300, f_type: 'image/jpeg' }],
+    });
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />);
+    expect(await screen.findByText('quote.pdf (2.0 KB)')).toBeInTheDocument();
+    expect(screen.getByText('photo.jpg (300 B)')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByLabelText('Remove quote.pdf'));
+    await waitFor(() => expect(screen.queryByText('quote.pdf (2.0 KB)')).not.toBeInTheDocument());
+    expect(calls('DELETE', 'maildrafts/7/attachments/11')).toHaveLength(1);
+    expect(screen.getByText('photo.jpg (300 B)')).toBeInTheDocument();
+
+    // The removal bumped the version: the next save is made from it, not refused as stale.
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Fwd: Quote, photo only' } });
+    await waitFor(() => expect(calls('PATCH', 'maildrafts/7')).toHaveLength(1));
+    expect(JSON.parse(String(calls('PATCH', 'maildrafts/7')[0][1]?.body))).toEqual({ mdraft_version: 2, mdraft_subject: 'Fwd: Quote, photo only' });
   });
 });

@@ -1,9 +1,13 @@
-/** One open draft: From, To/Cc/Bcc, Subject, templates and signatures, the body, attachments, Send. */
+/**
+ * One open draft: From, To/Cc/Bcc, Subject, templates and signatures, the body, attachments (a
+ * forward's come with it from the server, and are removed like uploaded ones), Send.
+ */
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../notices/noticeStore';
+import { formatBytes } from '../../files/format';
 import { UploadBox } from '../../files/UploadBox';
 import { AddressField } from './AddressField';
 import { ADDRESS_MESSAGES, checkRecipients } from './addresses';
@@ -123,7 +127,7 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
         <Typography variant="subtitle2">{t('attachments')}</Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', my: 1 }}>
           {d.draft.attachments.map((f) => (
-            <Chip key={f.file_id} label={f.f_name} disabled={disabled} aria-label={f.f_name}
+            <Chip key={f.file_id} label={`${f.f_name} (${formatBytes(f.f_size)})`} disabled={disabled} aria-label={f.f_name}
               onDelete={() => void composeApi.removeAttachment(draftId, f.file_id).then(d.refreshAttachments)}
               deleteIcon={<span aria-label={t('removeAttachment', { name: f.f_name })}>×</span>}
             />

@@ -50,9 +50,9 @@ export function registerDraftRoutes(app: FastifyInstance): void {
   action(app, { method: 'GET', url: '/api/maildrafts/list', key, gate: MAIL_GATE, summary: 'Drafts of the accounts the user may send on, newest first' }, list);
   action(app, { method: 'POST', url: '/api/maildrafts/filter', key, gate: MAIL_GATE, summary: 'Drafts, optionally those answering one mail {reply_ma_id} (continue or replace)' }, list);
 
-  action(app, { method: 'POST', url: '/api/maildrafts/create', key, gate: MAIL_GATE, status: 201, summary: 'New draft {mal_id?, reply_ma_id?, mode?: reply|replyAll|forward, replace_id?, fields...}; a reply is prefilled from the mail; replace_id deletes that draft' }, async (req) => {
+  action(app, { method: 'POST', url: '/api/maildrafts/create', key, gate: MAIL_GATE, status: 201, summary: "New draft {mal_id?, reply_ma_id?, mode?: reply|replyAll|forward, replace_id?, fields...}; a reply is prefilled from the mail, a forward also carries the mail's attachments; replace_id deletes that draft" }, async (req) => {
     const db = composeDb(req.db);
-    const row = await createDraft(db, userId(req), parseCreate(req.body));
+    const row = await createDraft(db, userId(req), parseCreate(req.body), app.hasDecorator('fileStore') ? app.fileStore : undefined);
     return { data: await draftView(db, row) };
   });
 

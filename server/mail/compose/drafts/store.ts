@@ -8,7 +8,9 @@ import { composeText } from '../../../../src/mail/compose/messages';
 import { conflict } from '../../../envelope/errors';
 import { mailNotFound, readableMail, sendableAccountIds } from '../access';
 import { resolveFrom } from '../aliases';
+import type { FileStore } from '../../../files/storage';
 import type { ComposeDb } from '../tables';
+import { forwardedFiles, linkForwardedFiles, type ForwardedFiles, type ForwardedMail } from './forwardFiles';
 import { prefillFrom } from './prefill';
 import type { CreateInput, DraftFields, DraftRow } from './wire';
 
@@ -37,8 +39,10 @@ async function ownAddresses(db: ComposeDb, accountId: number): Promise<string[]>
   return [...(account ? [account.ma_email] : []), ...aliases.map((a) => a.mal_email)];
 }
 
-export async function createDraft(db: ComposeDb, usId: number, input: CreateInput): Promise<DraftRow> {
+/** A new draft; a forward also links the forwarded mail's attachments (`store` holds their bytes). */
+export async function createDraft(db: ComposeDb, usId: number, input: CreateInput, store?: FileStore): Promise<DraftRow> {
   let values: DraftFields = {};
+  let forwarding: ForwardedMail | null = null;
   let fromChoice: { mal_id?: number | null; mailaccount_id?: number | null } = { mal_id: input.mal_id, mailaccount_id: input.mailaccount_id };
   if (input.reply_ma_id !== null && input.reply_ma_id !== undefined && input.mode) {
     const mail = await readableMail(db, usId, input.reply_ma_id);
@@ -48,35 +52,55 @@ export async function createDraft(db: ComposeDb, usId: number, input: CreateInpu
       const sendable = await sendableAccountIds(db, usId);
       if (sendable.includes(mail.mailaccount_id)) fromChoice = { mailaccount_id: mail.mailaccount_id };
     }
+    if (input.mode === 'forward') forwarding = mail;
   }
   const from = await resolveFrom(db, usId, fromChoice);
   const fields = { ...values, ...stripFrom(input) };
-  return db.transaction().execute(async (trx) => {
-    if (input.replace_id) {
-      // Replacing deletes the existing draft (SPEC.md point 4), in the same transaction as the new one.
-      await accessibleDraft(trx, usId, input.replace_id, true);
-      await trx.deleteFrom('maildrafts').where('mdraft_id', '=', input.replace_id).execute();
-    } else if (input.reply_ma_id) {
-      const existing = await draftsForReply(trx, usId, input.reply_ma_id);
-      if (existing.length) throw conflict(composeText('errors.draftExists'), String(existing[0].mdraft_id));
-    }
-    return trx
-      .insertInto('maildrafts')
-      .values({
-        mailaccount_id: from.mailaccount_id,
-        mal_id: from.mal_id,
-        us_id: usId,
-        mdraft_to_arr: JSON.stringify(fields.mdraft_to_arr ?? []),
-        mdraft_cc_arr: JSON.stringify(fields.mdraft_cc_arr ?? []),
-        mdraft_bcc_arr: JSON.stringify(fields.mdraft_bcc_arr ?? []),
-        mdraft_subject: fields.mdraft_subject ?? '',
-        mdraft_html: fields.mdraft_html ?? '',
-        reply_ma_id: input.reply_ma_id ?? null,
-        reply_mode: input.mode ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+  let forwarded: ForwardedFiles | null = null;
+  if (forwarding) {
+    // Checked again in the transaction; here it spares reading attachments for a draft refused anyway.
+    if (!input.replace_id) await refuseSecondDraft(db, usId, forwarding.ma_id);
+    forwarded = await forwardedFiles(db, store, forwarding);
+  }
+  try {
+    return await db.transaction().execute((trx) => insertDraft(trx, usId, input, from, fields, forwarded));
+  } catch (err) {
+    await forwarded?.discard();
+    throw err;
+  }
+}
+
+async function refuseSecondDraft(db: ComposeDb, usId: number, maId: number): Promise<void> {
+  const existing = await draftsForReply(db, usId, maId);
+  if (existing.length) throw conflict(composeText('errors.draftExists'), String(existing[0].mdraft_id));
+}
+
+async function insertDraft(trx: ComposeDb, usId: number, input: CreateInput, from: { mailaccount_id: number; mal_id: number | null }, fields: DraftFields, forwarded: ForwardedFiles | null): Promise<DraftRow> {
+  if (input.replace_id) {
+    // Replacing deletes the existing draft (SPEC.md point 4), in the same transaction as the new one.
+    await accessibleDraft(trx, usId, input.replace_id, true);
+    await trx.deleteFrom('maildrafts').where('mdraft_id', '=', input.replace_id).execute();
+  } else if (input.reply_ma_id) {
+    await refuseSecondDraft(trx, usId, input.reply_ma_id);
+  }
+  const row = await trx
+    .insertInto('maildrafts')
+    .values({
+      mailaccount_id: from.mailaccount_id,
+      mal_id: from.mal_id,
+      us_id: usId,
+      mdraft_to_arr: JSON.stringify(fields.mdraft_to_arr ?? []),
+      mdraft_cc_arr: JSON.stringify(fields.mdraft_cc_arr ?? []),
+      mdraft_bcc_arr: JSON.stringify(fields.mdraft_bcc_arr ?? []),
+      mdraft_subject: fields.mdraft_subject ?? '',
+      mdraft_html: fields.mdraft_html ?? '',
+      reply_ma_id: input.reply_ma_id ?? null,
+      reply_mode: input.mode ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (forwarded) await linkForwardedFiles(trx, row.mdraft_id, forwarded);
+  return row;
 }
 
 function stripFrom(f: DraftFields): DraftFields {
