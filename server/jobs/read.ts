@@ -16,8 +16,10 @@ type RawRow = Record<string, unknown>;
 /** A list row as the wire carries it: dates as strings, the status hidden from a customer when it must be. */
 export function toListRow(row: RawRow, role: Role | null): JobListRow {
   const out: RawRow = {};
-  for (const [key, value] of Object.entries(row)) {
+  // for...in, not Object.entries: no array per column on every row of the sheet.
+  for (const key in row) {
     if (key === 'customer_us_id' || key.startsWith('__')) continue;
+    const value = row[key];
     out[key] = value instanceof Date ? toWireDate(value) : value;
   }
   if (role === 'Customer' && !isCustomerVisibleStatus(out.job_status as string)) out.job_status = null;
@@ -46,7 +48,7 @@ export async function jobDetails(req: FastifyRequest, db: JobDb, jobId: number):
   const role = req.user?.role ?? null;
   const [row, engineers, suppliers, assignedIds] = await Promise.all([
     joinedJob(db)
-      .select(['j.jsc_id', 'j.job_details', 'j.job_has_remedial', 'j.skip_remedial_check', 'j.customer_us_id', 'sc.jsc_name'])
+      .select(['j.jsc_id', 'j.job_details', 'j.job_has_remedial', 'j.job_has_issue', 'j.skip_remedial_check', 'j.customer_us_id', 'sc.jsc_name'])
       .where('j.job_id', '=', jobId)
       .executeTakeFirst(),
     db
@@ -63,13 +65,14 @@ export async function jobDetails(req: FastifyRequest, db: JobDb, jobId: number):
   ]);
   if (!row) throw notFound();
   const base = toListRow(row as RawRow, role);
-  const r = row as unknown as { jsc_id: number | null; jsc_name: string | null; job_details: string | null; job_has_remedial: boolean; skip_remedial_check: boolean; customer_us_id: number | null; js_id: number | null };
+  const r = row as unknown as { jsc_id: number | null; jsc_name: string | null; job_details: string | null; job_has_remedial: boolean; job_has_issue: boolean; skip_remedial_check: boolean; customer_us_id: number | null; js_id: number | null };
   return {
     ...base,
     jsc_id: r.jsc_id,
     jsc_name: r.jsc_name,
     job_details: r.job_details,
     job_has_remedial: r.job_has_remedial,
+    job_has_issue: r.job_has_issue,
     skip_remedial_check: r.skip_remedial_check,
     remedial_flag: r.job_has_remedial && !r.js_id && !r.skip_remedial_check,
     engineers: engineers.map((e) => ({ us_id: e.us_id, is_lead: e.is_lead, fullname: e.fullname, locked: !!e.locked })),

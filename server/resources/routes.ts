@@ -22,6 +22,14 @@ const idParams = {
   required: ['id'],
 } as const;
 
+/**
+ * List answers are serialised by JSON.stringify, not by the schema-compiled serialiser: for rows of
+ * nullable columns the compiled one built ~30 KB of intermediate strings per page and cost more
+ * CPU. Safe because list rows hold only the definition's columns (store.ts selects them by name);
+ * the response schema still documents the answer.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
 export function registerResource(app: FastifyInstance, def: ResourceDef): void {
   const info = resourceInfo(def);
   const key = def.name;
@@ -43,7 +51,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
 
   app.get<{ Querystring: ListQuery }>(
     `${base}/list`,
-    { config: readConfig, preHandler: read, schema: { tags, summary: `List ${def.name}`, description: readNote, querystring: listQuerySchema, response: responses(key, list) } },
+    { config: readConfig, preHandler: read, serializerCompiler: plainJson, schema: { tags, summary: `List ${def.name}`, description: readNote, querystring: listQuerySchema, response: responses(key, list) } },
     async (req, reply) => {
       const params = parseListParams(info, req.query);
       const { rows, totalCount } = await listRecords(req.db!, info, [], params);
@@ -56,6 +64,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     {
       config: { ...readConfig, docBody: filterBodySchema(info) },
       preHandler: read,
+      serializerCompiler: plainJson,
       schema: { tags, summary: `Filter ${def.name}`, description: readNote, querystring: listQuerySchema, response: responses(key, list) },
     },
     async (req, reply) => {

@@ -121,10 +121,10 @@ export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: C
   if (isSearch(conditions) && params.withTotal) {
     const rows = await rowsOf();
     const total = rows.length ? Number(rows[0][TOTAL_COLUMN]) : params.offset === 0 ? 0 : await countOf();
-    return { rows: rows.map(({ [TOTAL_COLUMN]: _total, ...row }) => toWire(row)), totalCount: total };
+    return { rows: rows.map((row) => toWire(row, TOTAL_COLUMN)), totalCount: total };
   }
   const [rows, count] = await Promise.all([rowsOf(), params.withTotal ? countOf() : Promise.resolve(undefined)]);
-  return { rows: rows.map(toWire), totalCount: count };
+  return { rows: rows.map((row) => toWire(row)), totalCount: count };
 }
 
 export async function getRecord(db: BrandDb, info: ResourceInfo, id: number) {
