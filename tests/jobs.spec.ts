@@ -105,7 +105,7 @@ test('an operator creates a job with a lead engineer, sales and costs, locks the
   }
 });
 
-test('the job sheet finds a job by free text and keeps its filter across a reload', async ({ page }) => {
+test('the job sheet finds a job by free text and keeps its filter and sort across a reload', async ({ page }) => {
   const tag = uniqueTag('Sheet');
   await login(page, 'operator');
   const job = await createJob(page, { department: 'Electrical', description: `Flickering lights ${tag}` });
@@ -120,9 +120,21 @@ test('the job sheet finds a job by free text and keeps its filter across a reloa
   await expect(table.getByRole('row').filter({ hasText: job.number })).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(2);
 
-  // The filter comes back from client storage.
+  // Sort by start, latest first: the header clicked twice.
+  const startHeader = table.getByRole('columnheader', { name: 'Start', exact: true });
+  await startHeader.getByRole('button', { name: 'Start' }).click();
+  await expect(startHeader).toHaveAttribute('aria-sort', 'ascending');
+  await startHeader.getByRole('button', { name: 'Start' }).click();
+  await expect(startHeader).toHaveAttribute('aria-sort', 'descending');
+
+  // The filter and the sort come back from client storage, and the first query asks with both.
+  const restored = page.waitForRequest((r) => r.url().includes('/api/jobs/filter'));
   await page.reload();
+  const firstQuery = await restored;
+  expect(new URL(firstQuery.url()).searchParams.get('sort')).toBe('-job_start');
+  expect(firstQuery.postDataJSON()).toMatchObject({ stext: tag });
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
+  await expect(page.getByRole('table', { name: 'Jobs' }).getByRole('columnheader', { name: 'Start', exact: true })).toHaveAttribute('aria-sort', 'descending');
   await expect(page.getByRole('table', { name: 'Jobs' }).getByRole('row')).toHaveCount(2);
   await page.getByRole('table', { name: 'Jobs' }).getByRole('row').filter({ hasText: job.number }).click();
   await expect(page).toHaveURL(`${DEMO}/sheet/${job.id}/details`);

@@ -20,7 +20,7 @@ import { AppError, isAppError } from '../envelope/errors';
 import { logInternalError } from '../envelope/errorLog';
 import { errorResponses } from '../envelope/schemas';
 import { SHEET_GATE } from '../jobs/access';
-import { jobListQueries, parseJobFilter, parseJobSort, type JobConditions } from '../jobs/filter';
+import { jobListQueries, parseJobSort, sheetConditions, type JobConditions } from '../jobs/filter';
 import { toListRow } from '../jobs/read';
 import { jobDb, type JobDb } from '../jobs/tables';
 import { EXPORT_COLUMNS, exportCells } from './columns';
@@ -99,8 +99,7 @@ async function startWorkbook(reply: FastifyReply, role: Role | null) {
 }
 
 async function exportJobs(req: FastifyRequest, reply: FastifyReply) {
-  const c = parseJobFilter(req.body);
-  if (req.user?.role === 'Customer') c.customer_us_id = req.user.us_id;
+  const c = sheetConditions(req);
   const sortText = (req.query as { sort?: string }).sort;
   parseJobSort(sortText);
   let book: Awaited<ReturnType<typeof startWorkbook>> | null = null;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandDb } from '../db/types';
 import { call, createTestBrand, login, useTestApp } from '../test/helpers';
+import { jobDb } from '../jobs/tables';
 import { listJobDocuments } from './jobDocuments';
 import { fileDb } from './tables';
 import { jpeg, listTree, makeJob, patchBrandConfig, upload, type UploadPart } from './testKit';
@@ -124,6 +125,34 @@ describe('access', () => {
     expect((await call(t.app, { method: 'PATCH', url: `/api/jobs/${job.job_id}/costinvoices`, body: { fxj_ids: [1], fxj_processed: true }, cookie: cookieB, host: b.host })).status).toBe(404);
     expect((await call(t.app, { method: 'DELETE', url: `/api/jobs/${job.job_id}/attachments?file_ids=1`, cookie: cookieB, host: b.host })).status).toBe(404);
     expect((await toJob('workorders', [{ name: 'x.txt', data: Buffer.from('x') }], 99999999)).status).toBe(404);
+  });
+
+  it('refuses every document write to a user left off the job\'s assigned list (403 record)', async () => {
+    const locked = await makeJob(t.db, a.schema, 'Locked');
+    const jobs = jobDb(brandDb(t.db, a.schema));
+    const admin = await jobs.selectFrom('users').select('us_id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+    await jobs.insertInto('job_assigned_users').values({ job_id: locked.job_id, us_id: admin.us_id }).execute();
+    const notAllowed = { error: 'FORBIDDEN', general: 'record', primary: 'You are not allowed to modify this job.' };
+    for (const action of ['generaldocuments', 'salesinvoices', 'purchaseinvoices', 'workorders']) {
+      const res = await toJob(action, [{ name: 'x.txt', data: Buffer.from('x') }], locked.job_id);
+      expect(res.status, action).toBe(403);
+      expect(res.json.jobs.dbErrors[0]).toMatchObject(notAllowed);
+    }
+    const writes = [
+      call(t.app, { method: 'PATCH', url: `/api/jobs/${locked.job_id}/costinvoices`, body: { fxj_ids: [1], fxj_processed: true }, cookie, host: a.host }),
+      call(t.app, { method: 'PATCH', url: `/api/jobs/${locked.job_id}/filevisibletoclient`, body: { fxj_ids: [1], fxj_visible_to_client: true }, cookie, host: a.host }),
+      call(t.app, { method: 'DELETE', url: `/api/jobs/${locked.job_id}/attachments?file_ids=1`, cookie, host: a.host }),
+      call(t.app, { method: 'POST', url: `/api/jobs/${locked.job_id}/sendFileToDext`, body: { fxj_id: 1, file_id: 1 }, cookie, host: a.host }),
+    ];
+    for (const res of await Promise.all(writes)) {
+      expect(res.status, res.text).toBe(403);
+      expect(res.json.jobs.dbErrors[0]).toMatchObject(notAllowed);
+    }
+    expect((await listJobDocuments(db(), locked.job_id, {})).total).toBe(0);
+    // An assigned user still writes.
+    const adminCookie = await login(t.app, a.host, 'admin@demo.test');
+    const ok = await upload(t.app, { url: `/api/jobs/${locked.job_id}/generaldocuments`, cookie: adminCookie, host: a.host, files: [{ name: 'ok.txt', data: Buffer.from('ok') }] });
+    expect(ok.status, ok.text).toBe(201);
   });
 
   it('needs staff and job.enabled', async () => {

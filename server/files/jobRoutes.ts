@@ -8,9 +8,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Gate } from '../../src/access/access';
 import { STAFF } from '../../src/access/roles';
 import { JOB_UPLOAD_GROUPS, type JobUploadAction } from '../../src/files/types';
-import { invalidField, notFound } from '../envelope/errors';
+import { invalidField } from '../envelope/errors';
 import { asObject } from '../resources/body';
 import { action, idParams } from '../users/routeKit';
+import { modifiableJob } from '../jobs/access';
 import { jobDb } from '../jobs/tables';
 import { notifyPurchaseInvoiceFiles } from '../notifications/jobEvents';
 import { registerDextRoute } from './dext';
@@ -18,17 +19,20 @@ import { listJobDocuments } from './jobDocuments';
 import { wantsRelations } from './records';
 import { deleteFileRows, parseIdList, removeBytes } from './remove';
 import type { FileStore } from './storage';
-import { fileDb, type FileDb } from './tables';
+import { fileDb } from './tables';
 import { uploadFromRequest } from './uploadRequest';
 
 const key = 'jobs';
 export const JOB_DOCUMENTS_GATE: Gate = { roles: STAFF, requiredFeatures: ['job.enabled'] };
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
 
-async function jobOr404(db: FileDb, jobId: number): Promise<number> {
-  const job = await db.selectFrom('jobs').select('job_id').where('job_id', '=', jobId).executeTakeFirst();
-  if (!job) throw notFound();
-  return job.job_id;
+/**
+ * The job if this user may change it (server/jobs/access.ts): 404 for a job they cannot see, 403
+ * 'You are not allowed to modify this job.' when an assigned list leaves them out, the rule every
+ * other write on a job follows too.
+ */
+async function writableJobId(req: FastifyRequest): Promise<number> {
+  return (await modifiableJob(req, idOf(req))).job_id;
 }
 
 /** `{ fxj_ids: number[], <flag>: boolean }`; every link must belong to this job. */
@@ -50,7 +54,7 @@ async function firstPage(req: FastifyRequest, jobId: number) {
 export function registerJobDocumentRoutes(app: FastifyInstance, store: FileStore): void {
   for (const [name, group] of Object.entries(JOB_UPLOAD_GROUPS) as [JobUploadAction, (typeof JOB_UPLOAD_GROUPS)[JobUploadAction]][]) {
     action(app, { method: 'POST', url: `/api/jobs/:id/${name}`, key, gate: JOB_DOCUMENTS_GATE, params: idParams, status: 201, change: true, summary: `multipart/form-data: file (one or several) into ${group}; note, skipResize, fxj_visible_to_client` }, async (req) => {
-      const jobId = await jobOr404(fileDb(req.db), idOf(req));
+      const jobId = await writableJobId(req);
       const ids = await uploadFromRequest(req, store, { group, jobId });
       const page = await listJobDocuments(fileDb(req.db), jobId, { f_grp_id: group, page: 1, size: 500, withRelations: wantsRelations(req) });
       const added = page.rows.filter((r) => ids.includes(r.file_id));
@@ -59,12 +63,12 @@ export function registerJobDocumentRoutes(app: FastifyInstance, store: FileStore
     });
   }
 
-  registerDextRoute(app, store, (req) => jobOr404(fileDb(req.db), idOf(req)));
+  registerDextRoute(app, store, writableJobId);
 
   const flagRoute = (url: string, flag: 'fxj_processed' | 'fxj_visible_to_client', summary: string) =>
     action(app, { method: 'PATCH', url, key, gate: JOB_DOCUMENTS_GATE, params: idParams, change: true, summary, docBody: { type: 'object', properties: { fxj_ids: { type: 'array', items: { type: 'integer' } }, [flag]: { type: 'boolean' } }, required: ['fxj_ids', flag] } }, async (req) => {
       const db = fileDb(req.db);
-      const jobId = await jobOr404(db, idOf(req));
+      const jobId = await writableJobId(req);
       const { ids, value } = parseFlagBody(req.body, flag);
       await db.transaction().execute(async (trx) => {
         const updated = await trx.updateTable('file_job_links').set(flag === 'fxj_processed' ? { fxj_processed: value } : { fxj_visible_to_client: value }).where('job_id', '=', jobId).where('fxj_id', 'in', ids).returning('fxj_id').execute();
@@ -78,7 +82,7 @@ export function registerJobDocumentRoutes(app: FastifyInstance, store: FileStore
 
   action(app, { method: 'DELETE', url: '/api/jobs/:id/attachments', key, gate: JOB_DOCUMENTS_GATE, params: idParams, change: true, querystring: { type: 'object', properties: { file_ids: { type: 'string', maxLength: 6000 } }, required: ['file_ids'] }, summary: "Removes files from the job; a file linked nowhere else is deleted with its bytes" }, async (req) => {
     const db = fileDb(req.db);
-    const jobId = await jobOr404(db, idOf(req));
+    const jobId = await writableJobId(req);
     const ids = parseIdList((req.query as { file_ids?: unknown }).file_ids);
     const removed = await db.transaction().execute(async (trx) => {
       const unlinked = await trx.deleteFrom('file_job_links').where('job_id', '=', jobId).where('file_id', 'in', ids).returning('file_id').execute();

@@ -1,97 +1,25 @@
 /**
- * The job sheet's query (POST jobs/filter), shared by the export and the bench: the JobFilter body
- * parsed into conditions on `jobs` alone (every filter is a jobs column, a GIN-indexed tag array,
- * or an EXISTS on an indexed link table), the sort from JOB_SORT_FIELDS, and the names joined on.
+ * The job sheet's query (POST jobs/filter), shared by the export and the bench: the conditions of
+ * the JobFilter body (parsed in filterParse.ts) on `jobs` alone (every filter is a jobs column, a
+ * GIN-indexed tag array, or an EXISTS on an indexed link table), the sort from JOB_SORT_FIELDS
+ * (a customer's status sort masked), and the names joined on.
  *
  * With free text the matches come from the trigram index first, carry their total
  * (`count(*) over ()`) and are sorted after, as the resource engine does (server/resources/store.ts).
  */
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { JOB_STATUSES, JOB_TAGS } from '../../src/enums';
+import { CUSTOMER_VISIBLE_STATUSES } from '../../src/jobs/rules';
 import { JOB_SORT_FIELDS } from '../../src/jobs/types';
 import { invalidField } from '../envelope/errors';
-import { asObject } from '../resources/body';
 import { likeEscape } from '../resources/filters';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
-import { parseWireDate } from './validate';
+import type { JobConditions } from './filterParse';
 import type { JobDb, JobTables } from './tables';
+
+export { parseJobFilter, sheetConditions, type JobConditions } from './filterParse';
 
 export const JOB_PAGE_SIZE = 20;
 export const TOTAL_COLUMN = '__total';
-
-export interface JobConditions {
-  stext?: string;
-  job_status?: string[];
-  de_id?: number[];
-  co_id?: number;
-  js_id?: number;
-  pm_id?: number;
-  job_tags?: string[];
-  assigned?: number[];
-  engineer?: number[];
-  start_from?: Date;
-  start_to?: Date;
-  drafts: boolean;
-  /** A customer's own jobs only. */
-  customer_us_id?: number;
-}
-
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2147483647;
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
-
-export function parseJobFilter(input: unknown): JobConditions {
-  const body = asObject(input);
-  const out: JobConditions = { drafts: false };
-  for (const [key, value] of Object.entries(body)) {
-    if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
-    switch (key) {
-      case 'stext': {
-        if (typeof value !== 'string') throw invalidField('stext');
-        const text = value.trim();
-        if (text.length < 3) throw invalidField('stext', 'validation.minSearch');
-        if (text.length > 100) throw invalidField('stext', 'validation.max100');
-        out.stext = text.toLowerCase();
-        break;
-      }
-      case 'job_status':
-      case 'job_tags': {
-        const allowed: readonly unknown[] = key === 'job_status' ? JOB_STATUSES : JOB_TAGS;
-        const values = list(value);
-        if (values.length > 50 || values.some((v) => !allowed.includes(v))) throw invalidField(key);
-        out[key] = values as string[];
-        break;
-      }
-      case 'de_id':
-      case 'assigned':
-      case 'engineer': {
-        const values = list(value);
-        if (values.length > 1000 || !values.every(isId)) throw invalidField(key);
-        out[key] = values as number[];
-        break;
-      }
-      case 'co_id':
-      case 'js_id':
-      case 'pm_id':
-        if (!isId(value)) throw invalidField(key);
-        out[key] = value;
-        break;
-      case 'start_from':
-      case 'start_to': {
-        const date = parseWireDate(value);
-        if (!date) throw invalidField(key);
-        out[key] = date;
-        break;
-      }
-      case 'drafts':
-        if (typeof value !== 'boolean') throw invalidField(key);
-        out.drafts = value;
-        break;
-      default:
-        throw invalidField(key);
-    }
-  }
-  return out;
-}
 
 export interface JobSort {
   column: (typeof JOB_SORT_FIELDS)[number];
@@ -139,6 +67,17 @@ export function jobWhere(eb: JobEb, c: JobConditions) {
   if (c.job_tags) parts.push(sql<SqlBool>`${sql.ref('j.job_tags')} && ${sql.val(c.job_tags)}::text[]`);
   if (c.start_from) parts.push(eb('j.job_start', '>=', c.start_from));
   if (c.start_to) parts.push(eb('j.job_start', '<=', c.start_to));
+  if (c.job_number) {
+    // The number is inside the trigram-indexed search text too: that narrows, the second test confirms.
+    const like = `%${likeEscape(c.job_number)}%`;
+    parts.push(eb('j.search', 'like', like), sql<SqlBool>`lower(${sql.ref('j.job_number')}) like ${like}`);
+  }
+  if (c.end_from) parts.push(eb('j.job_end', '>=', c.end_from));
+  if (c.end_to) parts.push(eb('j.job_end', '<=', c.end_to));
+  if (c.net_quote_min !== undefined) parts.push(sql<SqlBool>`${sql.ref('j.net_quote')} >= ${c.net_quote_min}::numeric`);
+  if (c.net_quote_max !== undefined) parts.push(sql<SqlBool>`${sql.ref('j.net_quote')} <= ${c.net_quote_max}::numeric`);
+  if (c.net_sales_min !== undefined) parts.push(sql<SqlBool>`${sql.ref('j.net_sales')} >= ${c.net_sales_min}::numeric`);
+  if (c.net_sales_max !== undefined) parts.push(sql<SqlBool>`${sql.ref('j.net_sales')} <= ${c.net_sales_max}::numeric`);
   if (c.assigned) {
     const ids = c.assigned;
     parts.push(eb.exists(eb.selectFrom('job_assigned_users as a').select(sql.lit(1).as('one')).whereRef('a.job_id', '=', 'j.job_id').where('a.us_id', 'in', ids)));
@@ -159,7 +98,17 @@ const sortRef = (column: JobSort['column']) => {
   const join = SORT_JOIN[column];
   return sql.ref(join ? `${join[0]}.${column}` : `j.${column}`);
 };
-const sortKey = (column: JobSort['column']) => (TEXT_SORTS.has(column) ? sql`lower(${sortRef(column)})` : sortRef(column));
+/**
+ * The ORDER BY expression. For a customer (`masked`) a status they may not see sorts as null, like
+ * it reads, so the order of their jobs does not give the hidden statuses away.
+ */
+const sortKey = (column: JobSort['column'], masked: boolean) => {
+  if (column === 'job_status' && masked) {
+    const visible = sql.join(CUSTOMER_VISIBLE_STATUSES.map((s) => sql.lit(s)));
+    return sql`lower(case when ${sortRef(column)} in (${visible}) then ${sortRef(column)} end)`;
+  }
+  return TEXT_SORTS.has(column) ? sql`lower(${sortRef(column)})` : sortRef(column);
+};
 /** The column a page carries for a sort on a joined name, so the outer query can order by it again. */
 const sortAlias = (i: number) => `__sort${i}`;
 
@@ -201,6 +150,7 @@ function withNames(qb: Loose): Loose {
 export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams) {
   const searching = !!c.stext;
   const where = (eb: unknown) => jobWhere(eb as JobEb, c);
+  const masked = c.customer_us_id !== undefined;
   const filtered = db.selectFrom('jobs as j').selectAll('j').where(where);
   const matches = searching && p.withTotal ? filtered.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN)) : filtered;
   // OFFSET 0 keeps the search subquery from being flattened into the ordered outer query.
@@ -215,11 +165,11 @@ export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams) {
     // A search's matches are few enough to look each name up by key; a join let the planner hash
     // every row of the named table (a sequential scan of 100,000 contacts for 2,000 matches).
     page = searching
-      ? page.select((eb) => eb.selectFrom(`${table} as ${alias}`).select(sortKey(term.column).as('k')).whereRef(`${alias}.${keyCol}`, '=', `j.${keyCol}`).as(sortAlias(i)))
-      : page.leftJoin(`${table} as ${alias}`, `${alias}.${keyCol}`, `j.${keyCol}`).select(sortKey(term.column).as(sortAlias(i)));
+      ? page.select((eb) => eb.selectFrom(`${table} as ${alias}`).select(sortKey(term.column, masked).as('k')).whereRef(`${alias}.${keyCol}`, '=', `j.${keyCol}`).as(sortAlias(i)))
+      : page.leftJoin(`${table} as ${alias}`, `${alias}.${keyCol}`, `j.${keyCol}`).select(sortKey(term.column, masked).as(sortAlias(i)));
   });
   p.sort.forEach((term, i) => {
-    const key = searching && SORT_JOIN[term.column] ? sql.ref(sortAlias(i)) : sortKey(term.column);
+    const key = searching && SORT_JOIN[term.column] ? sql.ref(sortAlias(i)) : sortKey(term.column, masked);
     page = page.orderBy(key, term.desc ? 'desc' : 'asc');
   });
   page = page.orderBy('j.job_id', lastDesc).limit(p.limit).offset(p.offset);
@@ -227,13 +177,13 @@ export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams) {
   let rows = withListColumns(withNames(db.selectFrom(page.as('j')) as unknown as Loose)) as Loose;
   if (searching && p.withTotal) rows = rows.select(sql.ref(`j.${TOTAL_COLUMN}`).as(TOTAL_COLUMN));
   p.sort.forEach((term, i) => {
-    const key = SORT_JOIN[term.column] ? sql.ref(`j.${sortAlias(i)}`) : sortKey(term.column);
+    const key = SORT_JOIN[term.column] ? sql.ref(`j.${sortAlias(i)}`) : sortKey(term.column, masked);
     rows = rows.orderBy(key, term.desc ? 'desc' : 'asc');
   });
   rows = rows.orderBy('j.job_id', lastDesc);
 
   let unpaged = withListColumns(withNames(db.selectFrom('jobs as j').where(where) as unknown as Loose)) as Loose;
-  for (const term of p.sort) unpaged = unpaged.orderBy(sortKey(term.column), term.desc ? 'desc' : 'asc');
+  for (const term of p.sort) unpaged = unpaged.orderBy(sortKey(term.column, masked), term.desc ? 'desc' : 'asc');
   unpaged = unpaged.orderBy('j.job_id', lastDesc);
 
   const count = db.selectFrom('jobs as j').select(sql<number>`count(*)`.as('count')).where(where);

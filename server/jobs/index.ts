@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerExportRoutes } from '../exportjobs/index';
 import { registerJobAssignRoutes } from './assignRoutes';
+import { registerJobFlagRoutes } from './flagRoutes';
 import { registerJobReadRoutes } from './readRoutes';
 import { registerJobWriteRoutes } from './writeRoutes';
 
@@ -9,5 +10,6 @@ export function registerJobRoutes(app: FastifyInstance): void {
   registerJobReadRoutes(app);
   registerJobWriteRoutes(app);
   registerJobAssignRoutes(app);
+  registerJobFlagRoutes(app);
   registerExportRoutes(app);
 }

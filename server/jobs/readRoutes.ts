@@ -9,7 +9,7 @@ import { invalidField } from '../envelope/errors';
 import { listQuerySchema, type ListQuery } from '../resources/listParams';
 import { action, idParams } from '../users/routeKit';
 import { JOB_STAFF_GATE, SHEET_GATE, readableJob } from './access';
-import { TOTAL_COLUMN, parseJobFilter, parseJobListParams } from './filter';
+import { TOTAL_COLUMN, parseJobListParams, sheetConditions } from './filter';
 import { sheetStatements } from './sheetCache';
 import { historyNames, namesOfEntry } from './historyNames';
 import { jobDetails, jobListRow, toListRow } from './read';
@@ -22,8 +22,7 @@ const MAX_CALENDAR_DAYS = 400;
 
 export function registerJobReadRoutes(app: FastifyInstance): void {
   action(app, { method: 'POST', url: '/api/jobs/filter', key, gate: SHEET_GATE, querystring: listQuerySchema, summary: 'The job sheet: JobFilter body, sort from JOB_SORT_FIELDS, 20 a page; a customer sees only their own jobs', docBody: { type: 'object', description: 'JobFilter (src/jobs/types.ts)' } }, async (req) => {
-    const c = parseJobFilter(req.body);
-    if (req.user?.role === 'Customer') c.customer_us_id = req.user.us_id;
+    const c = sheetConditions(req);
     const p = parseJobListParams(req.query as ListQuery);
     const db = jobDb(req.db);
     const q = sheetStatements(db, req.brand!.schema, c, p);

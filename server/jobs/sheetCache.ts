@@ -1,7 +1,8 @@
 /**
  * The job sheet's SQL through the list-query template cache (server/resources/queryTemplates.ts):
  * compiled once per brand schema and shape (which filters are set, how many values each list has,
- * the sort), later requests only fill in their values.
+ * the sort), later requests only fill in their values. Every condition is a leaf: one value, or a
+ * list of values; the LIKE ones (free text, job number) are escaped when filled in.
  */
 import type { Leaf } from '../resources/queryTemplates';
 import { compileWithTemplate } from '../resources/queryTemplates';
@@ -25,7 +26,7 @@ function leavesOf(c: JobConditions, p: JobListParams): Leaf[] {
   for (const [k, v] of Object.entries(c)) {
     if (!isLeaf(k, v)) continue;
     if (Array.isArray(v)) leaves.push(...v.map((value) => ({ value })));
-    else leaves.push({ value: v, like: k === 'stext' });
+    else leaves.push({ value: v, like: k === 'stext' || k === 'job_number' });
   }
   leaves.push({ value: p.limit }, { value: p.offset });
   return leaves;

@@ -27,6 +27,7 @@ export interface JobsTable {
   job_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   job_tags: ColumnType<string[], string[] | undefined, string[]>;
   job_has_remedial: ColumnType<boolean, boolean | undefined, boolean>;
+  job_has_issue: ColumnType<boolean, boolean | undefined, boolean>;
   skip_remedial_check: ColumnType<boolean, boolean | undefined, boolean>;
   net_quote: Num;
   net_sales: Num;

@@ -16,7 +16,7 @@ const REF_IDS = { co_id: 'contacts', js_id: 'jobsites', pm_id: 'propertymanagers
 const BOOLEANS = ['job_has_remedial', 'skip_remedial_check', 'job_is_draft'] as const;
 const KNOWN = new Set<string>(['de_id', ...Object.keys(REF_IDS), 'job_status', ...SHORT_TEXTS, 'job_details', 'job_start', 'job_end', 'job_tags', ...BOOLEANS, 'engineers', 'suppliers', 'assigned']);
 /** Fields the SPA sends back from the details it read; ignored, not refused. */
-const READ_ONLY = new Set(['job_id', 'job_number', 'de_name', 'co_name', 'js_address', 'pm_name', 'jsc_name', 'net_quote', 'net_sales', 'created_at', 'updated_at', 'remedial_flag', 'can_modify', 'customer_us_id']);
+const READ_ONLY = new Set(['job_id', 'job_number', 'de_name', 'co_name', 'js_address', 'pm_name', 'jsc_name', 'net_quote', 'net_sales', 'created_at', 'updated_at', 'remedial_flag', 'can_modify', 'customer_us_id', 'job_has_issue']);
 const MAX_INT = 2147483647;
 
 export interface CleanJobWrite extends Omit<JobWrite, 'job_start' | 'job_end'> {

@@ -1,6 +1,6 @@
 /**
  * Writing jobs: POST jobs/create, PATCH jobs/{id} (also the schedule: job_start/job_end),
- * DELETE jobs/{id}, POST jobs/{id}/copy and POST jobs/{id}/remedial. Staff write; a customer may
+ * DELETE jobs/{id} and POST jobs/{id}/copy (the flags: flagRoutes.ts). Staff write; a customer may
  * change only the texts of their own job and never its status.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,7 +19,7 @@ import { parseJobWrite } from './validate';
 const key = 'jobs';
 /** What a customer may change on their own job. */
 const CUSTOMER_FIELDS = new Set(['job_desc', 'job_details', 'job_wopo']);
-const IGNORED_ON_WRITE = new Set(['job_id', 'job_number', 'de_name', 'co_name', 'js_address', 'pm_name', 'jsc_name', 'net_quote', 'net_sales', 'created_at', 'updated_at', 'remedial_flag', 'can_modify', 'customer_us_id']);
+const IGNORED_ON_WRITE = new Set(['job_id', 'job_number', 'de_name', 'co_name', 'js_address', 'pm_name', 'jsc_name', 'net_quote', 'net_sales', 'created_at', 'updated_at', 'remedial_flag', 'can_modify', 'customer_us_id', 'job_has_issue']);
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
 const writeBody = { type: 'object', description: 'JobWrite (src/jobs/types.ts)', additionalProperties: true };
 
@@ -78,18 +78,5 @@ export function registerJobWriteRoutes(app: FastifyInstance): void {
       );
     });
     return { data: await jobDetails(req, db, id) };
-  });
-
-  action(app, { method: 'POST', url: '/api/jobs/:id/remedial', key, gate: JOB_STAFF_GATE, params: idParams, summary: 'Set or clear the remedial-work flag: { job_has_remedial: boolean }', docBody: { type: 'object', properties: { job_has_remedial: { type: 'boolean' } } }, change: true }, async (req) => {
-    const value = asObject(req.body).job_has_remedial;
-    if (typeof value !== 'boolean') throw invalidField('job_has_remedial');
-    const db = jobDb(req.db);
-    await db.transaction().execute(async (trx) => {
-      const job = await modifiableJob(req, idOf(req), trx, true);
-      if (job.job_has_remedial === value) return;
-      await trx.updateTable('jobs').set({ job_has_remedial: value, updated_at: new Date() }).where('job_id', '=', job.job_id).execute();
-      await recordHistory(trx, { job_id: job.job_id, us_id: req.user!.us_id, entity: 'job', entityId: job.job_id, action: 'remedial', changes: { job_has_remedial: { from: job.job_has_remedial, to: value } } });
-    });
-    return { data: await jobDetails(req, db, idOf(req)) };
   });
 }

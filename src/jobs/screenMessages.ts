@@ -8,13 +8,14 @@ export const screenEnUS: MessageTree = {
     job_number: 'Number', job_status: 'Status', client: 'Client', site: 'Site', pm: 'Property manager', department: 'Department',
     job_start: 'Start', job_end: 'End', tags: 'Tags', assigned: 'Assigned users', net_quote: 'Net quote', net_sales: 'Net sales',
     site_contact: 'Site contact', job_wopo: 'WO/PO', job_desc: 'Description', job_details: 'Details', engineers: 'Engineers',
-    engineer: 'Engineer', suppliers: 'Suppliers', lead: 'Lead', remedial: 'Remedial work', skipRemedial: 'Skip the remedial check',
+    engineer: 'Engineer', suppliers: 'Suppliers', lead: 'Lead', remedial: 'Remedial work', skipRemedial: 'Skip the remedial check', issue: 'Issue',
     supplier: 'Supplier', customer: 'Customer', section: 'Sales section', sectionOrder: 'Order of the sales sections',
     rowOrder: 'Order of the rows', rows: 'Rows',
   },
   sheet: {
     newJob: 'New job', export: 'Export', exporting: 'Exporting: {{kb}} kB received', exportProgress: 'Export progress',
-    startFrom: 'Start from', startTo: 'Start to', clearFilters: 'Clear filters', empty: 'No jobs match the filter.',
+    startFrom: 'Start from', startTo: 'Start to', endFrom: 'End from', endTo: 'End to', quoteMin: 'Net quote from', quoteMax: 'Net quote to',
+    salesMin: 'Net sales from', salesMax: 'Net sales to', clearFilters: 'Clear filters', empty: 'No jobs match the filter.',
     total: '{{count}} jobs', noStatus: '—', filters: 'Job filters', table: 'Jobs',
   },
   item: {
@@ -37,13 +38,14 @@ export const screenHuHU: MessageTree = {
     job_number: 'Szám', job_status: 'Állapot', client: 'Ügyfél', site: 'Helyszín', pm: 'Ingatlankezelő', department: 'Részleg',
     job_start: 'Kezdés', job_end: 'Befejezés', tags: 'Címkék', assigned: 'Felelősök', net_quote: 'Nettó ajánlat', net_sales: 'Nettó eladás',
     site_contact: 'Helyszíni kapcsolattartó', job_wopo: 'WO/PO', job_desc: 'Leírás', job_details: 'Részletek', engineers: 'Szerelők',
-    engineer: 'Szerelő', suppliers: 'Beszállítók', lead: 'Vezető', remedial: 'Javító munka', skipRemedial: 'Javítási ellenőrzés kihagyása',
+    engineer: 'Szerelő', suppliers: 'Beszállítók', lead: 'Vezető', remedial: 'Javító munka', skipRemedial: 'Javítási ellenőrzés kihagyása', issue: 'Probléma',
     supplier: 'Beszállító', customer: 'Ügyfél (felhasználó)', section: 'Értékesítési szakasz', sectionOrder: 'Az értékesítési szakaszok sorrendje',
     rowOrder: 'A sorok sorrendje', rows: 'Sorok',
   },
   sheet: {
     newJob: 'Új munka', export: 'Exportálás', exporting: 'Exportálás: {{kb}} kB érkezett', exportProgress: 'Exportálás állapota',
-    startFrom: 'Kezdés ettől', startTo: 'Kezdés eddig', clearFilters: 'Szűrők törlése', empty: 'Nincs a szűrőnek megfelelő munka.',
+    startFrom: 'Kezdés ettől', startTo: 'Kezdés eddig', endFrom: 'Befejezés ettől', endTo: 'Befejezés eddig', quoteMin: 'Nettó ajánlat ettől',
+    quoteMax: 'Nettó ajánlat eddig', salesMin: 'Nettó értékesítés ettől', salesMax: 'Nettó értékesítés eddig', clearFilters: 'Szűrők törlése', empty: 'Nincs a szűrőnek megfelelő munka.',
     total: '{{count}} munka', noStatus: '—', filters: 'Munkaszűrők', table: 'Munkák',
   },
   item: {

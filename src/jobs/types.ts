@@ -46,6 +46,8 @@ export interface JobDetails extends JobListRow {
   jsc_name: string | null;
   job_details: string | null;
   job_has_remedial: boolean;
+  /** Set and cleared only through POST jobs/{id}/issue. */
+  job_has_issue: boolean;
   skip_remedial_check: boolean;
   /** 'A job with remedial work and no site is flagged'. */
   remedial_flag: boolean;
@@ -98,6 +100,16 @@ export interface JobFilter {
   /** Start date range, inclusive ('YYYY-MM-DD HH:mm:ss'). */
   start_from?: string | null;
   start_to?: string | null;
+  /** Part of the job number (any length, case-insensitive). */
+  job_number?: string | null;
+  /** End date range, inclusive ('YYYY-MM-DD HH:mm:ss'). */
+  end_from?: string | null;
+  end_to?: string | null;
+  /** Net quote and net sales ranges, inclusive (decimal text or number). */
+  net_quote_min?: string | number | null;
+  net_quote_max?: string | number | null;
+  net_sales_min?: string | number | null;
+  net_sales_max?: string | number | null;
   /** Include drafts (no number); default false. */
   drafts?: boolean | null;
 }

@@ -116,6 +116,25 @@ describe('job costs', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('refuses cost writes from a user who removed themselves from the assigned list', async () => {
+    const job = await makeJob(t.db, { engineers: [engineerId] });
+    const operatorId = await userId(t.db, 'operator@demo.test');
+    const adminId = await userId(t.db, 'admin@demo.test');
+    await brandJobs(t.db).insertInto('job_assigned_users').values([{ job_id: job, us_id: operatorId }, { job_id: job, us_id: adminId }]).execute();
+    expect((await bulk(job, [{ co_id: supplier, jc_item: 'Before' }])).status).toBe(200);
+    const removed = await call(t.app, { method: 'PATCH', url: `/api/jobs/${job}`, cookie: operator, body: { assigned: [adminId] } });
+    expect(removed.status, removed.text).toBe(200);
+    const refused = await bulk(job, [{ co_id: supplier, jc_item: 'After' }]);
+    expect(refused.status).toBe(403);
+    expect(refused.json.jobs.dbErrors[0]).toMatchObject({ general: 'record', primary: 'You are not allowed to modify this job.' });
+    const lock = await call(t.app, { method: 'POST', url: `/api/jobs/${job}/engineerlockedstatus`, cookie: operator, body: { us_id: engineerId, locked: true } });
+    expect(lock.status).toBe(403);
+    const rows = await brandJobs(t.db).selectFrom('job_costs').select('jc_item').where('job_id', '=', job).execute();
+    expect(rows.map((r) => r.jc_item)).toEqual(['Before']);
+    // Reading stays open.
+    expect((await call(t.app, { url: costsUrl(job), cookie: operator })).status).toBe(200);
+  });
+
   it('refuses Customer, Sales and Engineer, and other brands', async () => {
     const job = await makeJob(t.db);
     for (const email of ['customer@demo.test', 'sales@demo.test', 'engineer@demo.test']) {

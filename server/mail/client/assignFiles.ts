@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { invalidField } from '../../envelope/errors';
 import { asObject } from '../../resources/body';
 import { storeUploads, type StagedFile } from '../../files/upload';
+import { modifiableJob } from '../../jobs/access';
 import { action } from '../../users/routeKit';
 import { mailDb } from '../tables';
 import { MAIL_CLIENT_GATE, visibleMail } from './access';
@@ -39,6 +40,7 @@ export function registerAssignFilesRoute(app: FastifyInstance): void {
       const { mail, link } = await visibleMail(req, body.ma_id, db);
       const job = await db.selectFrom('jobs').select('job_id').where('job_id', '=', body.job_id).executeTakeFirst();
       if (!job) throw invalidField('job_id');
+      await modifiableJob(req, job.job_id);
 
       const all = await mailAttachmentList(attachmentSource(req, db), mail);
       const chosen = all.filter((a) => indexes === null || (indexes as number[]).includes(a.index));

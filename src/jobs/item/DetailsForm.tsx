@@ -1,5 +1,5 @@
 /**
- * The Job details tab: the job's own fields, its people, the remedial check, and Save / Copy /
+ * The Job details tab: the job's own fields, its people, the remedial check, the issue flag, and Save / Copy /
  * Delete. Read-only with the notice when the user may not modify the job; a customer edits only
  * the texts and never the status.
  */
@@ -13,6 +13,7 @@ import { useSiteContacts } from './siteContacts';
 import type { JobDetails } from '../types';
 import { ConfirmDelete } from './ConfirmDelete';
 import { EngineersInput } from './EngineersInput';
+import { IssueCheckbox } from './IssueCheckbox';
 import { checkJob, type FormProblems, type JobFormValues } from './jobForm';
 
 interface Props {
@@ -107,6 +108,7 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
           <Stack direction="row" gap={2}>
             <FormControlLabel control={<Checkbox checked={v.job_has_remedial} disabled={!staffEdit} onChange={(e) => set('job_has_remedial', e.target.checked)} />} label={t('remedial')} />
             <FormControlLabel control={<Checkbox checked={v.skip_remedial_check} disabled={!staffEdit} onChange={(e) => set('skip_remedial_check', e.target.checked)} />} label={t('skipRemedial')} />
+            {details && <IssueCheckbox jobId={details.job_id} initial={details.job_has_issue} disabled={!staffEdit} />}
           </Stack>
         </>
       )}

@@ -16,7 +16,7 @@ const envelope = (key: string, data: unknown) =>
 const job = (over: Partial<JobDetails> = {}): JobDetails => ({
   job_id: 5, job_number: 'PL-0005', job_status: 'BOOKED', job_wopo: 'PO-1', job_desc: 'Leaking tap', de_id: 1, de_name: 'Plumbing', co_id: null, co_name: null,
   js_id: null, js_address: null, pm_id: null, pm_name: null, job_start: null, job_end: null, job_tags: [], assigned: [], net_quote: '0.00', net_sales: '0.00',
-  created_at: '2026-11-01 10:00:00', updated_at: '2026-11-01 10:00:00', jsc_id: null, jsc_name: null, job_details: null, job_has_remedial: false,
+  created_at: '2026-11-01 10:00:00', updated_at: '2026-11-01 10:00:00', jsc_id: null, jsc_name: null, job_details: null, job_has_remedial: false, job_has_issue: false,
   skip_remedial_check: false, remedial_flag: false, engineers: [], suppliers: [], customer_us_id: null, can_modify: true, ...over,
 });
 

@@ -9,7 +9,7 @@ import { FIELD_REF_KINDS, idIn, refKey } from '../historyRefs';
 const FIELD_LABELS: Record<string, string> = {
   job_number: 'job_number', job_status: 'job_status', job_wopo: 'job_wopo', job_desc: 'job_desc', job_details: 'job_details', job_start: 'job_start',
   job_end: 'job_end', job_tags: 'tags', de_id: 'department', co_id: 'client', js_id: 'site', pm_id: 'pm', jsc_id: 'site_contact',
-  job_has_remedial: 'remedial', skip_remedial_check: 'skipRemedial', engineers: 'engineers', suppliers: 'suppliers', assigned: 'assigned',
+  job_has_remedial: 'remedial', job_has_issue: 'issue', skip_remedial_check: 'skipRemedial', engineers: 'engineers', suppliers: 'suppliers', assigned: 'assigned',
   customer_us_id: 'customer', us_id: 'engineer', jss_id: 'section', from_jss_id: 'section', jss_ids: 'sectionOrder', sales_ids: 'rowOrder',
   rows: 'rows',
 };

@@ -59,7 +59,8 @@ describe('job sheet', () => {
     fireEvent.click(within(table).getByRole('button', { name: 'Start' }));
     expect(clientStorage.jobSorting.get()).toEqual({ field: 'job_start', order: 'DESC' });
     await waitFor(() => expect(String(sheetCalls().at(-1)?.[0])).toContain('sort=-job_start'));
-  });
+    // The full page renders slowly on a loaded machine.
+  }, 15_000);
 
   it('a short search is not sent and says why; a customer sees no money columns', async () => {
     setAuthenticated(user('Customer'));
@@ -76,6 +77,36 @@ describe('job sheet', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(sheetCalls()).toHaveLength(1);
     expect(JSON.parse(String(sheetCalls()[0][1]?.body))).toEqual({});
+  });
+
+  it('filters by job number, end range, net quote and net sales', async () => {
+    setAuthenticated(user('Operator'));
+    await renderWithApp(<JobSheetPage route={route} title="Job sheet" />);
+    await waitFor(() => expect(sheetCalls()).toHaveLength(1));
+    const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type('Number', ' pl-004 ');
+    type('End from', '2026-12-01');
+    type('End to', '2026-12-31');
+    type('Net quote from', '100.5');
+    type('Net quote to', '2000');
+    type('Net sales from', '0');
+    type('Net sales to', '999.99');
+    await waitFor(() =>
+      expect(JSON.parse(String(sheetCalls().at(-1)?.[1]?.body))).toEqual({
+        job_number: 'pl-004', end_from: '2026-12-01 00:00:00', end_to: '2026-12-31 23:59:59',
+        net_quote_min: '100.5', net_quote_max: '2000', net_sales_min: '0', net_sales_max: '999.99',
+      }),
+    );
+    expect(clientStorage.jobFilter.get()).toMatchObject({ job_number: ' pl-004 ', end_to: '2026-12-31', net_sales_max: '999.99' });
+  }, 15_000);
+
+  it('a customer filters by number and end date but not by money', async () => {
+    setAuthenticated(user('Customer'));
+    await renderWithApp(<JobSheetPage route={route} title="Job sheet" />);
+    expect(screen.getByLabelText('Number')).toBeInTheDocument();
+    expect(screen.getByLabelText('End from')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Net quote from')).toBeNull();
+    expect(screen.queryByLabelText('Net sales to')).toBeNull();
   });
 
   it('a failed export shows the export notice', async () => {

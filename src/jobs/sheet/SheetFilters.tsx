@@ -21,6 +21,12 @@ export function SheetFilters({ filter, onChange, options, staff }: Props) {
   const set = <K extends keyof SheetFilter>(key: K, value: SheetFilter[K]) => onChange({ ...filter, [key]: value });
   const problem = searchProblem(filter.stext);
   const statuses = staff ? JOB_STATUSES : CUSTOMER_VISIBLE_STATUSES;
+  const dateField = (key: 'start_from' | 'start_to' | 'end_from' | 'end_to', label: string) => (
+    <TextField size="small" fullWidth={false} sx={{ width: 170 }} type="date" label={translate(`jobs.sheet.${label}`)} value={filter[key]} onChange={(e) => set(key, e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+  );
+  const moneyField = (key: 'net_quote_min' | 'net_quote_max' | 'net_sales_min' | 'net_sales_max', label: string) => (
+    <TextField size="small" fullWidth={false} sx={{ width: 140 }} type="number" label={translate(`jobs.sheet.${label}`)} value={filter[key]} onChange={(e) => set(key, e.target.value)} slotProps={{ htmlInput: { step: '0.01' } }} />
+  );
   return (
     <Box role="search" aria-label={translate('jobs.sheet.filters')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
       <TextField
@@ -34,6 +40,7 @@ export function SheetFilters({ filter, onChange, options, staff }: Props) {
         error={!!problem}
         helperText={problem ? translate(problem) : ' '}
       />
+      <TextField size="small" fullWidth={false} sx={{ width: 150 }} label={t('job_number')} value={filter.job_number} onChange={(e) => set('job_number', e.target.value)} />
       <CodesPicker<JobStatus> label={t('job_status')} codes={statuses} value={filter.job_status} onChange={(v) => set('job_status', v)} labelOf={(c) => translate(`jobs.status.${c}`)} />
       <IdsPicker label={t('department')} options={options.departments} value={filter.de_id} onChange={(v) => set('de_id', v)} />
       {staff && (
@@ -46,8 +53,18 @@ export function SheetFilters({ filter, onChange, options, staff }: Props) {
           <IdPicker label={t('engineer')} options={options.engineers} value={filter.engineer} onChange={(v) => set('engineer', v)} />
         </>
       )}
-      <TextField size="small" fullWidth={false} sx={{ width: 170 }} type="date" label={translate('jobs.sheet.startFrom')} value={filter.start_from} onChange={(e) => set('start_from', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField size="small" fullWidth={false} sx={{ width: 170 }} type="date" label={translate('jobs.sheet.startTo')} value={filter.start_to} onChange={(e) => set('start_to', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      {dateField('start_from', 'startFrom')}
+      {dateField('start_to', 'startTo')}
+      {dateField('end_from', 'endFrom')}
+      {dateField('end_to', 'endTo')}
+      {staff && (
+        <>
+          {moneyField('net_quote_min', 'quoteMin')}
+          {moneyField('net_quote_max', 'quoteMax')}
+          {moneyField('net_sales_min', 'salesMin')}
+          {moneyField('net_sales_max', 'salesMax')}
+        </>
+      )}
       <Button onClick={() => onChange(EMPTY_FILTER)}>{translate('jobs.sheet.clearFilters')}</Button>
     </Box>
   );

@@ -20,10 +20,20 @@ export interface SheetFilter {
   /** 'YYYY-MM-DD' date inputs. */
   start_from: string;
   start_to: string;
+  /** Part of the job number. */
+  job_number: string;
+  end_from: string;
+  end_to: string;
+  /** Money bounds as typed (decimal text; empty: no bound). */
+  net_quote_min: string;
+  net_quote_max: string;
+  net_sales_min: string;
+  net_sales_max: string;
 }
 
 export const EMPTY_FILTER: SheetFilter = {
   stext: '', job_status: [], de_id: [], co_id: null, js_id: null, pm_id: null, job_tags: [], assigned: null, engineer: null, start_from: '', start_to: '',
+  job_number: '', end_from: '', end_to: '', net_quote_min: '', net_quote_max: '', net_sales_min: '', net_sales_max: '',
 };
 export const DEFAULT_SORT: JobSorting = { field: 'created_at', order: 'DESC' };
 export const SHEET_PAGE_SIZE = 20;
@@ -34,6 +44,7 @@ export const isSortField = (f: string): f is SortField => (JOB_SORT_FIELDS as re
 const asIds = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
 const asId = (v: unknown) => (typeof v === 'number' ? v : null);
 const asText = (v: unknown) => (typeof v === 'string' ? v : '');
+const asMoney = (v: unknown) => (typeof v === 'number' ? String(v) : asText(v));
 const asCodes = <T extends string>(v: unknown) => (Array.isArray(v) ? (v.filter((x) => typeof x === 'string') as T[]) : []);
 
 /** The stored filter, read defensively: it was written by an older screen, perhaps. */
@@ -42,6 +53,8 @@ export function loadFilter(now?: Date): SheetFilter {
   return {
     stext: asText(s.stext), job_status: asCodes<JobStatus>(s.job_status), de_id: asIds(s.de_id), co_id: asId(s.co_id), js_id: asId(s.js_id), pm_id: asId(s.pm_id),
     job_tags: asCodes<JobTag>(s.job_tags), assigned: asId(s.assigned), engineer: asId(s.engineer), start_from: asText(s.start_from), start_to: asText(s.start_to),
+    job_number: asText(s.job_number), end_from: asText(s.end_from), end_to: asText(s.end_to), net_quote_min: asMoney(s.net_quote_min),
+    net_quote_max: asMoney(s.net_quote_max), net_sales_min: asMoney(s.net_sales_min), net_sales_max: asMoney(s.net_sales_max),
   };
 }
 
@@ -80,5 +93,9 @@ export function toWireFilter(f: SheetFilter): JobFilter {
   if (f.engineer !== null) out.engineer = [f.engineer];
   if (f.start_from) out.start_from = `${f.start_from} 00:00:00`;
   if (f.start_to) out.start_to = `${f.start_to} 23:59:59`;
+  if (f.job_number.trim()) out.job_number = f.job_number.trim();
+  if (f.end_from) out.end_from = `${f.end_from} 00:00:00`;
+  if (f.end_to) out.end_to = `${f.end_to} 23:59:59`;
+  for (const key of ['net_quote_min', 'net_quote_max', 'net_sales_min', 'net_sales_max'] as const) if (f[key].trim()) out[key] = f[key].trim();
   return out;
 }
