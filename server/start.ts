@@ -12,6 +12,7 @@ import { migrateAll } from './db/migrations/migrate';
 import { globalDb } from './db/types';
 import { listenAll } from './listen';
 import { seedIfEmpty } from './seed/seed';
+import { encryptPlainMailPasswords } from './mail/admin/plainPasswords';
 import { initMailSecrets } from './mail/secrets';
 import { startMailWorkers, type MailWorkers } from './mail/queue/workers';
 import { startReportCheck, type ReportCheck } from './notifications/reportCheck';
@@ -19,6 +20,8 @@ import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail } from './seed/people';
 
 const log = (m: string) => console.log(`[server] ${m}`);
 let database: Database | null = null;
+/** Set by a signal; a start interrupted by it is a stop, not a failure. */
+let stopping = false;
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -31,7 +34,6 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   let mailWorkers: MailWorkers | null = null;
   let reportCheck: ReportCheck | null = null;
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -54,6 +56,8 @@ async function main(): Promise<void> {
   // folder's key file), set before the seed may store any.
   initMailSecrets(process.env.DATA_DIR ?? './data');
   const schemas = await migrateAll(opened.db);
+  const encrypted = await encryptPlainMailPasswords(opened.db, schemas);
+  if (encrypted) log(`${encrypted} plain-text mail server password(s) encrypted.`);
   if (await seedIfEmpty(opened.db)) log('Fresh database: demo brands and users created.');
   log(`Database ready in ${Date.now() - dbStarted} ms (${opened.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${schemas.length} brand schema(s) migrated).`);
 
@@ -85,6 +89,8 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (err) => {
+  // A signal during start closes the database under the start: the shutdown handler ends the process.
+  if (stopping) return;
   if (err instanceof SpaBuildError) console.error(`\n[server] ${err.message}\n`);
   else console.error('[server] Start failed:', err);
   // Stop an embedded PostgreSQL we started, so a failed start leaves nothing running.

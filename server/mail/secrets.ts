@@ -3,13 +3,15 @@
  * 32 bytes as base64 or hex). Without it, a key is generated once into the data folder, so a
  * fresh install works and a copied database alone does not reveal the passwords. Stored values
  * look like `enc:v1:<iv>:<tag>:<data>`; a value without that prefix is read as written (rows
- * saved before encryption) and encrypted on its next save.
+ * saved before encryption) and encrypted at the next start (admin/plainPasswords.ts) or save.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const PREFIX = 'enc:v1:';
+/** The start of an encrypted value; anything else is a password stored before encryption. */
+export const ENCRYPTED_PREFIX = 'enc:v1:';
+const PREFIX = ENCRYPTED_PREFIX;
 let key: Buffer | null = null;
 
 function parseKey(text: string): Buffer {

@@ -5,6 +5,8 @@ import { mailDb } from '../mail/tables';
 import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 import { HOSTILE_CORPUS } from '../mail/client/hostileCorpus';
 import { demoMails } from './mail';
+import { MAILS_WITH_ATTACHMENTS, attachmentsFor, simplePdf, simplePng } from './mailAttachments';
+import { attachmentDb } from '../mail/sync/attachmentTables';
 
 const t = useTestApp();
 
@@ -40,5 +42,47 @@ describe('demo mailbox', () => {
     const cookie = await login(t.app, DEMO_HOST, 'operator@demo.test');
     const res = await call(t.app, { url: '/api/mails/accounts', cookie });
     expect(res.json.mails.data.map((x: { ma_email: string }) => x.ma_email)).toContain('office@demo.test');
+  });
+
+  it('gives about thirty demo mails one or two stored attachments that list and download', async () => {
+    const db = attachmentDb(mailDb(await brandJobDb(t.db)));
+    const withFiles = await db
+      .selectFrom('mails as m')
+      .innerJoin('mail_attachments as a', 'a.ma_id', 'm.ma_id')
+      .innerJoin('files as f', 'f.file_id', 'a.file_id')
+      .select(['m.ma_id', 'm.has_attachments', 'f.f_grp_id', 'f.f_type', 'a.mat_name'])
+      .execute();
+    const mails = new Set(withFiles.map((r) => Number(r.ma_id)));
+    expect(mails.size).toBe(MAILS_WITH_ATTACHMENTS);
+    expect(withFiles.length).toBeGreaterThan(mails.size);
+    expect(withFiles.every((r) => r.has_attachments && r.f_grp_id === 'EMAILATTACHMENTS')).toBe(true);
+    expect([...new Set(withFiles.map((r) => r.f_type))].sort()).toEqual(['application/pdf', 'image/png', 'text/csv']);
+    const flagged = await db.selectFrom('mails').select(sql<number>`count(*)::int`.as('n')).where('has_attachments', '=', true).executeTakeFirstOrThrow();
+    expect(flagged.n).toBe(MAILS_WITH_ATTACHMENTS);
+
+    const cookie = await login(t.app, DEMO_HOST, 'operator@demo.test');
+    const pdfMail = withFiles.find((r) => r.f_type === 'application/pdf')!;
+    const list = await call(t.app, { url: `/api/mails/${pdfMail.ma_id}/attachments`, cookie });
+    expect(list.status, list.text).toBe(200);
+    const first = list.json.mails.data[0] as { index: number; filename: string };
+    expect(first.filename).toMatch(/\.pdf$/);
+    const file = await call(t.app, { url: `/api/mails/${pdfMail.ma_id}/attachments/${first.index}`, cookie });
+    expect(file.status).toBe(200);
+    expect(file.text.startsWith('%PDF-1.4')).toBe(true);
+    expect(file.text.trimEnd().endsWith('%%EOF')).toBe(true);
+  });
+
+  it('makes real files: a PDF with a valid cross-reference table and a PNG with valid chunks', () => {
+    const pdf = simplePdf(['Quote Q1', 'Re: (brackets)']).toString('latin1');
+    const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
+    expect(pdf.slice(xref, xref + 4)).toBe('xref');
+    const offsets = [...pdf.matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    offsets.forEach((o, i) => expect(pdf.slice(o, o + 7)).toBe(`${i + 1} 0 obj`));
+    expect(pdf).toContain('(Re: \\(brackets\\)) Tj');
+    const png = simplePng(3);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.subarray(12, 16).toString()).toBe('IHDR');
+    expect(png.readUInt32BE(16)).toBe(160);
+    expect(attachmentsFor(0, 'Leak').map((a) => a.name)).toEqual(['Quote-Q2041.pdf', 'photo-1.png']);
   });
 });

@@ -2,7 +2,7 @@
  * The demo brand's shared mailbox "Office" (office@demo.test): no incoming server, so the client
  * can be seen without one. A few hundred mails written straight into mails + mail_locations:
  * threads with replies, HTML and plain text, English, Hungarian and German, some unread or
- * flagged, a couple linked to demo jobs and one hostile HTML body; the Junk folder holds the hostile
+ * flagged, a couple linked to demo jobs, thirty with attached files (mailAttachments.ts), one hostile HTML body; the Junk folder holds the hostile
  * corpus (server/mail/client/hostileCorpus.ts) that the browser tests open one by one. The texts
  * and order are fixed; the dates count back from the seed time so the date groups all show.
  */
@@ -12,6 +12,8 @@ import { HOSTILE_CORPUS, readableLine } from '../mail/client/hostileCorpus';
 import { mailDb, type Address, type MailDb } from '../mail/tables';
 import { CORRESPONDENTS, HOSTILE_HTML, SIGNATURES, TOPICS, asHtml, type Topic } from './mailCorpus';
 import { seededRandom } from './jobs';
+import { storeDemoAttachments } from './mailAttachments';
+import type { FileStore } from '../files/storage';
 
 export const OFFICE: Address = { name: 'Office', address: 'office@demo.test' };
 export const CORPUS_SENDER: Address = { name: 'Corpus Probe', address: 'probe@hostile-corpus.example' };
@@ -154,7 +156,8 @@ async function createAccount(db: MailDb): Promise<{ accountId: number; folders: 
   return { accountId, folders };
 }
 
-export async function createDemoMail(root: RootDb, schema: string, now = new Date()): Promise<void> {
+/** The demo mailbox; attachment bytes go to `store`, else to the data folder's file store (as the app's). */
+export async function createDemoMail(root: RootDb, schema: string, now = new Date(), store?: FileStore): Promise<void> {
   const db = mailDb(brandDb(root, schema));
   const { accountId, folders } = await createAccount(db);
   const mails = demoMails(now);
@@ -193,4 +196,6 @@ export async function createDemoMail(root: RootDb, schema: string, now = new Dat
     const members = mails.filter((m) => m.root === roots[i]).map((m) => ids.get(m.message_id)!);
     if (members.length) await db.updateTable('mails').set({ job_id: job.job_id }).where('ma_id', 'in', members).execute();
   }
+  const ordinary = mails.filter((m) => m.folder !== 'Junk' && m.mail_html !== HOSTILE_HTML);
+  await storeDemoAttachments(db, ordinary.map((m) => ({ maId: ids.get(m.message_id)!, subject: m.mail_subject })), store);
 }

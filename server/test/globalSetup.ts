@@ -51,7 +51,15 @@ async function freshDatabase(): Promise<{ url: string; cleanup: () => Promise<vo
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { url, cleanup } = await freshDatabase();
+  // Files written without an explicit store (the seed's mail attachments) go to DATA_DIR: a folder
+  // of this run, never a developer's ./data. Test workers start after this and inherit it.
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'server-test-data-'));
+  process.env.DATA_DIR = dataDir;
+  const { url, cleanup: dropDatabase } = await freshDatabase();
+  const cleanup = async () => {
+    await dropDatabase();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
   const db = createDb(url, 2);
   try {
     await migrateAll(db);

@@ -46,10 +46,11 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
         ma_color: account.ma_color,
         snippet: '',
         mail_cc_arr: mail.mail_cc_arr,
+        mail_bcc_arr: mail.mail_bcc_arr,
         job_number: job?.job_number ?? null,
         can_delete: link.can_delete,
         too_large: tooLarge,
-        html: clean?.html ?? null,
+        mail_html: clean?.html ?? null,
         text: tooLarge ? null : mail.mail_text,
         images_blocked: clean?.imagesBlocked ?? 0,
       };

@@ -24,20 +24,20 @@ describe('mail client: details and flags', () => {
     const res = await op('GET', `mails/${hostile.ma_id}/details`);
     expect(res.status, res.text).toBe(200);
     const d = res.json.mails.data as MailDetails;
-    expect(d.html).toContain('attached invoice');
-    expect(d.html).not.toMatch(/<script|onerror|javascript:|<svg|<form|<iframe|<meta|url\(/i);
+    expect(d.mail_html).toContain('attached invoice');
+    expect(d.mail_html).not.toMatch(/<script|onerror|javascript:|<svg|<form|<iframe|<meta|url\(/i);
     expect(d.images_blocked).toBe(1);
-    expect(Object.keys(d).sort()).toEqual(['can_delete', 'date_group', 'has_attachments', 'html', 'images_blocked', 'is_answered', 'is_deleted', 'is_flagged', 'is_ready', 'is_seen', 'is_spam', 'job_id', 'job_number', 'ma_color', 'ma_id', 'mail_cc_arr', 'mail_date', 'mail_from', 'mail_size', 'mail_subject', 'mail_to_arr', 'mailaccount_id', 'snippet', 'text', 'thread_id', 'too_large']);
+    expect(Object.keys(d).sort()).toEqual(['can_delete', 'date_group', 'has_attachments', 'images_blocked', 'is_answered', 'is_deleted', 'is_flagged', 'is_ready', 'is_seen', 'is_spam', 'job_id', 'job_number', 'ma_color', 'ma_id', 'mail_bcc_arr', 'mail_cc_arr', 'mail_date', 'mail_from', 'mail_html', 'mail_size', 'mail_subject', 'mail_to_arr', 'mailaccount_id', 'snippet', 'text', 'thread_id', 'too_large']);
     const withImages = (await op('GET', `mails/${hostile.ma_id}/details?images=1`)).json.mails.data as MailDetails;
     expect(withImages.images_blocked).toBe(0);
-    expect(withImages.html).toContain('src="https://evil.example/pixel.gif"');
+    expect(withImages.mail_html).toContain('src="https://evil.example/pixel.gif"');
 
     await a.db.updateTable('mails').set({ mail_size: 6 * 1024 * 1024 }).where('ma_id', '=', hostile.ma_id).execute();
     const large = (await op('GET', `mails/${hostile.ma_id}/details`)).json.mails.data as MailDetails;
-    expect(large).toMatchObject({ too_large: true, html: null, text: null, mail_size: 6 * 1024 * 1024 });
+    expect(large).toMatchObject({ too_large: true, mail_html: null, text: null, mail_size: 6 * 1024 * 1024 });
     const confirmed = (await op('GET', `mails/${hostile.ma_id}/details?large=1`)).json.mails.data as MailDetails;
     expect(confirmed.too_large).toBe(false);
-    expect(confirmed.html).toContain('attached invoice');
+    expect(confirmed.mail_html).toContain('attached invoice');
   });
 
   it('changes flags one at a time and in bulk; bad input answers 400', async () => {

@@ -1,7 +1,7 @@
 /**
  * Flag changes of SPEC.md point 4. IMAP flags go to the server first (pushFlags) when the account
- * has an incoming server; `is_deleted` is the app's own mark. A job's mail cannot be deleted or
- * marked as spam; deleting (and restoring) needs can-delete on the account.
+ * has an incoming server; `is_deleted` goes there as a move to Trash or the \Deleted flag
+ * (serverDelete.ts). The rules of deleteRules.ts decide what may be deleted or marked as spam.
  */
 import type { FastifyRequest } from 'fastify';
 import { MAIL_FLAGS, type MailFlag } from '../../../src/mail/client/types';
@@ -10,7 +10,9 @@ import { asObject } from '../../resources/body';
 import { pushFlags } from '../sync/pushFlags';
 import type { AppFlag } from '../sync/store';
 import type { MailDb } from '../tables';
-import { jobLinkedConflict, recordForbidden, visibleMail, type AccountLink, type MailRow } from './access';
+import { recordForbidden, visibleMail, type AccountLink, type MailRow } from './access';
+import { checkDeleteAllowed, checkSpamAllowed } from './deleteRules';
+import { setMailDeleted } from './serverDelete';
 
 export type FlagChanges = Partial<Record<MailFlag, boolean>>;
 
@@ -27,9 +29,10 @@ export function parseFlagChanges(input: unknown, allowed: readonly string[] = []
   return changes;
 }
 
-export function checkFlagRules(mail: MailRow, link: AccountLink, changes: FlagChanges): void {
-  if (mail.job_id !== null && (changes.is_deleted === true || changes.is_spam === true)) throw jobLinkedConflict();
-  if (changes.is_deleted !== undefined && !link.can_delete) throw recordForbidden();
+export async function checkFlagRules(db: MailDb, mail: MailRow, link: AccountLink, changes: FlagChanges): Promise<void> {
+  if (changes.is_spam === true) checkSpamAllowed(mail);
+  if (changes.is_deleted === true) await checkDeleteAllowed(db, mail, link);
+  if (changes.is_deleted === false && !link.can_delete) throw recordForbidden();
 }
 
 export async function applyFlags(db: MailDb, mail: MailRow, link: AccountLink, changes: FlagChanges): Promise<void> {
@@ -40,7 +43,7 @@ export async function applyFlags(db: MailDb, mail: MailRow, link: AccountLink, c
     if (link.has_incoming) await pushFlags(db, id, imapChanges);
     else await db.updateTable('mails').set(imapChanges).where('ma_id', '=', id).execute();
   }
-  if (is_deleted !== undefined) await db.updateTable('mails').set({ is_deleted }).where('ma_id', '=', id).execute();
+  if (is_deleted !== undefined && is_deleted !== mail.is_deleted) await setMailDeleted(db, mail, link, is_deleted);
 }
 
 /** Checks every mail before changing any, so a refused one leaves the others untouched. */
@@ -48,7 +51,7 @@ export async function changeFlags(req: FastifyRequest, db: MailDb, items: { id: 
   const checked = [];
   for (const item of items) {
     const { mail, link } = await visibleMail(req, item.id, db);
-    checkFlagRules(mail, link, item.changes);
+    await checkFlagRules(db, mail, link, item.changes);
     checked.push({ mail, link, changes: item.changes });
   }
   for (const c of checked) await applyFlags(db, c.mail, c.link, c.changes);

@@ -68,22 +68,27 @@ afterAll(async () => {
   await dovecot?.stop();
 });
 
-const serverFlags = () =>
+/** Subject → flags of a folder's mails; \Recent (a session flag of whoever looks first) is left out. */
+const serverFlags = (folder = 'INBOX') =>
   withMailbox(dovecot, user, 'pw-1', async (c) => {
-    const lock = await c.getMailboxLock('INBOX');
+    const lock = await c.getMailboxLock(folder);
     try {
       const out: Record<string, string[]> = {};
-      for await (const m of c.fetch('1:*', { flags: true, envelope: true })) out[m.envelope?.subject ?? ''] = [...(m.flags ?? [])].sort();
+      if (c.mailbox && c.mailbox.exists === 0) return out;
+      for await (const m of c.fetch('1:*', { flags: true, envelope: true })) out[m.envelope?.subject ?? ''] = [...(m.flags ?? [])].filter((f) => f !== '\\Recent').sort();
       return out;
     } finally {
       lock.release();
     }
   });
 
+const folderId = async (path: string) => (await db.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', accountId).where('ifolder_path', '=', path).executeTakeFirstOrThrow()).ifolder_id;
+const placesOf = async (maId: number) => (await db.selectFrom('mail_locations').select('ifolder_id').where('ma_id', '=', maId).execute()).map((l) => l.ifolder_id);
+
 const idOf = async (subject: string) => Number((await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', subject).executeTakeFirstOrThrow()).ma_id);
 
 describe('mail client against Dovecot', () => {
-  it('sends flags to the IMAP server, one and in bulk, and keeps the app-only deleted mark local', async () => {
+  it('sends flags to the IMAP server, one and in bulk', async () => {
     const op = await as(host);
     const photos = await idOf('Photos of the leak');
     const note = await idOf('Delivery note');
@@ -94,9 +99,44 @@ describe('mail client against Dovecot', () => {
     const flags = await serverFlags();
     expect(flags['Photos of the leak']).toEqual(['$Ready', '\\Seen']);
     expect(flags['Delivery note']).toEqual(['$Junk']);
-    expect((await op('PATCH', `mails/${note}`, { is_deleted: true })).status).toBe(200);
+  });
+
+  it('sends a delete to the server without expunging: into Trash, restored to the Inbox, and the sync keeps both', async () => {
+    const op = await as(host);
+    const note = await idOf('Delivery note');
+    const trash = await folderId('Trash');
+    const deleted = await op('PATCH', `mails/${note}`, { is_deleted: true });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(Object.keys(await serverFlags())).not.toContain('Delivery note');
+    expect((await serverFlags('Trash'))['Delivery note']).toEqual(['$Junk']);
+    expect(await placesOf(note)).toEqual([trash]);
+    await syncAccount(db, accountId);
+    expect(await db.selectFrom('mails').select('is_deleted').where('ma_id', '=', note).executeTakeFirstOrThrow()).toEqual({ is_deleted: true });
+    expect(await placesOf(note)).toEqual([trash]);
+
+    const restored = await op('PATCH', `mails/${note}`, { is_deleted: false });
+    expect(restored.status, restored.text).toBe(200);
     expect((await serverFlags())['Delivery note']).toEqual(['$Junk']);
-    await op('PATCH', `mails/${note}`, { is_deleted: false });
+    expect(Object.keys(await serverFlags('Trash'))).toEqual([]);
+    expect(await placesOf(note)).toEqual([await folderId('INBOX')]);
+    await syncAccount(db, accountId);
+    expect(await db.selectFrom('mails').select('is_deleted').where('ma_id', '=', note).executeTakeFirstOrThrow()).toEqual({ is_deleted: false });
+  });
+
+  it('without a Trash folder a delete sets \\Deleted and expunges nothing; restoring takes it off', async () => {
+    const op = await as(host);
+    const note = await idOf('Delivery note');
+    await db.updateTable('imapfolders').set({ ifolder_type: 'other' }).where('mailaccount_id', '=', accountId).where('ifolder_path', '=', 'Trash').execute();
+    try {
+      expect((await op('PATCH', 'mails', { _bulk: [{ ma_id: note, is_deleted: true }] })).status).toBe(200);
+      expect((await serverFlags())['Delivery note']).toEqual(['$Junk', '\\Deleted']);
+      await syncAccount(db, accountId);
+      expect(await db.selectFrom('mails').select('is_deleted').where('ma_id', '=', note).executeTakeFirstOrThrow()).toEqual({ is_deleted: true });
+      expect((await op('PATCH', `mails/${note}`, { is_deleted: false })).status).toBe(200);
+      expect((await serverFlags())['Delivery note']).toEqual(['$Junk']);
+    } finally {
+      await db.updateTable('imapfolders').set({ ifolder_type: 'trash' }).where('mailaccount_id', '=', accountId).where('ifolder_path', '=', 'Trash').execute();
+    }
   });
 
   it('lists and downloads the stored attachments as safe downloads', async () => {
@@ -161,5 +201,26 @@ describe('mail client against Dovecot', () => {
     await syncAccount(db, accountId);
     const subjects = await db.selectFrom('mails').select('mail_subject').where('mailaccount_id', '=', accountId).execute();
     expect(subjects.map((s) => s.mail_subject)).toEqual(['Photos of the leak']);
+  });
+
+  it('syncs an account on request of a user linked to it (mails/sync/{id}), and refuses others', async () => {
+    await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', PLAIN.replace('Delivery note', 'Late arrival').replace('plain1@', 'late1@')));
+    const op = await as(host);
+    const res = await op('POST', `mails/sync/${accountId}`);
+    expect(res.status, res.text).toBe(202);
+    expect(res.json.mails.data).toEqual({ mailaccount_id: accountId, sync: 'started' });
+    const deadline = Date.now() + 30_000;
+    let arrived = false;
+    while (!arrived && Date.now() < deadline) {
+      const row = await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', 'Late arrival').executeTakeFirst();
+      const account = await db.selectFrom('mailaccounts').select('sync_status').where('mailaccount_id', '=', accountId).executeTakeFirstOrThrow();
+      arrived = row !== undefined && account.sync_status !== 'running';
+      if (!arrived) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(arrived).toBe(true);
+    const developer = await as(host, 'developer@demo.test');
+    const refused = await developer('POST', `mails/sync/${accountId}`);
+    expect(refused.status).toBe(403);
+    expect(refused.json.mails.dbErrors[0].general).toBe('record');
   });
 });

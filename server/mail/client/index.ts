@@ -1,13 +1,15 @@
-/** The mail client's calls (group 'mails'): reading, one mail, and changes. */
+/** The mail client's calls (group 'mails'): reading, one mail, changes and a sync on request. */
 import type { FastifyInstance } from 'fastify';
 import { registerAssignFilesRoute } from './assignFiles';
 import { registerMailChangesRoute } from './changes';
 import { registerMailDetailRoutes } from './detailRoutes';
+import { registerMailListRoutes } from './listRoutes';
 import { registerMailReadRoutes } from './readRoutes';
 import { registerMailWriteRoutes } from './writeRoutes';
 
 export function registerMailClientRoutes(app: FastifyInstance): void {
   registerMailReadRoutes(app);
+  registerMailListRoutes(app);
   registerMailDetailRoutes(app);
   registerMailWriteRoutes(app);
   registerAssignFilesRoute(app);

@@ -1,23 +1,32 @@
 /**
  * Moving a mail to another folder of its account (archive): on the IMAP server by UID MOVE, then
  * its location rows follow the new UIDs; without an incoming server only the location rows move.
+ * A move to Junk is marking as spam and a move to Trash is deleting: the same rules apply.
  */
 import { sql } from 'kysely';
 import { invalidField } from '../../envelope/errors';
 import { openImap } from '../sync/connect';
 import type { MailDb } from '../tables';
 import type { AccountLink, MailRow } from './access';
+import { checkDeleteAllowed, checkSpamAllowed } from './deleteRules';
 
 async function targetFolder(db: MailDb, accountId: number, folderId: number) {
   const folder = await db
     .selectFrom('imapfolders')
-    .select(['ifolder_id', 'ifolder_path', 'uidvalidity'])
+    .select(['ifolder_id', 'ifolder_path', 'uidvalidity', 'ifolder_type'])
     .where('ifolder_id', '=', folderId)
     .where('mailaccount_id', '=', accountId)
     .where('is_gone', '=', false)
     .executeTakeFirst();
   if (!folder) throw invalidField('ifolder_id');
   return folder;
+}
+
+/** The rules of deleteRules.ts for a move into the account's Junk or Trash folder. */
+export async function checkMoveAllowed(db: MailDb, mail: MailRow, link: AccountLink, folderId: number): Promise<void> {
+  const target = await targetFolder(db, mail.mailaccount_id, folderId);
+  if (target.ifolder_type === 'junk') checkSpamAllowed(mail);
+  if (target.ifolder_type === 'trash') await checkDeleteAllowed(db, mail, link);
 }
 
 export async function moveMail(db: MailDb, mail: MailRow, link: AccountLink, folderId: number): Promise<void> {

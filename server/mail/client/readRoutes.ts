@@ -12,9 +12,9 @@ import { parseMailFilter } from './filterBody';
 import { listMails, toListRows } from './mailList';
 
 const KEY = 'mails';
-const userZone = (req: FastifyRequest) => safeTimeZone(req.user?.settings.timezone ?? 'Europe/London');
+export const userZone = (req: FastifyRequest) => safeTimeZone(req.user?.settings.timezone ?? 'Europe/London');
 
-function page(q: ListQuery) {
+export function page(q: ListQuery) {
   const limit = Math.min(q.limit ?? MAIL_PAGE_SIZE, MAX_LIMIT);
   return { limit, offset: ((q.pagenumber ?? 1) - 1) * limit, withTotal: q.totalcount === '1' || q.totalcount === 'true' };
 }

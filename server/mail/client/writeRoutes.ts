@@ -2,12 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, invalidField } from '../../envelope/errors';
 import { asObject } from '../../resources/body';
+import { modifiableJob } from '../../jobs/access';
 import { action, idParams } from '../../users/routeKit';
 import { openImap } from '../sync/connect';
 import { mailDb, type MailDb } from '../tables';
-import { MAIL_CLIENT_GATE, finalDeleteAllowed, jobLinkedConflict, recordForbidden, visibleMail } from './access';
+import { MAIL_CLIENT_GATE, finalDeleteAllowed, visibleMail } from './access';
+import { checkDeleteAllowed } from './deleteRules';
 import { changeFlags, parseFlagChanges } from './flags';
-import { moveMail } from './move';
+import { checkMoveAllowed, moveMail } from './move';
 
 const KEY = 'mails';
 const MAX_BULK = 500;
@@ -63,8 +65,7 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
     const found = [];
     for (const id of ids) {
       const { mail, link } = await visibleMail(req, id, db);
-      if (mail.job_id !== null) throw jobLinkedConflict();
-      if (!link.can_delete) throw recordForbidden();
+      await checkDeleteAllowed(db, mail, link);
       found.push({ mail, link });
     }
     for (const { mail, link } of found) {
@@ -80,6 +81,7 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
     if (!isId(folderId)) throw invalidField('ifolder_id');
     const db = mailDb(req.db);
     const { mail, link } = await visibleMail(req, id, db);
+    await checkMoveAllowed(db, mail, link, folderId);
     await moveMail(db, mail, link, folderId);
     return { data: { ma_id: id, ifolder_id: folderId } };
   });
@@ -91,9 +93,12 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
     const db = mailDb(req.db);
     const { mail } = await visibleMail(req, body.ma_id, db);
     let jobNumber: string | null = null;
+    // Taking a mail off a job changes that job too (server/jobs/access.ts decides who may).
+    if (mail.job_id !== null && mail.job_id !== body.job_id) await modifiableJob(req, mail.job_id);
     if (body.job_id !== null) {
       const job = await db.selectFrom('jobs').select(['job_id', 'job_number']).where('job_id', '=', body.job_id as number).executeTakeFirst();
       if (!job) throw invalidField('job_id');
+      await modifiableJob(req, job.job_id);
       jobNumber = job.job_number;
     }
     await db.updateTable('mails').set({ job_id: body.job_id as number | null }).where('ma_id', '=', Number(mail.ma_id)).execute();

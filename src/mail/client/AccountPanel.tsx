@@ -1,9 +1,13 @@
 /**
  * The left column: the user's accounts, each with an on/off switch (the disabled ids are kept in
- * client storage, SPEC.md point 3), and their folders with unread counts.
+ * client storage, SPEC.md point 3), a "sync now" button (mails/sync/{id}), and their folders with
+ * unread counts.
  */
-import { Badge, Box, List, ListItemButton, ListItemText, ListSubheader, Switch, Stack, Typography } from '@mui/material';
+import SyncIcon from '@mui/icons-material/Sync';
+import { Badge, Box, IconButton, List, ListItemButton, ListItemText, ListSubheader, Switch, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { notify } from '../../notices/noticeStore';
+import { mailApi } from './mailApi';
 import type { Id } from '../../storage/clientStorage';
 import type { MailAccountInfo } from './types';
 
@@ -20,6 +24,10 @@ export function AccountPanel({ accounts, disabled, folderId, onToggle, onToggleA
   const translate = useTranslate();
   const isOn = (id: number) => !disabled.map(String).includes(String(id));
   const allOn = accounts.every((a) => isOn(a.mailaccount_id));
+  const syncNow = async (accountId: number) => {
+    // A refusal is shown by the http client; the new mail arrives through the changes poll.
+    if (await mailApi.sync(accountId).catch(() => null)) notify('success', translate('mailClient.sync.requested'));
+  };
   return (
     <Box component="nav" aria-label={translate('mailClient.accounts')} sx={{ width: { md: 240 }, flexShrink: 0 }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between">
@@ -30,6 +38,11 @@ export function AccountPanel({ accounts, disabled, folderId, onToggle, onToggleA
         <List key={a.mailaccount_id} dense subheader={
           <ListSubheader disableSticky sx={{ display: 'flex', alignItems: 'center', px: 0, borderLeft: `4px solid ${a.ma_color ?? 'transparent'}`, pl: 1 }}>
             <Box sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }} title={a.ma_email}>{a.ma_name}</Box>
+            <Tooltip title={translate('mailClient.sync.now', { name: a.ma_name })}>
+              <IconButton size="small" aria-label={translate('mailClient.sync.now', { name: a.ma_name })} onClick={() => void syncNow(a.mailaccount_id)}>
+                <SyncIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
             <Switch size="small" checked={isOn(a.mailaccount_id)} onChange={() => onToggle(a.mailaccount_id)} slotProps={{ input: { 'aria-label': a.ma_name } }} />
           </ListSubheader>
         }>

@@ -41,7 +41,7 @@ describe('mail client: tags and local folders', () => {
         const all = [row(1, 'Roof quote', [5], [8]), row(2, 'Boiler service')];
         return envelope('mails', all.filter((r) => (!f.mt_id || r.tag_ids!.includes(f.mt_id)) && (!f.mf_id || r.mf_ids!.includes(f.mf_id))));
       }
-      if (url.includes('/mails/2/details')) return envelope('mails', { ...row(2, 'Boiler service'), tag_ids: undefined, mf_ids: undefined, mail_cc_arr: [], job_number: null, can_delete: true, too_large: false, html: '<p>x</p>', text: null, images_blocked: 0 } satisfies MailDetails);
+      if (url.includes('/mails/2/details')) return envelope('mails', { ...row(2, 'Boiler service'), tag_ids: undefined, mf_ids: undefined, mail_cc_arr: [], mail_bcc_arr: [], job_number: null, can_delete: true, too_large: false, mail_html: '<p>x</p>', text: null, images_blocked: 0 } satisfies MailDetails);
       if (url.includes('/mailtags/list')) return envelope('mailtags', [{ mt_id: 5, mt_name: 'Urgent', mt_color: '#ff0000' }, { mt_id: 6, mt_name: 'Quotes', mt_color: null }]);
       if (url.includes('/mailfolders/list')) return envelope('mailfolders', [{ mf_id: 8, mf_name: 'Roof works', mail_count: 1 }]);
       if (url.includes('/assign') || url.includes('/addmails')) return envelope(url.includes('mailtags') ? 'mailtags' : 'mailfolders', { ma_ids: [2] });

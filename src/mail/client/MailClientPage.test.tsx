@@ -24,8 +24,8 @@ const row = (ma_id: number, date_group: MailListRow['date_group'], subject: stri
   has_attachments: false, mail_size: 1000, job_id: null, thread_id: ma_id, snippet: 'Hello',
 });
 const details = (over: Partial<MailDetails> = {}): MailDetails => ({
-  ...row(7, 'today', 'Leaking radiator'), mail_cc_arr: [], job_number: null, can_delete: true, too_large: false,
-  html: '<p>Body text</p><img alt="logo">', text: null, images_blocked: 1, ...over,
+  ...row(7, 'today', 'Leaking radiator'), mail_cc_arr: [], mail_bcc_arr: [], job_number: null, can_delete: true, too_large: false,
+  mail_html: '<p>Body text</p><img alt="logo">', text: null, images_blocked: 1, ...over,
 });
 
 describe('mail client page', () => {
@@ -101,7 +101,7 @@ describe('mail client page', () => {
     expect(frame.getAttribute('srcdoc')).toContain('<p>Body text</p>');
     expect(frame.getAttribute('srcdoc')).toContain("img-src data:;");
     expect(String(calls('/details')[0][0])).not.toContain('images=1');
-    detailsAnswer = () => details({ html: '<p>Body text</p><img src="https://img.example/logo.png">', images_blocked: 0 });
+    detailsAnswer = () => details({ mail_html: '<p>Body text</p><img src="https://img.example/logo.png">', images_blocked: 0 });
     fireEvent.click(screen.getByRole('button', { name: 'Show images' }));
     await waitFor(() => expect(String(calls('/details').at(-1)![0])).toContain('images=1'));
     await waitFor(() => expect(screen.getByTitle('Mail content').getAttribute('srcdoc')).toContain('https://img.example/logo.png'));
@@ -117,7 +117,7 @@ describe('mail client page', () => {
 
   it('asks before loading a mail over 5 MB', async () => {
     setAuthenticated(user());
-    detailsAnswer = (url) => (url.includes('large=1') ? details({ mail_size: 6_000_000 }) : details({ mail_size: 6_000_000, too_large: true, html: null }));
+    detailsAnswer = (url) => (url.includes('large=1') ? details({ mail_size: 6_000_000 }) : details({ mail_size: 6_000_000, too_large: true, mail_html: null }));
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?' });
     expect(await screen.findByText(/A mail over 5MB asks for confirmation before loading\./)).toBeInTheDocument();
     expect(screen.queryByTitle('Mail content')).toBeNull();
@@ -178,5 +178,12 @@ describe('mail client page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/email/1'));
     fireEvent.keyDown(window, { key: 's' });
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/1') && i?.method === 'PATCH' && i.body === JSON.stringify({ is_flagged: true }))).toBe(true));
+  });
+
+  it('asks the server to sync one account now', async () => {
+    setAuthenticated(user());
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync Sales now' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/sync/2') && i?.method === 'POST')).toBe(true));
   });
 });

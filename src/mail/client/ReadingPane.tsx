@@ -13,6 +13,7 @@ import { JobPicker } from './JobPicker';
 import { LabelMenus } from './LabelMenus';
 import { MailActions } from './MailActions';
 import { MailFrame } from './MailFrame';
+import { loadFailure, loadFailureKey, type LoadFailure } from './loadFailure';
 import { mailApi } from './mailApi';
 import { useMailDateText } from './mailDates';
 import type { MailAddress, MailAttachmentInfo, MailDetails, MailFlag, MailListRow } from './types';
@@ -37,7 +38,8 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
   const [images, setImages] = useState(autoload);
   const [large, setLarge] = useState(false);
   const [mail, setMail] = useState<MailDetails | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** 'notFound' for a 404 or 403 (or no mail in the answer), 'loadFailed' for any other failure. */
+  const [failed, setFailed] = useState<LoadFailure | null>(null);
   const [attachments, setAttachments] = useState<MailAttachmentInfo[]>([]);
   const [picking, setPicking] = useState(false);
   const [own, setOwn] = useState<Pick<MailListRow, 'tag_ids' | 'mf_ids'>>({});
@@ -52,13 +54,13 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
 
   useEffect(() => {
     const controller = new AbortController();
-    setFailed(false);
+    setFailed(null);
     mailApi
       .details(id, { images, large }, controller.signal)
       .then((d) => {
         if (controller.signal.aborted) return;
         setMail(d);
-        setFailed(!d);
+        setFailed(d ? null : 'notFound');
         if (d && !d.too_large && !d.is_seen) {
           void mailApi.setFlags(id, { is_seen: true });
           setMail({ ...d, is_seen: true });
@@ -66,7 +68,7 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
         }
         if (d?.has_attachments && !d.too_large) void mailApi.attachments(id).then(setAttachments);
       })
-      .catch(() => !controller.signal.aborted && setFailed(true));
+      .catch((err: unknown) => !controller.signal.aborted && setFailed(loadFailure(err)));
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, images, large]);
@@ -102,12 +104,13 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
     if (kind === 'mf_ids') labels.reload();
   }
 
-  if (failed) return <Alert severity="error">{translate('mailClient.errors.notFound')}</Alert>;
+  if (failed) return <Alert severity="error">{translate(loadFailureKey(failed))}</Alert>;
   if (!mail || mail.ma_id !== id) return <CircularProgress aria-label={translate('ra.page.loading')} />;
   const headers: [string, string][] = [
     [translate('mailClient.from'), mail.mail_from ? addressText([mail.mail_from]) : ''],
     [translate('mailClient.to'), addressText(mail.mail_to_arr)],
     ...(mail.mail_cc_arr.length ? [[translate('mailClient.cc'), addressText(mail.mail_cc_arr)] as [string, string]] : []),
+    ...(mail.mail_bcc_arr?.length ? [[translate('mailClient.bcc'), addressText(mail.mail_bcc_arr)] as [string, string]] : []),
     [translate('mailClient.date'), dates.full(mail.mail_date)],
   ];
   return (
@@ -156,7 +159,7 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
               )}
             </Stack>
           )}
-          <MailFrame html={mail.html} text={mail.text} images={images} />
+          <MailFrame html={mail.mail_html} text={mail.text} images={images} />
         </>
       )}
       <JobPicker open={picking} onClose={() => setPicking(false)} onPick={(j) => void assign(j.job_id)} />

@@ -29,5 +29,7 @@ export const mailApi = {
   setTag: (tagId: number, id: number, on: boolean) => api(`mailtags/${tagId}/${on ? 'assign' : 'unassign'}`, { resource: 'mailtags', method: 'POST', body: { ma_ids: [id] } }),
   setLocalFolder: (folderId: number, id: number, on: boolean) =>
     api(`mailfolders/${folderId}/${on ? 'addmails' : 'removemails'}`, { resource: 'mailfolders', method: 'POST', body: { ma_ids: [id] } }),
+  /** Asks the server to sync one of the user's accounts now (202; the changes poll shows the new mail). */
+  sync: (accountId: number) => api<{ sync: string }>(`mails/sync/${accountId}`, { ...R, method: 'POST' }),
   attachments: async (id: number) => (await api<MailAttachmentInfo[]>(`mails/${id}/attachments`, { ...R }))?.data ?? [],
 };

@@ -8,6 +8,8 @@ const enUS: MessageTree = {
       jobLinked: 'Mails that belong to a job cannot be deleted or marked as spam.',
       noAccount: 'There is no mail account linked to your account.',
       bulkInJobView: 'Bulk email operations are currently unavailable in the job view.',
+      loadFailed: 'Error loading email/draft.',
+      relatedResources: 'This mail cannot be deleted: its attachments are used by a job, a job site or a draft.',
     },
     groups: {
       today: 'Today',
@@ -30,6 +32,7 @@ const enUS: MessageTree = {
     from: 'From',
     to: 'To',
     cc: 'Cc',
+    bcc: 'Bcc',
     date: 'Date',
     attachments: 'Attachments',
     showImages: 'Show images',
@@ -59,6 +62,10 @@ const enUS: MessageTree = {
       restore: 'Restore',
       finalDelete: 'Delete permanently',
       back: 'Back to the list',
+    },
+    sync: {
+      now: 'Sync {{name}} now',
+      requested: 'Sync requested: new mail shows up in a few seconds.',
     },
     assign: {
       title: 'Assign to job',
@@ -96,6 +103,8 @@ const huHU: MessageTree = {
       jobLinked: 'A munkához tartozó levelek nem törölhetők és nem jelölhetők spamnek.',
       noAccount: 'Nincs levelezőfiók a fiókodhoz rendelve.',
       bulkInJobView: 'A csoportos levélműveletek a munka nézetben jelenleg nem érhetők el.',
+      loadFailed: 'Hiba a levél/piszkozat betöltésekor.',
+      relatedResources: 'Ez a levél nem törölhető: a mellékleteit egy munka, egy helyszín vagy egy piszkozat használja.',
     },
     groups: {
       today: 'Ma',
@@ -118,6 +127,7 @@ const huHU: MessageTree = {
     from: 'Feladó',
     to: 'Címzett',
     cc: 'Másolat',
+    bcc: 'Titkos másolat',
     date: 'Dátum',
     attachments: 'Mellékletek',
     showImages: 'Képek megjelenítése',
@@ -147,6 +157,10 @@ const huHU: MessageTree = {
       restore: 'Visszaállítás',
       finalDelete: 'Végleges törlés',
       back: 'Vissza a listához',
+    },
+    sync: {
+      now: '{{name}} szinkronizálása most',
+      requested: 'Szinkronizálás kérve: az új levelek néhány másodperc múlva megjelennek.',
     },
     assign: {
       title: 'Munkához rendelés',

@@ -52,11 +52,14 @@ export interface MailListRow {
 
 export interface MailDetails extends MailListRow {
   mail_cc_arr: MailAddress[];
+  /** Blind copies: known only for mails the account sent (its Sent copy keeps them); empty otherwise. */
+  mail_bcc_arr: MailAddress[];
   job_number: string | null;
   can_delete: boolean;
   /** True when the mail is over the confirmation size and the body was not asked for. */
   too_large: boolean;
-  html: string | null;
+  /** The sanitised HTML body (SPEC.md's mail_html); null when there is none or it was not asked for. */
+  mail_html: string | null;
   text: string | null;
   /** Remote images replaced by a placeholder (0 when images were allowed). */
   images_blocked: number;

@@ -11,6 +11,7 @@ import { formatBytes } from '../../files/format';
 import { UploadBox } from '../../files/UploadBox';
 import { AddressField } from './AddressField';
 import { ADDRESS_MESSAGES, checkRecipients } from './addresses';
+import { loadFailureKey } from '../client/loadFailure';
 import { composeApi } from './api';
 import { BodyEditor } from './BodyEditor';
 import { insertBeforeQuote } from './snippets';
@@ -49,7 +50,7 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
     composeApi.templates().then(setTemplates, () => setTemplates([]));
   }, []);
 
-  if (d.loadError) return <Alert severity="error">{translate('mailCompose.errors.loadFailed')}</Alert>;
+  if (d.loadError) return <Alert severity="error">{translate(loadFailureKey(d.loadError))}</Alert>;
   if (!d.draft || !d.current) return <Typography>{t('loading')}</Typography>;
   const cur = d.current;
   const disabled = d.locked || !!d.conflict;

@@ -49,4 +49,25 @@ describe('MailDraftPage', () => {
     await renderWithApp(<DraftEditor draftId={12} editor="ckeditor" autosaveMs={60_000} />);
     expect(await screen.findByText('body', { selector: 'strong' })).toBeInTheDocument();
   });
+
+  const failing = (status: number) => new Response(JSON.stringify({ maildrafts: { data: null, warning: null, dbErrors: [{ error: 'X', primary: 'x', details: null, general: status === 403 ? 'record' : null }], metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status, headers: { 'Content-Type': 'application/json' } });
+
+  it.each([
+    [404, 'The requested email/draft does not exist or you do not have permission to view it.'],
+    [500, 'Error loading email/draft.'],
+  ])('answers a draft that fails to load with %s with the matching text', async (status, text) => {
+    fetchMock.mockImplementation(async () => failing(status));
+    await renderWithApp(<DraftEditor draftId={12} editor="ckeditor" autosaveMs={60_000} />);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it.each([
+    [404, 'The requested email/draft does not exist or you do not have permission to view it.'],
+    [403, 'The requested email/draft does not exist or you do not have permission to view it.'],
+    [500, 'Error loading email/draft.'],
+  ])('answers a reply to a mail that fails with %s with the matching text', async (status, text) => {
+    fetchMock.mockImplementation(async () => failing(status));
+    await renderWithApp(<MailDraftPage route={route} title="Draft" />, { path: '/email/draft/new?mode=reply&ma_id=5', routePath: '/email/draft/:id?' });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
 });

@@ -10,6 +10,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/authStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
+import { loadFailure, loadFailureKey, type LoadFailure } from '../client/loadFailure';
 import { composeApi } from './api';
 import { DraftEditor } from './DraftEditor';
 import type { DraftListRow, ReplyMode } from './types';
@@ -21,7 +22,7 @@ function NewDraft() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [existing, setExisting] = useState<DraftListRow | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<LoadFailure | null>(null);
   const started = useRef(false);
   const modeParam = params.get('mode');
   const mode = MODES.includes(modeParam as ReplyMode) ? (modeParam as ReplyMode) : null;
@@ -32,8 +33,8 @@ function NewDraft() {
     try {
       const d = await composeApi.create(mode && maId ? { reply_ma_id: maId, mode, ...(replaceId ? { replace_id: replaceId } : {}) } : {});
       open(d.mdraft_id);
-    } catch {
-      setFailed(true);
+    } catch (err) {
+      setFailed(loadFailure(err));
     }
   };
 
@@ -43,8 +44,12 @@ function NewDraft() {
     started.current = true;
     void (async () => {
       if (mode && maId) {
-        const list = await composeApi.draftsFor(maId).catch(() => null);
-        if (list === null) return setFailed(true);
+        let list: DraftListRow[];
+        try {
+          list = await composeApi.draftsFor(maId);
+        } catch (err) {
+          return setFailed(loadFailure(err));
+        }
         if (list.length) return setExisting(list[0]);
       }
       await create();
@@ -52,7 +57,7 @@ function NewDraft() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (failed) return <Alert severity="error">{translate('mailCompose.errors.loadFailed')}</Alert>;
+  if (failed) return <Alert severity="error">{translate(loadFailureKey(failed))}</Alert>;
   if (!existing) return <Typography>{translate('mailCompose.page.loading')}</Typography>;
   return (
     <Dialog open aria-labelledby="draft-exists-title">

@@ -18,7 +18,6 @@ const enUS: MessageTree = {
       templateRequired: 'Template content is required!',
       folderNotEmpty: 'A folder containing mails cannot be deleted; empty it first.',
       mailNotFound: 'The requested email/draft does not exist or you do not have permission to view it.',
-      loadFailed: 'Error loading email/draft.',
       ...ADDRESS_MESSAGES,
     },
     quote: {
@@ -78,7 +77,6 @@ const huHU: MessageTree = {
       templateRequired: 'A sablon tartalma kötelező!',
       folderNotEmpty: 'Levelet tartalmazó mappa nem törölhető; előbb ürítsd ki.',
       mailNotFound: 'A kért levél/piszkozat nem létezik, vagy nincs jogod megtekinteni.',
-      loadFailed: 'Hiba a levél/piszkozat betöltésekor.',
       format: 'Érvénytelen e-mail formátum!',
       invalidList: 'Érvénytelen e-mail cím(ek): ',
       noValid: 'Nincs érvényes e-mail cím!',

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../dataProvider/ApiError';
+import { loadFailure, type LoadFailure } from '../client/loadFailure';
 import { composeApi } from './api';
 import { draftChanges, stateOf } from './draftDiff';
 import type { Draft, DraftState } from './types';
@@ -17,7 +18,7 @@ export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [current, setCurrentState] = useState<DraftState | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const [loadError, setLoadError] = useState<LoadFailure | null>(null);
   const [locked, setLocked] = useState(false);
   const [lockReason, setLockReason] = useState<string | null>(null);
   const [conflict, setConflictState] = useState<string | null>(null);
@@ -64,8 +65,8 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
   const reload = useCallback(async () => {
     try {
       adopt(await composeApi.draft(draftId));
-    } catch {
-      setLoadError(true);
+    } catch (err) {
+      setLoadError(loadFailure(err));
     }
   }, [adopt, draftId]);
 

@@ -1,0 +1,69 @@
+/** The reading pane's failure texts (SPEC.md point 8) and its Bcc line. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { resetAuthState } from '../../auth/authStore';
+import { configureApi } from '../../dataProvider/apiClient';
+import { renderWithApp } from '../../test/renderWithApp';
+import { ReadingPane } from './ReadingPane';
+import type { MailDetails } from './types';
+
+const NOT_FOUND = 'The requested email/draft does not exist or you do not have permission to view it.';
+const LOAD_FAILED = 'Error loading email/draft.';
+
+const answer = (status: number, data: unknown, error: string | null = null) =>
+  new Response(JSON.stringify({ mails: { data, warning: null, dbErrors: error ? [{ error, primary: error, details: null, general: status === 403 ? 'record' : null }] : null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+const details: MailDetails = {
+  ma_id: 7, mailaccount_id: 1, ma_color: null, mail_subject: 'Quote for the roof', mail_from: { name: 'Office', address: 'office@demo.test' },
+  mail_to_arr: [{ name: 'Client', address: 'client@example.com' }], mail_date: '2026-11-18 10:00:00', date_group: 'today', is_seen: true, is_flagged: false,
+  is_answered: false, is_ready: false, is_spam: false, is_deleted: false, has_attachments: false, mail_size: 1000, job_id: null, thread_id: 7, snippet: '',
+  mail_cc_arr: [], mail_bcc_arr: [{ name: 'Boss', address: 'boss@demo.test' }], job_number: null, can_delete: true, too_large: false,
+  mail_html: '<p>Roof</p>', text: null, images_blocked: 0,
+};
+
+const labels = { tags: [], folders: [], reload: () => undefined };
+const pane = () => renderWithApp(<ReadingPane id={7} onChanged={() => undefined} onRemoved={() => undefined} labels={labels} />);
+
+describe('ReadingPane', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    resetAuthState();
+    configureApi('http://test/api');
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [404, 'NOT_FOUND', NOT_FOUND],
+    [403, 'FORBIDDEN', NOT_FOUND],
+    [500, 'INTERNAL', LOAD_FAILED],
+    [409, 'CONFLICT', LOAD_FAILED],
+  ])('answers %s with the matching text', async (status, code, text) => {
+    fetchMock.mockImplementation(async () => answer(status, null, code));
+    await pane();
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText(text === NOT_FOUND ? LOAD_FAILED : NOT_FOUND)).not.toBeInTheDocument();
+  });
+
+  it('says loading failed when the network fails', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await pane();
+    expect(await screen.findByText(LOAD_FAILED)).toBeInTheDocument();
+  });
+
+  it('shows the Bcc line when the mail has blind copies, and none when it has not', async () => {
+    fetchMock.mockImplementation(async () => answer(200, details));
+    const { unmount } = await pane();
+    expect(await screen.findByText('Bcc')).toBeInTheDocument();
+    expect(screen.getByText('Boss <boss@demo.test>')).toBeInTheDocument();
+    unmount();
+    fetchMock.mockImplementation(async () => answer(200, { ...details, mail_bcc_arr: [] }));
+    await pane();
+    expect(await screen.findByText('Client <client@example.com>')).toBeInTheDocument();
+    expect(screen.queryByText('Bcc')).not.toBeInTheDocument();
+  });
+});
