@@ -1,7 +1,9 @@
 /**
  * The engineer portal (SPEC.md point 7, engineer portal): the engineer's jobs, a job's details,
- * their own costs and cost description, submitting (locking) their costs, and reports. Role
- * Engineer only (ENGINEER_GATE); every call is limited to jobs the engineer is on.
+ * their own costs and cost description, submitting (locking) their costs, reports, the issue and
+ * remedial flags (flags.ts), their own notifications (notifications.ts) and the sites of their jobs
+ * (sites.ts). Role Engineer only (ENGINEER_GATE); every job and site call is limited to jobs the
+ * engineer is on.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENGINEER_GATE } from '../jobs/access';
@@ -14,6 +16,9 @@ import { listQuerySchema, type ListQuery } from '../resources/listParams';
 import { toWireDate } from '../envelope/datetime';
 import { applyEngineerBulk, loadEngineerCosts, refuseIfLocked } from './costs';
 import { engineerJobDetails, filterEngineerJobs, requireOnJob } from './jobs';
+import { registerEngineerFlagRoutes } from './flags';
+import { registerEngineerNotificationRoutes } from './notifications';
+import { registerEngineerSiteRoutes } from './sites';
 import { jobDb } from '../jobs/tables';
 import { notifyEngineerReport } from '../notifications/jobEvents';
 import { portalDb, type PortalDb } from './tables';
@@ -36,6 +41,9 @@ async function onJob<T>(req: FastifyRequest, work: (db: PortalDb) => Promise<T>)
 
 export function registerEngineerPortalRoutes(app: FastifyInstance): void {
   const base = '/api/engineerportal/:id';
+  registerEngineerFlagRoutes(app);
+  registerEngineerNotificationRoutes(app);
+  registerEngineerSiteRoutes(app);
 
   action(
     app,
@@ -49,6 +57,20 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
       summary: 'The jobs the engineer is on (10 a page by default)',
     },
     async (req) => filterEngineerJobs(req, portalDb(req.db), req.query as ListQuery),
+  );
+
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/engineerportal/jobsitehistory',
+      key,
+      gate,
+      querystring: listQuerySchema,
+      docBody: { type: 'object', properties: { js_id: { type: 'integer' }, stext: { type: ['string', 'null'] }, job_status_ids: { type: 'array', items: { type: 'string' } } }, required: ['js_id'] },
+      summary: "The engineer's jobs at one site (stext: at least 3 characters over number and description)",
+    },
+    async (req) => filterEngineerJobs(req, portalDb(req.db), req.query as ListQuery, 'site'),
   );
 
   action(app, { method: 'GET', url: `${base}/details`, key, gate, params: jobParams, summary: "A job's details for the engineer on it" }, async (req) => ({

@@ -5,12 +5,13 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { JOB_STATUSES } from '../../src/enums';
-import type { EngineerJobDetails, EngineerJobRow } from '../../src/jobs/costs/types';
+import type { EngineerJobRow } from '../../src/jobs/costs/types';
+import type { EngineerJob } from '../../src/engineerPortal/types';
 import { toWireDate } from '../envelope/datetime';
 import { invalidField, notFound } from '../envelope/errors';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
 import { asObject } from '../resources/body';
-import { FieldErrors, oneOf, text } from '../jobs/sales/parse';
+import { FieldErrors, integer, oneOf, text } from '../jobs/sales/parse';
 import type { PortalDb } from './tables';
 
 export const ENGINEER_PAGE_SIZE = 10;
@@ -31,15 +32,26 @@ interface Filter {
   job_number?: string | null;
   jobsite_name?: string | null;
   job_status_ids?: string[];
+  /** jobsitehistory: the site, and free text over number and description. */
+  js_id?: number;
+  stext?: string | null;
 }
 
-function parseFilter(input: unknown): Filter {
+/** `filter` takes job_number and jobsite_name; `site` (jobsitehistory) a required js_id and stext. */
+function parseFilter(input: unknown, kind: 'filter' | 'site'): Filter {
   const body = asObject(input);
   const errs = new FieldErrors();
-  const f: Filter = {
-    job_number: text(errs, 'job_number', body.job_number, 100),
-    jobsite_name: text(errs, 'jobsite_name', body.jobsite_name, 100),
-  };
+  const f: Filter = {};
+  if (kind === 'filter') {
+    f.job_number = text(errs, 'job_number', body.job_number, 100);
+    f.jobsite_name = text(errs, 'jobsite_name', body.jobsite_name, 100);
+  } else {
+    const js = integer(errs, 'js_id', body.js_id, 1, 2147483647);
+    if (js === undefined || js === null) errs.add('js_id', 'required');
+    else f.js_id = js;
+    f.stext = text(errs, 'stext', body.stext, 100);
+    if (f.stext && f.stext.trim().length < 3) throw invalidField('stext', 'validation.minSearch');
+  }
   if (body.job_status_ids !== undefined && body.job_status_ids !== null) {
     if (!Array.isArray(body.job_status_ids)) errs.add('job_status_ids', 'value');
     else f.job_status_ids = body.job_status_ids.map((s, i) => oneOf(errs, `job_status_ids.${i}`, s, JOB_STATUSES, true) as string);
@@ -65,15 +77,24 @@ const wireRow = (r: Row): EngineerJobRow => ({ ...r, job_start: toWireDate(r.job
 
 const columns = ['j.job_id', 'j.job_number', 'j.job_status', 'j.job_desc', 'j.js_id', 's.js_address', 'd.de_name', 'j.job_start', 'j.job_end', 'l.locked'] as const;
 
-export async function filterEngineerJobs(req: FastifyRequest, db: PortalDb, query: ListQuery): Promise<{ data: EngineerJobRow[]; totalCount?: number }> {
+/**
+ * POST engineerportal/filter, and POST engineerportal/jobsitehistory (`kind` 'site': the engineer's
+ * jobs at one site, the same rows; a site with none of their jobs simply lists nothing).
+ */
+export async function filterEngineerJobs(req: FastifyRequest, db: PortalDb, query: ListQuery, kind: 'filter' | 'site' = 'filter'): Promise<{ data: EngineerJobRow[]; totalCount?: number }> {
   const usId = req.user!.us_id;
-  const f = parseFilter(req.body);
+  const f = parseFilter(req.body, kind);
   const limit = Math.min(query.limit ?? ENGINEER_PAGE_SIZE, MAX_LIMIT);
   const offset = ((query.pagenumber ?? 1) - 1) * limit;
   let q = baseQuery(db, usId);
   if (f.job_number) q = q.where('j.job_number', 'ilike', `%${escapeLike(f.job_number)}%`);
   if (f.jobsite_name) q = q.where('s.js_address', 'ilike', `%${escapeLike(f.jobsite_name)}%`);
   if (f.job_status_ids?.length) q = q.where('j.job_status', 'in', f.job_status_ids);
+  if (f.js_id !== undefined) q = q.where('j.js_id', '=', f.js_id);
+  if (f.stext) {
+    const like = `%${escapeLike(f.stext.trim())}%`;
+    q = q.where((eb) => eb.or([eb('j.job_number', 'ilike', like), eb('j.job_desc', 'ilike', like)]));
+  }
   let page = q.select([...columns]);
   for (const t of parseSort(query.sort)) page = page.orderBy(sql.ref(`j.${t.column}`), (ob) => (t.desc ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
   const withTotal = query.totalcount === '1' || query.totalcount === 'true';
@@ -84,14 +105,14 @@ export async function filterEngineerJobs(req: FastifyRequest, db: PortalDb, quer
   return { data: (rows as Row[]).map(wireRow), totalCount: total ? Number(total.n) : undefined };
 }
 
-export async function engineerJobDetails(db: PortalDb, usId: number, jobId: number): Promise<EngineerJobDetails> {
+export async function engineerJobDetails(db: PortalDb, usId: number, jobId: number): Promise<EngineerJob> {
   const row = await baseQuery(db, usId)
     .leftJoin('job_engineer_costdesc as cd', (j) => j.onRef('cd.job_id', '=', 'j.job_id').on('cd.us_id', '=', usId))
-    .select([...columns, 'j.job_details', 's.js_city', 's.js_postcode', 'cd.costdesc'])
+    .select([...columns, 'j.job_details', 's.js_city', 's.js_postcode', 'cd.costdesc', 'j.job_has_issue', 'j.job_has_remedial'])
     .where('j.job_id', '=', jobId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return { ...wireRow(row as Row), job_details: row.job_details, js_city: row.js_city, js_postcode: row.js_postcode, costdesc: row.costdesc };
+  return { ...wireRow(row as Row), job_details: row.job_details, js_city: row.js_city, js_postcode: row.js_postcode, costdesc: row.costdesc, job_has_issue: row.job_has_issue, job_has_remedial: row.job_has_remedial };
 }
 
 /** 404 unless the engineer is on the job. */

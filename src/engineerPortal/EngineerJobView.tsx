@@ -1,12 +1,15 @@
-/** One job in the engineer view: its details, the engineer's own costs, their cost description and a report form. */
+/** One job in the engineer view: its details, the issue and remedial flags, the site notes, the engineer's own costs, their cost description and a report form. */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
-import type { EngineerCosts, EngineerCostWrite, EngineerJobDetails } from '../jobs/costs/types';
+import type { EngineerCosts, EngineerCostWrite } from '../jobs/costs/types';
 import { notify } from '../notices/noticeStore';
 import { engineerApi } from './engineerApi';
 import { EngineerCostsEditor } from './EngineerCostsEditor';
+import { EngineerJobFlags } from './EngineerJobFlags';
+import { EngineerSiteNotes } from './EngineerSiteNotes';
+import type { EngineerJob } from './types';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -20,7 +23,7 @@ export function EngineerJobView({ jobId }: { jobId: number }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`salesCosts.engineer.${key}`);
   const navigate = useNavigate();
-  const [job, setJob] = useState<EngineerJobDetails | null>(null);
+  const [job, setJob] = useState<EngineerJob | null>(null);
   const [costs, setCosts] = useState<EngineerCosts | null>(null);
   const [costdesc, setCostdesc] = useState('');
   const [report, setReport] = useState({ text: '', hours: '' });
@@ -67,6 +70,8 @@ export function EngineerJobView({ jobId }: { jobId: number }) {
           </CardContent>
         </Card>
       )}
+      {job && <EngineerJobFlags job={job} onChange={setJob} />}
+      {job?.js_id ? <EngineerSiteNotes jsId={job.js_id} /> : null}
       {costs && <EngineerCostsEditor costs={costs} onSave={saveCosts} onLock={lock} />}
       {costs && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>

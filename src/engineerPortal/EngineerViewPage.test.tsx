@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureApi } from '../dataProvider/apiClient';
-import type { EngineerCosts, EngineerJobDetails } from '../jobs/costs/types';
+import type { EngineerCosts } from '../jobs/costs/types';
+import type { EngineerJob } from './types';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { EngineerViewPage } from './EngineerViewPage';
@@ -10,9 +11,10 @@ const route = routeById('engineerView')!;
 const envelope = (data: unknown, extra: Record<string, unknown> = {}) =>
   new Response(JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, ...extra } } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
-const details: EngineerJobDetails = {
+const details: EngineerJob = {
   job_id: 7, job_number: 'PLB000007', job_status: 'BOOKED', job_desc: 'Leaking tap', js_id: 3, js_address: '1 High Street', de_name: 'Plumbing',
   job_start: '2026-11-23 09:00:00', job_end: null, locked: true, job_details: null, js_city: 'London', js_postcode: 'N1 1AA', costdesc: 'Two visits',
+  job_has_issue: false, job_has_remedial: false,
 };
 const costs = (locked: boolean): EngineerCosts => ({
   job_id: 7, locked, total: '59.97', currency: 'GBP',
@@ -64,10 +66,12 @@ describe('EngineerViewPage', () => {
   });
 
   it('lists the engineer jobs without an id, 10 a page', async () => {
-    fetchMock.mockResolvedValue(envelope([{ ...details, job_id: 8, job_number: 'PLB000008' }], { totalCount: 1 }));
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('engineerportal/filter') ? envelope([{ ...details, job_id: 8, job_number: 'PLB000008' }], { totalCount: 1 }) : envelope([], { totalCount: 0 }),
+    );
     await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?' });
     expect(await screen.findByRole('button', { name: 'Open job PLB000008' })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('engineerportal/filter'))!;
     expect(String(url)).toContain('engineerportal/filter?limit=10&pagenumber=1&totalcount=1');
     expect(init?.method).toBe('POST');
   });

@@ -15,8 +15,9 @@ import { mailComposeMessages } from '../mail/compose/messages';
 import { mailClientMessages } from '../mail/client/messages';
 import { mailAdminMessages } from '../mail/admin/messages';
 import { mailSettingsMessages } from '../mail/settings/messages';
+import { engineerPortalMessages } from '../engineerPortal/messages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
 
-export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages, salesCostsMessages, filesMessages, mailAdminMessages, mailClientMessages, mailComposeMessages, mailSettingsMessages];
+export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages, salesCostsMessages, filesMessages, mailAdminMessages, mailClientMessages, mailComposeMessages, mailSettingsMessages, engineerPortalMessages];

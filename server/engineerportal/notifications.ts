@@ -1,0 +1,58 @@
+/**
+ * The engineer's own notifications (SPEC.md point 7, engineer portal: GET notifications, POST
+ * removenotification { notif_id }). Engineers are told when a job of theirs is planned
+ * (JOB_PLANNED); the office's reminder screens are not theirs, so these two calls are their
+ * whole view: newest first, 10 a page, and removing one of their own. Another user's id is 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { invalidField, notFound } from '../envelope/errors';
+import { ENGINEER_GATE } from '../jobs/access';
+import { listQuerySchema, parsePageQuery } from '../notifications/listQuery';
+import { ROW_COLUMNS, dbOf, isId, me, ownRows, rowSchema, toWireRow, type NotificationRow } from '../notifications/wire';
+import { asObject } from '../resources/body';
+import type { ListQuery } from '../resources/listParams';
+import { action } from '../users/routeKit';
+
+const key = 'engineerportal';
+const SORTABLE = { created_at: 'n.created_at', notif_id: 'n.notif_id' };
+export const ENGINEER_NOTIFICATIONS_PAGE = 10;
+
+export function registerEngineerNotificationRoutes(app: FastifyInstance): void {
+  action(
+    app,
+    { method: 'GET', url: '/api/engineerportal/notifications', key, gate: ENGINEER_GATE, querystring: listQuerySchema, data: { type: 'array', items: rowSchema }, summary: "The engineer's own notifications, newest first (10 a page by default)" },
+    async (req) => {
+      const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at', ENGINEER_NOTIFICATIONS_PAGE);
+      const base = ownRows(dbOf(req), me(req));
+      let q = base.select([...ROW_COLUMNS]);
+      for (const s of page.sort) q = q.orderBy(sql.ref(s.column), s.desc ? 'desc' : 'asc');
+      const [list, total] = await Promise.all([
+        q.orderBy('n.notif_id', 'desc').limit(page.limit).offset(page.offset).execute(),
+        page.withTotal ? base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow() : null,
+      ]);
+      return { data: (list as NotificationRow[]).map(toWireRow), totalCount: total ? Number(total.n) : undefined };
+    },
+  );
+
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/engineerportal/removenotification',
+      key,
+      gate: ENGINEER_GATE,
+      change: true,
+      docBody: { type: 'object', properties: { notif_id: { type: 'integer' } }, required: ['notif_id'] },
+      summary: 'Remove one of the engineer’s own notifications; another user’s id: 404',
+    },
+    async (req) => {
+      const id = asObject(req.body).notif_id;
+      if (id === undefined || id === null) throw invalidField('notif_id', 'validation.required');
+      if (!isId(id)) throw invalidField('notif_id');
+      const removed = await dbOf(req).deleteFrom('notifications').where('notif_id', '=', id).where('us_id', '=', me(req)).returning('notif_id').executeTakeFirst();
+      if (!removed) throw notFound();
+      return { data: { notif_id: removed.notif_id } };
+    },
+  );
+}
