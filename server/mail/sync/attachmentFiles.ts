@@ -53,16 +53,20 @@ export function attachmentTarget(db: MailDb, store?: FileStore): AttachmentTarge
   return { store: dataFolderStore, schema };
 }
 
-export interface PendingAttachment {
-  maId: number;
-  position: number;
+/** Bytes of one attachment in the store, not yet a `files` row. */
+export interface StoredBytes {
   name: string;
-  contentType: string;
-  size: number;
   mime: string;
+  size: number;
   storageName: string;
   added: Date;
   key: string;
+}
+
+export interface PendingAttachment extends StoredBytes {
+  maId: number;
+  position: number;
+  contentType: string;
 }
 
 /** Files written at once: enough to overlap the disk's latency, few enough not to hog descriptors. */
@@ -74,7 +78,8 @@ async function mailsWithRows(db: AttachmentDb, ids: number[]): Promise<Set<numbe
   return new Set(rows.map((r) => Number(r.ma_id)));
 }
 
-async function writeOne(target: AttachmentTarget, maId: number, position: number, a: ParsedAttachment, added: Date): Promise<PendingAttachment> {
+/** Writes an attachment's bytes to the store under a new key (the sync's files and a forward's draft-only ones). */
+export async function storeAttachmentBytes(target: AttachmentTarget, a: ParsedAttachment, added: Date): Promise<StoredBytes> {
   const staged = await target.store.stagingPath();
   try {
     await fs.writeFile(staged, a.content, { flag: 'wx' });
@@ -83,13 +88,16 @@ async function writeOne(target: AttachmentTarget, maId: number, position: number
     const storageName = newStorageName(type?.ext ?? null);
     const key = originalKey(target.schema, added, storageName);
     await target.store.put(key, staged);
-    return { maId, position, name: a.name, contentType: a.contentType, size: a.content.length, mime: type?.mime ?? 'application/octet-stream', storageName, added, key };
+    return { name: a.name, mime: type?.mime ?? 'application/octet-stream', size: a.content.length, storageName, added, key };
   } finally {
     await fs.rm(staged, { force: true }).catch(() => undefined);
   }
 }
 
-/** Step 1: the bytes of the batch's mails that have attachments and no rows yet. */
+async function writeOne(target: AttachmentTarget, maId: number, position: number, a: ParsedAttachment, added: Date): Promise<PendingAttachment> {
+  return { maId, position, contentType: a.contentType, ...(await storeAttachmentBytes(target, a, added)) };
+}
+
 export async function writeAttachmentFiles(db: MailDb, target: AttachmentTarget, mails: { maId: number; attachments: ParsedAttachment[] }[]): Promise<PendingAttachment[]> {
   const candidates = mails.filter((m) => m.attachments.length);
   if (!candidates.length) return [];

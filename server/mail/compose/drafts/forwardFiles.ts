@@ -8,13 +8,11 @@
  *   the server into a file of the draft alone: putting it back among the mail's files would undo
  *   the user's delete. Its bytes are written before the draft's transaction, its row inside it.
  */
-import fs from 'node:fs/promises';
 import { composeText } from '../../../../src/mail/compose/messages';
 import { conflict } from '../../../envelope/errors';
-import { detectType } from '../../../files/detect';
-import { newStorageName, originalKey, type FileStore } from '../../../files/storage';
+import type { FileStore } from '../../../files/storage';
 import { imapAttachments } from '../../client/source';
-import { attachmentTarget, recordAttachments, removeAttachmentFiles, writeAttachmentFiles, type AttachmentTarget, type ParsedAttachment } from '../../sync/attachmentFiles';
+import { attachmentTarget, recordAttachments, removeAttachmentFiles, storeAttachmentBytes, writeAttachmentFiles, type AttachmentTarget, type ParsedAttachment, type StoredBytes } from '../../sync/attachmentFiles';
 import { attachmentDb } from '../../sync/attachmentTables';
 import { mailDb } from '../../tables';
 import type { ComposeDb } from '../tables';
@@ -25,20 +23,11 @@ export interface ForwardedMail {
   has_attachments: boolean;
 }
 
-interface DraftOnlyFile {
-  name: string;
-  mime: string;
-  size: number;
-  storageName: string;
-  added: Date;
-  key: string;
-}
-
 export interface ForwardedFiles {
   /** The mail's stored files, in the mail's order. */
   fileIds: number[];
   /** Bytes written for this draft alone; their `files` rows are made with the draft. */
-  written: DraftOnlyFile[];
+  written: StoredBytes[];
   /** Removes the written bytes when the draft is not made after all. */
   discard(): Promise<void>;
 }
@@ -71,20 +60,6 @@ async function storeForMail(db: ComposeDb, target: AttachmentTarget, maId: numbe
   }
 }
 
-async function writeDraftFile(target: AttachmentTarget, a: ParsedAttachment, added: Date): Promise<DraftOnlyFile> {
-  const staged = await target.store.stagingPath();
-  try {
-    await fs.writeFile(staged, a.content, { flag: 'wx' });
-    const type = await detectType(staged, a.name);
-    const storageName = newStorageName(type?.ext ?? null);
-    const key = originalKey(target.schema, added, storageName);
-    await target.store.put(key, staged);
-    return { name: a.name, mime: type?.mime ?? 'application/octet-stream', size: a.content.length, storageName, added, key };
-  } finally {
-    await fs.rm(staged, { force: true }).catch(() => undefined);
-  }
-}
-
 /** What a forward of `mail` attaches; `store` is the app's (the data folder's when absent, as for the sync). */
 export async function forwardedFiles(db: ComposeDb, store: FileStore | undefined, mail: ForwardedMail): Promise<ForwardedFiles> {
   if (!mail.has_attachments) return NONE;
@@ -99,7 +74,7 @@ export async function forwardedFiles(db: ComposeDb, store: FileStore | undefined
     rows = await storedRows(db, mail.ma_id);
   }
   const fileIds: number[] = [];
-  const written: DraftOnlyFile[] = [];
+  const written: StoredBytes[] = [];
   const discard = async () => {
     if (written.length) await target().store.remove(written.map((w) => w.key)).catch(() => undefined);
   };
@@ -109,7 +84,7 @@ export async function forwardedFiles(db: ComposeDb, store: FileStore | undefined
       if (r.file_id !== null) fileIds.push(r.file_id);
       else {
         const a = (await imap())[r.mat_position];
-        if (a) written.push(await writeDraftFile(target(), a, added));
+        if (a) written.push(await storeAttachmentBytes(target(), a, added));
       }
     }
   } catch (err) {
