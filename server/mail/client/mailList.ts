@@ -40,7 +40,8 @@ type ListFilter = Required<MailFilter> & Pick<MailListFilter, 'mt_id' | 'mf_id'>
 
 /** Free text: the search vector, and for a domain also the sender's address ending in it (or a subdomain of it). */
 function searchTerm(eb: ExpressionBuilder<ComposeTables & { m: MailsTable }, 'm'>, stext: string): Expression<SqlBool> {
-  const words = sql<SqlBool>`m.search @@ websearch_to_tsquery('simple', ${stext})`;
+  // Quotes are dropped: the vector keeps each word of a mail's text once (sync/searchText.ts), so a phrase is searched as its words.
+  const words = sql<SqlBool>`m.search @@ websearch_to_tsquery('simple', ${stext.replaceAll('"', ' ')})`;
   const domain = DOMAIN_SEARCH.exec(stext)?.[1]?.toLowerCase();
   if (!domain) return words;
   const address = sql<string>`lower(m.mail_from->>'address')`;

@@ -4,10 +4,11 @@
  * folder and UID.
  */
 import { createHash } from 'node:crypto';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ColumnType, type ExpressionBuilder, type Kysely } from 'kysely';
 import { simpleParser, type AddressObject } from 'mailparser';
-import type { Address, MailDb, MailTables } from '../tables';
+import type { Address, MailDb, MailsTable, MailTables } from '../tables';
 import { attachmentDb } from './attachmentTables';
+import { searchText } from './searchText';
 import { downloadableAttachments, dropAttachmentFiles, recordAttachments, removeAttachmentFiles, writeAttachmentFiles, type AttachmentTarget } from './attachmentFiles';
 
 export interface FetchedMessage {
@@ -56,7 +57,7 @@ export async function parseMessage(m: FetchedMessage) {
   // Without a Message-ID the content itself identifies the mail, so a second copy is still recognised.
   const messageId = parsed.messageId ?? `<${createHash('sha256').update(m.source).digest('hex')}@no-message-id>`;
   const attachments = downloadableAttachments(parsed.attachments);
-  return {
+  const row = {
     message_id: messageId,
     in_reply_to: parsed.inReplyTo ?? null,
     mail_references: idList(parsed.references),
@@ -70,8 +71,13 @@ export async function parseMessage(m: FetchedMessage) {
     mail_text: parsed.text ?? null,
     mail_size: m.size || m.source.length,
     has_attachments: attachments.length > 0,
+  };
+  return {
+    ...row,
     /** Not a column: stored as files beside the row. */
     attachments,
+    /** Not a column: the words `search` is built from (searchText.ts), prepared here while the previous batch is stored. */
+    search_text: searchText(row),
   };
 }
 
@@ -97,15 +103,19 @@ async function knownThreads(db: MailDb, accountId: number, ids: string[]): Promi
 
 type Entry = { p: Parsed; flags: Record<AppFlag, boolean> };
 
+/** `mails` with its full-text column (migration 0017), which only the sync writes itself. */
+type SearchDb = Kysely<Omit<MailTables, 'mails'> & { mails: MailsTable & { search: ColumnType<never, string | undefined, never> } }>;
+
 /** Upserts `mails` rows; a row seen before keeps everything but refreshes its flags. */
 async function upsertMails(db: MailDb, accountId: number, entries: Entry[]) {
   if (!entries.length) return [];
-  return db
+  return (db as unknown as SearchDb)
     .insertInto('mails')
     .values(
-      entries.map(({ p: { attachments: _files, ...p }, flags }) => ({
+      entries.map(({ p: { attachments: _files, search_text, ...p }, flags }) => ({
         mailaccount_id: accountId,
         ...p,
+        search: sql<string>`to_tsvector('simple', ${search_text})`,
         mail_from: JSON.stringify(p.mail_from),
         mail_to_arr: JSON.stringify(p.mail_to_arr),
         mail_cc_arr: JSON.stringify(p.mail_cc_arr),
