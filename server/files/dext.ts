@@ -21,7 +21,7 @@ export const DEXT_ADDRESS_KEY = 'dextEmail';
 
 interface MailTables {
   mailservers: {
-    mailserver_host: string; mailserver_port: number; mailserver_secure: boolean; mailserver_user: string | null;
+    mailserver_id: number; mailserver_host: string; mailserver_port: number; mailserver_secure: boolean; mailserver_user: string | null;
     mailserver_pass: string | null; mailserver_from: string; mailserver_is_default: boolean;
   };
   site_config: { sc_key: string; sc_value: unknown };
@@ -57,7 +57,7 @@ async function sendToDext(req: FastifyRequest, store: FileStore, jobId: number, 
   const object = await store.open(originalKey(req.brand!.schema, doc.f_added, doc.f_storage_name));
   if (!object) throw notFound();
 
-  const transport = smtpTransport(server);
+  const transport = await smtpTransport(mail, server);
   try {
     await transport.sendMail({
       from: server.mailserver_from,

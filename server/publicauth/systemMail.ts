@@ -37,7 +37,7 @@ export async function sendSystemMail(db: BrandDb, mail: SystemMail): Promise<voi
     .where('mailserver_is_default', '=', true)
     .executeTakeFirst();
   if (!server) throw new NoSystemMailServer();
-  const transport = smtpTransport(server);
+  const transport = await smtpTransport(db, server);
   try {
     await transport.sendMail({ from: server.mailserver_from, to: mail.to, subject: mail.subject, text: mail.text });
   } finally {

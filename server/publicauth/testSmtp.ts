@@ -7,10 +7,29 @@ export interface Received {
   raw: string;
 }
 
-export async function startTestSmtp(): Promise<{ port: number; messages: Received[]; waitFor: (count: number, ms?: number) => Promise<Received[]>; close: () => Promise<void> }> {
+/** `acceptsOAuthToken`: also offer XOAUTH2 and let in only the access tokens it accepts. */
+export interface TestSmtpOptions {
+  acceptsOAuthToken?: (user: string, accessToken: string) => boolean;
+}
+
+export async function startTestSmtp(
+  opts: TestSmtpOptions = {},
+): Promise<{ port: number; messages: Received[]; oauthLogins: string[]; waitFor: (count: number, ms?: number) => Promise<Received[]>; close: () => Promise<void> }> {
   const messages: Received[] = [];
+  const oauthLogins: string[] = [];
+  const accepts = opts.acceptsOAuthToken;
   const server = new SMTPServer({
     authOptional: true,
+    ...(accepts && {
+      authMethods: ['PLAIN', 'LOGIN', 'XOAUTH2'],
+      onAuth(auth, _session, callback) {
+        const token = auth.accessToken ?? '';
+        oauthLogins.push(token);
+        if (auth.method === 'XOAUTH2' && auth.username && accepts(auth.username, token)) return callback(null, { user: auth.username });
+        // RFC 7628's failure answer: the client sees a 535 after its empty reply.
+        return callback(null, { data: { status: '401', schemes: 'bearer' } });
+      },
+    }),
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, done) {
@@ -33,7 +52,7 @@ export async function startTestSmtp(): Promise<{ port: number; messages: Receive
     while (messages.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
     return messages;
   }
-  return { port, messages, waitFor, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, messages, oauthLogins, waitFor, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** The reset link's token from a received mail (quoted-printable soft breaks undone). */

@@ -20,8 +20,9 @@ import * as brand0013 from './brand/0013_mail_client';
 import * as brand0014 from './brand/0014_mail_compose';
 import * as brand0016 from './brand/0016_jobs_events';
 import * as brand0018 from './brand/0018_jobs_issue';
-import * as brand0017 from './brand/0017_mail_search';
 import * as brand0015 from './brand/0015_mail_attachments';
+import * as brand0017 from './brand/0017_mail_search';
+import * as brand0019 from './brand/0019_mail_oauth';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -47,8 +48,9 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0014_mail_compose': brand0014,
   '0016_jobs_events': brand0016,
   '0018_jobs_issue': brand0018,
-  '0017_mail_search': brand0017,
   '0015_mail_attachments': brand0015,
+  '0017_mail_search': brand0017,
+  '0019_mail_oauth': brand0019,
 };
 
 /** In order, for the developer dashboard's schema version. */

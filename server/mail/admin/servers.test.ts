@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { allFeatures } from '../../../src/brand/types';
 import { ACME_HOST, call, createTestBrand, login, useTestApp } from '../../test/helpers';
 import { brandDb } from '../../db/types';
-import { decryptSecret } from '../secrets';
+import { decryptSecret, encryptSecret } from '../secrets';
 import { mailDb } from '../tables';
 
 const t = useTestApp();
@@ -46,6 +46,36 @@ describe('mail servers', () => {
     }
     const cleared = await req('PATCH', `/api/mailservers/${row.mailserver_id}`, { mailserver_pass: '' });
     expect(cleared.json.mailservers.data.has_password).toBe(false);
+  });
+
+  it('keeps the OAuth client secret and refresh token write-only, and asks for what OAuth needs', async () => {
+    const oauth = { ...imap, mis_auth: 'oauth', mis_oauth_token_url: 'https://oauth2.example.com/token', mis_oauth_client_id: 'client-1', mis_oauth_client_secret: 'cs-secret', mis_oauth_refresh_token: 'rt-secret' };
+    const incomplete = await req('POST', '/api/mailincomingservers/create', { ...oauth, mis_oauth_refresh_token: undefined, mis_oauth_token_url: 'ftp://x' });
+    expect(incomplete.status).toBe(400);
+    const errors = Object.fromEntries(incomplete.json.mailincomingservers.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]));
+    expect(errors).toMatchObject({ mis_oauth_token_url: 'Invalid value' });
+    expect((await req('POST', '/api/mailincomingservers/create', { ...oauth, mis_oauth_refresh_token: undefined })).json.mailincomingservers.dbErrors[0]).toMatchObject({ details: 'mis_oauth_refresh_token', primary: 'Field is required!' });
+
+    const created = await req('POST', '/api/mailincomingservers/create', oauth);
+    expect(created.status).toBe(201);
+    const row = created.json.mailincomingservers.data;
+    expect(row).toMatchObject({ mis_auth: 'oauth', mis_oauth_client_id: 'client-1', has_client_secret: true, has_refresh_token: true });
+    const db = mailDb(brandDb(t.db, schema));
+    // The access token the server renews is never answered either.
+    await db.updateTable('mailincomingservers').set({ mis_oauth_access_token: encryptSecret('at-secret'), mis_oauth_error: 'invalid_grant' } as never).where('mis_id', '=', row.mis_id).execute();
+    for (const answer of [created, await req('GET', `/api/mailincomingservers/${row.mis_id}/details`), await req('GET', '/api/mailincomingservers/list')]) {
+      for (const hidden of ['cs-secret', 'rt-secret', 'at-secret', 'enc:v1', 'mis_oauth_client_secret', 'mis_oauth_refresh_token', 'mis_oauth_access_token']) expect(answer.text).not.toContain(hidden);
+    }
+    const stored = (await db.selectFrom('mailincomingservers').selectAll().where('mis_id', '=', row.mis_id).executeTakeFirstOrThrow()) as unknown as Record<string, string>;
+    expect(decryptSecret(stored.mis_oauth_client_secret)).toBe('cs-secret');
+    expect(decryptSecret(stored.mis_oauth_refresh_token)).toBe('rt-secret');
+
+    // A new refresh token starts afresh: the old access token and the refusal are dropped.
+    const patched = await req('PATCH', `/api/mailincomingservers/${row.mis_id}`, { mis_oauth_refresh_token: 'rt-new' });
+    expect(patched.json.mailincomingservers.data).toMatchObject({ has_refresh_token: true, has_client_secret: true, mis_oauth_error: null });
+    const after = (await db.selectFrom('mailincomingservers').selectAll().where('mis_id', '=', row.mis_id).executeTakeFirstOrThrow()) as unknown as Record<string, string | null>;
+    expect(after.mis_oauth_access_token).toBeNull();
+    expect(decryptSecret(after.mis_oauth_refresh_token)).toBe('rt-new');
   });
 
   it('keeps one default SMTP server', async () => {

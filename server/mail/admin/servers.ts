@@ -2,7 +2,9 @@
  * Outgoing (SMTP, `mailservers`) and incoming (IMAP, `mailincomingservers`) servers share one
  * shape with different column prefixes, so one set of routes serves both. Passwords are
  * write-only: stored with encryptSecret, answered as `has_password`, and an omitted password on
- * PATCH keeps the stored one (an explicit null or '' clears it).
+ * PATCH keeps the stored one (an explicit null or '' clears it). OAuth servers add the token
+ * endpoint and client id, and the write-only client secret and refresh token (`has_client_secret`,
+ * `has_refresh_token`); the access token the server renews (../oauthToken.ts) is never answered.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -40,6 +42,13 @@ const names = (k: ServerKind) => ({
   auth: `${k.prefix}auth`,
   user: `${k.prefix}user`,
   pass: `${k.prefix}pass`,
+  tokenUrl: `${k.prefix}oauth_token_url`,
+  clientId: `${k.prefix}oauth_client_id`,
+  clientSecret: `${k.prefix}oauth_client_secret`,
+  refreshToken: `${k.prefix}oauth_refresh_token`,
+  accessToken: `${k.prefix}oauth_access_token`,
+  expiresAt: `${k.prefix}oauth_expires_at`,
+  oauthError: `${k.prefix}oauth_error`,
   from: 'mailserver_from',
   isDefault: 'mailserver_is_default',
 });
@@ -48,7 +57,8 @@ function parseServer(k: ServerKind, input: unknown, create: boolean): Row {
   const n = names(k);
   const body = asObject(input);
   const f = new Fields();
-  const known = [n.name, n.host, n.port, n.secure, n.auth, n.user, n.pass, ...(k.smtp ? [n.from, n.isDefault] : []), k.idCol, 'has_password', 'created_at'];
+  const readOnly = [k.idCol, 'has_password', 'has_client_secret', 'has_refresh_token', n.expiresAt, n.oauthError, 'created_at'];
+  const known = [n.name, n.host, n.port, n.secure, n.auth, n.user, n.pass, n.tokenUrl, n.clientId, n.clientSecret, n.refreshToken, ...(k.smtp ? [n.from, n.isDefault] : []), ...readOnly];
   refuseUnknown(f, body, known);
   const req = { required: true, create };
   const out: Row = {
@@ -58,26 +68,60 @@ function parseServer(k: ServerKind, input: unknown, create: boolean): Row {
     [n.secure]: bool(f, n.secure, body[n.secure]),
     [n.auth]: oneOf(f, n.auth, body[n.auth], ['plain', 'oauth'] as const),
     [n.user]: text(f, n.user, body[n.user]),
+    [n.tokenUrl]: tokenUrl(f, n.tokenUrl, body[n.tokenUrl]),
+    [n.clientId]: text(f, n.clientId, body[n.clientId]),
   };
   if (k.smtp) {
     out[n.from] = email(f, n.from, body[n.from], req);
     out[n.isDefault] = bool(f, n.isDefault, body[n.isDefault]);
   }
-  const pass = body[n.pass];
-  if (pass !== undefined) {
-    if (pass !== null && typeof pass !== 'string') f.add(n.pass, 'value');
-    else if (typeof pass === 'string' && pass.length > 1000) f.add(n.pass, 'value');
-    else out[n.pass] = encryptSecret(pass);
+  for (const field of [n.pass, n.clientSecret, n.refreshToken]) {
+    const secret = body[field];
+    if (secret === undefined) continue;
+    if (secret !== null && typeof secret !== 'string') f.add(field, 'value');
+    else if (typeof secret === 'string' && secret.length > 4000) f.add(field, 'value');
+    else out[field] = encryptSecret(secret);
   }
   f.throwIfAny();
+  // New OAuth settings start afresh: the next connect renews the token and a past refusal is forgotten.
+  if ([n.tokenUrl, n.clientId, n.clientSecret, n.refreshToken].some((c) => out[c] !== undefined)) Object.assign(out, { [n.accessToken]: null, [n.expiresAt]: null, [n.oauthError]: null });
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
 
-export const toWire = (k: ServerKind, row: Row) => wire(withoutSecret(row, names(k).pass));
+/** The token endpoint: an absolute http(s) URL (http for a local endpoint), or cleared. */
+function tokenUrl(f: Fields, field: string, v: unknown): string | null | undefined {
+  const value = text(f, field, v);
+  if (!value) return value;
+  let ok = false;
+  try {
+    ok = ['https:', 'http:'].includes(new URL(value).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) f.add(field, 'value');
+  return value;
+}
 
-async function loadOne(db: AnyDb, k: ServerKind, id: number): Promise<Row> {
+/** OAuth needs somewhere to renew the token: checked on the saved row, so a PATCH may send only part. */
+function checkOAuthComplete(k: ServerKind, row: Row): void {
+  const n = names(k);
+  if (row[n.auth] !== 'oauth') return;
+  const f = new Fields();
+  for (const column of [n.user, n.tokenUrl, n.clientId, n.refreshToken]) if (!row[column]) f.add(column, 'required');
+  f.throwIfAny();
+}
+
+export function toWire(k: ServerKind, row: Row): Row {
+  const n = names(k);
+  const hidden = new Set([n.clientSecret, n.refreshToken, n.accessToken]);
+  const rest = Object.fromEntries(Object.entries(row).filter(([column]) => !hidden.has(column)));
+  return wire({ ...withoutSecret(rest, n.pass), has_client_secret: !!row[n.clientSecret], has_refresh_token: !!row[n.refreshToken] });
+}
+
+async function loadOne(db: AnyDb, k: ServerKind, id: number, check = false): Promise<Row> {
   const row = await db.selectFrom(k.table).selectAll().where(k.idCol, '=', id).executeTakeFirst();
   if (!row) throw notFound();
+  if (check) checkOAuthComplete(k, row);
   return toWire(k, row);
 }
 
@@ -100,7 +144,7 @@ async function save(req: FastifyRequest, k: ServerKind, id: number | null): Prom
       } else if (Object.keys(values).length) {
         await trx.updateTable(k.table).set(values).where(k.idCol, '=', id).execute();
       }
-      return loadOne(trx, k, savedId!);
+      return loadOne(trx, k, savedId!, true);
     });
 }
 
@@ -130,15 +174,15 @@ export function registerServerRoutes(app: FastifyInstance, k: ServerKind): void 
     return { data: rows.map((r) => toWire(k, r)), totalCount: total ? Number(total.n) : undefined };
   };
 
-  action(app, { method: 'GET', url: `${base}/list`, key, gate, querystring: listQuerySchema, summary: `List ${what} (passwords never included: has_password)` }, (req) => list(req, null));
+  action(app, { method: 'GET', url: `${base}/list`, key, gate, querystring: listQuerySchema, summary: `List ${what} (secrets never included: has_password, has_client_secret, has_refresh_token)` }, (req) => list(req, null));
   action(app, { method: 'POST', url: `${base}/filter`, key, gate, querystring: listQuerySchema, docBody: filterDoc, summary: `Filter ${what} by stext` }, (req) =>
     list(req, searchText(asObject(req.body))),
   );
   action(app, { method: 'GET', url: `${base}/:id/details`, key, gate, params: idParams, summary: `One of the ${what}` }, async (req) => ({ data: await loadOne(anyDb(req), k, paramId(req)) }));
-  action(app, { method: 'POST', url: `${base}/create`, key, gate, change: true, status: 201, summary: `Create one of the ${what}; the password is stored encrypted` }, async (req) => ({
+  action(app, { method: 'POST', url: `${base}/create`, key, gate, change: true, status: 201, summary: `Create one of the ${what}; the password, OAuth client secret and refresh token are stored encrypted` }, async (req) => ({
     data: await save(req, k, null),
   }));
-  action(app, { method: 'PATCH', url: `${base}/:id`, key, gate, params: idParams, change: true, summary: `Change one of the ${what}; an omitted password keeps the stored one` }, async (req) => ({
+  action(app, { method: 'PATCH', url: `${base}/:id`, key, gate, params: idParams, change: true, summary: `Change one of the ${what}; an omitted password, client secret or refresh token keeps the stored one` }, async (req) => ({
     data: await save(req, k, paramId(req)),
   }));
   action(app, { method: 'DELETE', url: `${base}/:id`, key, gate, params: idParams, change: true, summary: `Delete one of the ${what}; 409 while a mail account uses it` }, async (req) => {

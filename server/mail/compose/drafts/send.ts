@@ -50,11 +50,14 @@ async function transmit(db: ComposeDb, accountId: number, built: BuiltMail): Pro
   const server = await db
     .selectFrom('mailaccounts as a')
     .innerJoin('mailservers as s', 's.mailserver_id', 'a.mailserver_id')
-    .select(['s.mailserver_host', 's.mailserver_port', 's.mailserver_secure', 's.mailserver_user', 's.mailserver_pass', 's.mailserver_auth'])
+    .select(['s.mailserver_id', 's.mailserver_host', 's.mailserver_port', 's.mailserver_secure', 's.mailserver_user', 's.mailserver_pass', 's.mailserver_auth'])
     .where('a.mailaccount_id', '=', accountId)
     .executeTakeFirst();
   if (!server) throw new SendError('the mail account has no outgoing server');
-  const transport = smtpTransport(server);
+  // A refused or failed OAuth renewal is a send failure like a refused login: the draft is locked and the reason shown.
+  const transport = await smtpTransport(db, server).catch((err: unknown) => {
+    throw new SendError(err instanceof Error ? err.message : String(err));
+  });
   try {
     await transport.sendMail({ envelope: built.envelope, raw: built.raw });
   } catch (err) {
