@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Gate } from '../../src/access/access';
 import { describeGate, requireGate } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
-import { responses, type JsonSchema } from '../envelope/schemas';
+import { plainJsonSerializer, responses, type JsonSchema } from '../envelope/schemas';
 
 export interface ActionRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -41,6 +41,8 @@ export function action(app: FastifyInstance, r: ActionRoute, handler: (req: Fast
     url: r.url,
     config: { envelopeKey: r.key, gate: r.gate, docBody: r.docBody },
     preHandler: requireGate(r.gate),
+    // Without a data schema there is nothing to strip: the data would go through JSON.stringify anyway.
+    ...(r.data ? {} : { serializerCompiler: plainJsonSerializer }),
     schema: {
       tags: [r.key],
       summary: r.summary,
