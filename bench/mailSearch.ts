@@ -4,14 +4,12 @@
  * query of POST mails/filter (listMails: rows, date groups and total) is timed many times.
  * Goal: search p99 under 100 ms.
  */
+import { openDemoDatabase } from './demoDatabase';
 import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
-import { connectDatabase } from '../server/db/connect';
-import { migrateAll } from '../server/db/migrations/migrate';
-import { brandDb, globalDb } from '../server/db/types';
+import { brandDb } from '../server/db/types';
 import { listMails } from '../server/mail/client/mailList';
 import { mailDb, type MailDb } from '../server/mail/tables';
-import { seedIfEmpty } from '../server/seed/seed';
 import type { MailFilter } from '../src/mail/client/types';
 
 const MAILS = Number(process.env.BENCH_SEARCH_MAILS ?? 100_000);
@@ -54,18 +52,8 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p99: num
 }
 
 export async function runMailSearchBench(dataDir: string): Promise<void> {
-  rmSync(dataDir, { recursive: true, force: true });
-  const database = await connectDatabase({ dataDir });
+  const { database, schema } = await openDemoDatabase(dataDir);
   try {
-    await migrateAll(database.db);
-    await seedIfEmpty(database.db);
-    const demo = await globalDb(database.db)
-      .selectFrom('domains as d')
-      .innerJoin('sites as s', 's.s_id', 'd.s_id')
-      .select('s.schema_name')
-      .where('d.d_name', '=', 'localhost')
-      .executeTakeFirstOrThrow();
-    const schema = demo.schema_name!;
     const db = mailDb(brandDb(database.db, schema));
     const account = await db.selectFrom('mailaccounts').select('mailaccount_id').where('ma_email', '=', 'office@demo.test').executeTakeFirstOrThrow();
     const inbox = await db.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', account.mailaccount_id).where('ifolder_path', '=', 'INBOX').executeTakeFirstOrThrow();

@@ -5,16 +5,14 @@
  * `mbsync` in the same run, the two taking turns (goal: our rate at least half of mbsync's). A second mailbox of 20
  * folders is synced once, then again with nothing changed (goal: under 1 s).
  */
+import { openDemoDatabase } from './demoDatabase';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { connectDatabase } from '../server/db/connect';
-import { migrateAll } from '../server/db/migrations/migrate';
-import { brandDb, globalDb } from '../server/db/types';
+import { brandDb } from '../server/db/types';
 import { initMailSecrets } from '../server/mail/secrets';
 import { createTestAccount, withMailbox } from '../server/mail/sync/testMailbox';
 import { mailDb, type MailDb } from '../server/mail/tables';
-import { seedIfEmpty } from '../server/seed/seed';
 import { startDovecot, type Dovecot } from '../server/test/dovecot';
 import { chownTree, corpus, writeMaildir } from './mailCorpus';
 import { runMbsync, type MbsyncResult } from './mbsync';
@@ -109,19 +107,9 @@ async function firstSyncRounds(db: MailDb, dovecot: Dovecot, user: string, input
 }
 
 export async function runMailBench(dataDir: string): Promise<void> {
-  rmSync(dataDir, { recursive: true, force: true });
-  const database = await connectDatabase({ dataDir });
+  const { database, schema } = await openDemoDatabase(dataDir);
   let dovecot: Dovecot | null = null;
   try {
-    await migrateAll(database.db);
-    await seedIfEmpty(database.db);
-    const demo = await globalDb(database.db)
-      .selectFrom('domains as d')
-      .innerJoin('sites as s', 's.s_id', 'd.s_id')
-      .select('s.schema_name')
-      .where('d.d_name', '=', 'localhost')
-      .executeTakeFirstOrThrow();
-    const schema = demo.schema_name!;
     initMailSecrets(dataDir);
     const db = mailDb(brandDb(database.db, schema));
     dovecot = await startDovecot();

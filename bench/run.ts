@@ -3,12 +3,10 @@
  * and prints throughput and latency at 50 connections, the server's peak memory, and the start-up
  * time on an existing data folder (goal: under 5 s).
  */
+import { openDemoDatabase } from './demoDatabase';
 import { existsSync, rmSync } from 'node:fs';
-import { connectDatabase } from '../server/db/connect';
-import { migrateAll } from '../server/db/migrations/migrate';
-import { seedIfEmpty } from '../server/seed/seed';
 import { seedBulk } from '../server/seed/bulk';
-import { globalDb, type RootDb } from '../server/db/types';
+import type { RootDb } from '../server/db/types';
 import { startServer, loginAsAdmin } from './serverProcess';
 import { load, printTable, type LoadResult } from './load';
 import { seedReferenceBulk } from '../server/seed/bulkReference';
@@ -42,20 +40,11 @@ async function seedAll(root: RootDb, schema: string): Promise<void> {
 }
 
 async function prepare(): Promise<void> {
-  if (!REUSE) rmSync(DATA_DIR, { recursive: true, force: true });
-  const database = await connectDatabase({ dataDir: DATA_DIR });
+  const { database, schema } = await openDemoDatabase(DATA_DIR, { keep: REUSE });
   try {
-    await migrateAll(database.db);
-    await seedIfEmpty(database.db);
-    const demo = await globalDb(database.db)
-      .selectFrom('domains as d')
-      .innerJoin('sites as s', 's.s_id', 'd.s_id')
-      .select('s.schema_name')
-      .where('d.d_name', '=', 'localhost')
-      .executeTakeFirstOrThrow();
-    if (!REUSE) await seedAll(database.db, demo.schema_name!);
-    referenceQueries = await printPlans(database.db, demo.schema_name!);
-    if (runs('jobs')) jobQueries = await jobQueriesOf(database.db, demo.schema_name!);
+    if (!REUSE) await seedAll(database.db, schema);
+    referenceQueries = await printPlans(database.db, schema);
+    if (runs('jobs')) jobQueries = await jobQueriesOf(database.db, schema);
   } finally {
     await database.close();
   }
