@@ -3,6 +3,7 @@
  * every schema, seed a fresh database, then listen on HOST:PORT (default 127.0.0.1:3000).
  * Env: HOST, PORT, DATA_DIR, DATABASE_URL, SKIP_BUILD=1, LOG_LEVEL, TRUST_PROXY=1,
  * MAIL_SECRET_KEY, MAIL_SYNC_INTERVAL_S (default 60), MAIL_WORKERS=0 (no mail sync in this process),
+ * MAIL_PARSE_THREADS (default 1; 0: parse mail on the sync's own thread),
  * REPORT_CHECK_INTERVAL_S (default 900; 0: no "engineer not reported" check in this process).
  */
 import { buildApp, DEFAULT_DIST_DIR, REPO_ROOT } from './app';

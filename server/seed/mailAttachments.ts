@@ -7,7 +7,8 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { FileStore } from '../files/storage';
-import { attachmentTarget, recordAttachments, writeAttachmentFiles, type ParsedAttachment } from '../mail/sync/attachmentFiles';
+import { attachmentTarget, recordAttachments, writeAttachmentFiles } from '../mail/sync/attachmentFiles';
+import type { ParsedAttachment } from '../mail/sync/attachmentParts';
 import type { MailDb } from '../mail/tables';
 
 /** How many demo mails get attachments. */

@@ -23,6 +23,7 @@ import * as brand0018 from './brand/0018_jobs_issue';
 import * as brand0015 from './brand/0015_mail_attachments';
 import * as brand0017 from './brand/0017_mail_search';
 import * as brand0019 from './brand/0019_mail_oauth';
+import * as brand0020 from './brand/0020_mail_storage';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -51,6 +52,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0015_mail_attachments': brand0015,
   '0017_mail_search': brand0017,
   '0019_mail_oauth': brand0019,
+  '0020_mail_storage': brand0020,
 };
 
 /** In order, for the developer dashboard's schema version. */

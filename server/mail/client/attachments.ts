@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MailAttachmentInfo } from '../../../src/mail/client/types';
 import { originalKey, type FileStore } from '../../files/storage';
 import { attachmentDb } from '../sync/attachmentTables';
-import { safeFileName, type ParsedAttachment } from '../sync/attachmentFiles';
+import { safeFileName, type ParsedAttachment } from '../sync/attachmentParts';
 import type { MailDb } from '../tables';
 import type { MailRow } from './access';
 import { imapAttachments } from './source';

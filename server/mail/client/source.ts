@@ -4,7 +4,7 @@
  * file deleted since. A mail of an account without an incoming server has none there.
  */
 import { simpleParser } from 'mailparser';
-import { downloadableAttachments, safeFileName, type ParsedAttachment } from '../sync/attachmentFiles';
+import { downloadableAttachments, safeFileName, type ParsedAttachment } from '../sync/attachmentParts';
 import { openImap } from '../sync/connect';
 import type { MailDb } from '../tables';
 

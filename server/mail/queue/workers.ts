@@ -17,6 +17,7 @@
  * first candidate's key is already active fails as a whole (the error is swallowed), so one long
  * first sync with a follow-up queued would stall every other account behind it.
  */
+import { closeParseWorkers } from '../sync/parseBatch';
 import PgBoss from 'pg-boss';
 import { isFeatureOn, type FeatureTree } from '../../../src/access/access';
 import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../../db/types';
@@ -167,6 +168,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
       await watchers?.stop();
       // Running syncs get a moment to finish; an unfinished one is retried (its work is resumable).
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await closeParseWorkers();
     },
   };
 }

@@ -9,32 +9,12 @@
  *    rows say "stored" without bytes: the cursor did not move, so the retried batch stores them.
  */
 import fs from 'node:fs/promises';
-import type { Attachment } from 'mailparser';
 import { brandSchemaOf } from '../../db/types';
 import { detectType } from '../../files/detect';
 import { defaultFilesRoot, LocalFileStore, newStorageName, originalKey, type FileStore } from '../../files/storage';
 import type { MailDb } from '../tables';
 import { attachmentDb, type AttachmentDb } from './attachmentTables';
-
-/** What a user can download: real attachments, not the images the HTML shows inline. */
-export const isDownloadable = (a: Attachment) => a.contentDisposition === 'attachment' || !a.related;
-
-/** A file name with no path, control characters or quotes; a neutral one when there is none. */
-export function safeFileName(name: string | undefined, index: number): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '_').replace(/^\.+/, '').trim().slice(0, 200);
-  return clean || `attachment-${index + 1}`;
-}
-
-export interface ParsedAttachment {
-  name: string;
-  contentType: string;
-  content: Buffer;
-}
-
-export function downloadableAttachments(list: Attachment[]): ParsedAttachment[] {
-  return list.filter(isDownloadable).map((a, index) => ({ name: safeFileName(a.filename, index), contentType: a.contentType || 'application/octet-stream', content: a.content }));
-}
+import type { ParsedAttachment } from './attachmentParts';
 
 /** Where a sync puts attachment bytes: the app's store and the brand schema its keys start with. */
 export interface AttachmentTarget {

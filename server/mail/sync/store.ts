@@ -3,20 +3,15 @@
  * another folder or a retried batch finds the row it already has) and one `mail_locations` row per
  * folder and UID.
  */
-import { createHash } from 'node:crypto';
 import { sql, type ColumnType, type ExpressionBuilder, type Kysely } from 'kysely';
-import { simpleParser, type AddressObject } from 'mailparser';
-import type { Address, MailDb, MailsTable, MailTables } from '../tables';
+import type { MailDb, MailsTable, MailTables } from '../tables';
 import { attachmentDb } from './attachmentTables';
-import { searchText } from './searchText';
-import { downloadableAttachments, dropAttachmentFiles, recordAttachments, removeAttachmentFiles, writeAttachmentFiles, type AttachmentTarget } from './attachmentFiles';
+import type { ParsedMessage, RawMessage } from './parse';
+import { dropAttachmentFiles, recordAttachments, removeAttachmentFiles, writeAttachmentFiles, type AttachmentTarget } from './attachmentFiles';
 
-export interface FetchedMessage {
+export interface FetchedMessage extends RawMessage {
   uid: number;
   flags: Set<string>;
-  source: Buffer;
-  internalDate: Date | null;
-  size: number;
 }
 
 export interface FolderRef {
@@ -44,46 +39,7 @@ export function flagColumns(flags: Set<string>): Record<AppFlag, boolean> {
   return out;
 }
 
-function addresses(value: AddressObject | AddressObject[] | undefined): Address[] {
-  const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list.flatMap((a) => a.value).filter((a) => a.address).map((a) => ({ name: a.name ?? '', address: a.address!.toLowerCase() }));
-}
-
-const idList = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? v.split(/\s+/) : []).filter(Boolean);
-
-export async function parseMessage(m: FetchedMessage) {
-  // skipTextLinks: the link finder (for textAsHtml, which is not kept) was the parse's largest cost.
-  const parsed = await simpleParser(m.source, { skipImageLinks: true, skipTextLinks: true });
-  // Without a Message-ID the content itself identifies the mail, so a second copy is still recognised.
-  const messageId = parsed.messageId ?? `<${createHash('sha256').update(m.source).digest('hex')}@no-message-id>`;
-  const attachments = downloadableAttachments(parsed.attachments);
-  const row = {
-    message_id: messageId,
-    in_reply_to: parsed.inReplyTo ?? null,
-    mail_references: idList(parsed.references),
-    mail_subject: parsed.subject ?? null,
-    mail_from: addresses(parsed.from)[0] ?? null,
-    mail_to_arr: addresses(parsed.to),
-    mail_cc_arr: addresses(parsed.cc),
-    mail_bcc_arr: addresses(parsed.bcc),
-    mail_date: parsed.date ?? m.internalDate ?? null,
-    mail_html: typeof parsed.html === 'string' ? parsed.html : null,
-    mail_text: parsed.text ?? null,
-    mail_size: m.size || m.source.length,
-    has_attachments: attachments.length > 0,
-  };
-  return {
-    ...row,
-    /** Not a column: stored as files beside the row. */
-    attachments,
-    /** Not a column: the words `search` is built from (searchText.ts), prepared here while the previous batch is stored. */
-    search_text: searchText(row),
-  };
-}
-
-type Parsed = Awaited<ReturnType<typeof parseMessage>>;
-
-const refsOf = (p: Parsed) => [p.in_reply_to, ...p.mail_references].filter((x): x is string => !!x);
+const refsOf = (p: ParsedMessage) => [p.in_reply_to, ...p.mail_references].filter((x): x is string => !!x);
 
 /** Thread ids of the account's mails among the given Message-IDs (those that have one). */
 async function knownThreads(db: MailDb, accountId: number, ids: string[]): Promise<Map<string, number>> {
@@ -101,7 +57,7 @@ async function knownThreads(db: MailDb, accountId: number, ids: string[]): Promi
   return known;
 }
 
-type Entry = { p: Parsed; flags: Record<AppFlag, boolean> };
+type Entry = { p: ParsedMessage; flags: Record<AppFlag, boolean> };
 
 /** `mails` with its full-text column (migration 0017), which only the sync writes itself. */
 type SearchDb = Kysely<Omit<MailTables, 'mails'> & { mails: MailsTable & { search: ColumnType<never, string | undefined, never> } }>;
@@ -149,7 +105,7 @@ const INSERT_PARALLEL = 2;
  * completes them, and a row never retried goes with the orphans at the end of the account's sync. A mail joins the thread of a mail it answers
  * or references (in the database or earlier in the batch), else starts its own.
  */
-export async function storeBatch(db: MailDb, folder: FolderRef, messages: FetchedMessage[], parsed: Parsed[], andThen: (trx: MailDb) => Promise<void>): Promise<void> {
+export async function storeBatch(db: MailDb, folder: FolderRef, messages: FetchedMessage[], parsed: ParsedMessage[], andThen: (trx: MailDb) => Promise<void>): Promise<void> {
   // One row per Message-ID: one statement may not upsert the same row twice, nor two statements
   // wait on each other's rows. A later copy's flags win, as they would stored one after the other.
   const byId = new Map<string, Entry>();
@@ -183,7 +139,7 @@ async function storeRows(
   trx: MailDb,
   folder: FolderRef,
   messages: FetchedMessage[],
-  parsed: Parsed[],
+  parsed: ParsedMessage[],
   byId: Map<string, Entry>,
   stored: Map<string, { ma_id: number; thread_id: number | null }>,
   andThen: (trx: MailDb) => Promise<void>,

@@ -151,7 +151,8 @@ describe('mail sync against Dovecot', () => {
     expect(stopped.folders.INBOX).toEqual({ error: 'worker stopped' });
     expect(await mailsOf(box.id)).toHaveLength(20);
 
-    const resumed = await syncAccount(db, box.id, { batchSize: 10 });
+    // The rest in one batch large enough for the parse worker (parseBatch.ts).
+    const resumed = await syncAccount(db, box.id, { batchSize: 25 });
     expect(resumed.folders.INBOX).toMatchObject({ added: 25 });
     const mails = await mailsOf(box.id);
     expect(mails).toHaveLength(45);

@@ -16,7 +16,9 @@ import type { Selectable } from 'kysely';
 import type { FileStore } from '../../files/storage';
 import { attachmentTarget } from './attachmentFiles';
 import { attachmentDb } from './attachmentTables';
-import { flagColumns, parseMessage, storeBatch, type AppFlag, type FetchedMessage, type FolderRef } from './store';
+import type { ParsedMessage } from './parse';
+import { parseBatch } from './parseBatch';
+import { flagColumns, storeBatch, type AppFlag, type FetchedMessage, type FolderRef } from './store';
 
 /** Mails per fetch and per transaction: large enough that round trips do not dominate, small enough to hold in memory twice. */
 const DEFAULT_BATCH = 200;
@@ -70,7 +72,7 @@ function started<T>(work: Promise<T>): Promise<T> {
 }
 
 /** Stores one batch; the folder's cursor moves past it in the same transaction as its locations. */
-async function commitBatch(db: MailDb, folderId: number, ref: FolderRef, batch: number[], messages: FetchedMessage[], parsed: Awaited<ReturnType<typeof parseMessage>>[]) {
+async function commitBatch(db: MailDb, folderId: number, ref: FolderRef, batch: number[], messages: FetchedMessage[], parsed: ParsedMessage[]) {
   await storeBatch(db, ref, messages, parsed, async (trx) => {
     const newest = parsed.reduce<Date | null>((max, p) => (p.mail_date && (!max || p.mail_date > max) ? p.mail_date : max), null);
     await trx
@@ -93,7 +95,7 @@ async function fetchNew(client: ImapFlow, db: MailDb, folder: Folder, ref: Folde
   const uids = ((await client.search(query, { uid: true })) || []).filter((u) => u > folder.last_uid).sort((a, b) => a - b);
   const batches = chunks(uids, opts.batchSize ?? DEFAULT_BATCH);
   let done = 0;
-  // A pipeline: batch n+1 downloads (Dovecot) and is parsed (here) while batch n is stored
+  // A pipeline: batch n+1 downloads (Dovecot) and is parsed (parseBatch.ts) while batch n is stored
   // (PostgreSQL). Batches still commit one after the other, so the cursor only moves forward.
   let fetching = batches.length ? started(fetchBatch(client, batches[0])) : null;
   let storing: Promise<void> | null = null;
@@ -101,10 +103,7 @@ async function fetchNew(client: ImapFlow, db: MailDb, folder: Folder, ref: Folde
     for (const [i, batch] of batches.entries()) {
       const messages = await fetching!;
       fetching = i + 1 < batches.length ? started(fetchBatch(client, batches[i + 1])) : null;
-      // One mail at a time: parsing is CPU work on this one thread either way, and 200 parses under
-      // way at once kept their buffers alive long enough to cost ~15% more CPU (garbage collection).
-      const parsed: Awaited<ReturnType<typeof parseMessage>>[] = [];
-      for (const m of messages) parsed.push(await parseMessage(m));
+      const parsed = await parseBatch(messages);
       await storing;
       storing = started(
         commitBatch(db, folder.ifolder_id, ref, batch, messages, parsed).then(async () => {
