@@ -119,6 +119,12 @@ export function globalDb(root: RootDb): GlobalDb {
 // reverse map lets query caches tell which schema an instance's SQL names.
 const bound = new WeakMap<RootDb, Map<string, BrandDb>>();
 const schemaOfBound = new WeakMap<object, string>();
+const rootOf = new WeakMap<object, RootDb>();
+
+/** The pool-wide instance a brandDb() instance was bound from. */
+export function rootOfBound(db: object): RootDb | null {
+  return rootOf.get(db) ?? null;
+}
 
 /**
  * The only way to get a brand-bound instance: the name is checked so that a bad value from the
@@ -133,6 +139,7 @@ export function brandDb(root: RootDb, schema: string): BrandDb {
     db = root.withSchema(schema) as BrandDb;
     perRoot.set(schema, db);
     schemaOfBound.set(db, schema);
+    rootOf.set(db, root);
   }
   return db;
 }

@@ -14,6 +14,7 @@ import { sheetStatements } from './sheetCache';
 import { historyNames, namesOfEntry } from './historyNames';
 import { jobDetails, jobListRow, toListRow } from './read';
 import { jobDb } from './tables';
+import { wireRows } from '../db/wireRows';
 import { parseWireDate } from './validate';
 
 const key = 'jobs';
@@ -27,7 +28,7 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     const db = jobDb(req.db);
     const q = sheetStatements(db, req.brand!.schema, c, p);
     const role = req.user?.role ?? null;
-    const run = async (stmt: typeof q.rows) => (await db.executeQuery<Record<string, unknown>>(stmt)).rows;
+    const run = (stmt: typeof q.rows) => wireRows<Record<string, unknown>>(db, stmt);
     const countOf = async () => Number((await run(q.count))[0].count);
     if (q.totalInRows) {
       const rows = await run(q.rows);

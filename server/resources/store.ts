@@ -5,6 +5,7 @@
 import { sql, type CompiledQuery, type Compilable, type ExpressionBuilder, type Kysely } from 'kysely';
 import { findResource } from '../../src/resources/definitions';
 import { brandSchemaOf, type BrandDb } from '../db/types';
+import { wireRows } from '../db/wireRows';
 import { splitConditions, withLeafValues } from './conditionLeaves';
 import { compileWithTemplate, type Leaf } from './queryTemplates';
 import { whereOf, type Condition } from './filters';
@@ -104,7 +105,7 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
 /** Executes one statement of a list page through the template cache (see queryTemplates.ts). */
 async function run<R>(db: BrandDb, key: unknown[] | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): Promise<R[]> {
   const compiled = key ? compileWithTemplate(JSON.stringify(key), leaves, build) : build(leaves.map((l) => l.value)).compile();
-  return (await db.executeQuery(compiled as CompiledQuery<R>)).rows;
+  return wireRows(db, compiled as CompiledQuery<R>);
 }
 
 export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {

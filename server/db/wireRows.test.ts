@@ -1,0 +1,51 @@
+/** List pages read timestamps as the wire's 'YYYY-MM-DD HH:mm:ss' straight from PostgreSQL, the other types as before. */
+import { sql, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestBrand, testDb } from '../test/helpers';
+import { toWire } from '../resources/fields';
+import { brandDb, type RootDb } from './types';
+import { wireRows, wireTimestamp } from './wireRows';
+
+let root: RootDb;
+beforeAll(() => {
+  root = testDb();
+});
+afterAll(() => root?.destroy());
+
+const probe = sql<Record<string, unknown>>`select
+  '2026-01-05 10:00:00.123456+00'::timestamptz as at,
+  '2026-03-29 01:30:00+02'::timestamptz as shifted,
+  '2026-07-01 08:15:00'::timestamp as local_at,
+  'infinity'::timestamptz as forever,
+  null::timestamptz as never,
+  '2026-02-01'::date as day,
+  12345678901::int8 as big,
+  12.50::numeric as money,
+  array['a', 'b'] as tags`;
+
+describe('wireRows', () => {
+  it('answers timestamps in the wire format (UTC) and every other type as Kysely would', async () => {
+    const compiled = probe.compile(root) as CompiledQuery<Record<string, unknown>>;
+    const [row] = await wireRows(root, compiled);
+    expect(row).toEqual({ at: '2026-01-05 10:00:00', shifted: '2026-03-28 23:30:00', local_at: '2026-07-01 08:15:00', forever: null, never: null, day: '2026-02-01', big: 12345678901, money: 12.5, tags: ['a', 'b'] });
+    // The same statement through Kysely (a transaction has no pool of its own) gives Dates that toWire formats the same
+    // (and Infinity, which JSON answers as null too).
+    const viaKysely = await root.transaction().execute(async (trx) => (await trx.executeQuery(compiled)).rows[0]);
+    expect(viaKysely.at).toBeInstanceOf(Date);
+    expect(toWire(viaKysely)).toEqual({ ...row, forever: Infinity });
+  });
+
+  it('runs on a brand-bound instance through the pool it was bound from', async () => {
+    const db = brandDb(root, (await createTestBrand(root)).schema);
+    const [row] = await wireRows(db, sql<{ at: string }>`select '2026-11-21 09:00:00+00'::timestamptz as at`.compile(db));
+    expect(row.at).toBe('2026-11-21 09:00:00');
+  });
+
+  it('turns what is no wire date into null', () => {
+    expect(wireTimestamp('infinity')).toBeNull();
+    expect(wireTimestamp('-infinity')).toBeNull();
+    expect(wireTimestamp('0044-03-15 12:00:00+00 BC')).toBeNull();
+    expect(wireTimestamp('12026-01-01 00:00:00+00')).toBeNull();
+    expect(wireTimestamp('2026-01-01 00:00:00+00')).toBe('2026-01-01 00:00:00');
+  });
+});
