@@ -66,3 +66,10 @@ export async function parseMessage(m: RawMessage): Promise<ParsedMessage> {
   };
   return { ...row, attachments, search_text: searchText(row) };
 }
+
+/** One mail at a time: 200 parses under way at once keep their buffers alive longer (more garbage collection). */
+export async function parseMessages(messages: RawMessage[]): Promise<ParsedMessage[]> {
+  const parsed: ParsedMessage[] = [];
+  for (const m of messages) parsed.push(await parseMessage(m));
+  return parsed;
+}

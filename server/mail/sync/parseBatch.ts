@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
-import { parseMessage, type ParsedMessage, type RawMessage } from './parse';
+import { parseMessages, type ParsedMessage, type RawMessage } from './parse';
 
 /** Below this many mails a thread's start and the copies to and fro cost more than they save. */
 export const WORKER_MIN_BATCH = 20;
@@ -18,19 +18,23 @@ const threads = () => Math.max(0, Math.floor(Number(process.env.MAIL_PARSE_THREA
 
 let pool: Piscina | null = null;
 
-/** The worker runs this module's sibling; as TypeScript (tsx, vitest) it needs tsx's loader, which a plain Worker does not inherit from vitest. */
+/**
+ * The worker runs this module's sibling. As TypeScript it needs tsx's loader: a thread inherits it
+ * from `tsx` or `node --import tsx`, not from vitest, which gets it added. Otherwise the thread
+ * inherits the process's options as they are (an explicit list may not hold `--inspect` and the like).
+ */
 function parsePool(): Piscina {
   if (pool) return pool;
   const here = fileURLToPath(import.meta.url);
   const ext = path.extname(here);
-  const loader = ext === '.ts' && !process.execArgv.some((a) => a.includes('tsx')) ? ['--import', 'tsx'] : [];
+  const needsLoader = ext === '.ts' && !process.execArgv.some((a) => a.includes('tsx'));
   pool = new Piscina({
     filename: path.join(path.dirname(here), `parseWorker${ext}`),
     minThreads: 0,
     maxThreads: threads(),
     // Idle threads end (and never keep the process alive): between first syncs nothing is held.
     idleTimeout: 30_000,
-    execArgv: [...process.execArgv, ...loader],
+    execArgv: needsLoader ? [...process.execArgv, '--import', 'tsx'] : undefined,
   });
   return pool;
 }
@@ -42,15 +46,14 @@ function withBuffers(p: ParsedMessage): ParsedMessage {
 }
 
 export async function parseBatch(messages: RawMessage[]): Promise<ParsedMessage[]> {
-  if (messages.length >= WORKER_MIN_BATCH && threads() > 0) {
-    const n = threads();
-    const size = Math.ceil(messages.length / n);
-    const parts = await Promise.all(Array.from({ length: n }, (_, k) => parsePool().run(messages.slice(k * size, (k + 1) * size).map(({ source, internalDate, size }) => ({ source, internalDate, size }))) as Promise<ParsedMessage[]>));
-    return parts.flat().map(withBuffers);
-  }
-  const parsed: ParsedMessage[] = [];
-  for (const m of messages) parsed.push(await parseMessage(m));
-  return parsed;
+  const n = threads();
+  if (messages.length < WORKER_MIN_BATCH || n === 0) return parseMessages(messages);
+  // Only what the parse needs crosses to the thread; with several threads each takes a share.
+  const plain = messages.map(({ source, internalDate, size }) => ({ source, internalDate, size }));
+  const per = Math.ceil(plain.length / n);
+  const shares = Array.from({ length: n }, (_, k) => plain.slice(k * per, (k + 1) * per)).filter((share) => share.length);
+  const parsed = await Promise.all(shares.map((share) => parsePool().run(share) as Promise<ParsedMessage[]>));
+  return parsed.flat().map(withBuffers);
 }
 
 /** Batches the worker threads have parsed since they last started (tests). */
