@@ -10,7 +10,7 @@ import { brandDb, type RootDb } from '../server/db/types';
 import { jobListQueries, parseJobFilter, parseJobListParams } from '../server/jobs/filter';
 import { jobDb } from '../server/jobs/tables';
 import { seedJobsBulk } from '../server/seed/jobsBulk';
-import { load, type LoadResult } from './load';
+import { loadPair, type LoadResult } from './load';
 import { embeddedUrl, startRaw } from './reference';
 import type { RawQuery } from './rawServer';
 import { startServer, loginAsAdmin } from './serverProcess';
@@ -78,8 +78,12 @@ export async function runJobsLoad(base: string, headers: Record<string, string>,
     for (const c of cases) {
       const body = JSON.stringify(c.body);
       const qs = `limit=${QUERY.limit}&pagenumber=${QUERY.pagenumber}&sort=${c.sort}&totalcount=1`;
-      rows.push(await load(`POST jobs/filter (${JOBS} jobs; ${c.label}; page 20 + total)`, { url: `${base}/jobs/filter?${qs}`, method: 'POST', headers, body, seconds }));
-      rows.push(await load(`  baseline: hand-written Fastify + pg, same SQL`, { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds }));
+      rows.push(
+        ...(await loadPair(
+          { name: `POST jobs/filter (${JOBS} jobs; ${c.label}; page 20 + total)`, opts: { url: `${base}/jobs/filter?${qs}`, method: 'POST', headers, body, seconds } },
+          { name: `  baseline: hand-written Fastify + pg, same SQL`, opts: { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds } },
+        )),
+      );
     }
   } finally {
     await raw.stop();

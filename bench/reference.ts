@@ -16,7 +16,7 @@ import { parseFilterBody } from '../server/resources/filters';
 import { parseListParams } from '../server/resources/listParams';
 import { listQueries } from '../server/resources/store';
 import { freePort } from './serverProcess';
-import { load, type LoadResult } from './load';
+import { loadPair, type LoadResult } from './load';
 import type { RawQuery } from './rawServer';
 
 /**
@@ -82,8 +82,12 @@ export async function runReferenceLoad(base: string, headers: Record<string, str
   try {
     for (const c of CASES) {
       const body = JSON.stringify({ stext: c.stext });
-      rows.push(await load(`POST ${c.def.name}/filter (free text '${c.stext}' + sort + page ${c.query.pagenumber} + total)`, { url: `${base}/${c.def.name}/filter?${urlQuery(c.query)}`, method: 'POST', headers, body, seconds }));
-      rows.push(await load(`  baseline: hand-written Fastify + pg, same SQL`, { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds }));
+      rows.push(
+        ...(await loadPair(
+          { name: `POST ${c.def.name}/filter (free text '${c.stext}' + sort + page ${c.query.pagenumber} + total)`, opts: { url: `${base}/${c.def.name}/filter?${urlQuery(c.query)}`, method: 'POST', headers, body, seconds } },
+          { name: `  baseline: hand-written Fastify + pg, same SQL`, opts: { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds } },
+        )),
+      );
     }
   } finally {
     await raw.stop();
