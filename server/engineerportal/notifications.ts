@@ -5,11 +5,10 @@
  * whole view: newest first, 10 a page, and removing one of their own. Another user's id is 404.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { invalidField, notFound } from '../envelope/errors';
 import { ENGINEER_GATE } from '../jobs/access';
 import { listQuerySchema, parsePageQuery } from '../notifications/listQuery';
-import { ROW_COLUMNS, dbOf, isId, me, ownRows, rowSchema, toWireRow, type NotificationRow } from '../notifications/wire';
+import { dbOf, isId, me, ownRows, pageOfRows, rowSchema } from '../notifications/wire';
 import { asObject } from '../resources/body';
 import type { ListQuery } from '../resources/listParams';
 import { action } from '../users/routeKit';
@@ -24,14 +23,7 @@ export function registerEngineerNotificationRoutes(app: FastifyInstance): void {
     { method: 'GET', url: '/api/engineerportal/notifications', key, gate: ENGINEER_GATE, querystring: listQuerySchema, data: { type: 'array', items: rowSchema }, summary: "The engineer's own notifications, newest first (10 a page by default)" },
     async (req) => {
       const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at', ENGINEER_NOTIFICATIONS_PAGE);
-      const base = ownRows(dbOf(req), me(req));
-      let q = base.select([...ROW_COLUMNS]);
-      for (const s of page.sort) q = q.orderBy(sql.ref(s.column), s.desc ? 'desc' : 'asc');
-      const [list, total] = await Promise.all([
-        q.orderBy('n.notif_id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        page.withTotal ? base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow() : null,
-      ]);
-      return { data: (list as NotificationRow[]).map(toWireRow), totalCount: total ? Number(total.n) : undefined };
+      return pageOfRows(ownRows(dbOf(req), me(req)), page);
     },
   );
 

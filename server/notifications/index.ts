@@ -12,7 +12,7 @@ import type { ListQuery } from '../resources/listParams';
 import { action, idParams } from '../users/routeKit';
 import { filteredRows, parseNotificationFilter } from './filter';
 import { listQuerySchema, parsePageQuery } from './listQuery';
-import { REMINDER_GATE as gate, ROW_COLUMNS, dbOf, me, ownRows, parseIds, rowSchema, toWireRow, type NotificationRow } from './wire';
+import { REMINDER_GATE as gate, ROW_COLUMNS, dbOf, me, ownRows, pageOfRows, parseIds, rowSchema, toWireRow, type NotificationRow } from './wire';
 
 const key = 'notifications';
 const rows = { type: 'array', items: rowSchema };
@@ -49,14 +49,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     async (req) => {
       const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at');
       const filter = parseNotificationFilter(req.body);
-      const base = filteredRows(dbOf(req), me(req), filter);
-      let q = base.select([...ROW_COLUMNS]);
-      for (const s of page.sort) q = q.orderBy(sql.ref(s.column), s.desc ? 'desc' : 'asc');
-      const [list, total] = await Promise.all([
-        q.orderBy('n.notif_id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        page.withTotal ? base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow() : null,
-      ]);
-      return { data: (list as NotificationRow[]).map(toWireRow), totalCount: total ? Number(total.n) : undefined };
+      return pageOfRows(filteredRows(dbOf(req), me(req), filter), page);
     },
   );
 

@@ -3,12 +3,14 @@
  * creator's name, always limited to the asking user's own notifications) and the body parsers.
  */
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Gate } from '../../src/access/access';
 import { OPERATOR_GROUP } from '../../src/access/roles';
 import { NOTIFICATION_TYPES } from '../../src/enums';
 import { toWireDate } from '../envelope/datetime';
 import { authRequired, invalidField } from '../envelope/errors';
 import { jobDb, type JobDb } from '../jobs/tables';
+import type { PageQuery } from './listQuery';
 
 /** SPEC.md point 2: reminders and engineer reports belong to the operator group, Admin and Developer. */
 export const REMINDER_GATE: Gate = { roles: [...OPERATOR_GROUP, 'Admin', 'Developer'], requiredFeatures: ['job.enabled'] };
@@ -48,6 +50,17 @@ export interface NotificationRow {
 }
 
 export const toWireRow = (r: NotificationRow) => ({ ...r, created_at: toWireDate(r.created_at) });
+
+/** One page of the rows `base` selects (newest id breaking ties) and, when asked, how many there are. */
+export async function pageOfRows(base: ReturnType<typeof ownRows>, page: PageQuery) {
+  let q = base.select([...ROW_COLUMNS]);
+  for (const s of page.sort) q = q.orderBy(sql.ref(s.column), s.desc ? 'desc' : 'asc');
+  const [list, total] = await Promise.all([
+    q.orderBy('n.notif_id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    page.withTotal ? base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow() : null,
+  ]);
+  return { data: (list as NotificationRow[]).map(toWireRow), totalCount: total ? Number(total.n) : undefined };
+}
 
 export const rowSchema = {
   type: 'object',
