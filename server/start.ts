@@ -33,14 +33,16 @@ async function main(): Promise<void> {
   database = await connectDatabase({ log });
   const opened = database;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  let mailWorkers: MailWorkers | null = null;
+  // The workers start after the port opens: a signal in between waits for them and stops them.
+  let mailWorkers: Promise<MailWorkers | null> = Promise.resolve(null);
   let reportCheck: ReportCheck | null = null;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down ...`);
     await app?.close().catch(() => undefined);
-    await mailWorkers?.stop().catch((err) => console.error(err));
+    const workers = await mailWorkers.catch(() => null);
+    await workers?.stop().catch((err) => console.error(err));
     await reportCheck?.stop().catch((err) => console.error(err));
     await opened.close().catch((err) => console.error(err));
     process.exit(0);
@@ -71,8 +73,8 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const addresses = await listenAll(app, host, port);
   if (process.env.MAIL_WORKERS !== '0') {
-    mailWorkers = await startMailWorkers({ root: opened.db, connectionString: opened.url, fileStore: app.fileStore });
-    app.mailSyncQueue.current = mailWorkers;
+    mailWorkers = startMailWorkers({ root: opened.db, connectionString: opened.url, fileStore: app.fileStore });
+    app.mailSyncQueue.current = await mailWorkers;
   }
   reportCheck = startReportCheck(opened.db);
 

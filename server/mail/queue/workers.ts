@@ -147,6 +147,8 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
   const intervalMs = opts.intervalMs ?? mailSyncIntervalMs();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  // The tick in flight, so a stop waits for it rather than closing the pool under it.
+  let running: Promise<void> = Promise.resolve();
   const loop = async () => {
     try {
       await tick();
@@ -154,9 +156,9 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     } catch (err) {
       onError(err);
     }
-    if (!stopped) timer = setTimeout(() => void loop(), intervalMs);
+    if (!stopped) timer = setTimeout(() => (running = loop()), intervalMs);
   };
-  void loop();
+  running = loop();
 
   return {
     boss,
@@ -165,6 +167,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await running;
       await watchers?.stop();
       // Running syncs get a moment to finish; an unfinished one is retried (its work is resumable).
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
