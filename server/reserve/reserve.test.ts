@@ -79,4 +79,12 @@ describe('/reserve', () => {
     expect(refused.json.auth.dbErrors[0].primary).toBe('There is no free site left. Please conctact the support team.');
     expect((await call(t.app, { url: '/api/auth/getAvailableSchemasCount' })).json.auth.data).toBe(0);
   });
+
+  it('answers more reservations at the same moment than the database pool has connections', async () => {
+    const { n } = await globalDb(t.db).selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    process.env.RESERVE_MAX_BRANDS = String(Number(n) + 1);
+    // The test pool has 4 connections (testDb).
+    const results = await Promise.all(Array.from({ length: 6 }, () => reserve(reservation())));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  }, 60_000);
 });

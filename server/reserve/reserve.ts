@@ -58,7 +58,21 @@ function starterConfig(r: Reservation): Record<string, unknown> {
   return { systemUrl: r.systemUrl, apiUrl: '/api', customSettings: { visibleName: r.company }, features, images: DEFAULT_IMAGES };
 }
 
-export async function reserveBrand(root: RootDb, r: Reservation): Promise<CreatedBrand & { domain: string }> {
+let inProcess: Promise<unknown> = Promise.resolve();
+
+/**
+ * One reservation at a time in this process. The one holding the advisory lock needs more pool
+ * connections (the brand's migrations, its first admin); the others wait here, not on a pooled
+ * connection parked in pg_advisory_lock, where as many of them as the pool has connections would
+ * leave the holder none. Between processes the advisory lock keeps them apart.
+ */
+export function reserveBrand(root: RootDb, r: Reservation): Promise<CreatedBrand & { domain: string }> {
+  const turn = inProcess.then(() => reserveLocked(root, r));
+  inProcess = turn.catch(() => undefined);
+  return turn;
+}
+
+async function reserveLocked(root: RootDb, r: Reservation): Promise<CreatedBrand & { domain: string }> {
   const domain = `${r.subdomain}.${reserveDomainSuffix()}`;
   const passwordHash = await hashPassword(r.password);
   return root.connection().execute(async (conn) => {
