@@ -1,7 +1,10 @@
+import { request, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_HOST, call, login, uniqueName, useTestApp } from '../test/helpers';
-import { brandJobDb, demoIds, jobCalls, type DemoIds } from '../jobs/testKit';
+import { brandJobDb, brandSchema, demoIds, jobCalls, type DemoIds } from '../jobs/testKit';
 
 const t = useTestApp();
 const { create } = jobCalls(t);
@@ -101,4 +104,32 @@ describe('exportjobs/export', () => {
       spy.mockRestore();
     }
   });
+
+  it('a download the browser abandons while the server waits for it to read ends there and gives its database connection back', async () => {
+    const word = uniqueName('Abandoned').toLowerCase();
+    const schema = await brandSchema(t.db);
+    // Random text that does not compress: about 7 MB of sheet, more than the loopback socket buffers hold for a reader that stopped reading.
+    const n = 60_000;
+    await sql`insert into ${sql.id(schema, 'jobs')} (job_number, de_id, job_desc)
+      select ${word} || '-' || i, ${ids.departments[0].de_id}, ${word} || ' row ' || md5(random()::text) || md5(random()::text) || md5(random()::text)
+      from generate_series(1, ${n}) i`.execute(t.db);
+    // The export's transaction, idle while its response waits for the reader.
+    const waiting = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where state = 'idle in transaction' and now() - state_change > interval '300 milliseconds'`.execute(t.db)).rows[0].n;
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const req = request({ port, method: 'POST', path: '/api/exportjobs/export', headers: { host: DEMO_HOST, cookie: admin, 'content-type': 'application/json' } });
+      req.on('error', () => undefined);
+      const res = await new Promise<IncomingMessage>((resolve) => req.on('response', resolve).end(JSON.stringify({ stext: word })));
+      expect(res.statusCode).toBe(200);
+      res.pause();
+      await expect.poll(waiting, { timeout: 20_000 }).toBe(1);
+      req.destroy();
+      await expect.poll(waiting, { timeout: 5_000 }).toBe(0);
+      const sheet = await call(t.app, { method: 'POST', url: '/api/jobs/filter?limit=20&pagenumber=1&totalcount=1', cookie: admin, body: { stext: word } });
+      expect(sheet.json.jobs.metadata.totalCount).toBe(n);
+    } finally {
+      await sql`delete from ${sql.id(schema, 'jobs')} where job_desc like ${`${word} row %`}`.execute(t.db);
+    }
+  }, 60_000);
 });

@@ -9,7 +9,6 @@
  * (500 'Unexpected error during the export to file.'); a failure later can only cut the download.
  */
 import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -28,6 +27,21 @@ import { EXPORT_COLUMNS, exportCells } from './columns';
 const BATCH = 500;
 const key = 'exportjobs';
 const CURSOR = 'job_export';
+
+/** The browser went away mid-download: the transaction ends and its connection goes back to the pool. */
+class DownloadGone extends Error {}
+
+/** Resolves when the response can take more, or when it is gone (a destroyed stream never drains). */
+const roomOrGone = (out: PassThrough) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 
 const exportFailed = (general: string | null) => new AppError({ code: 'INTERNAL', status: 500, primary: jobText('errors.exportFailed'), general });
 
@@ -88,8 +102,9 @@ async function startWorkbook(reply: FastifyReply, role: Role | null) {
     // Written: drop the batch before waiting, so its rows die young instead of filling the old heap.
     rows.length = 0;
     // Let the compressor and the client take what is buffered, so memory does not grow with the rows.
-    while (zipBacklog(sheet) > MAX_BACKLOG) await new Promise((r) => setTimeout(r, 1));
-    while (out.writableNeedDrain) await once(out, 'drain');
+    while (zipBacklog(sheet) > MAX_BACKLOG && !out.destroyed) await new Promise((r) => setTimeout(r, 1));
+    while (out.writableNeedDrain && !out.destroyed) await roomOrGone(out);
+    if (out.destroyed) throw new DownloadGone();
   };
   const finish = async () => {
     sheet.commit();
@@ -117,7 +132,7 @@ async function exportJobs(req: FastifyRequest, reply: FastifyReply) {
       throw exportFailed(await logInternalError(null, req, err));
     }
     // The answer has begun: all that is left is to cut it, so the browser sees a failed download.
-    await logInternalError(null, req, err);
+    if (!(err instanceof DownloadGone)) await logInternalError(null, req, err);
     started.out.destroy(err instanceof Error ? err : new Error(String(err)));
   }
   return reply;
