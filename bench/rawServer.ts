@@ -6,6 +6,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { defaultPoolSize } from '../server/db/kysely';
 
 export interface RawQuery {
   rows: { sql: string; parameters: readonly unknown[] };
@@ -18,7 +19,8 @@ export interface RawQuery {
 }
 
 const queries = JSON.parse(process.env.RAW_QUERIES ?? '{}') as Record<string, RawQuery>;
-const pool = new pg.Pool({ connectionString: process.env.RAW_DB_URL, max: 20 });
+// The same pool size as the server (server/db/kysely.ts), so the comparison is of the code.
+const pool = new pg.Pool({ connectionString: process.env.RAW_DB_URL, max: defaultPoolSize() });
 const app = Fastify();
 
 const withPattern = (params: readonly unknown[], from: string, to: string) => params.map((p) => (p === from ? to : p));
