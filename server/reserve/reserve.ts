@@ -66,15 +66,15 @@ let inProcess: Promise<unknown> = Promise.resolve();
  * connection parked in pg_advisory_lock, where as many of them as the pool has connections would
  * leave the holder none. Between processes the advisory lock keeps them apart.
  */
-export function reserveBrand(root: RootDb, r: Reservation): Promise<CreatedBrand & { domain: string }> {
-  const turn = inProcess.then(() => reserveLocked(root, r));
+export async function reserveBrand(root: RootDb, r: Reservation): Promise<CreatedBrand & { domain: string }> {
+  const passwordHash = await hashPassword(r.password);
+  const turn = inProcess.then(() => reserveLocked(root, r, passwordHash));
   inProcess = turn.catch(() => undefined);
   return turn;
 }
 
-async function reserveLocked(root: RootDb, r: Reservation): Promise<CreatedBrand & { domain: string }> {
+async function reserveLocked(root: RootDb, r: Reservation, passwordHash: string): Promise<CreatedBrand & { domain: string }> {
   const domain = `${r.subdomain}.${reserveDomainSuffix()}`;
-  const passwordHash = await hashPassword(r.password);
   return root.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${RESERVE_LOCK_KEY})`.execute(conn);
     try {
