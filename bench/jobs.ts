@@ -59,6 +59,7 @@ export async function jobQueriesOf(root: RootDb, schema: string): Promise<Record
   tenthDepartments = deIds.slice(0, 2);
   cases = [
     { key: 'jobs-filter', label: 'status (3) + department (4 of 20) + sort -job_start', body: { job_status: ['BOOKED', 'IN_PROGRESS', 'APPROVED'], de_id: deIds.slice(0, 4) }, sort: '-job_start' },
+    { key: 'jobs-sort-client', label: 'no filter + sort by client name', body: {}, sort: 'co_name' },
     { key: 'jobs-text', label: "free text 'amelia smith' + sort -job_number", body: { stext: 'amelia smith' }, sort: '-job_number' },
     { key: 'jobs-text-status', label: "free text 'mill lane' + status (2) + sort co_name", body: { stext: 'mill lane', job_status: ['BOOKED', 'QUOTED'] }, sort: 'co_name' },
   ];

@@ -1,11 +1,13 @@
 /**
  * The job sheet's query (POST jobs/filter), shared by the export and the bench: the conditions of
  * the JobFilter body (parsed in filterParse.ts) on `jobs` alone (every filter is a jobs column, a
- * GIN-indexed tag array, or an EXISTS on an indexed link table), the sort from JOB_SORT_FIELDS
- * (a customer's status sort masked), and the names joined on.
+ * GIN-indexed tag array, or an EXISTS on an indexed link table), the sort from JOB_SORT_FIELDS on
+ * jobs columns too (names by their kept lower-cased copies; a customer's status sort masked), and
+ * the names joined on to the page's rows.
  *
- * With free text the matches come from the trigram index first, carry their total
- * (`count(*) over ()`) and are sorted after, as the resource engine does (server/resources/store.ts).
+ * With free text the matches come from the trigram index first and carry their total
+ * (`count(*) over ()`), as in the resource engine (server/resources/store.ts). Without it, a filter
+ * on status and department only takes its total from the kept counts (`job_counts`).
  */
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { CUSTOMER_VISIBLE_STATUSES } from '../../src/jobs/rules';
@@ -89,36 +91,39 @@ export function jobWhere(eb: JobEb, c: JobConditions) {
   return eb.and(parts);
 }
 
-const TEXT_SORTS = new Set(['co_name', 'js_address', 'pm_name', 'de_name', 'job_status']);
-/** The joined table (alias, table, key) a sort on a name needs. */
-const SORT_JOIN: Partial<Record<JobSort['column'], readonly [string, string, string]>> = {
-  co_name: ['c', 'contacts', 'co_id'], js_address: ['s', 'jobsites', 'js_id'], pm_name: ['p', 'propertymanagers', 'pm_id'], de_name: ['d', 'departments', 'de_id'],
-};
-const sortRef = (column: JobSort['column']) => {
-  const join = SORT_JOIN[column];
-  return sql.ref(join ? `${join[0]}.${column}` : `j.${column}`);
-};
+/** Sorts on a name read its lower-cased copy on the job (kept by a trigger, migration 0021). */
+const NAME_KEYS: Partial<Record<JobSort['column'], string>> = { co_name: 'co_name_key', js_address: 'js_address_key', pm_name: 'pm_name_key', de_name: 'de_name_key' };
 /**
  * The ORDER BY expression. For a customer (`masked`) a status they may not see sorts as null, like
  * it reads, so the order of their jobs does not give the hidden statuses away.
  */
 const sortKey = (column: JobSort['column'], masked: boolean) => {
-  if (column === 'job_status' && masked) {
-    const visible = sql.join(CUSTOMER_VISIBLE_STATUSES.map((s) => sql.lit(s)));
-    return sql`lower(case when ${sortRef(column)} in (${visible}) then ${sortRef(column)} end)`;
-  }
-  return TEXT_SORTS.has(column) ? sql`lower(${sortRef(column)})` : sortRef(column);
+  const nameKey = NAME_KEYS[column];
+  if (nameKey) return sql.ref(`j.${nameKey}`);
+  if (column !== 'job_status') return sql.ref(`j.${column}`);
+  if (!masked) return sql`lower(${sql.ref('j.job_status')})`;
+  const visible = sql.join(CUSTOMER_VISIBLE_STATUSES.map((s) => sql.lit(s)));
+  return sql`lower(case when ${sql.ref('j.job_status')} in (${visible}) then ${sql.ref('j.job_status')} end)`;
 };
-/** The column a page carries for a sort on a joined name, so the outer query can order by it again. */
-const sortAlias = (i: number) => `__sort${i}`;
 
-/** The columns of a JobListRow, from `j` and its joined names. */
+type ListEb = ExpressionBuilder<JobTables & { j: JobTables['jobs'] }, 'j'>;
+
+/**
+ * The columns of a JobListRow from `j` and its names. `names: 'joined'` reads them from the
+ * departments `d`, contacts `c`, jobsites `s` and propertymanagers `p` the caller joined (many rows:
+ * the export); 'lookedUp' looks each one up by key (a page: four joins more made planning the
+ * statement take longer than running it).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function withListColumns<QB extends SelectQueryBuilder<any, any, any>>(qb: QB) {
-  return qb.select((eb: ExpressionBuilder<JobTables & { j: JobTables['jobs'] }, 'j'>) => [
-    'j.job_id', 'j.job_number', 'j.job_status', 'j.job_wopo', 'j.job_desc', 'j.de_id', sql<string | null>`d.de_name`.as('de_name'),
-    'j.co_id', sql<string | null>`c.co_name`.as('co_name'), 'j.js_id', sql<string | null>`s.js_address`.as('js_address'),
-    'j.pm_id', sql<string | null>`p.pm_name`.as('pm_name'), 'j.job_start', 'j.job_end', 'j.job_tags',
+export function withListColumns<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, names: 'joined' | 'lookedUp') {
+  const name = (eb: ListEb, table: 'departments' | 'contacts' | 'jobsites' | 'propertymanagers', alias: string, column: string, key: 'de_id' | 'co_id' | 'js_id' | 'pm_id') =>
+    names === 'joined'
+      ? sql<string | null>`${sql.ref(`${alias}.${column}`)}`.as(column)
+      : eb.selectFrom(`${table} as ${alias}` as 'contacts as x').select(sql<string | null>`${sql.ref(`${alias}.${column}`)}`.as('x')).where(sql.ref(`${alias}.${key}`), '=', sql.ref(`j.${key}`)).as(column);
+  return qb.select((eb: ListEb) => [
+    'j.job_id', 'j.job_number', 'j.job_status', 'j.job_wopo', 'j.job_desc', 'j.de_id', name(eb, 'departments', 'd', 'de_name', 'de_id'),
+    'j.co_id', name(eb, 'contacts', 'c', 'co_name', 'co_id'), 'j.js_id', name(eb, 'jobsites', 's', 'js_address', 'js_id'),
+    'j.pm_id', name(eb, 'propertymanagers', 'p', 'pm_name', 'pm_id'), 'j.job_start', 'j.job_end', 'j.job_tags',
     sql<string>`j.net_quote::text`.as('net_quote'), sql<string>`j.net_sales::text`.as('net_sales'), 'j.created_at', 'j.updated_at', 'j.customer_us_id',
     eb
       .selectFrom('job_assigned_users as au')
@@ -129,7 +134,7 @@ export function withListColumns<QB extends SelectQueryBuilder<any, any, any>>(qb
   ]);
 }
 
-// Joins chosen at run time (by the sort) are beyond the typed builder; names come from SORT_JOIN only.
+// The names are joined by alias onto a query the typed builder does not follow through the page subquery.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = SelectQueryBuilder<any, any, any>;
 
@@ -142,50 +147,42 @@ function withNames(qb: Loose): Loose {
 }
 
 /**
- * The page's statements. The page is chosen first on `jobs` alone (joining only the table a name
- * sort needs), and the names are joined to its 20 rows after, so a search with thousands of
- * matches does not join them all. With free text the matches carry their total in TOTAL_COLUMN.
- * `unpaged` is every matching row in the same order (the export).
+ * The page's statements. The page's job ids are chosen on `jobs` alone (every filter and sort key
+ * is a jobs column), and the rows and names are read for those 20 after, so a search with
+ * thousands of matches carries only ids and its total (`count(*) over ()`, in TOTAL_COLUMN) through
+ * the sort. `unpaged` is every matching row in the same order (the export).
  */
 export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams) {
-  const searching = !!c.stext;
   const where = (eb: unknown) => jobWhere(eb as JobEb, c);
   const masked = c.customer_us_id !== undefined;
-  const filtered = db.selectFrom('jobs as j').selectAll('j').where(where);
-  const matches = searching && p.withTotal ? filtered.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN)) : filtered;
-  // OFFSET 0 keeps the search subquery from being flattened into the ordered outer query.
-  const source = (searching ? db.selectFrom(matches.offset(0).as('j')).selectAll('j') : filtered) as unknown as Loose;
-  const lastDesc = p.sort.at(-1)?.desc ? 'desc' : 'asc';
+  const withTotal = !!c.stext && p.withTotal;
+  const ordered = (qb: Loose) => {
+    for (const term of p.sort) qb = qb.orderBy(sortKey(term.column, masked), term.desc ? 'desc' : 'asc');
+    return qb.orderBy('j.job_id', p.sort.at(-1)?.desc ? 'desc' : 'asc');
+  };
 
-  let page = source;
-  p.sort.forEach((term, i) => {
-    const join = SORT_JOIN[term.column];
-    if (!join) return;
-    const [alias, table, keyCol] = join;
-    // A search's matches are few enough to look each name up by key; a join let the planner hash
-    // every row of the named table (a sequential scan of 100,000 contacts for 2,000 matches).
-    page = searching
-      ? page.select((eb) => eb.selectFrom(`${table} as ${alias}`).select(sortKey(term.column, masked).as('k')).whereRef(`${alias}.${keyCol}`, '=', `j.${keyCol}`).as(sortAlias(i)))
-      : page.leftJoin(`${table} as ${alias}`, `${alias}.${keyCol}`, `j.${keyCol}`).select(sortKey(term.column, masked).as(sortAlias(i)));
-  });
-  p.sort.forEach((term, i) => {
-    const key = searching && SORT_JOIN[term.column] ? sql.ref(sortAlias(i)) : sortKey(term.column, masked);
-    page = page.orderBy(key, term.desc ? 'desc' : 'asc');
-  });
-  page = page.orderBy('j.job_id', lastDesc).limit(p.limit).offset(p.offset);
+  let ids = db.selectFrom('jobs as j').select('j.job_id').where(where) as unknown as Loose;
+  if (withTotal) ids = ids.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN));
+  const page = ordered(ids).limit(p.limit).offset(p.offset);
 
-  let rows = withListColumns(withNames(db.selectFrom(page.as('j')) as unknown as Loose)) as Loose;
-  if (searching && p.withTotal) rows = rows.select(sql.ref(`j.${TOTAL_COLUMN}`).as(TOTAL_COLUMN));
-  p.sort.forEach((term, i) => {
-    const key = SORT_JOIN[term.column] ? sql.ref(`j.${sortAlias(i)}`) : sortKey(term.column, masked);
-    rows = rows.orderBy(key, term.desc ? 'desc' : 'asc');
-  });
-  rows = rows.orderBy('j.job_id', lastDesc);
+  let rows = withListColumns(db.selectFrom(page.as('pg')).innerJoin('jobs as j', 'j.job_id', 'pg.job_id'), 'lookedUp') as Loose;
+  if (withTotal) rows = rows.select(sql.ref(`pg.${TOTAL_COLUMN}`).as(TOTAL_COLUMN));
+  rows = ordered(rows);
 
-  let unpaged = withListColumns(withNames(db.selectFrom('jobs as j').where(where) as unknown as Loose)) as Loose;
-  for (const term of p.sort) unpaged = unpaged.orderBy(sortKey(term.column, masked), term.desc ? 'desc' : 'asc');
-  unpaged = unpaged.orderBy('j.job_id', lastDesc);
+  const unpaged = ordered(withListColumns(withNames(db.selectFrom('jobs as j').where(where) as unknown as Loose), 'joined') as Loose);
+  const count = keptCount(db, c) ?? db.selectFrom('jobs as j').select(sql<number>`count(*)`.as('count')).where(where);
+  return { rows, count, totalInRows: withTotal, unpaged };
+}
 
-  const count = db.selectFrom('jobs as j').select(sql<number>`count(*)`.as('count')).where(where);
-  return { rows, count, totalInRows: searching && p.withTotal, unpaged };
+/** The conditions the kept counts (job_counts, migration 0022) can answer a total for. */
+const COUNTED = new Set(['drafts', 'job_status', 'de_id']);
+
+/** A filter's total from the kept counts, when it filters on status and department only. */
+function keptCount(db: JobDb, c: JobConditions) {
+  if (!Object.entries(c).every(([k, v]) => v === undefined || COUNTED.has(k))) return undefined;
+  let q = db.selectFrom('job_counts as k').select(sql<number>`coalesce(sum(k.n), 0)`.as('count'));
+  if (!c.drafts) q = q.where('k.numbered', '=', true);
+  if (c.job_status) q = q.where('k.job_status', 'in', c.job_status);
+  if (c.de_id) q = q.where('k.de_id', 'in', c.de_id);
+  return q;
 }

@@ -35,6 +35,7 @@ function joinedJob(db: JobDb) {
       .leftJoin('jobsites as s', 's.js_id', 'j.js_id')
       .leftJoin('propertymanagers as p', 'p.pm_id', 'j.pm_id')
       .leftJoin('jobsitecontacts as sc', 'sc.jsc_id', 'j.jsc_id'),
+    'joined',
   );
 }
 

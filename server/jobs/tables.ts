@@ -36,6 +36,19 @@ export interface JobsTable {
   created_at: Stamp;
   updated_at: Stamp;
   search: ColumnType<string, string | undefined, string>;
+  /** Lower-cased names the sheet sorts on, kept by the jobs_fill_search trigger (migration 0021). */
+  co_name_key: ColumnType<string | null, never, never>;
+  js_address_key: ColumnType<string | null, never, never>;
+  pm_name_key: ColumnType<string | null, never, never>;
+  de_name_key: ColumnType<string | null, never, never>;
+}
+
+/** Jobs per department, status and numbered-or-draft, kept by triggers (migration 0022); read only. */
+export interface JobCountsTable {
+  de_id: ColumnType<number, never, never>;
+  job_status: ColumnType<string, never, never>;
+  numbered: ColumnType<boolean, never, never>;
+  n: ColumnType<string, never, never>;
 }
 
 export interface JobNumberCountersTable {
@@ -174,6 +187,7 @@ export interface RefTables {
 export interface JobTables extends AdminTables, RefTables {
   jobs: JobsTable;
   job_number_counters: JobNumberCountersTable;
+  job_counts: JobCountsTable;
   job_engineers: JobEngineersTable;
   job_assigned_users: JobAssignedUsersTable;
   job_suppliers: JobSuppliersTable;

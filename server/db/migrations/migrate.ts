@@ -24,6 +24,8 @@ import * as brand0015 from './brand/0015_mail_attachments';
 import * as brand0017 from './brand/0017_mail_search';
 import * as brand0019 from './brand/0019_mail_oauth';
 import * as brand0020 from './brand/0020_mail_storage';
+import * as brand0021 from './brand/0021_jobs_sort_keys';
+import * as brand0022 from './brand/0022_job_counts';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -53,6 +55,8 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0017_mail_search': brand0017,
   '0019_mail_oauth': brand0019,
   '0020_mail_storage': brand0020,
+  '0021_jobs_sort_keys': brand0021,
+  '0022_job_counts': brand0022,
 };
 
 /** In order, for the developer dashboard's schema version. */
