@@ -84,10 +84,15 @@ function searchPage(db: BrandDb, info: ResourceInfo, conditions: Condition[], pa
  */
 export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
   const { def } = info;
-  const count = dyn(db)
+  const counted = dyn(db)
     .selectFrom(def.table)
     .select(sql<number>`count(*)`.as('count'))
     .where((eb) => whereOf(eb, conditions));
+  // An unfiltered total is kept by triggers (migration 0024); a table without a kept count is
+  // counted (PostgreSQL runs the second subquery only when the first finds nothing).
+  const count = conditions.length
+    ? counted
+    : dyn(db).selectNoFrom((eb) => eb.fn.coalesce(eb.selectFrom('list_counts').select('n').where('table_name', '=', def.table), counted).as('count'));
   // With free text, the matches come from the search index first and are sorted after. Otherwise
   // the planner may walk the sort index and test every row until a page is full: fine for common
   // words, but a full-table walk (tens of ms on 100k rows) for rare ones.

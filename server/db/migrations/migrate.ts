@@ -26,6 +26,8 @@ import * as brand0019 from './brand/0019_mail_oauth';
 import * as brand0020 from './brand/0020_mail_storage';
 import * as brand0021 from './brand/0021_jobs_sort_keys';
 import * as brand0022 from './brand/0022_job_counts';
+import * as brand0023 from './brand/0023_sort_indexes';
+import * as brand0024 from './brand/0024_list_counts';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -57,6 +59,8 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0020_mail_storage': brand0020,
   '0021_jobs_sort_keys': brand0021,
   '0022_job_counts': brand0022,
+  '0023_sort_indexes': brand0023,
+  '0024_list_counts': brand0024,
 };
 
 /** In order, for the developer dashboard's schema version. */
