@@ -1,9 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_HOST, login, uniqueName, useTestApp } from '../test/helpers';
-import { jobCalls } from './testKit';
+import { call, createTestBrand, login, uniqueName, useTestApp } from '../test/helpers';
 
+// A brand of its own: its departments and totals are this file's alone.
 const t = useTestApp();
-const { req, create } = jobCalls(t);
+let brand: Awaited<ReturnType<typeof createTestBrand>>;
+const req = (method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown) => call(t.app, { method, url: `/api/${url}`, cookie, body, host: brand.host });
+const create = async (cookie: string, body: unknown) => {
+  const res = await req('POST', 'jobs/create', cookie, body);
+  expect(res.status, res.text).toBe(201);
+  return res.json.jobs.data;
+};
 let admin: string;
 let word: string;
 let clients: number[];
@@ -17,7 +23,8 @@ const created = async (url: string, body: unknown) => {
 };
 
 beforeAll(async () => {
-  admin = await login(t.app, DEMO_HOST, 'admin@demo.test');
+  brand = await createTestBrand(t.db);
+  admin = await login(t.app, brand.host, 'admin@demo.test');
   word = uniqueName('Sortword').toLowerCase();
   const tag = word.slice(-4).toUpperCase();
   clients = [];
