@@ -28,6 +28,7 @@ import * as brand0021 from './brand/0021_jobs_sort_keys';
 import * as brand0022 from './brand/0022_job_counts';
 import * as brand0023 from './brand/0023_sort_indexes';
 import * as brand0024 from './brand/0024_list_counts';
+import * as brand0025 from './brand/0025_jobs_sort_indexes';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -61,6 +62,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0022_job_counts': brand0022,
   '0023_sort_indexes': brand0023,
   '0024_list_counts': brand0024,
+  '0025_jobs_sort_indexes': brand0025,
 };
 
 /** In order, for the developer dashboard's schema version. */
