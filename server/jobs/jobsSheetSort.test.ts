@@ -1,15 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestBrand, login, uniqueName, useTestApp } from '../test/helpers';
+import { createTestBrand, login, uniqueName, useTestApp } from '../test/helpers';
+import { jobCalls } from './testKit';
 
 // A brand of its own: its departments and totals are this file's alone.
 const t = useTestApp();
 let brand: Awaited<ReturnType<typeof createTestBrand>>;
-const req = (method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown) => call(t.app, { method, url: `/api/${url}`, cookie, body, host: brand.host });
-const create = async (cookie: string, body: unknown) => {
-  const res = await req('POST', 'jobs/create', cookie, body);
-  expect(res.status, res.text).toBe(201);
-  return res.json.jobs.data;
-};
+const { req, create } = jobCalls(t, () => brand.host);
 let admin: string;
 let word: string;
 let clients: number[];

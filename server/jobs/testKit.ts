@@ -44,8 +44,9 @@ export async function demoIds(root: RootDb): Promise<DemoIds> {
   };
 }
 
-export function jobCalls(t: TestContext) {
-  const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown, host = DEMO_HOST) => call(t.app, { method, url: `/api/${url}`, cookie, body, host });
+/** `brandHost` gives the Host of the brand the calls go to (read at each call: a test brand is made in beforeAll). */
+export function jobCalls(t: TestContext, brandHost: () => string = () => DEMO_HOST) {
+  const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown, host = brandHost()) => call(t.app, { method, url: `/api/${url}`, cookie, body, host });
   return {
     req,
     /** Creates a job and returns its details (fails the test on any other answer). */
