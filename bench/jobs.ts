@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { brandDb, type RootDb } from '../server/db/types';
-import { jobListQueries, parseJobFilter, parseJobListParams } from '../server/jobs/filter';
+import { jobListQueries, jobRowsByIds, parseJobFilter, parseJobListParams } from '../server/jobs/filter';
 import { jobDb } from '../server/jobs/tables';
 import { seedJobsBulk } from '../server/seed/jobsBulk';
 import { loadPair, type LoadResult } from './load';
@@ -31,18 +31,23 @@ let tenthDepartments: number[] = [];
 
 function compiled(root: RootDb, schema: string, c: JobCase): RawQuery {
   const params = parseJobListParams({ ...QUERY, sort: c.sort });
-  const q = jobListQueries(jobDb(brandDb(root, schema)), parseJobFilter(c.body), params);
+  const db = jobDb(brandDb(root, schema));
+  const q = jobListQueries(db, parseJobFilter(c.body), params);
   const text = typeof c.body.stext === 'string' ? c.body.stext.toLowerCase() : '';
-  return { rows: q.rows.compile(), count: q.count.compile(), totalInRows: q.totalInRows, offset: params.offset, pattern: text ? `%${text}%` : '' };
+  return { rows: q.page.compile(), byIds: { sql: jobRowsByIds(db, []).compile().sql, idField: 'job_id' }, count: q.count.compile(), totalInRows: q.totalInRows, offset: params.offset, pattern: text ? `%${text}%` : '' };
+}
+
+/** The statement with its values written in: EXPLAIN cannot take bind parameters (they come from the fixed cases above). */
+function inline(stmt: { sql: string; parameters: readonly unknown[] }): string {
+  return stmt.sql.replace(/\$(\d+)/g, (_, i: string) => {
+    const v = stmt.parameters[Number(i) - 1];
+    const text = Array.isArray(v) ? `{${v.join(',')}}` : String(v);
+    return typeof v === 'number' ? text : `'${text.replace(/'/g, "''")}'`;
+  });
 }
 
 async function explain(root: RootDb, label: string, stmt: { sql: string; parameters: readonly unknown[] }) {
-  // EXPLAIN cannot take bind parameters; inline them (they come from the fixed cases above).
-  const inlined = stmt.sql.replace(/\$(\d+)/g, (_, i: string) => {
-    const v = stmt.parameters[Number(i) - 1];
-    return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
-  });
-  const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${inlined}`).execute(root);
+  const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${inline(stmt)}`).execute(root);
   console.log(`\nEXPLAIN ANALYZE ${label}:\n  ${stmt.sql}\n${rows.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
 }
 
@@ -66,9 +71,12 @@ export async function jobQueriesOf(root: RootDb, schema: string): Promise<Record
   const out: Record<string, RawQuery> = {};
   for (const c of cases) {
     out[c.key] = compiled(root, schema, c);
-    await explain(root, `jobs/filter ${c.label} — rows`, out[c.key].rows);
+    await explain(root, `jobs/filter ${c.label} — page (ids)`, out[c.key].rows);
     if (!out[c.key].totalInRows) await explain(root, `jobs/filter ${c.label} — total`, out[c.key].count);
   }
+  const first = out[cases[0].key];
+  const ids = (await sql.raw<{ job_id: number }>(inline(first.rows)).execute(root)).rows.map((r) => r.job_id);
+  await explain(root, `jobs/filter ${cases[0].label} — the page's rows (prepared by the server)`, { sql: first.byIds!.sql, parameters: [ids] });
   return out;
 }
 

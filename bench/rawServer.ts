@@ -11,6 +11,8 @@ import { defaultPoolSize } from '../server/db/kysely';
 export interface RawQuery {
   rows: { sql: string; parameters: readonly unknown[] };
   count: { sql: string; parameters: readonly unknown[] };
+  /** The rows of the ids `rows` chose (a search, the job sheet), run after it with those ids as its one value. */
+  byIds?: { sql: string; idField: string };
   /** The rows carry the total in `__total` (free text), as in the engine. */
   totalInRows: boolean;
   offset: number;
@@ -33,13 +35,20 @@ app.post<{ Params: { name: string }; Body: { stext?: string } }>('/:name', async
   if (q.pattern && text.length < 3) return reply.code(400).send({ error: 'At least 3 characters' });
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const runCount = async () => Number((await pool.query(q.count.sql, withPattern(q.count.parameters, q.pattern, pattern))).rows[0].count);
+  const runRows = async () => {
+    const rows = (await pool.query(q.rows.sql, withPattern(q.rows.parameters, q.pattern, pattern))).rows;
+    const by = q.byIds;
+    if (!by || !rows.length) return rows;
+    const byId = new Map((await pool.query(by.sql, [rows.map((r) => r[by.idField])])).rows.map((r) => [r[by.idField], r]));
+    return rows.map((r) => ({ ...byId.get(r[by.idField]), __total: r.__total }));
+  };
   if (q.totalInRows) {
-    const rows = await pool.query(q.rows.sql, withPattern(q.rows.parameters, q.pattern, pattern));
-    const total = rows.rows.length ? Number(rows.rows[0].__total) : q.offset === 0 ? 0 : await runCount();
-    return { data: rows.rows.map(({ __total, ...row }) => row), totalCount: total };
+    const rows = await runRows();
+    const total = rows.length ? Number(rows[0].__total) : q.offset === 0 ? 0 : await runCount();
+    return { data: rows.map(({ __total, ...row }) => row), totalCount: total };
   }
-  const [rows, total] = await Promise.all([pool.query(q.rows.sql, withPattern(q.rows.parameters, q.pattern, pattern)), runCount()]);
-  return { data: rows.rows, totalCount: total };
+  const [rows, total] = await Promise.all([runRows(), runCount()]);
+  return { data: rows, totalCount: total };
 });
 
 app.listen({ port: Number(process.env.RAW_PORT), host: '127.0.0.1' }).then(

@@ -14,7 +14,7 @@ import { brandDb, type RootDb } from '../server/db/types';
 import { resourceInfo } from '../server/resources/fields';
 import { parseFilterBody } from '../server/resources/filters';
 import { parseListParams } from '../server/resources/listParams';
-import { listQueries } from '../server/resources/store';
+import { listQueries, rowsByIds } from '../server/resources/store';
 import { freePort } from './serverProcess';
 import { loadPair, type LoadResult } from './load';
 import type { RawQuery } from './rawServer';
@@ -37,8 +37,11 @@ const urlQuery = (q: { limit: number; pagenumber: number; sort: string }) => `li
 function compiled(root: RootDb, schema: string, def: ResourceDef, stext: string, query: { limit: number; pagenumber: number; sort: string }): RawQuery {
   const info = resourceInfo(def);
   const params = parseListParams(info, { ...query, totalcount: '1' });
-  const { rows, count, totalInRows } = listQueries(brandDb(root, schema), info, parseFilterBody(info, { stext }), params);
-  return { rows: rows.compile(), count: count.compile(), totalInRows, offset: params.offset, pattern: stext ? `%${stext.toLowerCase()}%` : '' };
+  const db = brandDb(root, schema);
+  const { rows, count, totalInRows } = listQueries(db, info, parseFilterBody(info, { stext }), params);
+  // A search's rows are its page's ids; the server then reads their rows by id (store.ts).
+  const byIds = stext ? { sql: rowsByIds(db, info, []).compile().sql, idField: def.idField } : undefined;
+  return { rows: rows.compile(), byIds, count: count.compile(), totalInRows, offset: params.offset, pattern: stext ? `%${stext.toLowerCase()}%` : '' };
 }
 
 export async function printPlans(root: RootDb, schema: string): Promise<Record<string, RawQuery>> {
@@ -46,7 +49,7 @@ export async function printPlans(root: RootDb, schema: string): Promise<Record<s
   for (const c of CASES) {
     const q = compiled(root, schema, c.def, c.stext, c.query);
     out[c.key] = q;
-    for (const [label, stmt] of [['rows', q.rows], ['total', q.count]] as const) {
+    for (const [label, stmt] of [[q.byIds ? 'page (ids)' : 'rows', q.rows], ['total', q.count]] as const) {
       // EXPLAIN cannot take bind parameters; inline them (they come from the fixed cases above).
       const inlined = stmt.sql.replace(/\$(\d+)/g, (_, i: string) => {
         const v = stmt.parameters[Number(i) - 1];

@@ -24,10 +24,15 @@ const wireTypes = {
   },
 };
 
+/**
+ * `prepareAs` names a statement whose text never changes and whose best plan does not depend on its
+ * values: each connection parses and plans it once (PostgreSQL keeps a generic plan after five
+ * runs). Left unnamed, a statement is planned for its own values every time.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function wireRows<R>(db: Kysely<any>, compiled: CompiledQuery<R>): Promise<R[]> {
+export async function wireRows<R>(db: Kysely<any>, compiled: CompiledQuery<R>, prepareAs?: string): Promise<R[]> {
   const pool = poolOf(db);
   if (!pool) return (await db.executeQuery(compiled)).rows;
-  const result = await pool.query({ text: compiled.sql, values: compiled.parameters as unknown[], types: wireTypes });
+  const result = await pool.query({ name: prepareAs, text: compiled.sql, values: compiled.parameters as unknown[], types: wireTypes });
   return result.rows as R[];
 }

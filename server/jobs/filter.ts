@@ -147,10 +147,10 @@ function withNames(qb: Loose): Loose {
 }
 
 /**
- * The page's statements. The page's job ids are chosen on `jobs` alone (every filter and sort key
- * is a jobs column), and the rows and names are read for those 20 after, so a search with
- * thousands of matches carries only ids and its total (`count(*) over ()`, in TOTAL_COLUMN) through
- * the sort. `unpaged` is every matching row in the same order (the export).
+ * The page's statements. `page` chooses the page's job ids on `jobs` alone (every filter and sort
+ * key is a jobs column), so a search with thousands of matches carries only ids and its total
+ * (`count(*) over ()`, in TOTAL_COLUMN) through the sort; `jobRowsByIds` then reads the rows and
+ * names of those 20. `unpaged` is every matching row in the same order (the export).
  */
 export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams) {
   const where = (eb: unknown) => jobWhere(eb as JobEb, c);
@@ -165,13 +165,18 @@ export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams) {
   if (withTotal) ids = ids.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN));
   const page = ordered(ids).limit(p.limit).offset(p.offset);
 
-  let rows = withListColumns(db.selectFrom(page.as('pg')).innerJoin('jobs as j', 'j.job_id', 'pg.job_id'), 'lookedUp') as Loose;
-  if (withTotal) rows = rows.select(sql.ref(`pg.${TOTAL_COLUMN}`).as(TOTAL_COLUMN));
-  rows = ordered(rows);
-
   const unpaged = ordered(withListColumns(withNames(db.selectFrom('jobs as j').where(where) as unknown as Loose), 'joined') as Loose);
   const count = keptCount(db, c) ?? db.selectFrom('jobs as j').select(sql<number>`count(*)`.as('count')).where(where);
-  return { rows, count, totalInRows: withTotal, unpaged };
+  return { page, count, totalInRows: withTotal, unpaged };
+}
+
+/**
+ * The list rows of the jobs `ids` (in no order). Its text is the same for every filter, sort and
+ * page, and a lookup by primary key plans the same for any ids, so it is the one statement of the
+ * sheet worth preparing (sheetCache.ts): planning the name lookups cost more than running them.
+ */
+export function jobRowsByIds(db: JobDb, ids: readonly number[]) {
+  return withListColumns(db.selectFrom('jobs as j').where(sql<SqlBool>`j.job_id = any(${sql.val(ids)}::int[])`), 'lookedUp');
 }
 
 /** The conditions the kept counts (job_counts, migration 0022) can answer a total for. */

@@ -15,11 +15,14 @@ import { historyNames, namesOfEntry } from './historyNames';
 import { jobDetails, jobListRow, toListRow } from './read';
 import { jobDb } from './tables';
 import { wireRows } from '../db/wireRows';
+import { inPageOrder } from '../db/pageOrder';
 import { parseWireDate } from './validate';
 
 const key = 'jobs';
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
 const MAX_CALENDAR_DAYS = 400;
+
+type Row = Record<string, unknown>;
 
 export function registerJobReadRoutes(app: FastifyInstance): void {
   action(app, { method: 'POST', url: '/api/jobs/filter', key, gate: SHEET_GATE, querystring: listQuerySchema, summary: 'The job sheet: JobFilter body, sort from JOB_SORT_FIELDS, 20 a page; a customer sees only their own jobs', docBody: { type: 'object', description: 'JobFilter (src/jobs/types.ts)' } }, async (req) => {
@@ -28,15 +31,13 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     const db = jobDb(req.db);
     const q = sheetStatements(db, req.brand!.schema, c, p);
     const role = req.user?.role ?? null;
-    const run = (stmt: typeof q.rows) => wireRows<Record<string, unknown>>(db, stmt);
+    const run = (stmt: typeof q.page) => wireRows<Row>(db, stmt);
     const countOf = async () => Number((await run(q.count))[0].count);
-    if (q.totalInRows) {
-      const rows = await run(q.rows);
-      const total = rows.length ? Number(rows[0][TOTAL_COLUMN]) : p.offset === 0 ? 0 : await countOf();
-      return { data: rows.map((r) => toListRow(r, role)), totalCount: total };
-    }
-    const [rows, count] = await Promise.all([run(q.rows), p.withTotal ? countOf() : undefined]);
-    return { data: rows.map((r) => toListRow(r, role)), totalCount: count };
+    const [page, count] = await Promise.all([run(q.page), p.withTotal && !q.totalInRows ? countOf() : undefined]);
+    const rows = page.length ? inPageOrder(page, await wireRows<Row>(db, q.rowsOf(page.map((r) => r.job_id as number)), q.rowsName), 'job_id') : [];
+    const data = rows.map((r) => toListRow(r, role));
+    if (!q.totalInRows) return { data, totalCount: count };
+    return { data, totalCount: page.length ? Number(page[0][TOTAL_COLUMN]) : p.offset === 0 ? 0 : await countOf() };
   });
 
   action(app, { method: 'GET', url: '/api/jobs/calendar', key, gate: JOB_STAFF_GATE, summary: "A department's jobs scheduled within [from, to] (JobCalendarRow)", querystring: { type: 'object', properties: { de_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, from: { type: 'string' }, to: { type: 'string' } } } }, async (req) => {

@@ -6,7 +6,7 @@
  */
 import type { Leaf } from '../resources/queryTemplates';
 import { compileWithTemplate } from '../resources/queryTemplates';
-import { jobListQueries, type JobConditions, type JobListParams } from './filter';
+import { jobListQueries, jobRowsByIds, type JobConditions, type JobListParams } from './filter';
 import type { JobDb } from './tables';
 
 /** The shape key: which conditions are set (lists by length), the sort, paging kind. */
@@ -44,7 +44,7 @@ function rebuild(c: JobConditions, p: JobListParams, values: unknown[]): { c: Jo
   return { c: out as unknown as JobConditions, p: { ...p, limit: values[i] as number, offset: values[i + 1] as number } };
 }
 
-/** The page and count statements for this request, ready to execute on the brand's database. */
+/** The page's ids, its total and (once the ids are known) its rows, ready to execute on the brand's database. */
 export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: JobListParams) {
   const key = shapeKey(schema, c, p);
   const leaves = leavesOf(c, p);
@@ -53,8 +53,11 @@ export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: 
     return jobListQueries(db, r.c, r.p);
   };
   return {
-    rows: compileWithTemplate(`${key}:rows`, leaves, (v) => build(v).rows),
+    page: compileWithTemplate(`${key}:page`, leaves, (v) => build(v).page),
     count: compileWithTemplate(`${key}:count`, leaves, (v) => build(v).count),
     totalInRows: !!c.stext && p.withTotal,
+    rowsOf: (ids: number[]) => compileWithTemplate(`${schema}:jobs:rowsByIds`, [{ value: ids }], (v) => jobRowsByIds(db, v[0] as number[])),
+    /** The prepared name of `rowsOf`'s statement (wireRows): one text per brand schema. */
+    rowsName: `jobs_rows:${schema}`,
   };
 }

@@ -6,6 +6,7 @@ import { sql, type CompiledQuery, type Compilable, type ExpressionBuilder, type 
 import { findResource } from '../../src/resources/definitions';
 import { brandSchemaOf, type BrandDb } from '../db/types';
 import { wireRows } from '../db/wireRows';
+import { inPageOrder } from '../db/pageOrder';
 import { splitConditions, withLeafValues } from './conditionLeaves';
 import { compileWithTemplate, type Leaf } from './queryTemplates';
 import { whereOf, type Condition } from './filters';
@@ -53,9 +54,9 @@ function sortKey(info: ResourceInfo, column: string): any {
 
 /**
  * A free-text page: the search index finds the matches, and only their ids and sort keys are
- * counted and sorted; the rows of the page are then read whole by id. Carrying every column of
- * every match through the count and the sort cost twice as much on a word that matches a tenth of
- * the table. The total rides on each row (`__total`).
+ * counted and sorted; the page's rows are then read whole by id (`rowsByIds`). Carrying every
+ * column of every match through the count and the sort cost twice as much on a word that matches a
+ * tenth of the table. The total rides on each id (`__total`).
  */
 function searchPage(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
   const { def } = info;
@@ -66,21 +67,27 @@ function searchPage(db: BrandDb, info: ResourceInfo, conditions: Condition[], pa
     .where((eb) => whereOf(eb, conditions));
   if (params.withTotal) page = page.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN));
   for (const k of keys) page = page.orderBy(k.alias, k.term.desc ? 'desc' : 'asc');
-  let query = dyn(db)
-    .selectFrom(page.limit(params.limit).offset(params.offset).as(PAGE))
-    .innerJoin(def.table, `${def.table}.${def.idField}`, `${PAGE}.${def.idField}`)
-    // Only the id is in both; the other columns need no table (a shorter statement to send and parse).
-    .select(info.columns.map((c) => (c === def.idField ? `${def.table}.${c}` : c)));
-  if (params.withTotal) query = query.select(`${PAGE}.${TOTAL_COLUMN}`);
-  if (info.relations.size) query = query.select((eb) => relationSummaries(eb, info));
-  for (const k of keys) query = query.orderBy(`${PAGE}.${k.alias}`, k.term.desc ? 'desc' : 'asc');
-  return query;
+  return page.limit(params.limit).offset(params.offset);
 }
 
 /**
- * The statements of a list page: the rows and, when asked, the total. With free text the rows
- * carry the total themselves (searchPage), so `count` is then needed only for a page past the
- * end. The bench reuses these statements.
+ * The list rows of the records `ids` (in no order). One text per resource whatever the search,
+ * sort or page, and a lookup by primary key plans the same for any ids: the statement a search
+ * page prepares (listRecords), as planning the linked names cost more than running them.
+ */
+export function rowsByIds(db: BrandDb, info: ResourceInfo, ids: readonly unknown[]) {
+  const { def } = info;
+  const rows = dyn(db)
+    .selectFrom(def.table)
+    .select(info.columns)
+    .where(sql<boolean>`${sql.ref(def.idField)} = any(${sql.val(ids)})`);
+  return info.relations.size ? rows.select((eb) => relationSummaries(eb, info)) : rows;
+}
+
+/**
+ * The statements of a list page: the rows and, when asked, the total. With free text `rows` is the
+ * page's ids (searchPage), carrying the total themselves, so `count` is then needed only for a page
+ * past the end, and the rows are read by `rowsByIds`. The bench reuses these statements.
  */
 export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
   const { def } = info;
@@ -108,9 +115,9 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
 }
 
 /** Executes one statement of a list page through the template cache (see queryTemplates.ts). */
-async function run<R>(db: BrandDb, key: unknown[] | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): Promise<R[]> {
+async function run<R>(db: BrandDb, key: unknown[] | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>, prepareAs?: string): Promise<R[]> {
   const compiled = key ? compileWithTemplate(JSON.stringify(key), leaves, build) : build(leaves.map((l) => l.value)).compile();
-  return wireRows(db, compiled as CompiledQuery<R>);
+  return wireRows(db, compiled as CompiledQuery<R>, prepareAs);
 }
 
 export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
@@ -124,13 +131,23 @@ export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: C
   type Row = Record<string, any>;
   const rowsOf = () => run<Row>(db, keyOf('rows'), pageLeaves, (values) => statements(values).rows);
   const countOf = async () => Number((await run<Row>(db, keyOf('count'), pageLeaves, (values) => statements(values).count))[0].count);
-  if (isSearch(conditions) && params.withTotal) {
-    const rows = await rowsOf();
-    const total = rows.length ? Number(rows[0][TOTAL_COLUMN]) : params.offset === 0 ? 0 : await countOf();
-    return { rows: rows.map((row) => toWire(row, TOTAL_COLUMN)), totalCount: total };
+  if (isSearch(conditions)) {
+    const page = await rowsOf();
+    const total = !params.withTotal ? undefined : page.length ? Number(page[0][TOTAL_COLUMN]) : params.offset === 0 ? 0 : await countOf();
+    return { rows: (await searchRows(db, info, page)).map((row) => toWire(row)), totalCount: total };
   }
   const [rows, count] = await Promise.all([rowsOf(), params.withTotal ? countOf() : Promise.resolve(undefined)]);
   return { rows: rows.map((row) => toWire(row)), totalCount: count };
+}
+
+/** The rows of a search page's ids, in its order, by the statement each connection prepares once per brand and resource. */
+async function searchRows(db: BrandDb, info: ResourceInfo, page: Record<string, unknown>[]) {
+  if (!page.length) return [];
+  const schema = brandSchemaOf(db);
+  const ids = page.map((r) => r[info.def.idField]);
+  const key = schema ? [schema, info.def.name, 'byIds'] : null;
+  const rows = await run<Record<string, unknown>>(db, key, [{ value: ids }], (v) => rowsByIds(db, info, v[0] as unknown[]), key ? `list_rows:${schema}:${info.def.name}` : undefined);
+  return inPageOrder(page, rows, info.def.idField);
 }
 
 export async function getRecord(db: BrandDb, info: ResourceInfo, id: number) {
