@@ -24,7 +24,7 @@ const FOLDERS = 20;
 const FOLDER_MAILS = Number(process.env.BENCH_FOLDER_MAILS ?? 250);
 const PASSWORD = 'bench-pw';
 const RESYNC_GOAL_MS = 1000;
-const ROUNDS = Number(process.env.BENCH_MAIL_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_MAIL_ROUNDS ?? 3);
 
 /** Runs the sync process and samples its memory every 100 ms. */
 async function syncInChild(input: SyncChildInput): Promise<{ runs: SyncChildRun[]; peakMiB: number }> {
