@@ -10,19 +10,16 @@ import { listQuerySchema, type ListQuery } from '../resources/listParams';
 import { action, idParams } from '../users/routeKit';
 import { JOB_STAFF_GATE, SHEET_GATE, readableJob } from './access';
 import { TOTAL_COLUMN, parseJobListParams, sheetConditions } from './filter';
-import { sheetStatements } from './sheetCache';
+import { sheetRows, sheetStatements } from './sheetCache';
 import { historyNames, namesOfEntry } from './historyNames';
 import { jobDetails, jobListRow, toListRow } from './read';
 import { jobDb } from './tables';
 import { wireRows } from '../db/wireRows';
-import { inPageOrder } from '../db/pageOrder';
 import { parseWireDate } from './validate';
 
 const key = 'jobs';
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
 const MAX_CALENDAR_DAYS = 400;
-
-type Row = Record<string, unknown>;
 
 export function registerJobReadRoutes(app: FastifyInstance): void {
   action(app, { method: 'POST', url: '/api/jobs/filter', key, gate: SHEET_GATE, querystring: listQuerySchema, summary: 'The job sheet: JobFilter body, sort from JOB_SORT_FIELDS, 20 a page; a customer sees only their own jobs', docBody: { type: 'object', description: 'JobFilter (src/jobs/types.ts)' } }, async (req) => {
@@ -31,11 +28,10 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     const db = jobDb(req.db);
     const q = sheetStatements(db, req.brand!.schema, c, p);
     const role = req.user?.role ?? null;
-    const run = (stmt: typeof q.page) => wireRows<Row>(db, stmt);
+    const run = (stmt: typeof q.page) => wireRows<Record<string, unknown>>(db, stmt);
     const countOf = async () => Number((await run(q.count))[0].count);
     const [page, count] = await Promise.all([run(q.page), p.withTotal && !q.totalInRows ? countOf() : undefined]);
-    const rows = page.length ? inPageOrder(page, await wireRows<Row>(db, q.rowsOf(page.map((r) => r.job_id as number)), q.rowsName), 'job_id') : [];
-    const data = rows.map((r) => toListRow(r, role));
+    const data = (await sheetRows(db, req.brand!.schema, page)).map((r) => toListRow(r, role));
     if (!q.totalInRows) return { data, totalCount: count };
     return { data, totalCount: page.length ? Number(page[0][TOTAL_COLUMN]) : p.offset === 0 ? 0 : await countOf() };
   });

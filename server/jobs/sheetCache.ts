@@ -4,6 +4,9 @@
  * the sort), later requests only fill in their values. Every condition is a leaf: one value, or a
  * list of values; the LIKE ones (free text, job number) are escaped when filled in.
  */
+import type { CompiledQuery } from 'kysely';
+import { inPageOrder } from '../db/pageOrder';
+import { wireRows } from '../db/wireRows';
 import type { Leaf } from '../resources/queryTemplates';
 import { compileWithTemplate } from '../resources/queryTemplates';
 import { jobListQueries, jobRowsByIds, type JobConditions, type JobListParams } from './filter';
@@ -44,7 +47,7 @@ function rebuild(c: JobConditions, p: JobListParams, values: unknown[]): { c: Jo
   return { c: out as unknown as JobConditions, p: { ...p, limit: values[i] as number, offset: values[i + 1] as number } };
 }
 
-/** The page's ids, its total and (once the ids are known) its rows, ready to execute on the brand's database. */
+/** The page's ids (their rows: sheetRows) and its total, ready to execute on the brand's database. */
 export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: JobListParams) {
   const key = shapeKey(schema, c, p);
   const leaves = leavesOf(c, p);
@@ -56,8 +59,15 @@ export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: 
     page: compileWithTemplate(`${key}:page`, leaves, (v) => build(v).page),
     count: compileWithTemplate(`${key}:count`, leaves, (v) => build(v).count),
     totalInRows: !!c.stext && p.withTotal,
-    rowsOf: (ids: number[]) => compileWithTemplate(`${schema}:jobs:rowsByIds`, [{ value: ids }], (v) => jobRowsByIds(db, v[0] as number[])),
-    /** The prepared name of `rowsOf`'s statement (wireRows): one text per brand schema. */
-    rowsName: `jobs_rows:${schema}`,
   };
+}
+
+type Row = Record<string, unknown>;
+
+/** The rows of the page's jobs, in its order, by the statement each connection prepares once per brand (wireRows). */
+export async function sheetRows(db: JobDb, schema: string, page: Row[]): Promise<Row[]> {
+  if (!page.length) return [];
+  const ids = page.map((r) => r.job_id as number);
+  const compiled = compileWithTemplate(`${schema}:jobs:rowsByIds`, [{ value: ids }], (v) => jobRowsByIds(db, v[0] as number[]));
+  return inPageOrder(page, await wireRows<Row>(db, compiled as CompiledQuery<Row>, `jobs_rows:${schema}`), 'job_id');
 }

@@ -31,8 +31,7 @@ function relationSummaries(eb: ExpressionBuilder<any, any>, info: ResourceInfo) 
         .selectFrom(`${rel.table} as l`)
         .innerJoin(`${target.table} as r`, `r.${rel.refField}`, `l.${rel.refField}`)
         .select(sql<string>`string_agg(${title}, ', ' order by ${lead}lower(${title}))`.as('names'))
-        // A bare "table"."id" (not schema-qualified) names the outer row whether it comes from the
-        // table itself or from the search subquery of the same name.
+        // A bare "table"."id" (not schema-qualified) names the outer row of the brand's table.
         .where(sql<boolean>`${sql.ref(`l.${owner}`)} = ${sql.id(info.def.table, owner)}`)
         .as(`${rel.name}_names`);
     });
@@ -42,8 +41,6 @@ const isSearch = (conditions: Condition[]) => conditions.some((c) => c.kind === 
 
 /** Column that carries a search's total on every row of its page (see listQueries). */
 export const TOTAL_COLUMN = '__total';
-
-const PAGE = '__p';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function sortKey(info: ResourceInfo, column: string): any {
