@@ -1,26 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBrand, login, uniqueName, useTestApp } from '../test/helpers';
+import { uniqueName, useTestApp, useTestBrand } from '../test/helpers';
 import { jobCalls } from './testKit';
 
 // A brand of its own: its departments and totals are this file's alone.
 const t = useTestApp();
-let brand: Awaited<ReturnType<typeof createTestBrand>>;
-const { req, create } = jobCalls(t, () => brand.host);
-let admin: string;
+const own = useTestBrand(t);
+const { req, create } = jobCalls(t, () => own.brand.host);
 let word: string;
 let clients: number[];
 let departments: number[];
 const made: number[] = [];
 
 const created = async (url: string, body: unknown) => {
-  const res = await req('POST', url, admin, body);
+  const res = await req('POST', url, own.admin, body);
   expect(res.status, res.text).toBe(201);
   return res.json;
 };
 
 beforeAll(async () => {
-  brand = await createTestBrand(t.db);
-  admin = await login(t.app, brand.host, 'admin@demo.test');
   word = uniqueName('Sortword').toLowerCase();
   const tag = word.slice(-4).toUpperCase();
   clients = [];
@@ -28,11 +25,11 @@ beforeAll(async () => {
   departments = [];
   for (const [i, name] of ['Plumbing', 'glazing'].entries()) departments.push((await created('departments/create', { de_name: `${name} ${word}`, de_prefix: `S${i}${tag}` })).departments.data.de_id);
   // Job i has client i and department i % 2.
-  for (const [i, co_id] of clients.entries()) made.push((await create(admin, { de_id: departments[i % 2], co_id, job_status: 'BOOKED', job_desc: `${word} ${i}` })).job_id);
+  for (const [i, co_id] of clients.entries()) made.push((await create(own.admin, { de_id: departments[i % 2], co_id, job_status: 'BOOKED', job_desc: `${word} ${i}` })).job_id);
 });
 
 const sheet = async (sort: string, body: Record<string, unknown> = { stext: word }) => {
-  const res = await req('POST', `jobs/filter?limit=20&pagenumber=1&totalcount=1&sort=${sort}`, admin, body);
+  const res = await req('POST', `jobs/filter?limit=20&pagenumber=1&totalcount=1&sort=${sort}`, own.admin, body);
   expect(res.status, res.text).toBe(200);
   return (res.json.jobs.data as { job_id: number }[]).map((r) => r.job_id);
 };
@@ -48,20 +45,20 @@ describe('the job sheet sorted by a name', () => {
   });
 
   it('follows a renamed client or department, and a job moved to another client or department', async () => {
-    const renamed = await req('PATCH', `contacts/${clients[2]}`, admin, { co_name: `Aaron ${word}` });
+    const renamed = await req('PATCH', `contacts/${clients[2]}`, own.admin, { co_name: `Aaron ${word}` });
     expect(renamed.status, renamed.text).toBe(200);
     expect(await sheet('co_name')).toEqual([made[2], made[1], made[0]]);
 
-    const moved = await req('PATCH', `jobs/${made[0]}`, admin, { co_id: clients[2], de_id: departments[1] });
+    const moved = await req('PATCH', `jobs/${made[0]}`, own.admin, { co_id: clients[2], de_id: departments[1] });
     expect(moved.status, moved.text).toBe(200);
     expect(await sheet('co_name')).toEqual([made[0], made[2], made[1]]);
     expect(await sheet('de_name')).toEqual([made[0], made[1], made[2]]);
 
-    const department = await req('PATCH', `departments/${departments[0]}`, admin, { de_name: `Asphalt ${word}` });
+    const department = await req('PATCH', `departments/${departments[0]}`, own.admin, { de_name: `Asphalt ${word}` });
     expect(department.status, department.text).toBe(200);
     expect(await sheet('de_name')).toEqual([made[2], made[0], made[1]]);
     // The client's name on the rows is the new one too.
-    const rows = (await req('POST', `jobs/filter?sort=co_name`, admin, { stext: word })).json.jobs.data as { co_name: string }[];
+    const rows = (await req('POST', `jobs/filter?sort=co_name`, own.admin, { stext: word })).json.jobs.data as { co_name: string }[];
     expect(rows.map((r) => r.co_name)).toEqual([`Aaron ${word}`, `Aaron ${word}`, `beatrix ${word}`]);
   });
 
@@ -72,7 +69,7 @@ describe('the job sheet sorted by a name', () => {
 
 describe('the job sheet total of a status and department view', () => {
   const total = async (body: Record<string, unknown>) => {
-    const res = await req('POST', 'jobs/filter?limit=1&pagenumber=1&totalcount=1', admin, body);
+    const res = await req('POST', 'jobs/filter?limit=1&pagenumber=1&totalcount=1', own.admin, body);
     expect(res.status, res.text).toBe(200);
     return res.json.jobs.metadata.totalCount as number;
   };
@@ -93,13 +90,13 @@ describe('the job sheet total of a status and department view', () => {
     };
     expect(await check()).toEqual([3, 2, 3, 0, 3]);
 
-    const draft = await create(admin, { de_id: departments[1], job_status: 'QUOTED', job_is_draft: true, job_desc: `${word} draft` });
+    const draft = await create(own.admin, { de_id: departments[1], job_status: 'QUOTED', job_is_draft: true, job_desc: `${word} draft` });
     expect(await check()).toEqual([3, 2, 3, 0, 4]);
-    expect((await req('PATCH', `jobs/${draft.job_id}`, admin, { job_desc: `${word} saved` })).status).toBe(200);
+    expect((await req('PATCH', `jobs/${draft.job_id}`, own.admin, { job_desc: `${word} saved` })).status).toBe(200);
     expect(await check()).toEqual([4, 3, 3, 1, 4]);
-    expect((await req('PATCH', `jobs/${made[2]}`, admin, { job_status: 'ON_HOLD', de_id: departments[1] })).status).toBe(200);
+    expect((await req('PATCH', `jobs/${made[2]}`, own.admin, { job_status: 'ON_HOLD', de_id: departments[1] })).status).toBe(200);
     expect(await check()).toEqual([4, 4, 2, 2, 4]);
-    expect((await req('DELETE', `jobs/${draft.job_id}`, admin)).status).toBe(200);
+    expect((await req('DELETE', `jobs/${draft.job_id}`, own.admin)).status).toBe(200);
     expect(await check()).toEqual([3, 3, 2, 1, 3]);
   });
 });

@@ -1,16 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestBrand, login, useTestApp } from '../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { call, useTestApp, useTestBrand } from '../test/helpers';
 
 const t = useTestApp();
-let brand: Awaited<ReturnType<typeof createTestBrand>>;
-let admin: string;
+const own = useTestBrand(t);
 
-beforeAll(async () => {
-  brand = await createTestBrand(t.db);
-  admin = await login(t.app, brand.host, 'admin@demo.test');
-});
-
-const api = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) => call(t.app, { method, url: `/api/${url}`, body, cookie: admin, host: brand.host });
+const api = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) => call(t.app, { method, url: `/api/${url}`, body, cookie: own.admin, host: own.brand.host });
 const total = async (body: unknown = {}) => {
   const res = await api('POST', 'contacts/filter?limit=2&pagenumber=1&sort=co_company&totalcount=1', body);
   expect(res.status, res.text).toBe(200);

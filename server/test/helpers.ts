@@ -103,6 +103,18 @@ export function uniqueName(prefix: string): string {
 }
 
 /** A brand of its own (random domain, role users `<role>@demo.test`), so a test can change it freely. */
+export type TestBrand = Awaited<ReturnType<typeof createTestBrand>>;
+
+/** A brand of the file's own (createTestBrand) with its admin logged in, made before the file's tests. */
+export function useTestBrand(t: TestContext): { brand: TestBrand; admin: string } {
+  const own = {} as { brand: TestBrand; admin: string };
+  beforeAll(async () => {
+    own.brand = await createTestBrand(t.db);
+    own.admin = await login(t.app, own.brand.host, 'admin@demo.test');
+  });
+  return own;
+}
+
 export async function createTestBrand(db: RootDb, features: BrandFeatures = allFeatures(true)) {
   const domain = `${uniqueName('t')}.test`;
   const brand = await createBrand(db, {

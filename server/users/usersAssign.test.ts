@@ -1,35 +1,29 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { brandDb } from '../db/types';
-import { call, createTestBrand, login, useTestApp } from '../test/helpers';
+import { call, useTestApp, useTestBrand } from '../test/helpers';
 
 const t = useTestApp();
-let brand: Awaited<ReturnType<typeof createTestBrand>>;
-let admin: string;
+const own = useTestBrand(t);
 
-beforeAll(async () => {
-  brand = await createTestBrand(t.db);
-  admin = await login(t.app, brand.host, 'admin@demo.test');
-});
-
-const post = (url: string, body: unknown) => call(t.app, { method: 'POST', url: `/api/users/${url}`, body, cookie: admin, host: brand.host });
+const post = (url: string, body: unknown) => call(t.app, { method: 'POST', url: `/api/users/${url}`, body, cookie: own.admin, host: own.brand.host });
 
 describe('users: assignments', () => {
   it('assingdefaultoperators replaces the list with users of the operator group', async () => {
-    const us = brand.users.User;
-    const res = await post('assingdefaultoperators', { us_id: us, ids: [brand.users.Operator, brand.users.Procurement, brand.users.Operator] });
+    const us = own.brand.users.User;
+    const res = await post('assingdefaultoperators', { us_id: us, ids: [own.brand.users.Operator, own.brand.users.Procurement, own.brand.users.Operator] });
     expect(res.status).toBe(200);
     expect(res.headers['x-show-snackbar']).toBe('1');
-    expect(res.json.users.data.default_operators).toEqual([brand.users.Operator, brand.users.Procurement].sort((a, b) => a - b));
-    const details = await call(t.app, { url: `/api/users/${us}/details`, cookie: admin, host: brand.host });
+    expect(res.json.users.data.default_operators).toEqual([own.brand.users.Operator, own.brand.users.Procurement].sort((a, b) => a - b));
+    const details = await call(t.app, { url: `/api/users/${us}/details`, cookie: own.admin, host: own.brand.host });
     expect(details.json.users.data.default_operators).toHaveLength(2);
     const cleared = await post('assingdefaultoperators', { us_id: us, ids: [] });
     expect(cleared.json.users.data.default_operators).toEqual([]);
   });
 
   it('refuses ids that are not operators, not numbers, or not a list', async () => {
-    const us = brand.users.User;
-    for (const ids of [[brand.users.Engineer], [999999], ['x'], 'x']) {
+    const us = own.brand.users.User;
+    for (const ids of [[own.brand.users.Engineer], [999999], ['x'], 'x']) {
       const res = await post('assingdefaultoperators', { us_id: us, ids });
       expect(res.status, JSON.stringify(ids)).toBe(400);
       expect(res.json.users.dbErrors[0]).toMatchObject({ details: 'ids', primary: 'Invalid value' });
@@ -40,8 +34,8 @@ describe('users: assignments', () => {
   });
 
   it('property managers and client contacts: only existing ones (contacts of type CLIENT) are assigned', async () => {
-    const us = brand.users.Customer;
-    const site = brandDb(t.db, brand.schema) as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const us = own.brand.users.Customer;
+    const site = brandDb(t.db, own.brand.schema) as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     const pm = await site.insertInto('propertymanagers').values({ pm_name: 'Harbour Lettings' }).returning('pm_id').executeTakeFirstOrThrow();
     const client = await site.insertInto('contacts').values({ co_type: 'CLIENT', co_name: 'Acme Flats' }).returning('co_id').executeTakeFirstOrThrow();
     const supplier = await site.insertInto('contacts').values({ co_type: 'SUPPLIER', co_name: 'Pipe Co' }).returning('co_id').executeTakeFirstOrThrow();
@@ -55,7 +49,7 @@ describe('users: assignments', () => {
       expect(bad.json.users.dbErrors[0]).toMatchObject({ details: 'ids', primary: 'Invalid value' });
       expect((await post(action, { us_id: us, ids: [] })).status, action).toBe(200);
     }
-    const details = await call(t.app, { url: `/api/users/${us}/details`, cookie: admin, host: brand.host });
+    const details = await call(t.app, { url: `/api/users/${us}/details`, cookie: own.admin, host: own.brand.host });
     expect(details.json.users.data).toMatchObject({ property_managers: [], client_contacts: [] });
   });
 });
