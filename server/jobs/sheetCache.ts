@@ -4,9 +4,7 @@
  * the sort), later requests only fill in their values. Every condition is a leaf: one value, or a
  * list of values; the LIKE ones (free text, job number) are escaped when filled in.
  */
-import type { CompiledQuery } from 'kysely';
-import { inPageOrder } from '../db/pageOrder';
-import { wireRows } from '../db/wireRows';
+import { readPageRows } from '../resources/pageRows';
 import type { Leaf } from '../resources/queryTemplates';
 import { compileWithTemplate } from '../resources/queryTemplates';
 import { jobListQueries, jobRowsByIds, type JobConditions, type JobListParams } from './filter';
@@ -62,12 +60,7 @@ export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: 
   };
 }
 
-type Row = Record<string, unknown>;
-
-/** The rows of the page's jobs, in its order, by the statement each connection prepares once per brand (wireRows). */
-export async function sheetRows(db: JobDb, schema: string, page: Row[]): Promise<Row[]> {
-  if (!page.length) return [];
-  const ids = page.map((r) => r.job_id as number);
-  const compiled = compileWithTemplate(`${schema}:jobs:rowsByIds`, [{ value: ids }], (v) => jobRowsByIds(db, v[0] as number[]));
-  return inPageOrder(page, await wireRows<Row>(db, compiled as CompiledQuery<Row>, `jobs_rows:${schema}`), 'job_id');
+/** The rows of the page's jobs, in its order (readPageRows: prepared once per connection and brand). */
+export function sheetRows(db: JobDb, schema: string, page: Record<string, unknown>[]) {
+  return readPageRows(db, page, 'job_id', `${schema}:jobsheet`, (ids) => jobRowsByIds(db, ids as number[]));
 }

@@ -30,12 +30,10 @@ export function resourceInfo(def: ResourceDef): ResourceInfo {
 }
 
 /** Database row → wire record: timestamps become 'YYYY-MM-DD HH:mm:ss' UTC. */
-/** The row as answered: dates in the wire format, without the `omit` column. */
-export function toWire(row: Record<string, unknown>, omit?: string): Record<string, unknown> {
+export function toWire(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   // for...in, not Object.entries: no array per column on every row of every list.
   for (const key in row) {
-    if (key === omit) continue;
     const value = row[key];
     out[key] = value instanceof Date ? toWireDate(value) : value;
   }

@@ -6,7 +6,7 @@ import { sql, type CompiledQuery, type Compilable, type ExpressionBuilder, type 
 import { findResource } from '../../src/resources/definitions';
 import { brandSchemaOf, type BrandDb } from '../db/types';
 import { wireRows } from '../db/wireRows';
-import { inPageOrder } from '../db/pageOrder';
+import { readPageRows } from './pageRows';
 import { splitConditions, withLeafValues } from './conditionLeaves';
 import { compileWithTemplate, type Leaf } from './queryTemplates';
 import { whereOf, type Condition } from './filters';
@@ -70,7 +70,7 @@ function searchPage(db: BrandDb, info: ResourceInfo, conditions: Condition[], pa
 /**
  * The list rows of the records `ids` (in no order). One text per resource whatever the search,
  * sort or page, and a lookup by primary key plans the same for any ids: the statement a search
- * page prepares (listRecords), as planning the linked names cost more than running them.
+ * page prepares (pageRows.ts), as planning the linked names cost more than running them.
  */
 export function rowsByIds(db: BrandDb, info: ResourceInfo, ids: readonly unknown[]) {
   const { def } = info;
@@ -112,9 +112,9 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
 }
 
 /** Executes one statement of a list page through the template cache (see queryTemplates.ts). */
-async function run<R>(db: BrandDb, key: unknown[] | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>, prepareAs?: string): Promise<R[]> {
+async function run<R>(db: BrandDb, key: unknown[] | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): Promise<R[]> {
   const compiled = key ? compileWithTemplate(JSON.stringify(key), leaves, build) : build(leaves.map((l) => l.value)).compile();
-  return wireRows(db, compiled as CompiledQuery<R>, prepareAs);
+  return wireRows(db, compiled as CompiledQuery<R>);
 }
 
 export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
@@ -131,20 +131,11 @@ export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: C
   if (isSearch(conditions)) {
     const page = await rowsOf();
     const total = !params.withTotal ? undefined : page.length ? Number(page[0][TOTAL_COLUMN]) : params.offset === 0 ? 0 : await countOf();
-    return { rows: (await searchRows(db, info, page)).map((row) => toWire(row)), totalCount: total };
+    const rows = await readPageRows(db, page, info.def.idField, schema && `${schema}:${info.def.name}`, (ids) => rowsByIds(db, info, ids));
+    return { rows: rows.map((row) => toWire(row)), totalCount: total };
   }
   const [rows, count] = await Promise.all([rowsOf(), params.withTotal ? countOf() : Promise.resolve(undefined)]);
   return { rows: rows.map((row) => toWire(row)), totalCount: count };
-}
-
-/** The rows of a search page's ids, in its order, by the statement each connection prepares once per brand and resource. */
-async function searchRows(db: BrandDb, info: ResourceInfo, page: Record<string, unknown>[]) {
-  if (!page.length) return [];
-  const schema = brandSchemaOf(db);
-  const ids = page.map((r) => r[info.def.idField]);
-  const key = schema ? [schema, info.def.name, 'byIds'] : null;
-  const rows = await run<Record<string, unknown>>(db, key, [{ value: ids }], (v) => rowsByIds(db, info, v[0] as unknown[]), key ? `list_rows:${schema}:${info.def.name}` : undefined);
-  return inPageOrder(page, rows, info.def.idField);
 }
 
 export async function getRecord(db: BrandDb, info: ResourceInfo, id: number) {

@@ -102,7 +102,6 @@ export function uniqueName(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString('hex')}`;
 }
 
-/** A brand of its own (random domain, role users `<role>@demo.test`), so a test can change it freely. */
 export type TestBrand = Awaited<ReturnType<typeof createTestBrand>>;
 
 /** A brand of the file's own (createTestBrand) with its admin logged in, made before the file's tests. */
@@ -115,6 +114,7 @@ export function useTestBrand(t: TestContext): { brand: TestBrand; admin: string 
   return own;
 }
 
+/** A brand of its own (random domain, role users `<role>@demo.test`), so a test can change it freely. */
 export async function createTestBrand(db: RootDb, features: BrandFeatures = allFeatures(true)) {
   const domain = `${uniqueName('t')}.test`;
   const brand = await createBrand(db, {
