@@ -34,7 +34,7 @@ function compiled(root: RootDb, schema: string, c: JobCase): RawQuery {
   const db = jobDb(brandDb(root, schema));
   const q = jobListQueries(db, parseJobFilter(c.body), params);
   const text = typeof c.body.stext === 'string' ? c.body.stext.toLowerCase() : '';
-  return { rows: q.page.compile(), byIds: { sql: jobRowsByIds(db, []).compile().sql, idField: 'job_id' }, count: q.count.compile(), totalInRows: q.totalInRows, offset: params.offset, pattern: text ? `%${text}%` : '' };
+  return { rows: q.page.compile(), byIds: { sql: jobRowsByIds(db, []).compile().sql, idField: 'job_id' }, count: q.count.compile(), totalInRows: q.totalInRows, offset: params.offset, text };
 }
 
 /** The statement with its values written in: EXPLAIN cannot take bind parameters (they come from the fixed cases above). */

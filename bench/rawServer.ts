@@ -7,6 +7,8 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { defaultPoolSize } from '../server/db/kysely';
+import { searchParts } from '../server/resources/containsText';
+import { likeEscape } from '../server/resources/likeEscape';
 
 export interface RawQuery {
   rows: { sql: string; parameters: readonly unknown[] };
@@ -16,8 +18,8 @@ export interface RawQuery {
   /** The rows carry the total in `__total` (free text), as in the engine. */
   totalInRows: boolean;
   offset: number;
-  /** The LIKE pattern in the parameters; a request's stext replaces it. */
-  pattern: string;
+  /** The free text the statements were compiled with ('' for none); a request's own text takes its place. */
+  text: string;
 }
 
 const queries = JSON.parse(process.env.RAW_QUERIES ?? '{}') as Record<string, RawQuery>;
@@ -25,18 +27,26 @@ const queries = JSON.parse(process.env.RAW_QUERIES ?? '{}') as Record<string, Ra
 const pool = new pg.Pool({ connectionString: process.env.RAW_DB_URL, max: defaultPoolSize() });
 const app = Fastify();
 
-const withPattern = (params: readonly unknown[], from: string, to: string) => params.map((p) => (p === from ? to : p));
+/** The statement's values a free text gives, in their order (server/resources/containsText.ts). */
+const patterns = (text: string) => {
+  const { likes, confirm } = searchParts(text);
+  const escaped = likes.map((part) => `%${likeEscape(part)}%`);
+  return confirm === undefined ? escaped : [...escaped, confirm];
+};
 
 app.post<{ Params: { name: string }; Body: { stext?: string } }>('/:name', async (req, reply) => {
   const q = queries[req.params.name];
   if (!q) return reply.code(404).send({ error: 'unknown list' });
   const text = (req.body?.stext ?? '').trim().toLowerCase();
-  // A query compiled without free text (pattern '') runs as it is.
-  if (q.pattern && text.length < 3) return reply.code(400).send({ error: 'At least 3 characters' });
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const runCount = async () => Number((await pool.query(q.count.sql, withPattern(q.count.parameters, q.pattern, pattern))).rows[0].count);
+  // A query compiled without free text runs as it is; with it, the request's text gives the values.
+  if (q.text && text.length < 3) return reply.code(400).send({ error: 'At least 3 characters' });
+  const from = q.text ? patterns(q.text) : [];
+  const to = q.text ? patterns(text) : [];
+  if (from.length !== to.length) return reply.code(400).send({ error: 'this endpoint is written for a search of another number of words' });
+  const values = (params: readonly unknown[]) => params.map((p) => (from.includes(p as string) ? to[from.indexOf(p as string)] : p));
+  const runCount = async () => Number((await pool.query(q.count.sql, values(q.count.parameters))).rows[0].count);
   const runRows = async () => {
-    const rows = (await pool.query(q.rows.sql, withPattern(q.rows.parameters, q.pattern, pattern))).rows;
+    const rows = (await pool.query(q.rows.sql, values(q.rows.parameters))).rows;
     const by = q.byIds;
     if (!by || !rows.length) return rows;
     const byId = new Map((await pool.query(by.sql, [rows.map((r) => r[by.idField])])).rows.map((r) => [r[by.idField], r]));

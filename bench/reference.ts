@@ -41,7 +41,7 @@ function compiled(root: RootDb, schema: string, def: ResourceDef, stext: string,
   const { rows, count, totalInRows } = listQueries(db, info, parseFilterBody(info, { stext }), params);
   // A search's rows are its page's ids; the server then reads their rows by id (store.ts).
   const byIds = stext ? { sql: rowsByIds(db, info, []).compile().sql, idField: def.idField } : undefined;
-  return { rows: rows.compile(), byIds, count: count.compile(), totalInRows, offset: params.offset, pattern: stext ? `%${stext.toLowerCase()}%` : '' };
+  return { rows: rows.compile(), byIds, count: count.compile(), totalInRows, offset: params.offset, text: stext.toLowerCase() };
 }
 
 export async function printPlans(root: RootDb, schema: string): Promise<Record<string, RawQuery>> {

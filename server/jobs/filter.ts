@@ -13,7 +13,8 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } fr
 import { CUSTOMER_VISIBLE_STATUSES } from '../../src/jobs/rules';
 import { JOB_SORT_FIELDS } from '../../src/jobs/types';
 import { invalidField } from '../envelope/errors';
-import { likeEscape } from '../resources/filters';
+import { containsText, searchParts } from '../resources/containsText';
+import { likeEscape } from '../resources/likeEscape';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
 import type { JobConditions } from './filterParse';
 import type { JobDb, JobTables } from './tables';
@@ -60,7 +61,7 @@ export function jobWhere(eb: JobEb, c: JobConditions) {
   const parts = [];
   if (!c.drafts) parts.push(eb('j.job_number', 'is not', null));
   if (c.customer_us_id !== undefined) parts.push(eb('j.customer_us_id', '=', c.customer_us_id));
-  if (c.stext) parts.push(eb('j.search', 'like', `%${likeEscape(c.stext)}%`));
+  if (c.stext) parts.push(containsText(eb, 'j.search', searchParts(c.stext)));
   if (c.job_status) parts.push(eb('j.job_status', 'in', c.job_status));
   if (c.de_id) parts.push(eb('j.de_id', 'in', c.de_id));
   if (c.co_id) parts.push(eb('j.co_id', '=', c.co_id));

@@ -91,3 +91,18 @@ describe('a customer never learns hidden statuses', () => {
     expect(file.statusCode, file.body).toBe(200);
   });
 });
+
+describe('job sheet free text of several words', () => {
+  it('finds the words together and in the order typed', async () => {
+    const phrase = uniqueName('Phraseword').toLowerCase();
+    const [boilerService, serviceBoiler] = [
+      await create(admin, { de_id: ids.departments[0].de_id, job_desc: `${phrase} boiler service` }),
+      await create(admin, { de_id: ids.departments[0].de_id, job_desc: `${phrase} service boiler` }),
+    ];
+    expect(await sheet(admin, { stext: `${phrase} Boiler Service` })).toEqual([boilerService.job_id]);
+    expect(await sheet(admin, { stext: `${phrase} service boiler` })).toEqual([serviceBoiler.job_id]);
+    // 'boiler' stands between the two words in the first job's text.
+    expect(await sheet(admin, { stext: `${phrase} service` })).toEqual([serviceBoiler.job_id]);
+    expect((await sheet(admin, { stext: phrase })).sort((a, b) => a - b)).toEqual([boilerService.job_id, serviceBoiler.job_id]);
+  });
+});

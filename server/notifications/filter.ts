@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { NOTIFICATION_TYPES } from '../../src/enums';
 import { invalidField } from '../envelope/errors';
-import { likeEscape } from '../resources/filters';
+import { likeEscape } from '../resources/likeEscape';
 import { asObject } from '../resources/body';
 import type { JobDb } from '../jobs/tables';
 import { isId, ownRows } from './wire';

@@ -21,6 +21,11 @@ export function splitConditions(conditions: readonly Condition[]): SplitConditio
         leaves.push({ value: c.text, like: true });
         break;
       case 'searchColumn':
+        // The number of LIKEs and whether strpos confirms are part of the SQL text.
+        shape.push([c.kind, c.column, c.parts.likes.length, c.parts.confirm !== undefined]);
+        leaves.push(...c.parts.likes.map((value) => ({ value, like: true })));
+        if (c.parts.confirm !== undefined) leaves.push({ value: c.parts.confirm });
+        break;
       case 'prefix':
         shape.push([c.kind, c.column]);
         leaves.push({ value: c.text, like: true });
@@ -54,9 +59,12 @@ export function withLeafValues(conditions: readonly Condition[], values: readonl
   return conditions.map((c): Condition => {
     switch (c.kind) {
       case 'search':
-      case 'searchColumn':
       case 'prefix':
         return { ...c, text: next() as string };
+      case 'searchColumn': {
+        const likes = many(c.parts.likes.length) as string[];
+        return { ...c, parts: c.parts.confirm === undefined ? { likes } : { likes, confirm: next() as string } };
+      }
       case 'date':
         return { ...c, day: next() as string };
       case 'linked':

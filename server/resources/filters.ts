@@ -7,23 +7,20 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { FieldDef } from '../../src/resources/engine/types';
 import { invalidField } from '../envelope/errors';
 import { asObject } from './body';
+import { containsText, searchParts, type SearchParts } from './containsText';
+import { likeEscape } from './likeEscape';
 import { isNumberField, isTextField, type ResourceInfo } from './fields';
 
 const MAX_INT = 2147483647;
 
 export type Condition =
   | { kind: 'search'; columns: string[]; text: string }
-  | { kind: 'searchColumn'; column: string; text: string }
+  | { kind: 'searchColumn'; column: string; parts: SearchParts }
   | { kind: 'linked'; table: string; ownerTable: string; owner: string; column: string; ids: number[] }
   | { kind: 'ids'; column: string; ids: number[] }
   | { kind: 'prefix'; column: string; text: string }
   | { kind: 'date'; column: string; day: string }
   | { kind: 'in'; column: string; values: unknown[] };
-
-/** Escapes LIKE wildcards so user text matches literally. */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function parseId(value: unknown): number | null {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
@@ -71,7 +68,7 @@ export function parseFilterBody(info: ResourceInfo, input: unknown): Condition[]
       const text = value.trim();
       if (text.length < 3) throw invalidField('stext', 'validation.minSearch');
       if (text.length > 100) throw invalidField('stext', 'validation.max100');
-      if (info.def.searchColumn) conditions.push({ kind: 'searchColumn', column: info.def.searchColumn, text: text.toLowerCase() });
+      if (info.def.searchColumn) conditions.push({ kind: 'searchColumn', column: info.def.searchColumn, parts: searchParts(text.toLowerCase()) });
       else if (info.searchable.length) conditions.push({ kind: 'search', columns: info.searchable, text });
       continue;
     }
@@ -109,8 +106,8 @@ export function whereOf(eb: AnyEb, conditions: Condition[]): Expression<SqlBool>
         return eb.or(c.columns.map((col) => eb(col, 'ilike', pattern)));
       }
       case 'searchColumn':
-        // One LIKE on the generated lower-cased column: its single trigram index serves it.
-        return eb(c.column, 'like', `%${likeEscape(c.text)}%`);
+        // The generated lower-cased column: its single trigram index serves it.
+        return containsText(eb, c.column, c.parts);
       case 'linked':
         if (!c.ids.length) return sql<SqlBool>`false`;
         return eb.exists(

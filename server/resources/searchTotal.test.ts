@@ -57,3 +57,30 @@ describe('free-text lists count every match, whatever the page', () => {
     expect(first.json.departments.metadata.totalCount).toBe(7);
   });
 });
+
+describe('free text of several words', () => {
+  const phrase = uniqueName('Onyx').replace(/[^A-Za-z0-9]/g, '');
+  const named = ['north yard', 'yard north', 'north east yard', '50% off', '500 off'].map((rest) => `${phrase} ${rest}`);
+
+  beforeAll(async () => {
+    const tag = Math.random().toString(36).slice(2, 5).toUpperCase();
+    await createDepartments(t.db, 'site_1', named.map((de_name, i) => ({ de_name, de_prefix: `W${tag}${i}`, de_description: null, de_color: null })));
+  });
+
+  const found = async (stext: string) => {
+    const res = await search(stext, 1);
+    expect(res.status).toBe(200);
+    return { names: names(res).sort(), total: res.json.departments.metadata.totalCount };
+  };
+
+  it('finds the words together and in the order typed, not scattered through the record', async () => {
+    expect(await found(`${phrase} NORTH yard`)).toEqual({ names: [`${phrase} north yard`], total: 1 });
+    expect(await found(`${phrase} yard north`)).toEqual({ names: [`${phrase} yard north`], total: 1 });
+    expect(await found(`${phrase} north`)).toEqual({ names: [`${phrase} north east yard`, `${phrase} north yard`], total: 2 });
+  });
+
+  it('takes % and _ in the words literally', async () => {
+    expect(await found(`${phrase} 50% off`)).toEqual({ names: [`${phrase} 50% off`], total: 1 });
+    expect(await found(`${phrase} 5_0 off`)).toEqual({ names: [], total: 0 });
+  });
+});
