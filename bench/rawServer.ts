@@ -6,7 +6,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import { defaultPoolSize } from '../server/db/kysely';
+import { defaultPoolSize, keptPool } from '../server/db/kysely';
 import { searchParts } from '../server/resources/containsText';
 import { likeEscape } from '../server/resources/likeEscape';
 
@@ -23,8 +23,8 @@ export interface RawQuery {
 }
 
 const queries = JSON.parse(process.env.RAW_QUERIES ?? '{}') as Record<string, RawQuery>;
-// The same pool size as the server (server/db/kysely.ts), so the comparison is of the code.
-const pool = new pg.Pool({ connectionString: process.env.RAW_DB_URL, max: defaultPoolSize() });
+// The same pool as the server (its size, and it keeps its connections: server/db/kysely.ts), so the comparison is of the code.
+const pool = new pg.Pool({ connectionString: process.env.RAW_DB_URL, ...keptPool(defaultPoolSize()) });
 const app = Fastify();
 
 /** The statement's values a free text gives, in their order (server/resources/containsText.ts). */
