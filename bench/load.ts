@@ -11,21 +11,25 @@ export interface LoadResult {
   statuses: string;
 }
 
-export async function load(
-  name: string,
-  opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; seconds?: number },
-): Promise<LoadResult> {
+type LoadOptions = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; seconds?: number };
+
+/** 50 connections sending one request over and over for `seconds`. */
+const hammer = (opts: LoadOptions, seconds: number) =>
+  autocannon({ url: opts.url, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, connections: 50, duration: seconds });
+
+/**
+ * Seconds of load before a case is measured (BENCH_WARMUP_SECONDS, default 3), for ours and the
+ * baseline alike: the numbers are of a server that has run this request before (compiled code,
+ * open pool connections, cached plans and pages), not of its first second, where the p99 of a
+ * ten-second run otherwise comes from.
+ */
+export const WARMUP_SECONDS = Math.max(0, Number(process.env.BENCH_WARMUP_SECONDS ?? 3) || 0);
+
+export async function load(name: string, opts: LoadOptions): Promise<LoadResult> {
   // One plain request first: a benchmark of error answers would measure the wrong thing.
   const probe = await fetch(opts.url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body });
   if (!probe.ok) throw new Error(`${name}: ${probe.status} ${await probe.text()}`);
-  const result = await autocannon({
-    url: opts.url,
-    method: opts.method ?? 'GET',
-    headers: opts.headers,
-    body: opts.body,
-    connections: 50,
-    duration: opts.seconds ?? 10,
-  });
+  const result = await hammer(opts, opts.seconds ?? 10);
   return {
     name,
     rps: Math.round(result.requests.average),
@@ -37,8 +41,6 @@ export async function load(
   };
 }
 
-type LoadOptions = Parameters<typeof load>[1];
-
 /** Rounds of each case for ours and its baseline (BENCH_ROUNDS, default 2). */
 export const PAIR_ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2) || 1);
 
@@ -48,6 +50,7 @@ export const PAIR_ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2) || 
  */
 export async function loadPair(ours: { name: string; opts: LoadOptions }, baseline: { name: string; opts: LoadOptions }): Promise<LoadResult[]> {
   const best: (LoadResult | null)[] = [null, null];
+  if (WARMUP_SECONDS) for (const run of [ours, baseline]) await hammer(run.opts, WARMUP_SECONDS);
   for (let round = 0; round < PAIR_ROUNDS; round++) {
     for (const [i, run] of [ours, baseline].entries()) {
       const result = await load(run.name, run.opts);

@@ -8,7 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { seedBulk } from '../server/seed/bulk';
 import type { RootDb } from '../server/db/types';
 import { startServer, loginAsAdmin } from './serverProcess';
-import { load, PAIR_ROUNDS, printTable, type LoadResult } from './load';
+import { load, PAIR_ROUNDS, printTable, WARMUP_SECONDS, type LoadResult } from './load';
 import { seedReferenceBulk } from '../server/seed/bulkReference';
 import { printPlans, runReferenceLoad } from './reference';
 import type { RawQuery } from './rawServer';
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     const peak = server.peakRssMiB();
     await server.stop();
     printTable(rows);
-    if (runs('reference') || runs('jobs')) console.log(`\n(a case and its baseline: the best of ${PAIR_ROUNDS} rounds each, taking turns)`);
+    if (runs('reference') || runs('jobs')) console.log(`\n(a case and its baseline: each warmed up for ${WARMUP_SECONDS} s, then the best of ${PAIR_ROUNDS} rounds each, taking turns)`);
     console.log(`\nserver peak memory (RSS of the Node process): ${peak.toFixed(1)} MiB`);
   }
   try {
