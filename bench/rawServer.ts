@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { defaultPoolSize, keptPool } from '../server/db/kysely';
 import { searchParts } from '../server/resources/containsText';
-import { likeEscape } from '../server/resources/likeEscape';
+import { containsPattern } from '../server/resources/likeEscape';
 
 export interface RawQuery {
   rows: { sql: string; parameters: readonly unknown[] };
@@ -30,7 +30,7 @@ const app = Fastify();
 /** The statement's values a free text gives, in their order (server/resources/containsText.ts). */
 const patterns = (text: string) => {
   const { likes, confirm } = searchParts(text);
-  const escaped = likes.map((part) => `%${likeEscape(part)}%`);
+  const escaped = likes.map(containsPattern);
   return confirm === undefined ? escaped : [...escaped, confirm];
 };
 

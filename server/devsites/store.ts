@@ -9,7 +9,8 @@ import { validateBrandConfig } from '../../src/brand/configSchema';
 import { enText } from '../../src/i18n/en-US';
 import { globalDb, type GlobalDb, type RootDb } from '../db/types';
 import { validationError, type FieldMessage } from '../envelope/errors';
-import { devListParams, likePattern, type ListQuery } from '../devtools/list';
+import { devListParams, type ListQuery } from '../devtools/list';
+import { containsPattern } from '../resources/likeEscape';
 
 export interface SiteWrite {
   name?: string;
@@ -49,7 +50,7 @@ export async function listSites(root: RootDb, query: ListQuery, stext: string | 
   const params = devListParams(query, SITE_SORTABLE, 's_id');
   let base = g.selectFrom('sites as s');
   if (stext) {
-    const like = likePattern(stext);
+    const like = containsPattern(stext);
     base = base.where((eb) =>
       eb.or([
         eb('s.name', 'ilike', like),

@@ -8,9 +8,10 @@ import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { invalidField, notFound, validationError } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
-import { devListParams, idParamSchema, likePattern, listQuerySchema, stextBodySchema, type ListQuery } from './list';
+import { devListParams, idParamSchema, listQuerySchema, stextBodySchema, type ListQuery } from './list';
 import { executeRun, type BatchRun } from './sqlbatch';
 import { toolsDb } from './tables';
+import { containsPattern } from '../resources/likeEscape';
 
 const gate = { roles: DEVELOPER };
 const route = { config: { envelopeKey: 'dev', gate }, preHandler: requireGate(gate) };
@@ -59,7 +60,7 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
   async function list(query: ListQuery, stext: string | null) {
     const p = devListParams(query, SORTABLE, '-bf_id');
     let base = files();
-    if (stext) base = base.where((eb) => eb.or([eb('bf_name', 'ilike', likePattern(stext)), eb('bf_description', 'ilike', likePattern(stext))]));
+    if (stext) base = base.where((eb) => eb.or([eb('bf_name', 'ilike', containsPattern(stext)), eb('bf_description', 'ilike', containsPattern(stext))]));
     let page = base.selectAll();
     for (const s of p.sort) page = page.orderBy(sql.ref(s.column), s.desc ? 'desc' : 'asc');
     const [data, total] = await Promise.all([

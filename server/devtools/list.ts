@@ -28,11 +28,6 @@ export function devListParams(query: ListQuery, sortable: readonly string[], def
   return { limit, offset: ((query.pagenumber ?? 1) - 1) * limit, sort, withTotal: query.totalcount === '1' || query.totalcount === 'true' };
 }
 
-/** `%text%` for ILIKE with the user's own % and _ taken literally. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export const idParamSchema = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
 
 export const stextBodySchema = {

@@ -12,8 +12,9 @@ import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { invalidField, notFound } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
-import { devListParams, likePattern, listQuerySchema, stextBodySchema, type ListQuery } from './list';
+import { devListParams, listQuerySchema, stextBodySchema, type ListQuery } from './list';
 import { toolsDb, type ToolTables } from './tables';
+import { containsPattern } from '../resources/likeEscape';
 
 const tags = ['dev'];
 
@@ -44,7 +45,7 @@ function registerLog<T extends keyof ToolTables>(app: FastifyInstance, root: Roo
   async function rows(req: FastifyRequest, query: ListQuery, stext: string | null) {
     const p = devListParams(query, spec.sortable, spec.defaultSort);
     let q = base(req);
-    if (stext) q = q.where((eb) => eb.or(spec.searchColumns.map((c) => eb(sql`${sql.ref(c)}::text`, 'ilike', likePattern(stext)))));
+    if (stext) q = q.where((eb) => eb.or(spec.searchColumns.map((c) => eb(sql`${sql.ref(c)}::text`, 'ilike', containsPattern(stext)))));
     let page = q.selectAll();
     for (const s of p.sort) page = page.orderBy(sql.ref(s.column), s.desc ? 'desc' : 'asc');
     const [data, total] = await Promise.all([

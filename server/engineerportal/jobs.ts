@@ -13,6 +13,7 @@ import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
 import { asObject } from '../resources/body';
 import { FieldErrors, integer, oneOf, text } from '../jobs/sales/parse';
 import type { PortalDb } from './tables';
+import { containsPattern } from '../resources/likeEscape';
 
 export const ENGINEER_PAGE_SIZE = 10;
 const SORTABLE = ['job_number', 'job_status', 'job_start', 'job_end', 'job_id'] as const;
@@ -26,7 +27,6 @@ function baseQuery(db: PortalDb, usId: number) {
     .leftJoin('job_engineer_locks as l', (j) => j.onRef('l.job_id', '=', 'j.job_id').on('l.us_id', '=', usId));
 }
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface Filter {
   job_number?: string | null;
@@ -87,12 +87,12 @@ export async function filterEngineerJobs(req: FastifyRequest, db: PortalDb, quer
   const limit = Math.min(query.limit ?? ENGINEER_PAGE_SIZE, MAX_LIMIT);
   const offset = ((query.pagenumber ?? 1) - 1) * limit;
   let q = baseQuery(db, usId);
-  if (f.job_number) q = q.where('j.job_number', 'ilike', `%${escapeLike(f.job_number)}%`);
-  if (f.jobsite_name) q = q.where('s.js_address', 'ilike', `%${escapeLike(f.jobsite_name)}%`);
+  if (f.job_number) q = q.where('j.job_number', 'ilike', containsPattern(f.job_number));
+  if (f.jobsite_name) q = q.where('s.js_address', 'ilike', containsPattern(f.jobsite_name));
   if (f.job_status_ids?.length) q = q.where('j.job_status', 'in', f.job_status_ids);
   if (f.js_id !== undefined) q = q.where('j.js_id', '=', f.js_id);
   if (f.stext) {
-    const like = `%${escapeLike(f.stext.trim())}%`;
+    const like = containsPattern(f.stext.trim());
     q = q.where((eb) => eb.or([eb('j.job_number', 'ilike', like), eb('j.job_desc', 'ilike', like)]));
   }
   let page = q.select([...columns]);

@@ -9,6 +9,7 @@ import { asObject } from '../resources/body';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
 import { fileQuery, toWireRows, type FileRecord } from './records';
 import { fileDb, type FileDb } from './tables';
+import { containsPattern } from '../resources/likeEscape';
 
 const DEFAULT_PAGE_SIZE = 20;
 // Names sort as people read them, not by code point ('kitchen' before 'Quote').
@@ -62,7 +63,7 @@ function filtered(db: FileDb, filter: FileFilter) {
   let q = fileQuery(db);
   if (filter.f_grp_id) q = q.where('f.f_grp_id', '=', filter.f_grp_id);
   if (filter.stext) {
-    const like = `%${filter.stext.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.stext);
     q = q.where((eb) => eb.or([eb('f.f_name', 'ilike', like), eb('f.f_note', 'ilike', like)]));
   }
   if (filter.type) q = q.where(typeCondition(filter.type));

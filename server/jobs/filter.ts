@@ -14,7 +14,7 @@ import { CUSTOMER_VISIBLE_STATUSES } from '../../src/jobs/rules';
 import { JOB_SORT_FIELDS } from '../../src/jobs/types';
 import { invalidField } from '../envelope/errors';
 import { containsText, searchParts } from '../resources/containsText';
-import { likeEscape } from '../resources/likeEscape';
+import { containsPattern } from '../resources/likeEscape';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
 import type { JobConditions } from './filterParse';
 import type { JobDb, JobTables } from './tables';
@@ -72,7 +72,7 @@ export function jobWhere(eb: JobEb, c: JobConditions) {
   if (c.start_to) parts.push(eb('j.job_start', '<=', c.start_to));
   if (c.job_number) {
     // The number is inside the trigram-indexed search text too: that narrows, the second test confirms.
-    const like = `%${likeEscape(c.job_number)}%`;
+    const like = containsPattern(c.job_number);
     parts.push(eb('j.search', 'like', like), sql<SqlBool>`lower(${sql.ref('j.job_number')}) like ${like}`);
   }
   if (c.end_from) parts.push(eb('j.job_end', '>=', c.end_from));

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { NOTIFICATION_TYPES } from '../../src/enums';
 import { invalidField } from '../envelope/errors';
-import { likeEscape } from '../resources/likeEscape';
+import { containsPattern, likeEscape } from '../resources/likeEscape';
 import { asObject } from '../resources/body';
 import type { JobDb } from '../jobs/tables';
 import { isId, ownRows } from './wire';
@@ -63,7 +63,7 @@ export function filteredRows(db: JobDb, usId: number, f: NotificationFilter) {
   if (f.job_id !== null) q = q.where('n.job_id', '=', f.job_id);
   if (f.job_number) q = q.where('j.job_number', 'ilike', `${likeEscape(f.job_number)}%`);
   if (f.stext) {
-    const pattern = `%${likeEscape(f.stext)}%`;
+    const pattern = containsPattern(f.stext);
     q = q.where((eb) => eb.or([eb('j.job_number', 'ilike', pattern), eb(sql<string>`n.notif_params::text`, 'ilike', pattern)]));
   }
   return q;

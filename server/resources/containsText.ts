@@ -10,7 +10,7 @@
  * one `LIKE`.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { likeEscape } from './likeEscape';
+import { containsPattern } from './likeEscape';
 
 const MIN_WORD = 3;
 
@@ -28,6 +28,6 @@ export function searchParts(text: string): SearchParts {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function containsText(eb: ExpressionBuilder<any, any>, column: string, { likes, confirm }: SearchParts): Expression<SqlBool> {
-  const parts = likes.map((part) => eb(column, 'like', `%${likeEscape(part)}%`));
+  const parts = likes.map((part) => eb(column, 'like', containsPattern(part)));
   return eb.and(confirm === undefined ? parts : [...parts, sql<SqlBool>`strpos(${sql.ref(column)}, ${confirm}) > 0`]);
 }

@@ -8,7 +8,7 @@ import type { FieldDef } from '../../src/resources/engine/types';
 import { invalidField } from '../envelope/errors';
 import { asObject } from './body';
 import { containsText, searchParts, type SearchParts } from './containsText';
-import { likeEscape } from './likeEscape';
+import { containsPattern, likeEscape } from './likeEscape';
 import { isNumberField, isTextField, type ResourceInfo } from './fields';
 
 const MAX_INT = 2147483647;
@@ -102,7 +102,7 @@ export function whereOf(eb: AnyEb, conditions: Condition[]): Expression<SqlBool>
     switch (c.kind) {
       case 'search': {
         // ILIKE '%…%' is served by the columns' trigram GIN indexes (pg_trgm).
-        const pattern = `%${likeEscape(c.text)}%`;
+        const pattern = containsPattern(c.text);
         return eb.or(c.columns.map((col) => eb(col, 'ilike', pattern)));
       }
       case 'searchColumn':

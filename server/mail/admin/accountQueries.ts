@@ -4,13 +4,14 @@ import { notFound } from '../../envelope/errors';
 import type { MailDb } from '../tables';
 import type { Paging } from './paging';
 import { IMAP, SMTP, toWire } from './servers';
+import { containsPattern } from '../../resources/likeEscape';
 
 export const ACCOUNT_SORTABLE = ['mailaccount_id', 'ma_name', 'ma_email', 'ma_enabled', 'sync_status', 'last_sync_at'] as const;
 
 export async function listAccounts(db: MailDb, paging: Paging, stext: string | null) {
   let q = db.selectFrom('mailaccounts as a');
   if (stext) {
-    const like = `%${stext.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(stext);
     q = q.where((eb) => eb.or([eb('a.ma_name', 'ilike', like), eb('a.ma_email', 'ilike', like)]));
   }
   let page = q

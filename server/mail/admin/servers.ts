@@ -16,6 +16,7 @@ import { encryptSecret } from '../secrets';
 import { MAIL_ADMIN_GATE as gate } from './gate';
 import { listQuerySchema, parsePaging } from './paging';
 import { bool, email, Fields, integer, oneOf, refuseUnknown, searchText, text, wire, withoutSecret } from './parse';
+import { containsPattern } from '../../resources/likeEscape';
 
 interface ServerKind {
   group: 'mailservers' | 'mailincomingservers';
@@ -162,7 +163,7 @@ export function registerServerRoutes(app: FastifyInstance, k: ServerKind): void 
     const paging = parsePaging(req.query, [k.idCol, n.name, n.host, n.port], n.name, k.idCol);
     let q = anyDb(req).selectFrom(k.table);
     if (stext) {
-      const like = `%${stext.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(stext);
       q = q.where((eb) => eb.or([eb(n.name, 'ilike', like), eb(n.host, 'ilike', like), eb(n.user, 'ilike', like)]));
     }
     let page = q.selectAll().limit(paging.limit).offset(paging.offset);

@@ -12,6 +12,7 @@ import { asObject } from '../../resources/body';
 import { action } from '../../users/routeKit';
 import { readableAccountIds, userId } from './access';
 import { composeDb } from './tables';
+import { containsPattern } from '../../resources/likeEscape';
 
 export const CONTACT_MANAGER_GATE: Gate = { roles: STAFF, requiredFeatures: ['mail.enabled', 'mail.contactManager'] };
 
@@ -23,7 +24,6 @@ interface Suggestion extends MailAddress {
   source: 'contact' | 'user' | 'mail';
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function registerContactManagerRoutes(app: FastifyInstance): void {
   action(app, { method: 'POST', url: '/api/contactmanager/filter', key: 'contactmanager', gate: CONTACT_MANAGER_GATE, summary: 'Address suggestions {stext} (at least 3 characters): contacts, users, addresses of the user\'s mails' }, async (req) => {
@@ -32,7 +32,7 @@ export function registerContactManagerRoutes(app: FastifyInstance): void {
     const text = stext.trim();
     if (text.length < 3) return { data: [], totalCount: 0 };
     const db = composeDb(req.db);
-    const like = likePattern(text);
+    const like = containsPattern(text);
     // The contacts and users tables are typed elsewhere; only their name and address columns are read.
     const loose = db as unknown as Kysely<{ contacts: { co_name: string; co_email: string | null }; users: { fullname: string | null; email: string; is_hidden: boolean } }>;
     const contacts = await loose.selectFrom('contacts').select(['co_name as name', 'co_email as address']).where('co_email', 'is not', null).where((eb) => eb.or([eb('co_email', 'ilike', like), eb('co_name', 'ilike', like)])).limit(LIMIT).execute();
