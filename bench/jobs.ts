@@ -11,8 +11,8 @@ import { jobListQueries, jobRowsByIds, parseJobFilter, parseJobListParams } from
 import { jobDb } from '../server/jobs/tables';
 import { seedJobsBulk } from '../server/seed/jobsBulk';
 import { loadPair, type LoadResult } from './load';
-import { embeddedUrl, startRaw } from './reference';
-import type { RawQuery } from './rawServer';
+import { embeddedUrl, explain, explainWalk, inline, startRaw } from './reference';
+import { WALK_WINDOW, type RawQuery } from './rawQuery';
 import { startServer, loginAsAdmin } from './serverProcess';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
@@ -32,23 +32,9 @@ let tenthDepartments: number[] = [];
 function compiled(root: RootDb, schema: string, c: JobCase): RawQuery {
   const params = parseJobListParams({ ...QUERY, sort: c.sort });
   const db = jobDb(brandDb(root, schema));
-  const q = jobListQueries(db, parseJobFilter(c.body), params);
+  const q = jobListQueries(db, parseJobFilter(c.body), params, schema);
   const text = typeof c.body.stext === 'string' ? c.body.stext.toLowerCase() : '';
-  return { rows: q.page.compile(), byIds: { sql: jobRowsByIds(db, []).compile().sql, idField: 'job_id' }, count: q.count.compile(), totalInRows: q.totalInRows, offset: params.offset, text };
-}
-
-/** The statement with its values written in: EXPLAIN cannot take bind parameters (they come from the fixed cases above). */
-function inline(stmt: { sql: string; parameters: readonly unknown[] }): string {
-  return stmt.sql.replace(/\$(\d+)/g, (_, i: string) => {
-    const v = stmt.parameters[Number(i) - 1];
-    const text = Array.isArray(v) ? `{${v.join(',')}}` : String(v);
-    return typeof v === 'number' ? text : `'${text.replace(/'/g, "''")}'`;
-  });
-}
-
-async function explain(root: RootDb, label: string, stmt: { sql: string; parameters: readonly unknown[] }) {
-  const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${inline(stmt)}`).execute(root);
-  console.log(`\nEXPLAIN ANALYZE ${label}:\n  ${stmt.sql}\n${rows.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+  return { rows: q.page.compile(), byIds: { sql: jobRowsByIds(db, []).compile().sql, idField: 'job_id' }, count: q.count.compile(), totalInRows: q.totalInRows, walk: q.walk?.(WALK_WINDOW).compile(), offset: params.offset, limit: params.limit, text };
 }
 
 export async function seedJobs(root: RootDb, schema: string): Promise<void> {
@@ -73,6 +59,7 @@ export async function jobQueriesOf(root: RootDb, schema: string): Promise<Record
     out[c.key] = compiled(root, schema, c);
     await explain(root, `jobs/filter ${c.label} — page (ids)`, out[c.key].rows);
     if (!out[c.key].totalInRows) await explain(root, `jobs/filter ${c.label} — total`, out[c.key].count);
+    await explainWalk(root, `jobs/filter ${c.label}`, out[c.key]);
   }
   const first = out[cases[0].key];
   const ids = (await sql.raw<{ job_id: number }>(inline(first.rows)).execute(root)).rows.map((r) => r.job_id);

@@ -1,26 +1,16 @@
 /**
  * The bench's baseline: a hand-written Fastify + pg endpoint per list that runs the SQL the engine
- * compiled for the same request (the total from the rows, or a count beside them, as the engine
- * does), without sessions, brands or the
- * envelope. Started as its own process, like the real server, so both get the same treatment.
+ * compiled for the same request (the total from the rows, or a count beside them, and a search's
+ * later pages walked in sort order once its total is known, as the engine does), without sessions,
+ * brands or the envelope. Started as its own process, like the real server, so both get the same treatment.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
 import { defaultPoolSize, keptPool } from '../server/db/kysely';
 import { searchParts } from '../server/resources/containsText';
+import { searchPageWithTotal } from '../server/resources/knownTotals';
 import { containsPattern } from '../server/resources/likeEscape';
-
-export interface RawQuery {
-  rows: { sql: string; parameters: readonly unknown[] };
-  count: { sql: string; parameters: readonly unknown[] };
-  /** The rows of the ids `rows` chose (a search, the job sheet), run after it with those ids as its one value. */
-  byIds?: { sql: string; idField: string };
-  /** The rows carry the total in `__total` (free text), as in the engine. */
-  totalInRows: boolean;
-  offset: number;
-  /** The free text the statements were compiled with ('' for none); a request's own text takes its place. */
-  text: string;
-}
+import { WALK_WINDOW, type RawQuery } from './rawQuery';
 
 const queries = JSON.parse(process.env.RAW_QUERIES ?? '{}') as Record<string, RawQuery>;
 // The same pool as the server (its size, and it keeps its connections: server/db/kysely.ts), so the comparison is of the code.
@@ -44,20 +34,22 @@ app.post<{ Params: { name: string }; Body: { stext?: string } }>('/:name', async
   const to = q.text ? patterns(text) : [];
   if (from.length !== to.length) return reply.code(400).send({ error: 'this endpoint is written for a search of another number of words' });
   const values = (params: readonly unknown[]) => params.map((p) => (from.includes(p as string) ? to[from.indexOf(p as string)] : p));
-  const runCount = async () => Number((await pool.query(q.count.sql, values(q.count.parameters))).rows[0].count);
-  const runRows = async () => {
-    const rows = (await pool.query(q.rows.sql, values(q.rows.parameters))).rows;
+  const run = async (stmt: { sql: string; parameters: readonly unknown[] }) => (await pool.query(stmt.sql, values(stmt.parameters))).rows;
+  const runCount = async () => Number((await run(q.count))[0].count);
+  const withRows = async (ids: Record<string, unknown>[]) => {
     const by = q.byIds;
-    if (!by || !rows.length) return rows;
-    const byId = new Map((await pool.query(by.sql, [rows.map((r) => r[by.idField])])).rows.map((r) => [r[by.idField], r]));
-    return rows.map((r) => ({ ...byId.get(r[by.idField]), __total: r.__total }));
+    if (!by || !ids.length) return ids;
+    const byId = new Map((await pool.query(by.sql, [ids.map((r) => r[by.idField])])).rows.map((r) => [r[by.idField], r]));
+    return ids.map((r) => byId.get(r[by.idField]));
   };
   if (q.totalInRows) {
-    const rows = await runRows();
-    const total = rows.length ? Number(rows[0].__total) : q.offset === 0 ? 0 : await runCount();
-    return { data: rows.map(({ __total, ...row }) => row), totalCount: total };
+    // The engine's own choice between counting and walking, with the totals it learnt (knownTotals.ts).
+    const walk = q.walk;
+    const walked = walk && ((window: number) => run({ sql: walk.sql, parameters: walk.parameters.map((p) => (p === WALK_WINDOW ? window : p)) }));
+    const { page, total } = await searchPageWithTotal({ key: `${req.params.name}:${text}`, offset: q.offset, limit: q.limit, withTotal: true, counted: () => run(q.rows), walk: walked, count: runCount });
+    return { data: await withRows(page), totalCount: total };
   }
-  const [rows, total] = await Promise.all([runRows(), runCount()]);
+  const [rows, total] = await Promise.all([run(q.rows).then(withRows), runCount()]);
   return { data: rows, totalCount: total };
 });
 

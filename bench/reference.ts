@@ -15,9 +15,10 @@ import { resourceInfo } from '../server/resources/fields';
 import { parseFilterBody } from '../server/resources/filters';
 import { parseListParams } from '../server/resources/listParams';
 import { listQueries, rowsByIds } from '../server/resources/store';
+import { TABLE_ROWS_COLUMN, TOTAL_COLUMN, walkWindow } from '../server/resources/knownTotals';
 import { freePort } from './serverProcess';
 import { loadPair, type LoadResult } from './load';
-import type { RawQuery } from './rawServer';
+import { WALK_WINDOW, type RawQuery } from './rawQuery';
 
 /**
  * A person's typical searches (a name, a house number and street) and one broad word that matches
@@ -38,10 +39,36 @@ function compiled(root: RootDb, schema: string, def: ResourceDef, stext: string,
   const info = resourceInfo(def);
   const params = parseListParams(info, { ...query, totalcount: '1' });
   const db = brandDb(root, schema);
-  const { rows, count, totalInRows } = listQueries(db, info, parseFilterBody(info, { stext }), params);
+  const { rows, count, totalInRows, walk } = listQueries(db, info, parseFilterBody(info, { stext }), params);
   // A search's rows are its page's ids; the server then reads their rows by id (store.ts).
   const byIds = stext ? { sql: rowsByIds(db, info, []).compile().sql, idField: def.idField } : undefined;
-  return { rows: rows.compile(), byIds, count: count.compile(), totalInRows, offset: params.offset, text: stext.toLowerCase() };
+  return { rows: rows.compile(), byIds, count: count.compile(), totalInRows, walk: walk?.(WALK_WINDOW).compile(), offset: params.offset, limit: params.limit, text: stext.toLowerCase() };
+}
+
+/** The statement with its values written in: EXPLAIN cannot take bind parameters (they come from the fixed cases). */
+export function inline(stmt: { sql: string; parameters: readonly unknown[] }): string {
+  return stmt.sql.replace(/\$(\d+)/g, (_, i: string) => {
+    const v = stmt.parameters[Number(i) - 1];
+    const text = Array.isArray(v) ? `{${v.join(',')}}` : String(v);
+    return typeof v === 'number' ? text : `'${text.replace(/'/g, "''")}'`;
+  });
+}
+
+export async function explain(root: RootDb, label: string, stmt: { sql: string; parameters: readonly unknown[] }) {
+  const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${inline(stmt)}`).execute(root);
+  console.log(`\nEXPLAIN ANALYZE ${label}:\n  ${stmt.sql}\n${rows.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+}
+
+/**
+ * The plan of a search's later requests when the server walks the sort index for them
+ * (knownTotals.ts): the window is the one the server chooses from what the counted page tells.
+ */
+export async function explainWalk(root: RootDb, label: string, q: RawQuery) {
+  if (!q.walk) return;
+  const first = (await sql.raw<Record<string, unknown>>(inline(q.rows)).execute(root)).rows[0];
+  const window = first && walkWindow({ version: '', total: Number(first[TOTAL_COLUMN]), tableRows: Number(first[TABLE_ROWS_COLUMN]) }, q.offset, q.limit);
+  if (window === undefined) return console.log(`\n${label}: counted every time (the search index is the cheaper way to this page)`);
+  await explain(root, `${label} — once its total is known: the page walked in sort order (window ${window})`, { sql: q.walk.sql, parameters: q.walk.parameters.map((p) => (p === WALK_WINDOW ? window : p)) });
 }
 
 export async function printPlans(root: RootDb, schema: string): Promise<Record<string, RawQuery>> {
@@ -49,15 +76,9 @@ export async function printPlans(root: RootDb, schema: string): Promise<Record<s
   for (const c of CASES) {
     const q = compiled(root, schema, c.def, c.stext, c.query);
     out[c.key] = q;
-    for (const [label, stmt] of [[q.byIds ? 'page (ids)' : 'rows', q.rows], ['total', q.count]] as const) {
-      // EXPLAIN cannot take bind parameters; inline them (they come from the fixed cases above).
-      const inlined = stmt.sql.replace(/\$(\d+)/g, (_, i: string) => {
-        const v = stmt.parameters[Number(i) - 1];
-        return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
-      });
-      const rows = await sql.raw<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${inlined}`).execute(root);
-      console.log(`\nEXPLAIN ANALYZE ${c.key} ${label} (stext '${c.stext}'):\n  ${stmt.sql}\n${rows.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
-    }
+    const label = `${c.key} (stext '${c.stext}')`;
+    for (const [part, stmt] of [[q.byIds ? 'page (ids)' : 'rows', q.rows], ['total', q.count]] as const) await explain(root, `${label} ${part}`, stmt);
+    await explainWalk(root, label, q);
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { startServer, loginAsAdmin } from './serverProcess';
 import { load, PAIR_ROUNDS, printTable, WARMUP_SECONDS, type LoadResult } from './load';
 import { seedReferenceBulk } from '../server/seed/bulkReference';
 import { printPlans, runReferenceLoad } from './reference';
-import type { RawQuery } from './rawServer';
+import type { RawQuery } from './rawQuery';
 import { jobQueriesOf, runExportBench, runJobsLoad, seedJobs } from './jobs';
 import { runFilesBench } from './files';
 import { runMailBench } from './mailSync';

@@ -15,6 +15,7 @@ import { JOB_SORT_FIELDS } from '../../src/jobs/types';
 import { invalidField } from '../envelope/errors';
 import { containsText, searchParts } from '../resources/containsText';
 import { containsPattern } from '../resources/likeEscape';
+import { totalColumns, walkedPage } from '../resources/knownTotals';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
 import type { JobConditions } from './filterParse';
 import type { JobDb, JobTables } from './tables';
@@ -22,7 +23,6 @@ import type { JobDb, JobTables } from './tables';
 export { parseJobFilter, sheetConditions, type JobConditions } from './filterParse';
 
 export const JOB_PAGE_SIZE = 20;
-export const TOTAL_COLUMN = '__total';
 
 export interface JobSort {
   column: (typeof JOB_SORT_FIELDS)[number];
@@ -147,28 +147,46 @@ function withNames(qb: Loose): Loose {
     .leftJoin('propertymanagers as p', 'p.pm_id', 'j.pm_id');
 }
 
+/** Whether a page can be walked: a search with its total, on one sort with an index (not a customer's masked status). */
+export const sheetWalkable = (c: JobConditions, p: JobListParams) =>
+  !!c.stext && p.withTotal && p.sort.length === 1 && !(c.customer_us_id !== undefined && p.sort[0].column === 'job_status');
+
 /**
  * The page's statements. `page` chooses the page's job ids on `jobs` alone (every filter and sort
  * key is a jobs column), so a search with thousands of matches carries only ids and its total
- * (`count(*) over ()`, in TOTAL_COLUMN) through the sort; `jobRowsByIds` then reads the rows and
- * names of those 20. `unpaged` is every matching row in the same order (the export).
+ * (`count(*) over ()`, in TOTAL_COLUMN, with what knownTotals.ts keeps of it) through the sort;
+ * `walk(window)` finds the same page by testing the first `window` jobs in sort order (a single
+ * sort has an index on it and the id, migrations 0021 and 0025; a customer's masked status sort
+ * has none and is not walked); `jobRowsByIds` then reads the rows and names of those 20.
+ * `unpaged` is every matching row in the same order (the export).
  */
-export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams) {
+export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams, schema: string | null = null) {
   const where = (eb: unknown) => jobWhere(eb as JobEb, c);
   const masked = c.customer_us_id !== undefined;
   const withTotal = !!c.stext && p.withTotal;
+  const sortKeys = [...p.sort.map((term) => ({ key: sortKey(term.column, masked), desc: term.desc })), { key: sql.ref('j.job_id'), desc: !!p.sort.at(-1)?.desc }];
   const ordered = (qb: Loose) => {
-    for (const term of p.sort) qb = qb.orderBy(sortKey(term.column, masked), term.desc ? 'desc' : 'asc');
-    return qb.orderBy('j.job_id', p.sort.at(-1)?.desc ? 'desc' : 'asc');
+    for (const { key, desc } of sortKeys) qb = qb.orderBy(key, desc ? 'desc' : 'asc');
+    return qb;
   };
 
   let ids = db.selectFrom('jobs as j').select('j.job_id').where(where) as unknown as Loose;
-  if (withTotal) ids = ids.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN));
+  if (withTotal) ids = ids.select(totalColumns(schema, 'jobs'));
   const page = ordered(ids).limit(p.limit).offset(p.offset);
+
+  const walk = !sheetWalkable(c, p)
+    ? undefined
+    : (window: number) => {
+        const walked = ordered(
+          db.selectFrom('jobs as j').select((eb) => ['j.job_id', ...sortKeys.map(({ key }, i) => sql`${key}`.as(`__k${i}`)), sql<boolean>`${jobWhere(eb as unknown as JobEb, c)}`.as('__match')]) as unknown as Loose,
+        ).limit(window);
+        const keys = sortKeys.map(({ desc }, i) => ({ alias: `__k${i}`, desc }));
+        return walkedPage(db, walked, { schema, idField: 'job_id', keys, limit: p.limit, offset: p.offset });
+      };
 
   const unpaged = ordered(withListColumns(withNames(db.selectFrom('jobs as j').where(where) as unknown as Loose), 'joined') as Loose);
   const count = keptCount(db, c) ?? db.selectFrom('jobs as j').select(sql<number>`count(*)`.as('count')).where(where);
-  return { page, count, totalInRows: withTotal, unpaged };
+  return { page, walk, count, totalInRows: withTotal, unpaged };
 }
 
 /**

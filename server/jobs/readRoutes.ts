@@ -9,7 +9,8 @@ import { invalidField } from '../envelope/errors';
 import { listQuerySchema, type ListQuery } from '../resources/listParams';
 import { action, idParams } from '../users/routeKit';
 import { JOB_STAFF_GATE, SHEET_GATE, readableJob } from './access';
-import { TOTAL_COLUMN, parseJobListParams, sheetConditions } from './filter';
+import { parseJobListParams, sheetConditions } from './filter';
+import { searchPageWithTotal } from '../resources/knownTotals';
 import { sheetRows, sheetStatements } from './sheetCache';
 import { historyNames, namesOfEntry } from './historyNames';
 import { jobDetails, jobListRow, toListRow } from './read';
@@ -30,10 +31,11 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     const role = req.user?.role ?? null;
     const run = (stmt: typeof q.page) => wireRows<Record<string, unknown>>(db, stmt);
     const countOf = async () => Number((await run(q.count))[0].count);
-    const [page, count] = await Promise.all([run(q.page), p.withTotal && !q.totalInRows ? countOf() : undefined]);
+    const { page, total } = q.totalInRows
+      ? await searchPageWithTotal({ key: JSON.stringify([q.count.sql, q.count.parameters]), offset: p.offset, limit: p.limit, withTotal: true, counted: () => run(q.page), walk: q.walk && ((window) => run(q.walk!(window))), count: countOf })
+      : await Promise.all([run(q.page), p.withTotal ? countOf() : undefined]).then(([page, total]) => ({ page, total }));
     const data = (await sheetRows(db, req.brand!.schema, page)).map((r) => toListRow(r, role));
-    if (!q.totalInRows) return { data, totalCount: count };
-    return { data, totalCount: page.length ? Number(page[0][TOTAL_COLUMN]) : p.offset === 0 ? 0 : await countOf() };
+    return { data, totalCount: total };
   });
 
   action(app, { method: 'GET', url: '/api/jobs/calendar', key, gate: JOB_STAFF_GATE, summary: "A department's jobs scheduled within [from, to] (JobCalendarRow)", querystring: { type: 'object', properties: { de_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, from: { type: 'string' }, to: { type: 'string' } } } }, async (req) => {

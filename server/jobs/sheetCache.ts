@@ -7,7 +7,7 @@
 import { readPageRows } from '../resources/pageRows';
 import type { Leaf } from '../resources/queryTemplates';
 import { compileWithTemplate } from '../resources/queryTemplates';
-import { jobListQueries, jobRowsByIds, type JobConditions, type JobListParams } from './filter';
+import { jobListQueries, jobRowsByIds, sheetWalkable, type JobConditions, type JobListParams } from './filter';
 import type { JobDb } from './tables';
 
 /** The shape key: which conditions are set (lists by length), the sort, paging kind. */
@@ -51,11 +51,12 @@ export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: 
   const leaves = leavesOf(c, p);
   const build = (values: unknown[]) => {
     const r = rebuild(c, p, values);
-    return jobListQueries(db, r.c, r.p);
+    return jobListQueries(db, r.c, r.p, schema);
   };
   return {
     page: compileWithTemplate(`${key}:page`, leaves, (v) => build(v).page),
     count: compileWithTemplate(`${key}:count`, leaves, (v) => build(v).count),
+    walk: !sheetWalkable(c, p) ? undefined : (window: number) => compileWithTemplate(`${key}:walk`, [...leaves, { value: window }], (v) => build(v.slice(0, -1)).walk!(v.at(-1) as number)),
     totalInRows: !!c.stext && p.withTotal,
   };
 }

@@ -2,11 +2,12 @@
  * The SQL of the generic engine, on the request's brand-bound Kysely instance. Table and column
  * names come only from the resource definition, never from the request.
  */
-import { sql, type CompiledQuery, type Compilable, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Compilable, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { findResource } from '../../src/resources/definitions';
 import { brandSchemaOf, type BrandDb } from '../db/types';
 import { wireRows } from '../db/wireRows';
 import { readPageRows } from './pageRows';
+import { searchPageWithTotal, totalColumns, walkedPage } from './knownTotals';
 import { splitConditions, withLeafValues } from './conditionLeaves';
 import { compileWithTemplate, type Leaf } from './queryTemplates';
 import { whereOf, type Condition } from './filters';
@@ -39,9 +40,6 @@ function relationSummaries(eb: ExpressionBuilder<any, any>, info: ResourceInfo) 
 
 const isSearch = (conditions: Condition[]) => conditions.some((c) => c.kind === 'searchColumn');
 
-/** Column that carries a search's total on every row of its page (see listQueries). */
-export const TOTAL_COLUMN = '__total';
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function sortKey(info: ResourceInfo, column: string): any {
   const field = info.byName.get(column);
@@ -49,23 +47,52 @@ function sortKey(info: ResourceInfo, column: string): any {
   return field && isTextField(field) ? sql`lower(${sql.ref(column)})` : sql.ref(column);
 }
 
+const sortKeys = (info: ResourceInfo, params: ListParams) => params.sort.map((term, i) => ({ alias: `__k${i}`, term, key: sortKey(info, term.column) }));
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function ordered<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, keys: ReturnType<typeof sortKeys>, by: 'alias' | 'key'): QB {
+  for (const k of keys) qb = qb.orderBy(by === 'alias' ? k.alias : k.key, k.term.desc ? 'desc' : 'asc') as QB;
+  return qb;
+}
+
 /**
  * A free-text page: the search index finds the matches, and only their ids and sort keys are
  * counted and sorted; the page's rows are then read whole by id (`rowsByIds`). Carrying every
  * column of every match through the count and the sort cost twice as much on a word that matches a
- * tenth of the table. The total rides on each id (`__total`).
+ * tenth of the table. The total rides on each id (`__total`), with what knownTotals.ts keeps of it.
  */
 function searchPage(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
   const { def } = info;
-  const keys = params.sort.map((term, i) => ({ alias: `__k${i}`, term }));
+  const keys = sortKeys(info, params);
   let page = dyn(db)
     .selectFrom(def.table)
-    .select([def.idField, ...keys.map((k) => sql`${sortKey(info, k.term.column)}`.as(k.alias))])
+    .select([def.idField, ...keys.map((k) => sql`${k.key}`.as(k.alias))])
     .where((eb) => whereOf(eb, conditions));
-  if (params.withTotal) page = page.select(sql<number>`count(*) over ()`.as(TOTAL_COLUMN));
-  for (const k of keys) page = page.orderBy(k.alias, k.term.desc ? 'desc' : 'asc');
-  return page.limit(params.limit).offset(params.offset);
+  if (params.withTotal) page = page.select(totalColumns(brandSchemaOf(db), def.table));
+  return ordered(page, keys, 'alias').limit(params.limit).offset(params.offset);
 }
+
+/**
+ * The same page found by walking the first `window` rows in sort order and testing each
+ * (knownTotals.ts), with the list version it was read at. Every sortable column has an index
+ * ending with the id (migration 0023), so the walk reads the index; a sort on two chosen
+ * columns has none and is not walked.
+ */
+function searchWalk(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams, window: number) {
+  const { def } = info;
+  const keys = sortKeys(info, params);
+  const walked = ordered(
+    dyn(db)
+      .selectFrom(def.table)
+      .select((eb) => [def.idField, ...keys.map((k) => sql`${k.key}`.as(k.alias)), sql<boolean>`${whereOf(eb, conditions)}`.as('__match')]),
+    keys,
+    'key',
+  ).limit(window);
+  const pageKeys = keys.map((k) => ({ alias: k.alias, desc: k.term.desc }));
+  return walkedPage(dyn(db), walked, { schema: brandSchemaOf(db), idField: def.idField, keys: pageKeys, limit: params.limit, offset: params.offset });
+}
+
+const walkable = (params: ListParams) => params.sort.length <= 2;
 
 /**
  * The list rows of the records `ids` (in no order). One text per resource whatever the search,
@@ -84,7 +111,8 @@ export function rowsByIds(db: BrandDb, info: ResourceInfo, ids: readonly unknown
 /**
  * The statements of a list page: the rows and, when asked, the total. With free text `rows` is the
  * page's ids (searchPage), carrying the total themselves, so `count` is then needed only for a page
- * past the end, and the rows are read by `rowsByIds`. The bench reuses these statements.
+ * past the end, and the rows are read by `rowsByIds`; `walk` finds the same ids another way
+ * (searchWalk). The bench reuses these statements.
  */
 export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
   const { def } = info;
@@ -99,8 +127,12 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
     : dyn(db).selectNoFrom((eb) => eb.fn.coalesce(eb.selectFrom('list_counts').select('n').where('table_name', '=', def.table), counted).as('count'));
   // With free text, the matches come from the search index first and are sorted after. Otherwise
   // the planner may walk the sort index and test every row until a page is full: fine for common
-  // words, but a full-table walk (tens of ms on 100k rows) for rare ones.
-  if (isSearch(conditions)) return { rows: searchPage(db, info, conditions, params), count, totalInRows: params.withTotal };
+  // words, but a full-table walk (tens of ms on 100k rows) for rare ones. The server walks only
+  // when the search's total says it pays, and only so far (`walk`, knownTotals.ts).
+  if (isSearch(conditions)) {
+    const walk = walkable(params) ? (window: number) => searchWalk(db, info, conditions, params, window) : undefined;
+    return { rows: searchPage(db, info, conditions, params), walk, count, totalInRows: params.withTotal };
+  }
   const filtered = dyn(db)
     .selectFrom(def.table)
     .select(info.columns)
@@ -111,10 +143,13 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
   return { rows: query.limit(params.limit).offset(params.offset), count, totalInRows: false };
 }
 
-/** Executes one statement of a list page through the template cache (see queryTemplates.ts). */
+/** One statement of a list page, compiled through the template cache (see queryTemplates.ts). */
+function compiledOf<R>(key: unknown[] | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): CompiledQuery<R> {
+  return (key ? compileWithTemplate(JSON.stringify(key), leaves, build) : build(leaves.map((l) => l.value)).compile()) as CompiledQuery<R>;
+}
+
 async function run<R>(db: BrandDb, key: unknown[] | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): Promise<R[]> {
-  const compiled = key ? compileWithTemplate(JSON.stringify(key), leaves, build) : build(leaves.map((l) => l.value)).compile();
-  return wireRows(db, compiled as CompiledQuery<R>);
+  return wireRows(db, compiledOf(key, leaves, build));
 }
 
 export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
@@ -127,10 +162,22 @@ export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: C
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   type Row = Record<string, any>;
   const rowsOf = () => run<Row>(db, keyOf('rows'), pageLeaves, (values) => statements(values).rows);
-  const countOf = async () => Number((await run<Row>(db, keyOf('count'), pageLeaves, (values) => statements(values).count))[0].count);
+  const countStatement = () => compiledOf(keyOf('count'), pageLeaves, (values) => statements(values).count);
+  const countKey = () => {
+    const c = countStatement();
+    return JSON.stringify([c.sql, c.parameters]);
+  };
+  const countOf = async () => Number((await wireRows<Row>(db, countStatement()))[0].count);
   if (isSearch(conditions)) {
-    const page = await rowsOf();
-    const total = !params.withTotal ? undefined : page.length ? Number(page[0][TOTAL_COLUMN]) : params.offset === 0 ? 0 : await countOf();
+    const { page, total } = await searchPageWithTotal({
+      key: countKey(),
+      offset: params.offset,
+      limit: params.limit,
+      withTotal: params.withTotal,
+      counted: rowsOf,
+      walk: walkable(params) ? (window) => run<Row>(db, keyOf('walk'), [...pageLeaves, { value: window }], (values) => statements(values).walk!(values[leaves.length + 2] as number)) : undefined,
+      count: countOf,
+    });
     const rows = await readPageRows(db, page, info.def.idField, schema && `${schema}:${info.def.name}`, (ids) => rowsByIds(db, info, ids));
     return { rows: rows.map((row) => toWire(row)), totalCount: total };
   }

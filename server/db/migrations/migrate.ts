@@ -29,6 +29,7 @@ import * as brand0022 from './brand/0022_job_counts';
 import * as brand0023 from './brand/0023_sort_indexes';
 import * as brand0024 from './brand/0024_list_counts';
 import * as brand0025 from './brand/0025_jobs_sort_indexes';
+import * as brand0026 from './brand/0026_list_version';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -63,6 +64,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0023_sort_indexes': brand0023,
   '0024_list_counts': brand0024,
   '0025_jobs_sort_indexes': brand0025,
+  '0026_list_version': brand0026,
 };
 
 /** In order, for the developer dashboard's schema version. */
