@@ -13,7 +13,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } fr
 import { CUSTOMER_VISIBLE_STATUSES } from '../../src/jobs/rules';
 import { JOB_SORT_FIELDS } from '../../src/jobs/types';
 import { invalidField } from '../envelope/errors';
-import { containsText, searchParts } from '../resources/containsText';
+import { containsText, searchParts, type SearchParts } from '../resources/containsText';
 import { containsPattern } from '../resources/likeEscape';
 import { totalColumns, walkedPage } from '../resources/knownTotals';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
@@ -56,12 +56,12 @@ export function parseJobListParams(query: ListQuery): JobListParams {
 
 type JobEb = ExpressionBuilder<JobTables & { j: JobTables['jobs'] }, 'j'>;
 
-/** The WHERE of a filter, on the jobs row aliased `j`. */
-export function jobWhere(eb: JobEb, c: JobConditions) {
+/** The WHERE of a filter, on the jobs row aliased `j`; `text` is the free text's parts (sheetCache.ts fills them in). */
+export function jobWhere(eb: JobEb, c: JobConditions, text: SearchParts | undefined = c.stext ? searchParts(c.stext) : undefined) {
   const parts = [];
   if (!c.drafts) parts.push(eb('j.job_number', 'is not', null));
   if (c.customer_us_id !== undefined) parts.push(eb('j.customer_us_id', '=', c.customer_us_id));
-  if (c.stext) parts.push(containsText(eb, 'j.search', searchParts(c.stext)));
+  if (text) parts.push(containsText(eb, 'j.search', text));
   if (c.job_status) parts.push(eb('j.job_status', 'in', c.job_status));
   if (c.de_id) parts.push(eb('j.de_id', 'in', c.de_id));
   if (c.co_id) parts.push(eb('j.co_id', '=', c.co_id));
@@ -160,8 +160,8 @@ export const sheetWalkable = (c: JobConditions, p: JobListParams) =>
  * has none and is not walked); `jobRowsByIds` then reads the rows and names of those 20.
  * `unpaged` is every matching row in the same order (the export).
  */
-export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams, schema: string | null = null) {
-  const where = (eb: unknown) => jobWhere(eb as JobEb, c);
+export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams, schema: string | null = null, text?: SearchParts) {
+  const where = (eb: unknown) => jobWhere(eb as JobEb, c, text);
   const masked = c.customer_us_id !== undefined;
   const withTotal = !!c.stext && p.withTotal;
   const sortKeys = [...p.sort.map((term) => ({ key: sortKey(term.column, masked), desc: term.desc })), { key: sql.ref('j.job_id'), desc: !!p.sort.at(-1)?.desc }];
@@ -178,7 +178,7 @@ export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams, sc
     ? undefined
     : (window: number) => {
         const walked = ordered(
-          db.selectFrom('jobs as j').select((eb) => ['j.job_id', ...sortKeys.map(({ key }, i) => sql`${key}`.as(`__k${i}`)), sql<boolean>`${jobWhere(eb as unknown as JobEb, c)}`.as('__match')]) as unknown as Loose,
+          db.selectFrom('jobs as j').select((eb) => ['j.job_id', ...sortKeys.map(({ key }, i) => sql`${key}`.as(`__k${i}`)), sql<boolean>`${jobWhere(eb as unknown as JobEb, c, text)}`.as('__match')]) as unknown as Loose,
         ).limit(window);
         const keys = sortKeys.map(({ desc }, i) => ({ alias: `__k${i}`, desc }));
         return walkedPage(db, walked, { schema, idField: 'job_id', keys, limit: p.limit, offset: p.offset });

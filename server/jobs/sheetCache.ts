@@ -5,6 +5,7 @@
  * list of values; the LIKE ones (free text, job number) are escaped when filled in.
  */
 import { readPageRows } from '../resources/pageRows';
+import { searchParts, type SearchParts } from '../resources/containsText';
 import type { Leaf } from '../resources/queryTemplates';
 import { compileWithTemplate } from '../resources/queryTemplates';
 import { jobListQueries, jobRowsByIds, sheetWalkable, type JobConditions, type JobListParams } from './filter';
@@ -14,35 +15,51 @@ import type { JobDb } from './tables';
 function shapeKey(schema: string, c: JobConditions, p: JobListParams): string {
   const parts = Object.entries(c)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => (Array.isArray(v) ? `${k}[${v.length}]` : k === 'drafts' ? `${k}=${v}` : k))
+    .map(([k, v]) => (Array.isArray(v) ? `${k}[${v.length}]` : k === 'drafts' ? `${k}=${v}` : k === 'stext' ? textShape(v as string) : k))
     .sort();
   return JSON.stringify([schema, 'jobs', parts, p.sort, p.withTotal]);
 }
 
+/** Free text is one LIKE per word, or one for the whole text (containsText.ts): the shape says which. */
+const textShape = (text: string) => {
+  const { likes, confirm } = searchParts(text);
+  return `stext[${likes.length}${confirm === undefined ? '' : '+'}]`;
+};
+
 const isLeaf = (key: string, value: unknown) => value !== undefined && key !== 'drafts';
 
-/** The request's values in a fixed order; free text is LIKE-escaped inside the query. */
+/** The request's values in a fixed order; free text (its LIKE parts) is LIKE-escaped inside the query. */
 function leavesOf(c: JobConditions, p: JobListParams): Leaf[] {
   const leaves: Leaf[] = [];
   for (const [k, v] of Object.entries(c)) {
     if (!isLeaf(k, v)) continue;
     if (Array.isArray(v)) leaves.push(...v.map((value) => ({ value })));
-    else leaves.push({ value: v, like: k === 'stext' || k === 'job_number' });
+    else if (k === 'stext') {
+      const { likes, confirm } = searchParts(v as string);
+      leaves.push(...likes.map((value) => ({ value, like: true })));
+      if (confirm !== undefined) leaves.push({ value: confirm });
+    } else leaves.push({ value: v, like: k === 'job_number' });
   }
   leaves.push({ value: p.limit }, { value: p.offset });
   return leaves;
 }
 
-/** The same conditions and paging with `values` in place of the request's. */
-function rebuild(c: JobConditions, p: JobListParams, values: unknown[]): { c: JobConditions; p: JobListParams } {
+/** The same conditions, free-text parts and paging with `values` in place of the request's. */
+function rebuild(c: JobConditions, p: JobListParams, values: unknown[]): { c: JobConditions; p: JobListParams; text?: SearchParts } {
   let i = 0;
+  let text: SearchParts | undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(c)) {
     if (!isLeaf(k, v)) out[k] = v;
     else if (Array.isArray(v)) out[k] = v.map(() => values[i++]);
-    else out[k] = values[i++];
+    else if (k === 'stext') {
+      // The text itself stays (only whether there is one matters past the parts).
+      const { likes, confirm } = searchParts(v as string);
+      text = { likes: likes.map(() => values[i++] as string), confirm: confirm === undefined ? undefined : (values[i++] as string) };
+      out[k] = v;
+    } else out[k] = values[i++];
   }
-  return { c: out as unknown as JobConditions, p: { ...p, limit: values[i] as number, offset: values[i + 1] as number } };
+  return { c: out as unknown as JobConditions, p: { ...p, limit: values[i] as number, offset: values[i + 1] as number }, text };
 }
 
 /** The page's ids (their rows: sheetRows) and its total, ready to execute on the brand's database. */
@@ -51,7 +68,7 @@ export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: 
   const leaves = leavesOf(c, p);
   const build = (values: unknown[]) => {
     const r = rebuild(c, p, values);
-    return jobListQueries(db, r.c, r.p, schema);
+    return jobListQueries(db, r.c, r.p, schema, r.text);
   };
   return {
     page: compileWithTemplate(`${key}:page`, leaves, (v) => build(v).page),
