@@ -24,12 +24,13 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(dataDir: string): Promise<RunningServer> {
+/** `nodeArgs`: Node options for this server only (after BENCH_SERVER_ARGS). */
+export async function startServer(dataDir: string, nodeArgs: string[] = []): Promise<RunningServer> {
   const port = await freePort();
   const started = Date.now();
   // `node --import tsx` keeps the server in this one process, so its memory is what we sample.
   // BENCH_SERVER_ARGS adds Node options for profiling (e.g. '--trace-gc', seen with BENCH_LOG_LEVEL=warn).
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), ...nodeArgs, '--import', 'tsx', 'server/start.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
       // The bench's 100,000 bulk users and jobs would make the overdue-report check announce to tens of
       // thousands of operators while the lists are measured; it is not what these numbers are about.
