@@ -147,9 +147,12 @@ function withNames(qb: Loose): Loose {
     .leftJoin('propertymanagers as p', 'p.pm_id', 'j.pm_id');
 }
 
+/** Whether the page's ids carry its total: a free-text search asked for one (otherwise `count` gives it). */
+export const totalInRows = (c: JobConditions, p: JobListParams) => !!c.stext && p.withTotal;
+
 /** Whether a page can be walked: a search with its total, on one sort with an index (not a customer's masked status). */
 export const sheetWalkable = (c: JobConditions, p: JobListParams) =>
-  !!c.stext && p.withTotal && p.sort.length === 1 && !(c.customer_us_id !== undefined && p.sort[0].column === 'job_status');
+  totalInRows(c, p) && p.sort.length === 1 && !(c.customer_us_id !== undefined && p.sort[0].column === 'job_status');
 
 /**
  * The page's statements. `page` chooses the page's job ids on `jobs` alone (every filter and sort
@@ -163,7 +166,7 @@ export const sheetWalkable = (c: JobConditions, p: JobListParams) =>
 export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams, schema: string | null = null, text?: SearchParts) {
   const where = (eb: unknown) => jobWhere(eb as JobEb, c, text);
   const masked = c.customer_us_id !== undefined;
-  const withTotal = !!c.stext && p.withTotal;
+  const withTotal = totalInRows(c, p);
   const sortKeys = [...p.sort.map((term) => ({ key: sortKey(term.column, masked), desc: term.desc })), { key: sql.ref('j.job_id'), desc: !!p.sort.at(-1)?.desc }];
   const ordered = (qb: Loose) => {
     for (const { key, desc } of sortKeys) qb = qb.orderBy(key, desc ? 'desc' : 'asc');

@@ -32,7 +32,7 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     const run = (stmt: typeof q.page) => wireRows<Record<string, unknown>>(db, stmt);
     const countOf = async () => Number((await run(q.count))[0].count);
     const { page, total } = q.totalInRows
-      ? await searchPageWithTotal({ key: JSON.stringify([q.count.sql, q.count.parameters]), offset: p.offset, limit: p.limit, withTotal: true, counted: () => run(q.page), walk: q.walk && ((window) => run(q.walk!(window))), count: countOf })
+      ? await searchPageWithTotal({ countStatement: () => q.count, offset: p.offset, limit: p.limit, withTotal: true, counted: () => run(q.page), walk: q.walk && ((window) => run(q.walk!(window))), count: countOf })
       : await Promise.all([run(q.page), p.withTotal ? countOf() : undefined]).then(([page, total]) => ({ page, total }));
     const data = (await sheetRows(db, req.brand!.schema, page)).map((r) => toListRow(r, role));
     return { data, totalCount: total };

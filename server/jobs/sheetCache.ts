@@ -8,7 +8,7 @@ import { readPageRows } from '../resources/pageRows';
 import { searchParts, type SearchParts } from '../resources/containsText';
 import type { Leaf } from '../resources/queryTemplates';
 import { compileWithTemplate } from '../resources/queryTemplates';
-import { jobListQueries, jobRowsByIds, sheetWalkable, type JobConditions, type JobListParams } from './filter';
+import { jobListQueries, jobRowsByIds, sheetWalkable, totalInRows, type JobConditions, type JobListParams } from './filter';
 import type { JobDb } from './tables';
 
 /** The shape key: which conditions are set (lists by length), the sort, paging kind. */
@@ -74,7 +74,7 @@ export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: 
     page: compileWithTemplate(`${key}:page`, leaves, (v) => build(v).page),
     count: compileWithTemplate(`${key}:count`, leaves, (v) => build(v).count),
     walk: !sheetWalkable(c, p) ? undefined : (window: number) => compileWithTemplate(`${key}:walk`, [...leaves, { value: window }], (v) => build(v.slice(0, -1)).walk!(v.at(-1) as number)),
-    totalInRows: !!c.stext && p.withTotal,
+    totalInRows: totalInRows(c, p),
   };
 }
 

@@ -87,8 +87,8 @@ export function walkedPage(
 type Row = Record<string, unknown>;
 
 export interface SearchPageSteps {
-  /** Names the search: its count statement's text and values (no sort, no page). */
-  key: string;
+  /** The search's count statement: its text and values name the search (brand, list, every condition; no sort, no page). */
+  countStatement: () => { sql: string; parameters: readonly unknown[] };
   offset: number;
   limit: number;
   withTotal: boolean;
@@ -101,7 +101,9 @@ export interface SearchPageSteps {
 }
 
 export async function searchPageWithTotal(s: SearchPageSteps): Promise<{ page: Row[]; total?: number }> {
-  const k = s.withTotal ? known.get(s.key) : undefined;
+  const search = s.withTotal ? s.countStatement() : undefined;
+  const key = search ? JSON.stringify([search.sql, search.parameters]) : '';
+  const k = search ? known.get(key) : undefined;
   const window = k && s.walk ? walkWindow(k, s.offset, s.limit) : undefined;
   if (k && window !== undefined) {
     const walked = await s.walk!(window);
@@ -112,6 +114,6 @@ export async function searchPageWithTotal(s: SearchPageSteps): Promise<{ page: R
   if (!page.length) return { page, total: s.offset === 0 ? 0 : await s.count() };
   const first = page[0];
   const total = Number(first[TOTAL_COLUMN]);
-  remember(s.key, { version: String(first[VERSION_COLUMN]), total, tableRows: Number(first[TABLE_ROWS_COLUMN]) });
+  remember(key, { version: String(first[VERSION_COLUMN]), total, tableRows: Number(first[TABLE_ROWS_COLUMN]) });
   return { page, total };
 }

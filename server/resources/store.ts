@@ -163,14 +163,10 @@ export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: C
   type Row = Record<string, any>;
   const rowsOf = () => run<Row>(db, keyOf('rows'), pageLeaves, (values) => statements(values).rows);
   const countStatement = () => compiledOf(keyOf('count'), pageLeaves, (values) => statements(values).count);
-  const countKey = () => {
-    const c = countStatement();
-    return JSON.stringify([c.sql, c.parameters]);
-  };
   const countOf = async () => Number((await wireRows<Row>(db, countStatement()))[0].count);
   if (isSearch(conditions)) {
     const { page, total } = await searchPageWithTotal({
-      key: countKey(),
+      countStatement,
       offset: params.offset,
       limit: params.limit,
       withTotal: params.withTotal,
