@@ -2,7 +2,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBrand, testDb } from '../test/helpers';
-import { toWire } from '../resources/fields';
 import { brandDb, type RootDb } from './types';
 import { wireRows, wireTimestamp } from './wireRows';
 
@@ -28,11 +27,10 @@ describe('wireRows', () => {
     const compiled = probe.compile(root) as CompiledQuery<Record<string, unknown>>;
     const [row] = await wireRows(root, compiled);
     expect(row).toEqual({ at: '2026-01-05 10:00:00', shifted: '2026-03-28 23:30:00', local_at: '2026-07-01 08:15:00', forever: null, never: null, day: '2026-02-01', big: 12345678901, money: 12.5, tags: ['a', 'b'] });
-    // The same statement through Kysely (a transaction has no pool of its own) gives Dates that toWire formats the same
-    // (and Infinity, which JSON answers as null too).
-    const viaKysely = await root.transaction().execute(async (trx) => (await trx.executeQuery(compiled)).rows[0]);
-    expect(viaKysely.at).toBeInstanceOf(Date);
-    expect(toWire(viaKysely)).toEqual({ ...row, forever: Infinity });
+    // The same statement in a transaction (no pool of its own: Kysely reads Dates, formatted here the same way;
+    // and Infinity, which JSON answers as null too).
+    const [inTransaction] = await root.transaction().execute((trx) => wireRows(trx, compiled));
+    expect(inTransaction).toEqual({ ...row, forever: Infinity });
   });
 
   it('runs on a brand-bound instance through the pool it was bound from', async () => {
@@ -47,5 +45,22 @@ describe('wireRows', () => {
     expect(wireTimestamp('0044-03-15 12:00:00+00 BC')).toBeNull();
     expect(wireTimestamp('12026-01-01 00:00:00+00')).toBeNull();
     expect(wireTimestamp('2026-01-01 00:00:00+00')).toBe('2026-01-01 00:00:00');
+  });
+
+  it('keeps any column name as a plain key: quotes, backslashes, code-like text, a repeated name taking the later value, and __proto__', async () => {
+    const [row] = await wireRows(root, sql<Record<string, unknown>>`select 1 as "a""b\\c", 3 as x, 4 as x, '{"k": [1]}'::jsonb as doc, 5 as "\` }; throw 0; ({ \`"`.compile(root));
+    expect(Object.entries(row)).toEqual([['a"b\\c', 1], ['x', 4], ['doc', { k: [1] }], ['` }; throw 0; ({ `', 5]]);
+    const [odd] = await wireRows(root, sql<Record<string, unknown>>`select 1 as a, 2 as "__proto__"`.compile(root));
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
+    expect(Object.entries(odd)).toEqual([['a', 1], ['__proto__', 2]]);
+  });
+
+  it('answers a statement prepared under a name again and again, and refuses a bad one without losing a connection', async () => {
+    const stmt = (n: number) => sql<{ n: number }>`select ${n}::int + 1 as n`.compile(root);
+    for (let i = 0; i < 8; i++) expect(await wireRows(root, stmt(i), 'wire_rows_test')).toEqual([{ n: i + 1 }]);
+    await expect(wireRows(root, sql`select 1 / ${0}::int as n`.compile(root))).rejects.toThrow(/division by zero/);
+    // More statements than the pool has connections: each one went back to the pool.
+    const many = await Promise.all(Array.from({ length: 40 }, (_, i) => wireRows(root, stmt(i))));
+    expect(many.map(([r]) => r.n)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
 });

@@ -4,10 +4,13 @@
  * each into a Date and formatting it back, plus Kysely's executor around the one call, was a tenth
  * of the server's CPU for the page. Sessions run in UTC (kysely.ts), so PostgreSQL's own text is
  * already the wire's, with a fraction and an offset to cut. A transaction or an instance not made by
- * createDb goes through Kysely as usual; its Dates are formatted by the callers' toWire.
+ * createDb goes through Kysely as usual, and its Dates are formatted here: either way the rows are
+ * the wire's.
  */
 import type { CompiledQuery, Kysely } from 'kysely';
+import { toWire } from '../envelope/datetime';
 import { pgTypes, poolOf } from './kysely';
+import { WireQuery } from './wireQuery';
 
 const TIMESTAMP = 1114;
 const TIMESTAMPTZ = 1184;
@@ -32,7 +35,9 @@ const wireTypes = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function wireRows<R>(db: Kysely<any>, compiled: CompiledQuery<R>, prepareAs?: string): Promise<R[]> {
   const pool = poolOf(db);
-  if (!pool) return (await db.executeQuery(compiled)).rows;
-  const result = await pool.query({ name: prepareAs, text: compiled.sql, values: compiled.parameters as unknown[], types: wireTypes });
-  return result.rows as R[];
+  if (!pool) return (await db.executeQuery(compiled)).rows.map((row) => toWire(row as Record<string, unknown>) as R);
+  const query = new WireQuery(compiled.sql, compiled.parameters, prepareAs, wireTypes);
+  // The pool sends it on one of its connections and settles when that is released.
+  await (pool.query(query) as unknown as Promise<unknown>);
+  return query.pageRows as R[];
 }

@@ -1,6 +1,5 @@
 /** What the engine needs to know about a definition's fields, derived once per resource. */
 import type { FieldDef, FieldType, RelationDef, ResourceDef } from '../../src/resources/engine/types';
-import { toWireDate } from '../envelope/datetime';
 
 const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'email', 'color']);
 const NUMBER_TYPES: ReadonlySet<FieldType> = new Set(['number', 'money', 'reference']);
@@ -27,17 +26,6 @@ export function resourceInfo(def: ResourceDef): ResourceInfo {
     searchable: def.fields.filter((f) => f.searchable && isTextField(f)).map((f) => f.name),
     relations: new Map((def.relations ?? []).map((r) => [r.name, r])),
   };
-}
-
-/** Database row → wire record: timestamps become 'YYYY-MM-DD HH:mm:ss' UTC. */
-export function toWire(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  // for...in, not Object.entries: no array per column on every row of every list.
-  for (const key in row) {
-    const value = row[key];
-    out[key] = value instanceof Date ? toWireDate(value) : value;
-  }
-  return out;
 }
 
 function fieldJsonType(field: FieldDef, idField: string): Record<string, unknown> {

@@ -11,7 +11,8 @@ import { searchPageWithTotal, totalColumns, walkedPage } from './knownTotals';
 import { splitConditions, withLeafValues } from './conditionLeaves';
 import { compileWithTemplate, type Leaf } from './queryTemplates';
 import { whereOf, type Condition } from './filters';
-import { isTextField, toWire, type ResourceInfo } from './fields';
+import { toWire } from '../envelope/datetime';
+import { isTextField, type ResourceInfo } from './fields';
 import type { ListParams } from './listParams';
 
 // Definitions name their tables at run time, so the typed schema cannot describe them.
@@ -144,41 +145,34 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
 }
 
 /** One statement of a list page, compiled through the template cache (see queryTemplates.ts). */
-function compiledOf<R>(key: unknown[] | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): CompiledQuery<R> {
-  return (key ? compileWithTemplate(JSON.stringify(key), leaves, build) : build(leaves.map((l) => l.value)).compile()) as CompiledQuery<R>;
+function compiledOf<R>(key: string | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): CompiledQuery<R> {
+  return (key ? compileWithTemplate(key, leaves, build) : build(leaves.map((l) => l.value)).compile()) as CompiledQuery<R>;
 }
 
-async function run<R>(db: BrandDb, key: unknown[] | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): Promise<R[]> {
-  return wireRows(db, compiledOf(key, leaves, build));
-}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = Record<string, any>;
 
-export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
+/** The rows of a list page, as wireRows reads them: already the wire's. */
+export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams): Promise<{ rows: Row[]; totalCount: number | undefined }> {
   const schema = brandSchemaOf(db);
   const { shape, leaves } = splitConditions(conditions);
   const pageLeaves: Leaf[] = [...leaves, { value: params.limit }, { value: params.offset }];
-  const keyOf = (statement: string) => (schema ? [schema, info.def.name, statement, shape, params.sort, params.withTotal] : null);
+  // Names everything about the statements but their values (schema, list, condition kinds, sort, total).
+  const shapeKey = schema ? JSON.stringify([schema, info.def.name, shape, params.sort, params.withTotal]) : null;
+  const keyOf = (statement: string) => shapeKey && statement + shapeKey;
   const statements = (values: unknown[]) =>
     listQueries(db, info, withLeafValues(conditions, values), { ...params, limit: values[leaves.length] as number, offset: values[leaves.length + 1] as number });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  type Row = Record<string, any>;
-  const rowsOf = () => run<Row>(db, keyOf('rows'), pageLeaves, (values) => statements(values).rows);
+  const rowsOf = () => wireRows<Row>(db, compiledOf(keyOf('rows'), pageLeaves, (values) => statements(values).rows));
   const countStatement = () => compiledOf(keyOf('count'), pageLeaves, (values) => statements(values).count);
   const countOf = async () => Number((await wireRows<Row>(db, countStatement()))[0].count);
   if (isSearch(conditions)) {
-    const { page, total } = await searchPageWithTotal({
-      countStatement,
-      offset: params.offset,
-      limit: params.limit,
-      withTotal: params.withTotal,
-      counted: rowsOf,
-      walk: walkable(params) ? (window) => run<Row>(db, keyOf('walk'), [...pageLeaves, { value: window }], (values) => statements(values).walk!(values[leaves.length + 2] as number)) : undefined,
-      count: countOf,
-    });
+    const walk = (window: number) => wireRows<Row>(db, compiledOf(keyOf('walk'), [...pageLeaves, { value: window }], (values) => statements(values).walk!(values[leaves.length + 2] as number)));
+    const { page, total } = await searchPageWithTotal({ countStatement, offset: params.offset, limit: params.limit, withTotal: params.withTotal, counted: rowsOf, walk: walkable(params) ? walk : undefined, count: countOf });
     const rows = await readPageRows(db, page, info.def.idField, schema && `${schema}:${info.def.name}`, (ids) => rowsByIds(db, info, ids));
-    return { rows: rows.map((row) => toWire(row)), totalCount: total };
+    return { rows, totalCount: total };
   }
-  const [rows, count] = await Promise.all([rowsOf(), params.withTotal ? countOf() : Promise.resolve(undefined)]);
-  return { rows: rows.map((row) => toWire(row)), totalCount: count };
+  const [rows, totalCount] = await Promise.all([rowsOf(), params.withTotal ? countOf() : undefined]);
+  return { rows, totalCount };
 }
 
 export async function getRecord(db: BrandDb, info: ResourceInfo, id: number) {
