@@ -2,7 +2,7 @@
  * Route guard built on the same access rule as the SPA (src/access/access.ts), so what the UI
  * hides the server refuses too. Use as a route's preHandler.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { checkAccess, type Gate } from '../../src/access/access';
 import type { RoleGate } from '../../src/access/roles';
 import { authRequired, forbidden } from '../envelope/errors';
@@ -13,10 +13,12 @@ import { authRequired, forbidden } from '../envelope/errors';
  */
 export function requireGate(gate: Gate, writeRoles?: readonly RoleGate[]) {
   const effective: Gate = writeRoles ? { ...gate, roles: writeRoles } : gate;
-  return async function gateHandler(req: FastifyRequest): Promise<void> {
+  // A callback, not an async function: nothing here waits (server/hooks/settle.ts says why that counts).
+  return function gateHandler(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
     if (!req.user) throw authRequired();
     const result = checkAccess(effective, { role: req.user.role, features: req.brand?.config.features });
     if (!result.ok) throw forbidden(result.blocked);
+    done();
   };
 }
 

@@ -20,13 +20,12 @@ function originHostname(origin: string): string | null {
 }
 
 export function registerOriginCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req) => {
-    if (!STATE_CHANGING.has(req.method) || !needsBrand(req.url)) return;
-    const origin = req.headers.origin;
-    if (origin === undefined) {
-      if (req.headers['sec-fetch-site'] === 'cross-site') throw forbidden('brand');
-      return;
+  // A callback: nothing here waits (server/hooks/settle.ts says why that counts).
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (STATE_CHANGING.has(req.method) && needsBrand(req.url)) {
+      const origin = req.headers.origin;
+      if (origin === undefined ? req.headers['sec-fetch-site'] === 'cross-site' : originHostname(String(origin)) !== hostnameOf(req)) throw forbidden('brand');
     }
-    if (originHostname(String(origin)) !== hostnameOf(req)) throw forbidden('brand');
+    done();
   });
 }

@@ -1,39 +1,74 @@
 /**
  * Looks up the session cookie on every brand-bound request, so each answer can say
  * `metadata.userData.isLogged` and gates know the role. Must run after the brand hook.
+ * A busy user's session is in memory (sessionCache.ts), and then the hook finishes without waiting.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionCookie } from './cookie';
 import { groupFromUrl } from '../envelope/envelope';
+import { settle } from '../hooks/settle';
 import { SESSION_GROUPS, SessionCache } from './sessionCache';
+import type { SessionUser } from './types';
 import { SESSION_COOKIE, SLIDE_EVERY_MS, findSessionUser, hashToken, touchSession } from './sessions';
+
+const MAX_HASHES = 10_000;
 
 export function registerSessionHook(app: FastifyInstance, cacheMs: number): void {
   const cache = new SessionCache(cacheMs);
   app.decorate('sessionCache', cache);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.db || !req.brand) return;
-    const token = req.cookies?.[SESSION_COOKIE];
-    if (!token || token.length > 200) return;
-    const tokenHash = hashToken(token);
-    const schema = req.brand.schema;
-    const found = cache.get(schema, tokenHash) ?? (await findSessionUser(req.db, tokenHash));
-    if (!found) return;
+
+  // The hash of a token never changes; a busy user's requests need not each compute it again.
+  const hashes = new Map<string, string>();
+  const hashOf = (token: string) => {
+    let hash = hashes.get(token);
+    if (hash === undefined) {
+      if (hashes.size >= MAX_HASHES) hashes.clear();
+      hashes.set(token, (hash = hashToken(token)));
+    }
+    return hash;
+  };
+
+  function adopt(req: FastifyRequest, reply: FastifyReply, token: string, tokenHash: string, found: { user: SessionUser; lastSeen: Date; at?: number }): void | Promise<void> {
+    const schema = req.brand!.schema;
     req.user = { ...found.user };
     req.sessionTokenHash = tokenHash;
     if (Date.now() - found.lastSeen.getTime() > SLIDE_EVERY_MS) {
-      await touchSession(req.db, tokenHash);
-      setSessionCookie(req, reply, token);
-      cache.set(schema, tokenHash, found.user, new Date());
-    } else if (!('at' in found)) {
-      cache.set(schema, tokenHash, found.user, found.lastSeen);
+      return touchSession(req.db!, tokenHash).then(() => {
+        setSessionCookie(req, reply, token);
+        cache.set(schema, tokenHash, found.user, new Date());
+      });
     }
-  });
+    if (found.at === undefined) cache.set(schema, tokenHash, found.user, found.lastSeen);
+  }
+
+  function readSession(req: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+    if (!req.db || !req.brand) return;
+    const token = req.cookies?.[SESSION_COOKIE];
+    if (!token || token.length > 200) return;
+    const tokenHash = hashOf(token);
+    const cached = cache.get(req.brand.schema, tokenHash);
+    if (cached) return adopt(req, reply, token, tokenHash, cached);
+    return findSessionUser(req.db, tokenHash).then((found) => (found ? adopt(req, reply, token, tokenHash, found) : undefined));
+  }
+
+  app.addHook('onRequest', (req, reply, done) => settle(done, readSession(req, reply)));
+
   // Runs once the change is committed and answered, so the next request reads the new state.
-  app.addHook('onResponse', async (req) => {
-    if (!req.brand) return;
-    if (req.method !== 'GET' && SESSION_GROUPS.has(groupFromUrl(req.url))) cache.forgetBrand(req.brand.schema);
+  // The group is read from the route's path (a fixed first segment), known once per route.
+  const changesSessions = new Map<string, boolean>();
+  const writesSessions = (req: FastifyRequest) => {
+    const path = req.routeOptions.url ?? req.url;
+    let writes = changesSessions.get(path);
+    if (writes === undefined) {
+      writes = SESSION_GROUPS.has(groupFromUrl(path));
+      if (req.routeOptions.url) changesSessions.set(path, writes);
+    }
+    return writes;
+  };
+  app.addHook('onResponse', (req, _reply, done) => {
+    if (req.brand && req.method !== 'GET' && writesSessions(req)) cache.forgetBrand(req.brand.schema);
+    done();
   });
 }

@@ -9,13 +9,22 @@ import type { BrandBinding } from './types';
 
 export interface BrandResolver {
   resolve(hostname: string): Promise<BrandBinding | null>;
+  /** The answer of a lookup still fresh and already finished, without waiting; undefined when there is none. */
+  known(hostname: string): BrandBinding | null | undefined;
   invalidate(): void;
 }
 
 const MAX_ENTRIES = 1000;
 
+/** A lookup and, once it has finished, its answer (read without waiting by `known`). */
+interface Entry {
+  at: number;
+  value: Promise<BrandBinding | null>;
+  settled?: BrandBinding | null;
+}
+
 export function createBrandResolver(root: RootDb, ttlMs = 2000): BrandResolver {
-  const cache = new Map<string, { at: number; value: Promise<BrandBinding | null> }>();
+  const cache = new Map<string, Entry>();
 
   async function load(hostname: string): Promise<BrandBinding | null> {
     const row = await globalDb(root)
@@ -29,20 +38,28 @@ export function createBrandResolver(root: RootDb, ttlMs = 2000): BrandResolver {
     return { s_id: row.s_id, d_id: row.d_id, schema: row.schema_name, config: buildBrandConfig(row, row.d_config) };
   }
 
+  const fresh = (hostname: string) => {
+    const hit = cache.get(hostname);
+    return hit && Date.now() - hit.at < ttlMs ? hit : undefined;
+  };
+
   return {
     resolve(hostname) {
       if (!hostname || hostname.length > 253) return Promise.resolve(null);
-      const now = Date.now();
-      const hit = cache.get(hostname);
-      if (hit && now - hit.at < ttlMs) return hit.value;
+      const hit = fresh(hostname);
+      if (hit) return hit.value;
       const value = load(hostname);
       if (ttlMs > 0) {
         // Random Host headers must not grow the cache without bound.
         if (cache.size >= MAX_ENTRIES) cache.clear();
-        cache.set(hostname, { at: now, value });
-        value.catch(() => cache.delete(hostname));
+        const entry: Entry = { at: Date.now(), value };
+        cache.set(hostname, entry);
+        value.then((brand) => (entry.settled = brand), () => cache.delete(hostname));
       }
       return value;
+    },
+    known(hostname) {
+      return fresh(hostname)?.settled;
     },
     invalidate() {
       cache.clear();
