@@ -2,10 +2,10 @@
  * Files and documents: the files group (SPEC.md point 7 Files) and a job's document writes. The
  * bytes live in a FileStore (a folder under DATA_DIR unless the app is given another root).
  */
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { registerJobDocumentRoutes } from './jobRoutes';
-import { registerFilesGroup } from './routes';
+import { registerJobDocumentRoutes, registerJobDocumentUploads } from './jobRoutes';
+import { withMultipart } from './multipartScope';
+import { registerFileUpload, registerFilesGroup } from './routes';
 import { defaultFilesRoot, LocalFileStore, type FileStore } from './storage';
 
 declare module 'fastify' {
@@ -25,9 +25,11 @@ export interface FileRouteOptions {
 export async function registerFileRoutes(app: FastifyInstance, opts: FileRouteOptions = {}): Promise<void> {
   const store = opts.store ?? new LocalFileStore(opts.root ?? defaultFilesRoot());
   app.decorate('fileStore', store);
-  // Limits are set per request from the brand's maxUploadSizeMB (server/files/upload.ts).
-  // Another area may have registered the parser already (it is app-wide); registering twice would throw.
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { throwFileSizeLimit: true });
   registerFilesGroup(app, store);
   registerJobDocumentRoutes(app, store);
+  // Limits are set per request from the brand's maxUploadSizeMB (server/files/upload.ts).
+  withMultipart(app, (scope) => {
+    registerFileUpload(scope, store);
+    registerJobDocumentUploads(scope, store);
+  });
 }

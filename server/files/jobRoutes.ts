@@ -51,7 +51,8 @@ async function firstPage(req: FastifyRequest, jobId: number) {
   return { data: page.rows, totalCount: page.total };
 }
 
-export function registerJobDocumentRoutes(app: FastifyInstance, store: FileStore): void {
+/** The uploads into a job's document groups; `app` must take multipart bodies (multipartScope.ts). */
+export function registerJobDocumentUploads(app: FastifyInstance, store: FileStore): void {
   for (const [name, group] of Object.entries(JOB_UPLOAD_GROUPS) as [JobUploadAction, (typeof JOB_UPLOAD_GROUPS)[JobUploadAction]][]) {
     action(app, { method: 'POST', url: `/api/jobs/:id/${name}`, key, gate: JOB_DOCUMENTS_GATE, params: idParams, status: 201, change: true, summary: `multipart/form-data: file (one or several) into ${group}; note, skipResize, fxj_visible_to_client` }, async (req) => {
       const jobId = await writableJobId(req);
@@ -62,7 +63,9 @@ export function registerJobDocumentRoutes(app: FastifyInstance, store: FileStore
       return { data: added };
     });
   }
+}
 
+export function registerJobDocumentRoutes(app: FastifyInstance, store: FileStore): void {
   registerDextRoute(app, store, writableJobId);
 
   const flagRoute = (url: string, flag: 'fxj_processed' | 'fxj_visible_to_client', summary: string) =>

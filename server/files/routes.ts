@@ -60,6 +60,15 @@ function parsePatch(input: unknown): { f_name?: string; f_note?: string | null; 
   return out;
 }
 
+/** POST files/upload; `app` must take multipart bodies (multipartScope.ts). */
+export function registerFileUpload(app: FastifyInstance, store: FileStore): void {
+  action(app, { method: 'POST', url: '/api/files/upload', key, gate: FILES_GATE, status: 201, change: true, summary: 'multipart/form-data: file (one or several), f_grp_id (default USER_FILES), note, skipResize (1, with file.enableSkipResize), job_id, js_id' }, async (req) => {
+    const ids = await uploadFromRequest(req, store, {});
+    const rows = await Promise.all(ids.map((id) => detailsOf(req, id)));
+    return { data: rows };
+  });
+}
+
 export function registerFilesGroup(app: FastifyInstance, store: FileStore): void {
   const listQuery = { ...listQuerySchema, properties: { ...listQuerySchema.properties } };
 
@@ -74,12 +83,6 @@ export function registerFilesGroup(app: FastifyInstance, store: FileStore): void
   action(app, { method: 'POST', url: '/api/files/group/:id', key, gate: FILES_GATE, params: { type: 'object', properties: { id: { type: 'string', enum: [...FILE_GROUPS] } }, required: ['id'] }, querystring: listQuery, summary: "One file group's files (the filter body's other fields apply)", docBody: { type: 'object' } }, async (req) => {
     const filter = parseFileFilter(req.body);
     return listFiles(req, { ...filter, f_grp_id: parseGroup((req.params as { id: string }).id, 'id') }, req.query as ListQuery);
-  });
-
-  action(app, { method: 'POST', url: '/api/files/upload', key, gate: FILES_GATE, status: 201, change: true, summary: 'multipart/form-data: file (one or several), f_grp_id (default USER_FILES), note, skipResize (1, with file.enableSkipResize), job_id, js_id' }, async (req) => {
-    const ids = await uploadFromRequest(req, store, {});
-    const rows = await Promise.all(ids.map((id) => detailsOf(req, id)));
-    return { data: rows };
   });
 
   action(app, { method: 'GET', url: '/api/files/:id/details', key, gate: FILES_GATE, params: idParams, summary: 'One file (relations when file.extendWithRelations is on)' }, async (req) => ({

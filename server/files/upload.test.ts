@@ -163,6 +163,12 @@ describe('POST files/upload', () => {
     expect(notMultipart.status).toBe(400);
   });
 
+  it('is the only kind of route that takes a multipart body (the others refuse its content type)', async () => {
+    const res = await upload(t.app, { url: '/api/contacts/create', cookie, host: a.host, files: [{ name: 'a.txt', data: Buffer.from('a') }] });
+    expect(res.status).toBe(400);
+    expect(res.json.contacts.dbErrors[0].details).toBe('content-type');
+  });
+
   it('is for staff only', async () => {
     const customer = await login(t.app, a.host, 'customer@demo.test');
     const res = await upload(t.app, { url: '/api/files/upload', cookie: customer, host: a.host, files: [{ name: 'a.txt', data: Buffer.from('a') }] });
