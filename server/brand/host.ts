@@ -9,7 +9,8 @@ export function hostnameOf(req: FastifyRequest): string {
 
 /** Routes bound to a brand: the API, except its documentation which any host may read. */
 export function needsBrand(url: string): boolean {
-  const path = url.split('?')[0];
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
   if (path !== '/api' && !path.startsWith('/api/')) return false;
   return !(path === '/api/docs' || path.startsWith('/api/docs/'));
 }

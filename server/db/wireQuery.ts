@@ -7,7 +7,8 @@
  * - pg makes each row by spreading one empty row object; in a server running hundreds of
  *   statements, that one spread sees every row shape and V8 falls back to its slow, generic copy
  *   for all of them. Here each list of columns gets its own row function, an object literal of
- *   the columns in order, which V8 builds as fast as any literal.
+ *   the columns in order, which V8 builds as fast as any literal; a statement's text keeps its
+ *   columns' parsers and row function, checked against the columns each run describes.
  */
 import pg from 'pg';
 import type { FieldDef } from 'pg';
@@ -43,6 +44,37 @@ export function rowFunction(names: readonly string[]): (values: unknown[]) => Ro
   return make;
 }
 
+/** What a statement's rows need: a parser per column and the row function of its names. */
+interface Shape {
+  fields: readonly FieldDef[];
+  typeParsers: TypeParsers;
+  parsers: Parser[];
+  make: (values: unknown[]) => Row;
+}
+
+const byText = new Map<string, Shape>();
+
+const sameFields = (a: readonly FieldDef[], b: readonly FieldDef[]) =>
+  a.length === b.length && a.every((f, i) => f.name === b[i].name && f.dataTypeID === b[i].dataTypeID && f.format === b[i].format);
+
+/**
+ * The shape of a statement's rows, kept per statement text: a list page sends the same few texts
+ * again and again, and the columns they describe are compared, not joined into a key each time.
+ */
+function shapeOf(text: string, fields: readonly FieldDef[], typeParsers: TypeParsers): Shape {
+  const known = byText.get(text);
+  if (known && known.typeParsers === typeParsers && sameFields(known.fields, fields)) return known;
+  const shape: Shape = {
+    fields,
+    typeParsers,
+    parsers: fields.map((f) => typeParsers.getTypeParser(f.dataTypeID, f.format === 'binary' ? 'binary' : 'text')),
+    make: rowFunction(fields.map((f) => f.name)),
+  };
+  if (byText.size >= MAX_SHAPES) byText.clear();
+  byText.set(text, shape);
+  return shape;
+}
+
 /** pg's Query methods this class takes over or calls (pg runs them; its typings do not list them). */
 interface QueryHandlers {
   handleError(err: Error, connection: unknown): void;
@@ -52,37 +84,36 @@ interface QueryHandlers {
 // Field names differ from pg.Query's own (text, values, name, types, rows, ...), which its submit reads.
 export class WireQuery extends pg.Query {
   readonly pageRows: Row[] = [];
-  private columnParsers: Parser[] = [];
-  private buildRow: (values: unknown[]) => Row = () => ({});
+  private shape: Shape | null = null;
   private rowFailure: Error | null = null;
 
   constructor(
-    text: string,
+    private readonly sqlText: string,
     values: readonly unknown[],
     name: string | undefined,
     private readonly typeParsers: TypeParsers,
   ) {
-    super(text, values as unknown[]);
+    super(sqlText, values as unknown[]);
     // pg reads the name when it sends the statement (submit), after this.
     (this as unknown as { name?: string }).name = name;
   }
 
   handleRowDescription(msg: { fields: FieldDef[] }): void {
-    this.columnParsers = msg.fields.map((f) => this.typeParsers.getTypeParser(f.dataTypeID, f.format === 'binary' ? 'binary' : 'text'));
-    this.buildRow = rowFunction(msg.fields.map((f) => f.name));
+    this.shape = shapeOf(this.sqlText, msg.fields, this.typeParsers);
   }
 
   handleDataRow(msg: { fields: (string | null)[] }): void {
-    if (this.rowFailure) return;
+    const shape = this.shape;
+    if (this.rowFailure || !shape) return;
     const values: unknown[] = msg.fields;
     try {
-      for (let i = 0; i < values.length; i++) if (values[i] !== null) values[i] = this.columnParsers[i](values[i] as string);
+      for (let i = 0; i < values.length; i++) if (values[i] !== null) values[i] = shape.parsers[i](values[i] as string);
     } catch (err) {
       // As pg does: the statement still runs to its end, then fails with the parser's error.
       this.rowFailure = err as Error;
       return;
     }
-    this.pageRows.push(this.buildRow(values));
+    this.pageRows.push(shape.make(values));
   }
 
   handleReadyForQuery(connection: unknown): void {

@@ -63,4 +63,18 @@ describe('wireRows', () => {
     const many = await Promise.all(Array.from({ length: 40 }, (_, i) => wireRows(root, stmt(i))));
     expect(many.map(([r]) => r.n)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
+
+  it('follows a statement whose columns change between runs (the same text after a table gains a column)', async () => {
+    const table = sql.id(`wire_shape_${Date.now()}`);
+    await sql`create table ${table} (a int)`.execute(root);
+    try {
+      await sql`insert into ${table} values (1)`.execute(root);
+      const all = sql<Record<string, unknown>>`select * from ${table}`.compile(root);
+      expect(await wireRows(root, all)).toEqual([{ a: 1 }]);
+      await sql`alter table ${table} add column b text default 'two'`.execute(root);
+      expect(await wireRows(root, all)).toEqual([{ a: 1, b: 'two' }]);
+    } finally {
+      await sql`drop table ${table}`.execute(root);
+    }
+  });
 });
