@@ -1,7 +1,7 @@
 /**
  * One list statement as pg runs it (pg's own Query: parse, bind, execute, named statements), with
- * its rows built the cheap way for a busy list page. Measured on the bench's 2,000 pages a second,
- * pg's defaults cost the server about a twentieth of its CPU:
+ * its rows built the cheap way for a busy list page. Measured with `perf` on the bench's 2,000 pages
+ * a second, pg's defaults cost the server a few hundredths of its CPU:
  * - pg copies a query given as a config object through property descriptors (~2 µs a statement);
  *   given its text and values, it does not.
  * - pg makes each row by spreading one empty row object; in a server running hundreds of
@@ -20,7 +20,7 @@ export interface TypeParsers {
 }
 
 const MAX_SHAPES = 1000;
-const shapes = new Map<string, (values: unknown[]) => Row>();
+const rowFunctions = new Map<string, (values: unknown[]) => Row>();
 
 // Object.fromEntries defines each key as its own property, `__proto__` too.
 const genericRow = (names: readonly string[]) => (values: unknown[]) => Object.fromEntries(names.map((n, i) => [n, values[i]])) as Row;
@@ -33,13 +33,13 @@ const genericRow = (names: readonly string[]) => (values: unknown[]) => Object.f
  */
 export function rowFunction(names: readonly string[]): (values: unknown[]) => Row {
   const key = names.join('\u0000');
-  let make = shapes.get(key);
+  let make = rowFunctions.get(key);
   if (!make) {
     make = names.includes('__proto__')
       ? genericRow(names)
       : (new Function('v', `return { ${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')} };`) as (values: unknown[]) => Row);
-    if (shapes.size >= MAX_SHAPES) shapes.clear();
-    shapes.set(key, make);
+    if (rowFunctions.size >= MAX_SHAPES) rowFunctions.clear();
+    rowFunctions.set(key, make);
   }
   return make;
 }
