@@ -10,6 +10,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { toWire } from '../envelope/datetime';
 import { pgTypes, poolOf } from './kysely';
+import { statementName } from './statementNames';
 import { WireQuery } from './wireQuery';
 
 const TIMESTAMP = 1114;
@@ -28,15 +29,15 @@ const wireTypes = {
 };
 
 /**
- * `prepareAs` names a statement whose text never changes and whose best plan does not depend on its
- * values: each connection parses and plans it once (PostgreSQL keeps a generic plan after five
- * runs). Left unnamed, a statement is planned for its own values every time.
+ * `prepared` sends the statement under a name (statementNames.ts): for a statement whose best plan
+ * does not depend on its values, so that the plan PostgreSQL keeps for it serves every request.
+ * Left unnamed, a statement is parsed and planned for its own values every time.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function wireRows<R>(db: Kysely<any>, compiled: CompiledQuery<R>, prepareAs?: string): Promise<R[]> {
+export async function wireRows<R>(db: Kysely<any>, compiled: CompiledQuery<R>, prepared = false): Promise<R[]> {
   const pool = poolOf(db);
   if (!pool) return (await db.executeQuery(compiled)).rows.map((row) => toWire(row as Record<string, unknown>) as R);
-  const query = new WireQuery(compiled.sql, compiled.parameters, prepareAs, wireTypes);
+  const query = new WireQuery(compiled.sql, compiled.parameters, prepared ? statementName(compiled.sql) : undefined, wireTypes);
   // The pool sends it on one of its connections and settles when that is released.
   await (pool.query(query) as unknown as Promise<unknown>);
   return query.pageRows as R[];

@@ -29,10 +29,10 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     const db = jobDb(req.db);
     const q = sheetStatements(db, req.brand!.schema, c, p);
     const role = req.user?.role ?? null;
-    const run = (stmt: typeof q.page) => wireRows<Record<string, unknown>>(db, stmt);
+    const run = (stmt: typeof q.page, prepared = false) => wireRows<Record<string, unknown>>(db, stmt, prepared);
     const countOf = async () => Number((await run(q.count))[0].count);
     const { page, total } = q.totalInRows
-      ? await searchPageWithTotal({ countStatement: () => q.count, offset: p.offset, limit: p.limit, withTotal: true, counted: () => run(q.page), walk: q.walk && ((window) => run(q.walk!(window))), count: countOf })
+      ? await searchPageWithTotal({ countStatement: () => q.count, offset: p.offset, limit: p.limit, withTotal: true, counted: () => run(q.page, q.onePlanServesAll), walk: q.walk && ((window) => run(q.walk!(window), true)), count: countOf })
       : await Promise.all([run(q.page), p.withTotal ? countOf() : undefined]).then(([page, total]) => ({ page, total }));
     const data = (await sheetRows(db, req.brand!.schema, page)).map((r) => toListRow(r, role));
     return { data, totalCount: total };

@@ -75,6 +75,12 @@ export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: 
     count: compileWithTemplate(`${key}:count`, leaves, (v) => build(v).count),
     walk: !sheetWalkable(c, p) ? undefined : (window: number) => compileWithTemplate(`${key}:walk`, [...leaves, { value: window }], (v) => build(v.slice(0, -1)).walk!(v.at(-1) as number)),
     totalInRows: totalInRows(c, p),
+    /**
+     * The free text alone (a customer's own jobs, a status, a department beside it change which
+     * index should lead, with their values): every match is read through the search index whatever
+     * the words, so `page` is prepared (server/resources/store.ts says the same of the other lists).
+     */
+    onePlanServesAll: totalInRows(c, p) && Object.entries(c).every(([k, v]) => v === undefined || k === 'stext' || k === 'drafts'),
   };
 }
 

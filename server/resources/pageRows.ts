@@ -23,7 +23,7 @@ export async function readPageRows(
   if (!page.length) return [];
   const ids = page.map((r) => r[idField]);
   const compiled = key ? compileWithTemplate(`${key}:rowsByIds`, [{ value: ids }], (v) => build(v[0] as unknown[])) : build(ids).compile();
-  const rows = await wireRows<Row>(db, compiled as CompiledQuery<Row>, key ? `page_rows:${key}` : undefined);
+  const rows = await wireRows<Row>(db, compiled as CompiledQuery<Row>, !!key);
   const byId = new Map<unknown, Row>(rows.map((r) => [r[idField], r]));
   return page.flatMap<Row>((p) => byId.get(p[idField]) ?? []);
 }

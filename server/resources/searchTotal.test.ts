@@ -43,6 +43,24 @@ describe('free-text lists count every match, whatever the page', () => {
     expect(none.json.departments.metadata.totalCount).toBe(0);
   });
 
+  it('answers each text its own matches and total when the same kind of search runs with other words, before and after PostgreSQL keeps one plan for it', async () => {
+    const other = uniqueName('Basalt').replace(/[^A-Za-z0-9]/g, '');
+    const tag = Math.random().toString(36).slice(2, 5).toUpperCase();
+    await createDepartments(t.db, 'site_1', [1, 2, 3, 4].map((i) => ({ de_name: `${other} crew ${i}`, de_prefix: `B${tag}${i}`, de_description: null, de_color: null })));
+    // Eight runs of one statement (one word, its total in the rows), the words taking turns.
+    for (let i = 0; i < 4; i++) {
+      const ours = await search(word, 3);
+      expect(names(ours)).toEqual([`${word} team 7`]);
+      expect(ours.json.departments.metadata.totalCount).toBe(7);
+      const theirs = await search(other.toLowerCase(), 1, '-de_name');
+      expect(names(theirs)).toEqual([`${other} crew 4`, `${other} crew 3`, `${other} crew 2`]);
+      expect(theirs.json.departments.metadata.totalCount).toBe(4);
+    }
+    const none = await search(`${other}x`, 1);
+    expect(none.json.departments.data).toEqual([]);
+    expect(none.json.departments.metadata.totalCount).toBe(0);
+  });
+
   it('shows each page as the records are now, in the order asked, however often the same search runs', async () => {
     // More runs than PostgreSQL needs to keep a prepared statement's generic plan (five).
     for (let i = 0; i < 7; i++) expect(names(await search(word, 1, '-de_name'))).toEqual([`${word} team 7`, `${word} team 6`, `${word} team 5`]);

@@ -144,6 +144,13 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
   return { rows: query.limit(params.limit).offset(params.offset), count, totalInRows: false };
 }
 
+/**
+ * A search on the text alone that carries its total reads every match, through the search index
+ * whatever the words: one plan serves every request, so it is prepared (wireRows). With another
+ * condition beside it, which index leads depends on the values, so it is planned for them.
+ */
+const onePlanServesAll = (conditions: Condition[], params: ListParams) => params.withTotal && conditions.length === 1 && conditions[0].kind === 'searchColumn';
+
 /** One statement of a list page, compiled through the template cache (see queryTemplates.ts). */
 function compiledOf<R>(key: string | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): CompiledQuery<R> {
   return (key ? compileWithTemplate(key, leaves, build) : build(leaves.map((l) => l.value)).compile()) as CompiledQuery<R>;
@@ -162,11 +169,11 @@ export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: C
   const keyOf = (statement: string) => shapeKey && statement + shapeKey;
   const statements = (values: unknown[]) =>
     listQueries(db, info, withLeafValues(conditions, values), { ...params, limit: values[leaves.length] as number, offset: values[leaves.length + 1] as number });
-  const rowsOf = () => wireRows<Row>(db, compiledOf(keyOf('rows'), pageLeaves, (values) => statements(values).rows));
+  const rowsOf = () => wireRows<Row>(db, compiledOf(keyOf('rows'), pageLeaves, (values) => statements(values).rows), onePlanServesAll(conditions, params));
   const countStatement = () => compiledOf(keyOf('count'), pageLeaves, (values) => statements(values).count);
   const countOf = async () => Number((await wireRows<Row>(db, countStatement()))[0].count);
   if (isSearch(conditions)) {
-    const walk = (window: number) => wireRows<Row>(db, compiledOf(keyOf('walk'), [...pageLeaves, { value: window }], (values) => statements(values).walk!(values[leaves.length + 2] as number)));
+    const walk = (window: number) => wireRows<Row>(db, compiledOf(keyOf('walk'), [...pageLeaves, { value: window }], (values) => statements(values).walk!(values[leaves.length + 2] as number)), true);
     const { page, total } = await searchPageWithTotal({ countStatement, offset: params.offset, limit: params.limit, withTotal: params.withTotal, counted: rowsOf, walk: walkable(params) ? walk : undefined, count: countOf });
     const rows = await readPageRows(db, page, info.def.idField, schema && `${schema}:${info.def.name}`, (ids) => rowsByIds(db, info, ids));
     return { rows, totalCount: total };
