@@ -125,7 +125,7 @@ export function withListColumns<QB extends SelectQueryBuilder<any, any, any>>(qb
     'j.job_id', 'j.job_number', 'j.job_status', 'j.job_wopo', 'j.job_desc', 'j.de_id', name(eb, 'departments', 'd', 'de_name', 'de_id'),
     'j.co_id', name(eb, 'contacts', 'c', 'co_name', 'co_id'), 'j.js_id', name(eb, 'jobsites', 's', 'js_address', 'js_id'),
     'j.pm_id', name(eb, 'propertymanagers', 'p', 'pm_name', 'pm_id'), 'j.job_start', 'j.job_end', 'j.job_tags',
-    sql<string>`j.net_quote::text`.as('net_quote'), sql<string>`j.net_sales::text`.as('net_sales'), 'j.created_at', 'j.updated_at', 'j.customer_us_id',
+    sql<string>`j.net_quote::text`.as('net_quote'), sql<string>`j.net_sales::text`.as('net_sales'), 'j.created_at', 'j.updated_at',
     eb
       .selectFrom('job_assigned_users as au')
       .innerJoin('users as u', 'u.us_id', 'au.us_id')

@@ -35,6 +35,10 @@ describe('the job sheet', () => {
     const found = await sheet({ stext: word.toUpperCase() });
     expect(found.total).toBe(5);
     expect(found.rows[0]).toMatchObject({ de_name: expect.any(String), co_name: expect.any(String), js_address: expect.any(String), net_quote: '0.00', net_sales: '0.00' });
+    // A sheet row is the list row and nothing more: no customer id, no column the search's own statement carried.
+    const listRowKeys = ['job_id', 'job_number', 'job_status', 'job_wopo', 'job_desc', 'de_id', 'de_name', 'co_id', 'co_name', 'js_id', 'js_address', 'pm_id', 'pm_name', 'job_start', 'job_end', 'job_tags', 'net_quote', 'net_sales', 'created_at', 'updated_at', 'assigned'];
+    for (const row of found.rows) expect(Object.keys(row).sort()).toEqual([...listRowKeys].sort());
+    expect(found.rows[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await sheet({ stext: word, drafts: true })).total).toBe(6);
     expect((await sheet({ stext: made[2].job_number.toLowerCase() })).rows.map((r) => r.job_id)).toEqual([made[2].job_id]);
     const db = await brandJobDb(t.db);

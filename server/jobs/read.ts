@@ -13,18 +13,26 @@ import type { JobDb } from './tables';
 
 type RawRow = Record<string, unknown>;
 
+/** The status hidden from a customer when it must be, in place. */
+function masked(row: RawRow, role: Role | null): RawRow {
+  if (role === 'Customer' && !isCustomerVisibleStatus(row.job_status as string)) row.job_status = null;
+  return row;
+}
+
 /** A list row as the wire carries it: dates as strings, the status hidden from a customer when it must be. */
 export function toListRow(row: RawRow, role: Role | null): JobListRow {
   const out: RawRow = {};
-  // for...in, not Object.entries: no array per column on every row of the sheet.
+  // for...in, not Object.entries: no array per column.
   for (const key in row) {
-    if (key === 'customer_us_id' || key.startsWith('__')) continue;
+    if (key === 'customer_us_id') continue;
     const value = row[key];
     out[key] = value instanceof Date ? toWireDate(value) : value;
   }
-  if (role === 'Customer' && !isCustomerVisibleStatus(out.job_status as string)) out.job_status = null;
-  return out as unknown as JobListRow;
+  return masked(out, role) as unknown as JobListRow;
 }
+
+/** The sheet's rows, read by wireRows: already the wire's (jobRowsByIds selects the list row's columns), so not copied again. */
+export const sheetListRows = (rows: RawRow[], role: Role | null): JobListRow[] => rows.map((row) => masked(row, role) as unknown as JobListRow);
 
 function joinedJob(db: JobDb) {
   return withListColumns(

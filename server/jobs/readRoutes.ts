@@ -13,7 +13,7 @@ import { parseJobListParams, sheetConditions } from './filter';
 import { searchPageWithTotal } from '../resources/knownTotals';
 import { sheetRows, sheetStatements } from './sheetCache';
 import { historyNames, namesOfEntry } from './historyNames';
-import { jobDetails, jobListRow, toListRow } from './read';
+import { jobDetails, jobListRow, sheetListRows } from './read';
 import { jobDb } from './tables';
 import { wireRows } from '../db/wireRows';
 import { parseWireDate } from './validate';
@@ -34,7 +34,7 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     const { page, total } = q.totalInRows
       ? await searchPageWithTotal({ countStatement: () => q.count, offset: p.offset, limit: p.limit, withTotal: true, counted: () => run(q.page, q.onePlanServesAll), walk: q.walk && ((window) => run(q.walk!(window), true)), count: countOf })
       : await Promise.all([run(q.page), p.withTotal ? countOf() : undefined]).then(([page, total]) => ({ page, total }));
-    const data = (await sheetRows(db, req.brand!.schema, page)).map((r) => toListRow(r, role));
+    const data = sheetListRows(await sheetRows(db, req.brand!.schema, page), role);
     return { data, totalCount: total };
   });
 
