@@ -145,11 +145,15 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
 }
 
 /**
- * A search on the text alone that carries its total reads every match, through the search index
- * whatever the words: one plan serves every request, so it is prepared (wireRows). With another
- * condition beside it, which index leads depends on the values, so it is planned for them.
+ * Which of a list page's statements are prepared (wireRows): those whose plan does not depend on
+ * their values. A search on the text alone that carries its total reads every match through the
+ * search index whatever the words; an unfiltered page walks its sort index to the page (PostgreSQL
+ * keeps planning that for its limit and offset, a deep page may rather be sorted, and the name
+ * spares the parse), and its total is the kept count. With a condition beside the text, or any
+ * filter, which index leads depends on the values, so those are planned for them.
  */
-const onePlanServesAll = (conditions: Condition[], params: ListParams) => params.withTotal && conditions.length === 1 && conditions[0].kind === 'searchColumn';
+const preparedRows = (conditions: Condition[], params: ListParams) =>
+  conditions.length === 0 || (params.withTotal && conditions.length === 1 && conditions[0].kind === 'searchColumn');
 
 /** One statement of a list page, compiled through the template cache (see queryTemplates.ts). */
 function compiledOf<R>(key: string | null, leaves: Leaf[], build: (values: unknown[]) => Compilable<R>): CompiledQuery<R> {
@@ -169,9 +173,9 @@ export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: C
   const keyOf = (statement: string) => shapeKey && statement + shapeKey;
   const statements = (values: unknown[]) =>
     listQueries(db, info, withLeafValues(conditions, values), { ...params, limit: values[leaves.length] as number, offset: values[leaves.length + 1] as number });
-  const rowsOf = () => wireRows<Row>(db, compiledOf(keyOf('rows'), pageLeaves, (values) => statements(values).rows), onePlanServesAll(conditions, params));
+  const rowsOf = () => wireRows<Row>(db, compiledOf(keyOf('rows'), pageLeaves, (values) => statements(values).rows), preparedRows(conditions, params));
   const countStatement = () => compiledOf(keyOf('count'), pageLeaves, (values) => statements(values).count);
-  const countOf = async () => Number((await wireRows<Row>(db, countStatement()))[0].count);
+  const countOf = async () => Number((await wireRows<Row>(db, countStatement(), conditions.length === 0))[0].count);
   if (isSearch(conditions)) {
     const walk = (window: number) => wireRows<Row>(db, compiledOf(keyOf('walk'), [...pageLeaves, { value: window }], (values) => statements(values).walk!(values[leaves.length + 2] as number)), true);
     const { page, total } = await searchPageWithTotal({ countStatement, offset: params.offset, limit: params.limit, withTotal: params.withTotal, counted: rowsOf, walk: walkable(params) ? walk : undefined, count: countOf });
