@@ -11,6 +11,8 @@ interface Entry {
   user: SessionUser;
   lastSeen: Date;
   at: number;
+  /** A lookup of the same session has begun, to take this entry's place (refreshDue). */
+  refreshing?: boolean;
 }
 
 /** Groups whose writes can end sessions or change what a session user is (role, hidden, settings). */
@@ -18,6 +20,8 @@ export const SESSION_GROUPS: ReadonlySet<string> = new Set(['auth', 'users', 'us
 
 export class SessionCache {
   private readonly brands = new Map<string, Map<string, Entry>>();
+  /** Raised when a brand's entries are dropped, so a lookup begun before that cannot put back what it read. */
+  private readonly generations = new Map<string, number>();
 
   constructor(private readonly ttlMs: number, private readonly maxPerBrand = 10_000) {}
 
@@ -31,13 +35,34 @@ export class SessionCache {
     return entry;
   }
 
-  set(schema: string, tokenHash: string, user: SessionUser, lastSeen: Date): void {
-    if (this.ttlMs <= 0) return;
+  /**
+   * Whether to look the session up again now, while this entry is still served: past half its
+   * life, once. Under load a lookup waits behind every query queued for the pool; an entry that
+   * simply expired made the user's next requests wait with it, every `ttlMs` (bench: the job
+   * sheet's p99).
+   */
+  refreshDue(entry: Entry): boolean {
+    if (entry.refreshing || Date.now() - entry.at < this.ttlMs / 2) return false;
+    entry.refreshing = true;
+    return true;
+  }
+
+  /** What a lookup begun now must give `set` as `since`, for its answer to be kept. */
+  since(schema: string): { generation: number; at: number } {
+    return { generation: this.generations.get(schema) ?? 0, at: Date.now() };
+  }
+
+  /**
+   * `since`: when the lookup that read this began (`since()`); its answer is dropped if the brand's
+   * entries were dropped in the meantime, and it ages from when it was read, not from now.
+   */
+  set(schema: string, tokenHash: string, user: SessionUser, lastSeen: Date, since = this.since(schema)): void {
+    if (this.ttlMs <= 0 || since.generation !== (this.generations.get(schema) ?? 0)) return;
     let brand = this.brands.get(schema);
     if (!brand) this.brands.set(schema, (brand = new Map()));
     // A bound on memory: past it, start again rather than track ages (entries live seconds anyway).
     if (brand.size >= this.maxPerBrand) brand.clear();
-    brand.set(tokenHash, { user, lastSeen, at: Date.now() });
+    brand.set(tokenHash, { user, lastSeen, at: since.at });
   }
 
   forgetToken(schema: string, tokenHash: string): void {
@@ -46,5 +71,6 @@ export class SessionCache {
 
   forgetBrand(schema: string): void {
     this.brands.delete(schema);
+    this.generations.set(schema, (this.generations.get(schema) ?? 0) + 1);
   }
 }

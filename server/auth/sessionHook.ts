@@ -30,7 +30,7 @@ export function registerSessionHook(app: FastifyInstance, cacheMs: number): void
     return hash;
   };
 
-  function adopt(req: FastifyRequest, reply: FastifyReply, token: string, tokenHash: string, found: { user: SessionUser; lastSeen: Date; at?: number }): void | Promise<void> {
+  function adopt(req: FastifyRequest, reply: FastifyReply, token: string, tokenHash: string, found: { user: SessionUser; lastSeen: Date; at?: number }, since?: ReturnType<SessionCache['since']>): void | Promise<void> {
     const schema = req.brand!.schema;
     req.user = { ...found.user };
     req.sessionTokenHash = tokenHash;
@@ -40,7 +40,7 @@ export function registerSessionHook(app: FastifyInstance, cacheMs: number): void
         cache.set(schema, tokenHash, found.user, new Date());
       });
     }
-    if (found.at === undefined) cache.set(schema, tokenHash, found.user, found.lastSeen);
+    if (found.at === undefined) cache.set(schema, tokenHash, found.user, found.lastSeen, since);
   }
 
   function readSession(req: FastifyRequest, reply: FastifyReply): void | Promise<void> {
@@ -48,9 +48,24 @@ export function registerSessionHook(app: FastifyInstance, cacheMs: number): void
     const token = req.cookies?.[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const tokenHash = hashOf(token);
-    const cached = cache.get(req.brand.schema, tokenHash);
-    if (cached) return adopt(req, reply, token, tokenHash, cached);
-    return findSessionUser(req.db, tokenHash).then((found) => (found ? adopt(req, reply, token, tokenHash, found) : undefined));
+    const schema = req.brand.schema;
+    const cached = cache.get(schema, tokenHash);
+    if (cached) {
+      if (cache.refreshDue(cached)) refresh(req.db, schema, tokenHash);
+      return adopt(req, reply, token, tokenHash, cached);
+    }
+    const since = cache.since(schema);
+    return findSessionUser(req.db, tokenHash).then((found) => (found ? adopt(req, reply, token, tokenHash, found, since) : undefined));
+  }
+
+  /** The session read again in the background; the request goes on with what is cached. */
+  function refresh(db: NonNullable<FastifyRequest['db']>, schema: string, tokenHash: string): void {
+    const since = cache.since(schema);
+    findSessionUser(db, tokenHash).then(
+      (found) => (found ? cache.set(schema, tokenHash, found.user, found.lastSeen, since) : cache.forgetToken(schema, tokenHash)),
+      // The entry expires as it would have; the next request looks the session up itself.
+      () => undefined,
+    );
   }
 
   app.addHook('onRequest', (req, reply, done) => settle(done, readSession(req, reply)));
