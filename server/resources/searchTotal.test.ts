@@ -46,7 +46,7 @@ describe('free-text lists count every match, whatever the page', () => {
   it('answers each text its own matches and total when the same kind of search runs with other words, before and after PostgreSQL keeps one plan for it', async () => {
     const other = uniqueName('Basalt').replace(/[^A-Za-z0-9]/g, '');
     const tag = Math.random().toString(36).slice(2, 5).toUpperCase();
-    await createDepartments(t.db, 'site_1', [1, 2, 3, 4].map((i) => ({ de_name: `${other} crew ${i}`, de_prefix: `B${tag}${i}`, de_description: null, de_color: null })));
+    await createDepartments(t.db, 'site_1', [1, 2, 3, 4].map((i) => ({ de_name: `${other} crew ${i}`, de_prefix: `B${tag}${i}`, de_description: null, de_color: '#5a6b7c' })));
     // Eight runs of one statement (one word, its total in the rows), the words taking turns.
     for (let i = 0; i < 4; i++) {
       const ours = await search(word, 3);
