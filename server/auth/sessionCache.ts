@@ -18,6 +18,12 @@ interface Entry {
 /** Groups whose writes can end sessions or change what a session user is (role, hidden, settings). */
 export const SESSION_GROUPS: ReadonlySet<string> = new Set(['auth', 'users', 'usersettings', 'publicauth', 'dev', 'configs', 'reserve']);
 
+/** When a session lookup began, as `set` needs it to judge what the lookup read (`since`). */
+export interface LookupStart {
+  generation: number;
+  at: number;
+}
+
 export class SessionCache {
   private readonly brands = new Map<string, Map<string, Entry>>();
   /** Raised when a brand's entries are dropped, so a lookup begun before that cannot put back what it read. */
@@ -48,7 +54,7 @@ export class SessionCache {
   }
 
   /** What a lookup begun now must give `set` as `since`, for its answer to be kept. */
-  since(schema: string): { generation: number; at: number } {
+  since(schema: string): LookupStart {
     return { generation: this.generations.get(schema) ?? 0, at: Date.now() };
   }
 
@@ -56,7 +62,7 @@ export class SessionCache {
    * `since`: when the lookup that read this began (`since()`); its answer is dropped if the brand's
    * entries were dropped in the meantime, and it ages from when it was read, not from now.
    */
-  set(schema: string, tokenHash: string, user: SessionUser, lastSeen: Date, since = this.since(schema)): void {
+  set(schema: string, tokenHash: string, user: SessionUser, lastSeen: Date, since: LookupStart = this.since(schema)): void {
     if (this.ttlMs <= 0 || since.generation !== (this.generations.get(schema) ?? 0)) return;
     let brand = this.brands.get(schema);
     if (!brand) this.brands.set(schema, (brand = new Map()));

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { setSessionCookie } from './cookie';
 import { groupFromUrl } from '../envelope/envelope';
 import { settle } from '../hooks/settle';
-import { SESSION_GROUPS, SessionCache } from './sessionCache';
+import { SESSION_GROUPS, SessionCache, type LookupStart } from './sessionCache';
 import type { SessionUser } from './types';
 import { SESSION_COOKIE, SLIDE_EVERY_MS, findSessionUser, hashToken, touchSession } from './sessions';
 
@@ -30,7 +30,7 @@ export function registerSessionHook(app: FastifyInstance, cacheMs: number): void
     return hash;
   };
 
-  function adopt(req: FastifyRequest, reply: FastifyReply, token: string, tokenHash: string, found: { user: SessionUser; lastSeen: Date; at?: number }, since?: ReturnType<SessionCache['since']>): void | Promise<void> {
+  function adopt(req: FastifyRequest, reply: FastifyReply, token: string, tokenHash: string, found: { user: SessionUser; lastSeen: Date; at?: number }, since?: LookupStart): void | Promise<void> {
     const schema = req.brand!.schema;
     req.user = { ...found.user };
     req.sessionTokenHash = tokenHash;
