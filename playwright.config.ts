@@ -30,7 +30,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npm start',
+    // The same Node.js that runs the tests (the project's own), not whatever `node` a shell finds.
+    command: `"${process.execPath}" --import tsx server/start.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/api/brandsiteconfig`,
     reuseExistingServer: false,
     timeout: 240_000,

@@ -12,6 +12,7 @@ import { connectDatabase, type Database } from './db/connect';
 import { migrateAll } from './db/migrations/migrate';
 import { globalDb } from './db/types';
 import { listenAll } from './listen';
+import { assertSupportedRuntime, runtimeLabel } from './runtime/runtime';
 import { seedIfEmpty } from './seed/seed';
 import { encryptPlainMailPasswords } from './mail/admin/plainPasswords';
 import { initMailSecrets } from './mail/secrets';
@@ -26,6 +27,7 @@ let stopping = false;
 
 async function main(): Promise<void> {
   const started = Date.now();
+  assertSupportedRuntime();
   if (process.env.SKIP_BUILD === '1') log('SKIP_BUILD=1: not checking the SPA build.');
   else ensureSpaBuilt(REPO_ROOT, DEFAULT_DIST_DIR, log);
 
@@ -85,7 +87,7 @@ async function main(): Promise<void> {
     .where('d.d_enabled', '=', true)
     .orderBy('d.d_id')
     .execute();
-  log(`Listening on ${addresses.join(', ')} (ready ${Date.now() - started} ms after start).`);
+  log(`Listening on ${addresses.join(', ')} (${runtimeLabel()}; ready ${Date.now() - started} ms after start).`);
   for (const d of domains) log(`  ${d.name}: http://${d.d_name.includes(':') ? `[${d.d_name}]` : d.d_name}:${port}/`);
   log(`  API docs: http://localhost:${port}/api/docs`);
   log(`Demo users (each brand): ${DEMO_PEOPLE.map((p) => demoEmail(p.role)).join(', ')}; password ${DEMO_PASSWORD}`);

@@ -27,14 +27,15 @@ export function spaBuildIsStale(root: string, distDir: string): boolean {
 
 export class SpaBuildError extends Error {}
 
-/** Runs `npx vite build` in the repository root when needed; throws SpaBuildError on failure. */
+/** Runs `vite build` in the repository root when needed, on this process's Node.js; throws SpaBuildError on failure. */
 export function ensureSpaBuilt(root: string, distDir: string, log: (m: string) => void): void {
   if (!spaBuildIsStale(root, distDir)) return;
-  log('Building the SPA (npx vite build) because dist/ is missing or older than its sources ...');
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  log('Building the SPA (vite build) because dist/ is missing or older than its sources ...');
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
   if (result.status !== 0) {
     throw new SpaBuildError(
-      `The SPA build failed (npx vite build exited with ${result.status ?? result.signal ?? result.error?.message}). ` +
+      `The SPA build failed (vite build exited with ${result.status ?? result.signal ?? result.error?.message}). ` +
         'Fix the build errors shown above, or start with SKIP_BUILD=1 to serve only the API (and any existing dist/).',
     );
   }

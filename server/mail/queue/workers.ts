@@ -1,5 +1,5 @@
 /**
- * The mail sync workers on a PostgreSQL-backed queue (pg-boss 10, schema `pgboss`), so several
+ * The mail sync workers on a PostgreSQL-backed queue (pg-boss 12, schema `pgboss`), so several
  * server processes share the work and a crash loses nothing (a job left active expires and is
  * retried). One pg-boss instance per process:
  * - a ticker every `intervalMs` queues every enabled account (with an incoming server) of every
@@ -13,18 +13,19 @@
  * Queue policy 'short': at most one *queued* job per singletonKey `${schema}:${accountId}`, so
  * ticks and "Sync now" clicks collapse into one. It does not limit *active* jobs; the account's
  * lease in syncAccount does (a second worker of any process sees the lease and finishes at
- * once). pg-boss's 'stately' policy would also cap active jobs, but in pg-boss 10 a fetch whose
+ * once). pg-boss's 'stately' policy would also cap active jobs, but in pg-boss 10 (where this was chosen) a fetch whose
  * first candidate's key is already active fails as a whole (the error is swallowed), so one long
  * first sync with a follow-up queued would stall every other account behind it.
  */
 import { closeParseWorkers } from '../sync/parseBatch';
-import PgBoss from 'pg-boss';
+import { PgBoss, type Job } from 'pg-boss';
 import { isFeatureOn, type FeatureTree } from '../../../src/access/access';
 import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../../db/types';
 import type { FileStore } from '../../files/storage';
 import { LEASE_MINUTES, syncAccount } from '../sync/syncAccount';
 import { mailDb } from '../tables';
 import { startIdleWatchers, type WatchedAccount } from './idleWatch';
+import { carryOverLegacyJobs, setLegacyQueueAside } from './legacyQueue';
 import type { MailSyncQueue } from './requestSync';
 
 export const MAIL_SYNC_QUEUE = 'mail-sync';
@@ -39,6 +40,8 @@ export interface MailWorkerOptions {
   root: RootDb;
   /** The database the app uses (pg-boss keeps its own small pool). */
   connectionString: string;
+  /** pg-boss's schema; default `pgboss`. */
+  bossSchema?: string;
   /** Ticker period; default MAIL_SYNC_INTERVAL_S (60) seconds. */
   intervalMs?: number;
   /** Syncs run at once by this process; default 2. */
@@ -100,11 +103,12 @@ async function syncRunning(db: ReturnType<typeof mailDb>, accountId: number): Pr
 
 export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWorkers> {
   const onError = opts.onError ?? ((err: unknown) => console.error('[mail-sync]', err));
-  const boss = new PgBoss({ connectionString: opts.connectionString, schema: BOSS_SCHEMA, max: 4, schedule: false, application_name: 'mail-sync' });
+  const schema = opts.bossSchema ?? BOSS_SCHEMA;
+  const legacy = await setLegacyQueueAside(opts.root, schema);
+  const boss = new PgBoss({ connectionString: opts.connectionString, schema, max: 4, schedule: false, application_name: 'mail-sync' });
   boss.on('error', onError);
   await boss.start();
   await boss.createQueue(MAIL_SYNC_QUEUE, {
-    name: MAIL_SYNC_QUEUE,
     policy: 'short',
     retryLimit: 3,
     retryDelay: 15,
@@ -112,6 +116,11 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     // A job still active after the lease time belonged to a crashed process.
     expireInSeconds: LEASE_MINUTES * 60,
   });
+  if (legacy) {
+    await carryOverLegacyJobs(opts.root, legacy, async (job) => {
+      if (job.name === MAIL_SYNC_QUEUE) await boss.send(MAIL_SYNC_QUEUE, job.data as MailSyncJob, { singletonKey: job.singletonKey ?? undefined });
+    });
+  }
 
   const enqueue = async (schema: string, accountId: number): Promise<boolean> => {
     if (!isBrandSchemaName(schema)) throw new Error(`Not a brand schema: ${schema}`);
@@ -125,7 +134,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     return queued;
   };
 
-  const handle = async ([job]: PgBoss.Job<MailSyncJob>[]) => {
+  const handle = async ([job]: Job<MailSyncJob>[]) => {
     const { schema, accountId } = job.data;
     const startedAt = Date.now();
     const db = mailDb(brandDb(opts.root, schema));
@@ -170,7 +179,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
       await running;
       await watchers?.stop();
       // Running syncs get a moment to finish; an unfinished one is retried (its work is resumable).
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: 10_000 });
       await closeParseWorkers();
     },
   };
