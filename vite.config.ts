@@ -17,6 +17,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // Three times a find's 5 s wait (src/test/setup.ts): on a busy machine a find that gives up
+          // fails the test with its own message, before the test's time runs out.
+          testTimeout: 15_000,
         },
       },
       {

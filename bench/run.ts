@@ -16,10 +16,11 @@ import { jobQueriesOf, runExportBench, runJobsLoad, seedJobs } from './jobs';
 import { runFilesBench } from './files';
 import { runMailBench } from './mailSync';
 import { runMailSearchBench } from './mailSearch';
+import { runBrandBench } from './brands';
 
 let referenceQueries: Record<string, RawQuery> = {};
 let jobQueries: Record<string, RawQuery> = {};
-/** BENCH_ONLY=reference, jobs, files or mail runs one section (its data is seeded all the same). */
+/** BENCH_ONLY=reference, jobs, brands, files or mail runs one section (its data is seeded all the same). */
 const ONLY = process.env.BENCH_ONLY;
 const runs = (section: string) => !ONLY || ONLY === section;
 
@@ -51,6 +52,8 @@ async function prepare(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // Brand creation needs no bulk rows either.
+  if (ONLY === 'brands') return runBrandBench(`${DATA_DIR}-brands`);
   // The files bench needs no bulk rows: a fresh data folder of its own.
   if (ONLY === 'files') return runFilesBench(`${DATA_DIR}-files`);
   // The mail bench brings its own Dovecot, mailboxes and fresh data folder.
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
   } finally {
     if (process.env.BENCH_KEEP !== '1') rmSync(DATA_DIR, { recursive: true, force: true });
   }
+  if (!ONLY) await runBrandBench(`${DATA_DIR}-brands`);
   if (!ONLY) await runFilesBench(`${DATA_DIR}-files`);
   if (!ONLY) await runMailBench(`${DATA_DIR}-mail`);
   if (!ONLY) await runMailSearchBench(`${DATA_DIR}-mailsearch`);

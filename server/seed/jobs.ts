@@ -4,6 +4,7 @@
  * assigned operators on some, customer@demo.test's own jobs, sales sections with rows, costs,
  * history, a few notifications and engineer reports. A seeded generator keeps every run the same.
  */
+import { localDayStart } from './demoCalendar';
 import { JOB_STATUSES, JOB_TAGS } from '../../src/enums';
 import { brandDb, type RootDb } from '../db/types';
 import { jobDb, type JobDb } from '../jobs/tables';
@@ -84,7 +85,8 @@ export async function createDemoJobs(root: RootDb, schema: string, today = new D
 
   const rnd = seededRandom(20261121);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
-  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  // Today's midnight where the demo users are, so the schedule's "today" is theirs at any hour.
+  const midnight = localDayStart(today).getTime();
 
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < DEMO_JOB_COUNT; i++) {

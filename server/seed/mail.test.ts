@@ -4,6 +4,8 @@ import { brandJobDb } from '../jobs/testKit';
 import { mailDb } from '../mail/tables';
 import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 import { HOSTILE_CORPUS } from '../mail/client/hostileCorpus';
+import { dateGrouper } from '../../src/mail/client/dateGroups';
+import { DEMO_TIME_ZONE } from './demoCalendar';
 import { demoMails } from './mail';
 import { MAILS_WITH_ATTACHMENTS, attachmentsFor, simplePdf, simplePng } from './mailAttachments';
 import { attachmentDb } from '../mail/sync/attachmentTables';
@@ -22,6 +24,22 @@ describe('demo mailbox', () => {
     expect(a.filter((m) => m.folder !== 'Junk' && m.mail_html?.includes('<script>'))).toHaveLength(1);
     expect(a.filter((m) => m.folder === 'Junk')).toHaveLength(HOSTILE_CORPUS.length);
     expect(a.every((m) => m.mail_date.getTime() <= now.getTime())).toBe(true);
+  });
+
+  it('has inbox mail today, yesterday, earlier this week and last week in the demo time zone, whatever the hour of seeding', () => {
+    // Just after midnight and just before it, in winter and summer time, on a Monday, a Wednesday and a Sunday.
+    const instants = ['2026-11-27T00:00:30Z', '2026-11-25T00:03:00Z', '2026-11-29T23:59:00Z', '2026-11-23T00:01:00Z', '2026-07-14T23:05:00Z', '2026-07-15T00:02:00Z', '2026-03-29T00:30:00Z'];
+    for (const at of instants) {
+      const now = new Date(at);
+      const group = dateGrouper(now, DEMO_TIME_ZONE);
+      const inbox = demoMails(now).filter((m) => m.folder === 'INBOX');
+      const groups = new Set(inbox.map((m) => group(m.mail_date)));
+      // Monday has no day of this week before yesterday; from Wednesday on there is one.
+      const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: DEMO_TIME_ZONE, weekday: 'short' }).format(now);
+      const expected = ['today', 'yesterday', 'lastWeek', ...(['Mon', 'Tue'].includes(weekday) ? [] : ['thisWeek'])];
+      expect([at, [...groups].filter((g) => expected.includes(g)).sort()]).toEqual([at, expected.sort()]);
+      expect(inbox.every((m) => m.mail_date.getTime() <= now.getTime())).toBe(true);
+    }
   });
 
   it('gives the demo brand an Office account for every staff user, with unread, flagged and job-linked mails', async () => {

@@ -4,7 +4,8 @@
  * threads with replies, HTML and plain text, English, Hungarian and German, some unread or
  * flagged, a couple linked to demo jobs, thirty with attached files (mailAttachments.ts), one hostile HTML body; the Junk folder holds the hostile
  * corpus (server/mail/client/hostileCorpus.ts) that the browser tests open one by one. The texts
- * and order are fixed; the dates count back from the seed time so the date groups all show.
+ * and order are fixed; the dates count back from the seed time in calendar days of the demo time zone,
+ * so the date groups all show (today and yesterday included) whatever the hour of seeding.
  */
 import { STAFF } from '../../src/access/roles';
 import { brandDb, type RootDb } from '../db/types';
@@ -12,6 +13,7 @@ import { HOSTILE_CORPUS, readableLine } from '../mail/client/hostileCorpus';
 import { mailDb, type Address, type MailDb } from '../mail/tables';
 import { CORRESPONDENTS, HOSTILE_HTML, SIGNATURES, TOPICS, asHtml, type Topic } from './mailCorpus';
 import { seededRandom } from './jobs';
+import { localDayStart } from './demoCalendar';
 import { storeDemoAttachments } from './mailAttachments';
 import type { FileStore } from '../files/storage';
 
@@ -70,6 +72,16 @@ function threadMails(topic: Topic, person: Address, n: number, start: Date, rand
   return out;
 }
 
+/** Days, today included, on which a thread begins whatever the hour of seeding (today, yesterday, this week, last week). */
+export const RECENT_DAYS = 10;
+
+/** A thread's first mail `daysBack` calendar days ago in the demo time zone: during working hours, or for today shortly before `now`. */
+function recentStart(now: Date, daysBack: number): Date {
+  const dayStart = localDayStart(now, daysBack).getTime();
+  if (daysBack === 0) return new Date(Math.max(dayStart, now.getTime() - 10 * 60_000));
+  return new Date(dayStart + (8 + ((daysBack * 5) % 9)) * HOUR);
+}
+
 /** All demo mails, oldest thread first; the last threads end around the seed time. */
 export function demoMails(now: Date): SeedMail[] {
   const rand = seededRandom(5150);
@@ -78,9 +90,12 @@ export function demoMails(now: Date): SeedMail[] {
   for (let n = 0; n < threads; n += 1) {
     const topic = TOPICS[n % TOPICS.length];
     const person = CORRESPONDENTS[(n * 7 + Math.floor(n / TOPICS.length)) % CORRESPONDENTS.length];
-    // Spread over about 120 days, denser towards today.
+    // Spread over about 120 days, denser towards today; the last RECENT_DAYS threads begin one a
+    // calendar day, today's at most ten minutes before the seeding (never before its midnight).
     const age = Math.pow((threads - n) / threads, 2) * 120 * 24 * HOUR;
-    const mails = threadMails(topic, person, n, new Date(now.getTime() - age - 3 * 24 * HOUR * (n === threads - 1 ? 0 : 1) * rand()), rand);
+    const spread = new Date(now.getTime() - age - 3 * 24 * HOUR * rand());
+    const daysBack = threads - 1 - n;
+    const mails = threadMails(topic, person, n, daysBack < RECENT_DAYS ? recentStart(now, daysBack) : spread, rand);
     all.push(...mails.filter((m) => m.mail_date.getTime() <= now.getTime()));
   }
   const recent = now.getTime() - 3 * 24 * HOUR;

@@ -30,8 +30,8 @@ export async function withMailbox<T>(dovecot: Dovecot, user: string, password: s
 }
 
 let counter = 0;
-/** A plain RFC 5322 message with a unique Message-ID (or the one given). */
-export function rawMail(opts: { subject?: string; from?: string; to?: string; messageId?: string; inReplyTo?: string; text?: string; html?: string } = {}): string {
+/** A plain RFC 5322 message with a unique Message-ID (or the one given), dated a fixed day unless `date` is given. */
+export function rawMail(opts: { subject?: string; from?: string; to?: string; messageId?: string; inReplyTo?: string; text?: string; html?: string; date?: Date } = {}): string {
   counter += 1;
   const id = opts.messageId ?? `<m${Date.now()}.${counter}@test.example>`;
   const headers = [
@@ -39,7 +39,7 @@ export function rawMail(opts: { subject?: string; from?: string; to?: string; me
     `To: ${opts.to ?? 'office@example.com'}`,
     `Subject: ${opts.subject ?? `Message ${counter}`}`,
     `Message-ID: ${id}`,
-    `Date: ${new Date(Date.UTC(2026, 10, 1, 9, counter % 60)).toUTCString()}`,
+    `Date: ${(opts.date ?? new Date(Date.UTC(2026, 10, 1, 9, counter % 60))).toUTCString()}`,
     ...(opts.inReplyTo ? [`In-Reply-To: ${opts.inReplyTo}`, `References: ${opts.inReplyTo}`] : []),
     'MIME-Version: 1.0',
   ];
