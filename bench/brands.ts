@@ -27,12 +27,12 @@ export async function runBrandBench(dataDir: string): Promise<void> {
     const started = performance.now();
     await migrateAll(database.db);
     const all = performance.now() - started;
-    // What a start did before it read which schemas are current: a migrator run per schema.
+    // Without the one read of which schemas are current: the migration run of every schema in turn.
     const eachStarted = performance.now();
     for (const schema of schemas) await migrateBrand(database.db, schema);
     const each = performance.now() - eachStarted;
     console.log(`\nbrand creation (schema migrated): median ${median(times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms over ${BRANDS} brands`);
-    console.log(`migrateAll over ${BRANDS} up-to-date brand schemas: ${all.toFixed(0)} ms (a migrator run on each instead: ${each.toFixed(0)} ms)`);
+    console.log(`migrateAll over ${BRANDS} up-to-date brand schemas: ${all.toFixed(0)} ms (each schema's migration run in turn instead: ${each.toFixed(0)} ms)`);
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

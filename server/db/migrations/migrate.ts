@@ -1,9 +1,9 @@
 /**
- * Kysely migrations per schema. Each schema keeps its own migration table, so a brand schema
+ * Migrations per schema (Kysely migration modules, run by `run` below). Each schema keeps its own migration table, so a brand schema
  * records exactly which brand migrations it has, and a new brand runs the same list from the start.
  * Migrations are imported statically (not read from a folder) so they type-check and bundle.
  */
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import * as global0001 from './global/0001_init';
 import * as global0002 from './global/0002_brand_tools';
 import * as brand0001 from './brand/0001_init';
@@ -70,19 +70,36 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
 /** In order, for the developer dashboard's schema version. */
 export const BRAND_MIGRATION_NAMES: readonly string[] = Object.keys(BRAND_MIGRATIONS).sort();
 
-function provider(migrations: Record<string, Migration>): MigrationProvider {
-  return { getMigrations: async () => migrations };
-}
-
+/**
+ * Runs the migrations a schema has not had, in name order, in one transaction under an advisory
+ * lock (processes starting together take turns), and records each in the schema's own
+ * `kysely_migration` table (Kysely's layout, so schemas migrated before keep their history).
+ * Kysely's Migrator did the same, but looked its two tables up by introspecting every table of the
+ * database several times a run: with a few dozen brands a run cost over a second, growing with
+ * each brand (docs/PERFORMANCE.md).
+ */
 async function run(db: RootDb, schema: string, migrations: Record<string, Migration>): Promise<void> {
-  // The migration table lives in the schema it describes; create the schema first so it can.
-  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
-  // Feature areas add brand migrations side by side, so a schema may have run a later-numbered one first.
-  const migrator = new Migrator({ db, provider: provider(migrations), migrationTableSchema: schema, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`Migration ${failed ?? ''} of schema ${schema} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  const table = sql.id(schema, 'kysely_migration');
+  let current = '';
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`migrate ${schema}`}))`.execute(trx);
+      await sql`create schema if not exists ${sql.id(schema)}`.execute(trx);
+      await sql`create table if not exists ${table} (name varchar(255) not null primary key, timestamp varchar(255) not null)`.execute(trx);
+      const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(trx);
+      const done = new Set(rows.map((r) => r.name));
+      const missing = [...done].filter((name) => !(name in migrations));
+      if (missing.length) throw new Error(`it has run migrations this version does not know: ${missing.join(', ')}`);
+      // Feature areas add brand migrations side by side, so a schema may have run a later-numbered one first.
+      for (const name of Object.keys(migrations).sort()) {
+        if (done.has(name)) continue;
+        current = name;
+        await migrations[name].up(trx);
+        await sql`insert into ${table} (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(trx);
+      }
+    });
+  } catch (error) {
+    throw new Error(`Migration ${current} of schema ${schema} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
@@ -99,7 +116,7 @@ export async function migrateBrand(db: RootDb, schema: string): Promise<void> {
 
 /**
  * The brand schemas among `schemas` that have run every brand migration, read in one statement:
- * a start (or a test) on a database of many brands then opens a migrator only where there is work.
+ * a start (or a test) on a database of many brands then runs migrations only where there is work.
  */
 async function upToDate(db: RootDb, schemas: string[]): Promise<Set<string>> {
   const { rows: tables } = await sql<{ schema: string }>`
