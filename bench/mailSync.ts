@@ -5,6 +5,7 @@
  * `mbsync` in the same run, the two taking turns (goal: our rate at least half of mbsync's). A second mailbox of 20
  * folders is synced once, then again with nothing changed (goal: under 1 s).
  */
+import { SERVER_NODE, serverNodeEnv } from './runtime';
 import { openDemoDatabase } from './demoDatabase';
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -30,8 +31,8 @@ const ROUNDS = Number(process.env.BENCH_MAIL_ROUNDS ?? 3);
 async function syncInChild(input: SyncChildInput): Promise<{ runs: SyncChildRun[]; peakMiB: number }> {
   // BENCH_CPU_PROF_DIR=<dir> writes a V8 CPU profile of each sync process there (for chrome://inspect).
   const prof = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'bench/mailSyncChild.ts'], {
-    env: { ...process.env, MAIL_BENCH_INPUT: JSON.stringify(input) },
+  const child = spawn(SERVER_NODE, [...prof, '--import', 'tsx', 'bench/mailSyncChild.ts'], {
+    env: { ...process.env, ...serverNodeEnv(), MAIL_BENCH_INPUT: JSON.stringify(input) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

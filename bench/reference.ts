@@ -3,6 +3,7 @@
  * total) on 100,000 contacts and 100,000 sites, against a hand-written Fastify + pg endpoint that
  * runs the same SQL in the same run, and the plans that show the search uses its trigram index.
  */
+import { SERVER_NODE, serverNodeEnv } from './runtime';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -90,8 +91,8 @@ export function embeddedUrl(dataDir: string): string {
 
 export async function startRaw(dbUrl: string, queries: Record<string, RawQuery>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/rawServer.ts'], {
-    env: { ...process.env, RAW_PORT: String(port), RAW_DB_URL: dbUrl, RAW_QUERIES: JSON.stringify(queries) },
+  const child = spawn(SERVER_NODE, ['--import', 'tsx', 'bench/rawServer.ts'], {
+    env: { ...process.env, ...serverNodeEnv(), RAW_PORT: String(port), RAW_DB_URL: dbUrl, RAW_QUERIES: JSON.stringify(queries) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

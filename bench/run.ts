@@ -17,6 +17,8 @@ import { runFilesBench } from './files';
 import { runMailBench } from './mailSync';
 import { runMailSearchBench } from './mailSearch';
 import { runBrandBench } from './brands';
+import { spawn } from 'node:child_process';
+import { serverNodeVersion } from './runtime';
 
 let referenceQueries: Record<string, RawQuery> = {};
 let jobQueries: Record<string, RawQuery> = {};
@@ -27,8 +29,23 @@ const runs = (section: string) => !ONLY || ONLY === section;
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.bench-data';
 const SIZE = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * BENCH_COMPARE_NODE=/usr/bin/node: the same sections run first with the servers on that Node.js
+ * (a child bench, BENCH_NODE), then on the project's own, on the same seeded data.
+ */
+const COMPARE_NODE = process.env.BENCH_COMPARE_NODE;
 /** BENCH_REUSE=1 keeps a data folder seeded by an earlier run (for profiling; a real run reseeds). */
-const REUSE = process.env.BENCH_REUSE === '1' && existsSync(DATA_DIR);
+let REUSE = process.env.BENCH_REUSE === '1' && existsSync(DATA_DIR);
+
+async function runOnComparedNode(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts'], {
+    env: { ...process.env, BENCH_NODE: COMPARE_NODE, BENCH_COMPARE_NODE: '', BENCH_KEEP: '1' },
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the bench on ${COMPARE_NODE} exited with ${code}`);
+  REUSE = existsSync(DATA_DIR);
+}
 
 async function seedAll(root: RootDb, schema: string): Promise<void> {
   const started = Date.now();
@@ -52,6 +69,8 @@ async function prepare(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (COMPARE_NODE) await runOnComparedNode();
+  console.log(`\n== servers on Node.js ${serverNodeVersion()}${process.env.BENCH_NODE ? ` (BENCH_NODE=${process.env.BENCH_NODE})` : " (the project's own)"}`);
   // Brand creation needs no bulk rows either.
   if (ONLY === 'brands') return runBrandBench(`${DATA_DIR}-brands`);
   // The files bench needs no bulk rows: a fresh data folder of its own.

@@ -1,4 +1,5 @@
 /** Starts `server/start.ts` as a child process on a data folder and watches its memory. */
+import { SERVER_NODE, serverNodeEnv } from './runtime';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -30,8 +31,8 @@ export async function startServer(dataDir: string, nodeArgs: string[] = []): Pro
   const started = Date.now();
   // `node --import tsx` keeps the server in this one process, so its memory is what we sample.
   // BENCH_SERVER_ARGS adds Node options for profiling (e.g. '--trace-gc', seen with BENCH_LOG_LEVEL=warn).
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), ...nodeArgs, '--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+  const child: ChildProcess = spawn(SERVER_NODE, [...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), ...nodeArgs, '--import', 'tsx', 'server/start.ts'], {
+    env: { ...process.env, ...serverNodeEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
       // The bench's 100,000 bulk users and jobs would make the overdue-report check announce to tens of
       // thousands of operators while the lists are measured; it is not what these numbers are about.
       REPORT_CHECK_INTERVAL_S: '0' },
