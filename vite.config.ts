@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './server/build/precompress.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // precompressPlugin: .br and .gz beside each built text file, served as they are (server/spa/static.ts).
+  plugins: [react(), precompressPlugin()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 4000 },
   // `npm run dev` proxies the API to a running `npm start`, keeping the Host so the brand resolves.
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },

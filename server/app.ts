@@ -41,6 +41,9 @@ import { registerFileRoutes } from './files/index';
 import { registerMailAdminRoutes } from './mail/admin/index';
 import { registerMailClientRoutes } from './mail/client/index';
 import { registerMailComposeRoutes } from './mail/compose/index';
+import { registerCompression, registerSecurityHeaders } from './security/headers';
+import { checkJsonText, checkJsonValue, registerUrlGuard } from './security/input';
+import { DEFAULT_TIMEOUTS, fastifyTimeoutOptions, type ServerTimeouts } from './security/timeouts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
@@ -61,6 +64,8 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** Folder for uploaded files; default `${DATA_DIR:-./data}/files` (tests use a temporary one). */
   filesRoot?: string;
+  /** Request, header, idle and keep-alive limits (server/security/timeouts.ts); start.ts reads them from the environment. */
+  timeouts?: ServerTimeouts;
 }
 
 declare module 'fastify' {
@@ -69,11 +74,15 @@ declare module 'fastify' {
     brands: BrandResolver;
     /** Session lookups of this process (server/auth/sessionCache.ts). */
     sessionCache: SessionCache;
+    /** The limits this app's server was built with (server/listen.ts gives a second listener the same). */
+    serverTimeouts: ServerTimeouts;
   }
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const timeouts = opts.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
+    ...fastifyTimeoutOptions(timeouts),
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
@@ -86,14 +95,34 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const resolver = createBrandResolver(opts.db, opts.brandCacheMs ?? 2000);
   app.decorate('brands', resolver);
+  app.decorate('serverTimeouts', timeouts);
 
   // An empty JSON body (e.g. DELETE with a content-type header) means "no body", not an error.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Deep nesting and NUL bytes are refused here with a 400 (server/security/input.ts).
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return defaultJson(req, body as string, done);
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      checkJsonText(text);
+    } catch (err) {
+      return done(err as Error, undefined);
+    }
+    return defaultJson(req, text, (err, value) => {
+      if (err) return done(err, undefined);
+      try {
+        checkJsonValue(text, value);
+      } catch (checkErr) {
+        return done(checkErr as Error, undefined);
+      }
+      return done(null, value);
+    });
   });
+
+  // Headers and compression attach to every route declared after them, the SPA's included.
+  await registerSecurityHeaders(app);
+  await registerCompression(app);
 
   // Routes keep the error handler that was set when they were declared, so the envelope
   // handlers come before every route (the SPA's static routes included).
@@ -101,6 +130,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerEnvelopeHandlers(app, { root: opts.db, notFoundFallback: fallback ?? undefined });
 
   await app.register(cookie);
+  registerUrlGuard(app);
   registerOriginCheck(app);
   registerBrandHook(app, opts.db, resolver);
   registerSessionHook(app, opts.sessionCacheMs ?? 2000);

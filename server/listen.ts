@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { httpServerOptions } from './security/timeouts';
 
 export async function listenAll(app: FastifyInstance, host: string, port: number): Promise<string[]> {
   const loopback = host === '127.0.0.1' || host === 'localhost';
@@ -14,7 +15,9 @@ export async function listenAll(app: FastifyInstance, host: string, port: number
   const addresses = [main];
   if (!loopback) return addresses;
 
-  const extra = http.createServer(app.routing);
+  // The same request, header, keep-alive and idle limits as Fastify's own server (security/timeouts.ts).
+  const extra = http.createServer(httpServerOptions(app.serverTimeouts), app.routing);
+  extra.setTimeout(app.server.timeout);
   const bound = await new Promise<boolean>((resolve) => {
     extra.once('error', () => resolve(false)); // no IPv6 here: 127.0.0.1 alone is fine
     extra.listen(port, '::1', () => resolve(true));

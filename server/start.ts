@@ -4,7 +4,8 @@
  * Env: HOST, PORT, DATA_DIR, DATABASE_URL, SKIP_BUILD=1, LOG_LEVEL, TRUST_PROXY=1,
  * MAIL_SECRET_KEY, MAIL_SYNC_INTERVAL_S (default 60), MAIL_WORKERS=0 (no mail sync in this process),
  * MAIL_PARSE_THREADS (default 1; 0: parse mail on the sync's own thread),
- * REPORT_CHECK_INTERVAL_S (default 900; 0: no "engineer not reported" check in this process).
+ * REPORT_CHECK_INTERVAL_S (default 900; 0: no "engineer not reported" check in this process),
+ * REQUEST_TIMEOUT_S, HEADERS_TIMEOUT_S, CONNECTION_TIMEOUT_S, KEEP_ALIVE_TIMEOUT_S (server/security/timeouts.ts).
  */
 import { buildApp, DEFAULT_DIST_DIR, REPO_ROOT } from './app';
 import { ensureSpaBuilt, SpaBuildError } from './build/spaBuild';
@@ -13,6 +14,7 @@ import { migrateAll } from './db/migrations/migrate';
 import { globalDb } from './db/types';
 import { listenAll } from './listen';
 import { assertSupportedRuntime, runtimeLabel } from './runtime/runtime';
+import { timeoutsFromEnv } from './security/timeouts';
 import { seedIfEmpty } from './seed/seed';
 import { encryptPlainMailPasswords } from './mail/admin/plainPasswords';
 import { initMailSecrets } from './mail/secrets';
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
     db: opened.db,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     trustProxy: process.env.TRUST_PROXY === '1',
+    timeouts: timeoutsFromEnv(),
   });
   const host = process.env.HOST ?? '127.0.0.1';
   const port = Number(process.env.PORT ?? 3000);

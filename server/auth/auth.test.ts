@@ -153,8 +153,10 @@ describe('origin check', () => {
     expect(res.json.departments.dbErrors[0].general).toBe('brand');
   });
 
-  it('accepts the same host on another port (dev proxy) and calls without Origin', async () => {
-    const withOrigin = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: 'admin@demo.test', password: hashed('demo1234') }, headers: { origin: 'http://localhost:5173' } });
+  it('accepts its own origin (the dev proxy keeps the Host) and calls without Origin', async () => {
+    const viaProxy = await call(t.app, { method: 'POST', url: '/api/auth/login', host: 'localhost:5173', body: { email: 'admin@demo.test', password: hashed('demo1234') }, headers: { origin: 'http://localhost:5173' } });
+    expect(viaProxy.status).toBe(200);
+    const withOrigin = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: 'admin@demo.test', password: hashed('demo1234') }, headers: { origin: 'http://localhost:3000' } });
     expect(withOrigin.status).toBe(200);
     const without = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: 'admin@demo.test', password: hashed('demo1234') } });
     expect(without.status).toBe(200);

@@ -4,13 +4,14 @@ import { isRole } from '../../src/access/roles';
 import { enText } from '../../src/i18n/en-US';
 import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
-import { AppError, rateLimited } from '../envelope/errors';
+import { AppError, forbidden, rateLimited } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
 import { clearSessionCookie, setSessionCookie } from './cookie';
 import { currentUserSchema, toCurrentUser } from './currentUser';
 import { dummyHash, verifyPassword } from './password';
 import { accountKey, clearAccount, ipKey, isLocked, recordFailure } from './rateLimit';
 import { createSession, deleteSession } from './sessions';
+import { isSameOrigin } from './origin';
 
 const invalidLogin = () => new AppError({ code: 'AUTH_REQUIRED', status: 401, primary: enText('errors.invalidLogin') });
 
@@ -76,6 +77,9 @@ export function registerAuthRoutes(app: FastifyInstance, root: RootDb): void {
     '/api/auth/logout',
     { config: { envelopeKey: key }, schema: { tags: ['auth'], summary: 'Ends the session server-side and clears the cookie', response: responses(key, { type: 'null' }) } },
     async (req, reply) => {
+      // A GET is not state-changing for the origin check, but this one is: a link or image on
+      // another site (Sec-Fetch-Site cross-site, or another Origin) must not end the session.
+      if (!isSameOrigin(req)) throw forbidden('brand');
       if (req.sessionTokenHash) {
         await deleteSession(req.db!, req.sessionTokenHash);
         if (req.brand) req.server.sessionCache.forgetToken(req.brand.schema, req.sessionTokenHash);

@@ -39,6 +39,8 @@ export interface ErrorLogsTable {
   message: string | null;
   stack: string | null;
   us_id: number | null;
+  /** Times this fault happened; its row shows the latest. */
+  occurrences: Generated<number>;
 }
 
 export interface LoginAttemptsTable {

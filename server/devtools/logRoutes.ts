@@ -80,7 +80,7 @@ function registerLog<T extends keyof ToolTables>(app: FastifyInstance, root: Roo
 }
 
 export function registerLogRoutes(app: FastifyInstance, root: RootDb): void {
-  const errorColumns = { idColumn: 'id', idType: 'string' as const, sortable: ['created_at', 'id', 'brand_schema'], defaultSort: '-created_at', searchColumns: ['id', 'message', 'url', 'brand_schema'] };
+  const errorColumns = { idColumn: 'id', idType: 'string' as const, sortable: ['created_at', 'id', 'brand_schema', 'occurrences'], defaultSort: '-created_at', searchColumns: ['id', 'message', 'url', 'brand_schema'] };
   registerLog(app, root, { path: 'sqlexecuted', table: 'sql_executed', gate: { roles: DEVELOPER }, idColumn: 'se_id', idType: 'integer', sortable: ['se_id', 'created_at', 'executed_by'], defaultSort: '-se_id', searchColumns: ['file_names', 'schemas', 'executed_by'], summary: 'SQL batch runs: who ran which files where, with the result per schema' });
   registerLog(app, root, { path: 'errorlogs', table: 'error_logs', gate: { roles: DEVELOPER }, ...errorColumns, summary: "Every brand's server errors (the id a 500 answer showed)" });
   registerLog(app, root, { path: 'globalerrors', table: 'error_logs', gate: { roles: ADMINS }, ...errorColumns, summary: "This brand's server errors", scope: (req) => ({ brand_schema: req.brand!.schema }) });

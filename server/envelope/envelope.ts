@@ -6,17 +6,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbError, EnvelopeBody } from '../../src/envelope/types';
 import { SHOW_SNACKBAR_HEADER } from '../../src/envelope/types';
 import { serverDatetime } from './datetime';
+import { decodedPath } from '../brand/host';
 
 /** `/api/departments/3/details` → 'departments'; non-API paths → 'app'. */
 export function groupFromUrl(url: string): string {
-  const path = url.split('?')[0];
-  const match = /^\/api\/([^/]+)/.exec(path);
+  const match = /^\/api\/([^/]+)/.exec(decodedPath(url));
   if (!match) return 'app';
-  try {
-    return decodeURIComponent(match[1]).replace(/[^A-Za-z0-9_-]/g, '').slice(0, 60) || 'api';
-  } catch {
-    return 'api';
-  }
+  return match[1].replace(/[^A-Za-z0-9_-]/g, '').slice(0, 60) || 'api';
 }
 
 export function envelopeKey(req: FastifyRequest): string {

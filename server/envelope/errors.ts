@@ -63,6 +63,12 @@ export const conflict = (primary = enText('errors.duplicate'), details: string |
 
 export const tooLarge = () => new AppError({ code: 'TOO_LARGE', status: 413, primary: enText('errors.tooLarge') });
 
+/** The database cannot be reached (restarting, refusing connections, out of connections): retry later. */
+export const unavailable = () => new AppError({ code: 'UNAVAILABLE', status: 503, primary: enText('errors.unavailable') });
+
+/** Seconds a 503 asks the client to wait (Retry-After). */
+export const RETRY_AFTER_S = 5;
+
 export const rateLimited = () => new AppError({ code: 'RATE_LIMITED', status: 429, primary: enText('errors.tooManyAttempts') });
 
 export function isAppError(err: unknown): err is AppError {

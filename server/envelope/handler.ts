@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { enText } from '../../src/i18n/en-US';
 import type { RootDb } from '../db/types';
-import { AppError, invalidField, isAppError, notFound, tooLarge, validationError } from './errors';
+import { AppError, invalidField, isAppError, notFound, RETRY_AFTER_S, tooLarge, validationError } from './errors';
 import { envelope, envelopeKey } from './envelope';
 import { logInternalError } from './errorLog';
 import { fieldMessages, type AjvIssue } from './fastifyValidation';
@@ -42,6 +42,7 @@ export async function sendError(root: RootDb | null, err: unknown, req: FastifyR
     const id = await logInternalError(root, req, err);
     appError = new AppError({ code: 'INTERNAL', status: 500, primary: enText('errors.unknown'), general: id });
   }
+  if (appError.status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
   // A 4xx answer keeps the connection usable; a half-read body is dropped by Fastify itself.
   return reply
     .code(appError.status)

@@ -3,7 +3,7 @@
  * server, never the database's own text (it can name tables, values and SQL).
  */
 import { enText } from '../../src/i18n/en-US';
-import { AppError, conflict, invalidField } from './errors';
+import { AppError, conflict, invalidField, unavailable } from './errors';
 
 interface PgError {
   code?: string;
@@ -22,9 +22,33 @@ function keyColumn(err: PgError): string | null {
   return match ? match[1] : (err.column ?? null);
 }
 
+/** SQLSTATE classes and codes that mean the database is not there, not that the statement is wrong. */
+const OUTAGE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006', '08P01']);
+/** Node's socket errors when PostgreSQL is down or restarting. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** pg's and pg-pool's own texts for a lost or unobtainable connection (they carry no code). */
+const OUTAGE_TEXT = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down|in recovery mode))/i;
+
+/** True when the error says the database cannot be reached now (503 with Retry-After, not a fault). */
+export function isDatabaseOutage(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (OUTAGE_CODES.has(code) || SOCKET_CODES.has(code))) return true;
+  if (OUTAGE_TEXT.test(err.message)) return true;
+  // net.connect with several addresses (localhost: ::1 and 127.0.0.1) fails with an AggregateError.
+  if (err instanceof AggregateError) return err.errors.some(isDatabaseOutage);
+  const cause = (err as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== err && isDatabaseOutage(cause);
+}
+
 export function mapPgError(err: unknown, method: string): AppError | null {
+  if (isDatabaseOutage(err)) return unavailable();
   if (!isPgError(err)) return null;
   switch (err.code) {
+    case '22021': // character_not_in_repertoire: a NUL byte in a text value
+    case '22P05': // untranslatable_character
+    case '54001': // statement_too_complex (a value nested too deep for PostgreSQL)
+      return invalidField(err.column ?? null);
     case '23505': // unique_violation
       return conflict(enText('errors.duplicate'), keyColumn(err));
     case '23503': // foreign_key_violation

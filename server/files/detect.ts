@@ -15,7 +15,8 @@ export interface DetectedType {
 
 /** Spellings of one extension; the first is the one file-type answers. */
 const SAME_EXT: Record<string, string> = { jpeg: 'jpg', jpe: 'jpg', jfif: 'jpg', tif: 'tiff', htm: 'html', mpeg: 'mpg' };
-const normalExt = (ext: string) => SAME_EXT[ext] ?? ext;
+// Own keys only: a name ending in '.constructor' or '.tostring' must not find Object's methods.
+const normalExt = (ext: string) => (Object.hasOwn(SAME_EXT, ext) ? SAME_EXT[ext] : ext);
 
 /** Text the name may claim and what it is served as; only these names are believed for text. */
 const TEXT_TYPES: Record<string, string> = {
@@ -69,7 +70,7 @@ export async function detectType(filePath: string, name: string): Promise<Detect
   if (found) {
     const ext = normalExt(found.ext);
     // A name without an extension, or with one we cannot check, is fine: the content decides.
-    if (claimed && claimed !== ext && (supportedExtensions.has(claimed as never) || claimed in TEXT_TYPES)) return null;
+    if (claimed && claimed !== ext && (supportedExtensions.has(claimed as never) || Object.hasOwn(TEXT_TYPES, claimed))) return null;
     return { ext, mime: found.mime };
   }
   if (claimed && supportedExtensions.has(claimed as never)) return null;
@@ -78,7 +79,7 @@ export async function detectType(filePath: string, name: string): Promise<Detect
   if (!looksLikeText(sample)) return { ext: null, mime: 'application/octet-stream' };
   const markup = markupKind(sample);
   if (markup) return { ext: markup, mime: TEXT_TYPES[markup] };
-  if (claimed && claimed in TEXT_TYPES && claimed !== 'html' && claimed !== 'svg') return { ext: claimed, mime: TEXT_TYPES[claimed] };
+  if (claimed && Object.hasOwn(TEXT_TYPES, claimed) && claimed !== 'html' && claimed !== 'svg') return { ext: claimed, mime: TEXT_TYPES[claimed] };
   return { ext: 'txt', mime: 'text/plain' };
 }
 

@@ -10,6 +10,9 @@ import { inlineSafe } from './detect';
 import type { FileRecord } from './records';
 import { originalKey, thumbKey, type FileStore } from './storage';
 
+/** The policy of every download and preview: nothing may run, nothing may be loaded but own images. */
+export const DOWNLOAD_CSP = "default-src 'none'; img-src 'self'; sandbox";
+
 /** `attachment; filename="r_sum_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf` */
 export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_') || 'file';
@@ -48,7 +51,8 @@ export async function sendFile(
     .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', name))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, max-age=3600');
-  // A PDF viewer needs plugins, which a sandbox forbids; every other type gets no rights at all.
-  if (type !== 'application/pdf') reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+  // Every type, PDF included, gets no rights at all: a PDF can carry script and forms, and opened
+  // on the app's origin without a sandbox it would run there (Chromium's viewer shows it anyway).
+  reply.header('Content-Security-Policy', DOWNLOAD_CSP);
   return reply.send(object.stream);
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Gate } from '../../src/access/access';
 import { STAFF } from '../../src/access/roles';
 import { FILE_GROUPS } from '../../src/enums';
-import { fileNameProblem, MAX_FILE_NOTE } from '../../src/files/rules';
+import { fileNameProblem, MAX_FILE_NOTE, stripBidi } from '../../src/files/rules';
 import { previewSize } from '../../src/files/types';
 import { enText } from '../../src/i18n/en-US';
 import { requireGate } from '../auth/gate';
@@ -44,9 +44,11 @@ function parsePatch(input: unknown): { f_name?: string; f_note?: string | null; 
   const out: { f_name?: string; f_note?: string | null; f_grp_id?: string } = {};
   for (const [field, value] of Object.entries(body)) {
     if (field === 'name') {
-      const problem = typeof value === 'string' || value === null ? fileNameProblem(value) : 'validation.value';
+      // Bidirectional controls go (src/files/rules.ts), so a name cannot show another extension.
+      const name = typeof value === 'string' ? stripBidi(value) : value;
+      const problem = typeof name === 'string' || name === null ? fileNameProblem(name) : 'validation.value';
       if (problem) problems.push({ field, message: enText(problem) });
-      else out.f_name = (value as string).trim();
+      else out.f_name = (name as string).trim();
     } else if (field === 'note') {
       if (value !== null && typeof value !== 'string') problems.push({ field, message: enText('validation.value') });
       else if (value && value.length > MAX_FILE_NOTE) problems.push({ field, message: enText('validation.max3000') });

@@ -43,6 +43,20 @@ function counter(limit: number, total: { bytes: number }): Transform {
   });
 }
 
+/**
+ * What a failed read of a multipart body means for the client: a limit (413), or a body that is
+ * not well-formed multipart (busboy's 'Unexpected end of form', 'Malformed part header', a missing
+ * boundary; @fastify/multipart's 4xx errors): 400. A system error (ENOSPC writing the staging
+ * file) is the server's and stays a fault.
+ */
+export function multipartFault(err: unknown): AppError | null {
+  const { statusCode, code } = err as { statusCode?: number; code?: string };
+  if (statusCode === 413) return tooLarge();
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return invalidField('file');
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return null;
+  return invalidField('file');
+}
+
 async function removeQuietly(paths: readonly string[]): Promise<void> {
   await Promise.all(paths.map((p) => fs.rm(p, { force: true }).catch(() => undefined)));
 }
@@ -79,9 +93,7 @@ export async function receiveUpload(req: FastifyRequest, store: FileStore): Prom
   } catch (err) {
     await removeQuietly(files.map((f) => f.path));
     if (err instanceof AppError) throw err;
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413) throw tooLarge();
-    throw err;
+    throw multipartFault(err) ?? err;
   }
   if (!files.length) throw invalidField('file', 'validation.required');
   return { fields, files };

@@ -24,8 +24,10 @@ export function parsePageQuery(query: ListQuery, sortable: Record<string, string
     const part = raw.trim();
     if (!part) continue;
     const desc = part.startsWith('-');
-    const column = sortable[desc ? part.slice(1) : part];
-    if (!column) throw invalidField('sort');
+    const name = desc ? part.slice(1) : part;
+    // Own keys only: 'constructor', 'toString' or '__proto__' are on every plain object's prototype.
+    const column = Object.hasOwn(sortable, name) ? sortable[name] : undefined;
+    if (typeof column !== 'string') throw invalidField('sort');
     if (!sort.some((s) => s.column === column)) sort.push({ column, desc });
   }
   return { limit, offset: (page - 1) * limit, sort, withTotal: query.totalcount === '1' || query.totalcount === 'true' };

@@ -8,7 +8,7 @@ import type { RelationDef } from '../../src/resources/engine/types';
 import { relationSchema } from '../../src/resources/engine/schema';
 import { enText } from '../../src/i18n/en-US';
 import type { BrandDb } from '../db/types';
-import { validationError } from '../envelope/errors';
+import { invalidField, validationError } from '../envelope/errors';
 import { asObject } from './body';
 import type { ResourceInfo } from './fields';
 import * as yup from 'yup';
@@ -76,6 +76,8 @@ export function parseBulkRows(rel: RelationDef, input: unknown): unknown[] {
   try {
     return (relationSchema(rel).validateSync(rows ?? [], { abortEarly: false }) ?? []) as unknown[];
   } catch (err) {
+    // A TypeError from yup's casts means a value no client sends (an object with a non-function toString).
+    if (err instanceof TypeError) throw invalidField('_bulk');
     if (!(err instanceof yup.ValidationError)) throw err;
     const list = err.inner.length ? err.inner : [err];
     throw validationError(list.map((e) => ({ field: e.path ? `_bulk${e.path.startsWith('[') ? '' : '.'}${e.path}` : '_bulk', message: enText(e.message) })));

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodedPath } from '../brand/host';
 
 /**
  * Vite's hashed files under assets/ never change, so browsers may keep them for a year; everything
@@ -14,6 +15,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 function setCacheHeaders(res: { setHeader(name: string, value: string): void }, filePath: string): void {
   const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
   res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // The same URL answers br, gzip or plain bytes by Accept-Encoding; caches must keep them apart.
+  res.setHeader('vary', 'Accept-Encoding');
 }
 
 function wantsHtml(req: FastifyRequest): boolean {
@@ -22,7 +25,7 @@ function wantsHtml(req: FastifyRequest): boolean {
 }
 
 function isSpaPath(url: string): boolean {
-  const p = url.split('?')[0];
+  const p = decodedPath(url);
   if (p === '/api' || p.startsWith('/api/')) return false;
   // A missing file with an extension (/assets/x.js) is a real 404, not a page of the app.
   return !path.posix.basename(p).includes('.');
@@ -37,7 +40,17 @@ export async function registerSpa(
     app.log.warn(`No SPA build in ${distDir}; only the API is served.`);
     return null;
   }
-  await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: true, index: ['index.html'], cacheControl: false, setHeaders: setCacheHeaders });
+  // preCompressed: a client that accepts br or gzip gets the .br/.gz the build wrote beside the
+  // file (server/build/precompress.ts), index.html included; without one the file goes as it is.
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders: setCacheHeaders,
+  });
   return async (req, reply) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isSpaPath(req.url) || !wantsHtml(req)) return false;
     await reply.header('cache-control', 'no-cache').sendFile('index.html');

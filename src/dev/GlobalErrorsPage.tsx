@@ -18,6 +18,8 @@ interface ErrorEntry {
   url: string | null;
   message: string | null;
   stack: string | null;
+  /** Times the fault happened (repeats share the row). */
+  occurrences: number;
 }
 
 export function GlobalErrorsPage({ title }: PageProps) {
@@ -52,7 +54,7 @@ export function GlobalErrorsPage({ title }: PageProps) {
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>
-              {['when', 'id', 'brand', 'method', 'url', 'message'].map((k) => (
+              {['when', 'id', 'brand', 'method', 'url', 'message', 'occurrences'].map((k) => (
                 <TableCell key={k}>{t(k)}</TableCell>
               ))}
             </TableRow>
@@ -67,9 +69,10 @@ export function GlobalErrorsPage({ title }: PageProps) {
                   <TableCell>{r.method}</TableCell>
                   <TableCell>{r.url}</TableCell>
                   <TableCell>{r.message}</TableCell>
+                  <TableCell align="right">{r.occurrences}</TableCell>
                 </TableRow>
                 <TableRow>
-                  <TableCell colSpan={6} sx={{ p: 0, border: open === r.id ? undefined : 0 }}>
+                  <TableCell colSpan={7} sx={{ p: 0, border: open === r.id ? undefined : 0 }}>
                     <Collapse in={open === r.id} unmountOnExit>
                       <Box component="pre" sx={{ m: 1, fontSize: 12, whiteSpace: 'pre-wrap' }} aria-label={t('stack')}>
                         {r.stack}

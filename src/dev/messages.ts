@@ -26,7 +26,7 @@ const enUS: MessageTree = {
       executedBy: 'Executed by',
       when: 'When',
     },
-    errors: { id: 'Error id', when: 'When', brand: 'Schema', method: 'Method', url: 'URL', message: 'Message', stack: 'Stack', search: 'Search', empty: 'No errors.', allBrands: 'All brands' },
+    errors: { id: 'Error id', when: 'When', brand: 'Schema', method: 'Method', url: 'URL', message: 'Message', occurrences: 'Times', stack: 'Stack', search: 'Search', empty: 'No errors.', allBrands: 'All brands' },
   },
 };
 
@@ -55,7 +55,7 @@ const huHU: MessageTree = {
       executedBy: 'Futtatta',
       when: 'Időpont',
     },
-    errors: { id: 'Hibaazonosító', when: 'Időpont', brand: 'Séma', method: 'Metódus', url: 'URL', message: 'Üzenet', stack: 'Verem', search: 'Keresés', empty: 'Nincs hiba.', allBrands: 'Minden márka' },
+    errors: { id: 'Hibaazonosító', when: 'Időpont', brand: 'Séma', method: 'Metódus', url: 'URL', message: 'Üzenet', occurrences: 'Előfordulás', stack: 'Verem', search: 'Keresés', empty: 'Nincs hiba.', allBrands: 'Minden márka' },
   },
 };
 

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type GenericErrorCode = (typeof ERROR_CODES)[number];
 

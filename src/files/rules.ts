@@ -17,13 +17,24 @@ export function fileNameProblem(name: string | null | undefined): string | null 
 }
 
 /**
- * An uploaded file's name made harmless for showing: the last path segment only, control
- * characters dropped, at most MAX_FILE_NAME characters with the extension kept. It is never used
+ * Bidirectional controls (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM, ALM): a name like
+ * 'invoice\u202Efdp.exe' shows as 'invoiceexe.pdf'. File names lose them.
+ */
+// eslint-disable-next-line no-misleading-character-class
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+export function stripBidi(name: string): string {
+  return name.replace(BIDI_CONTROLS, '');
+}
+
+/**
+ * An uploaded file's name made harmless for showing: the last path segment only, control and
+ * bidirectional characters dropped, at most MAX_FILE_NAME characters with the extension kept. It is never used
  * as a path; this is so the browser shows and saves a sensible name.
  */
 export function neutraliseFileName(raw: string | null | undefined): string {
   // eslint-disable-next-line no-control-regex
-  const cleaned = String(raw ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+  const cleaned = stripBidi(String(raw ?? '').replace(/[\u0000-\u001f\u007f]/g, ''));
   const last = cleaned.split(/[/\\]/).pop()?.trim() ?? '';
   const base = /^\.*$/.test(last) ? 'file' : last;
   if (base.length <= MAX_FILE_NAME) return base;

@@ -39,6 +39,7 @@ const enUS = {
     tokenInvalid: 'This link has expired or has already been used. Please request a new one.',
     noFreeSchema: 'There is no free site left. Please conctact the support team.',
     sqlFailed: 'New SQL files to DB error!',
+    unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   },
   default: {
     fatalError: 'Something went wrong. Please click to view the error details and send them to your IT department.',

@@ -37,6 +37,7 @@ const huHU: Messages = {
     tokenInvalid: 'Ez a link lejárt vagy már felhasználták. Kérjen újat.',
     noFreeSchema: 'Nincs több szabad oldal. Kérjük, forduljon a támogatási csapathoz.',
     sqlFailed: 'Hiba az új SQL-fájlok adatbázisba futtatásakor!',
+    unavailable: 'A szolgáltatás átmenetileg nem érhető el. Kérjük, próbálja újra egy kis idő múlva.',
   },
   default: {
     fatalError: 'Valami hiba történt. Kattintson a hiba részleteinek megtekintéséhez, és küldje el őket az informatikai osztálynak.',

@@ -141,6 +141,12 @@ export function validateResource(
       const errors = (err.inner.length ? err.inner : [err]).map((e) => ({ field: e.path ?? '', message: e.message }));
       return { ok: false, errors };
     }
+    // yup's casts throw a TypeError on values no form sends (an object whose toString is not a
+    // function, say): that is the input's fault, named by the first field holding such an object.
+    if (err instanceof TypeError) {
+      const odd = Object.entries(input as Record<string, unknown>).find(([, v]) => typeof v === 'object' && v !== null && !Array.isArray(v));
+      return { ok: false, errors: [{ field: odd?.[0] ?? '', message: VALIDATION.value }] };
+    }
     throw err;
   }
 }
