@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureApi } from '../../dataProvider/apiClient';
-import { notices } from '../../notices/noticeStore';
+import { recordNotices } from '../../test/noticeLog';
 import { renderWithApp } from '../../test/renderWithApp';
 import { SalesTab } from './SalesTab';
 import type { JobSales, SalesSection } from './types';
@@ -69,6 +69,7 @@ describe('SalesTab', () => {
   });
 
   it('duplicates a section with the spec notices', async () => {
+    const shown = recordNotices();
     const one = sales([section({})]);
     fetchMock.mockResolvedValueOnce(envelope(one));
     await renderWithApp(<SalesTab jobId={5} />);
@@ -76,10 +77,10 @@ describe('SalesTab', () => {
     fetchMock.mockResolvedValueOnce(envelope(sales([section({}), section({ jss_id: 2 })]), 201, { 'x-show-snackbar': '1' }));
     fireEvent.click(within(card).getByRole('button', { name: 'Duplicate section' }));
     await screen.findByRole('region', { name: 'Sales section 2' });
-    expect(notices.notices.get().map((n) => n.message)).toContain('A new sales section has been created.');
+    expect(shown).toContain('A new sales section has been created.');
 
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ jobs: { data: null, warning: null, dbErrors: [{ error: 'NOT_FOUND', primary: 'x', details: null, general: null }], metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 404 }));
     fireEvent.click(within(screen.getByRole('region', { name: 'Sales section 1' })).getByRole('button', { name: 'Duplicate section' }));
-    await waitFor(() => expect(notices.notices.get().map((n) => n.message)).toContain('Failed to create a new sales section.'));
+    await waitFor(() => expect(shown).toContain('Failed to create a new sales section.'));
   });
 });
