@@ -1,9 +1,10 @@
 /**
  * dev/sites: brand sites with their domains and JSON configuration (SPEC.md "Brand site"), for
- * Sales and Developer. Every brand of the deployment is listed, whichever host asks. A change
- * clears the Host → brand cache, so it is live on the brand's next request.
+ * Sales and Developer: their own brand, or every brand of the deployment with a platform account
+ * (server/platform/accounts.ts); creating and deleting brands needs one. A change clears the
+ * Host → brand cache, so it is live on the brand's next request.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Gate } from '../../src/access/access';
 import { DOMAIN_TYPES } from '../../src/brand/domains';
@@ -15,6 +16,7 @@ import { sendOk } from '../envelope/envelope';
 import { conflict, invalidField, notFound } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
 import { idParamSchema, listQuerySchema, stextBodySchema, type ListQuery } from '../devtools/list';
+import { actsAcrossBrands, requireAcrossBrands, requireBrandOrPlatform } from '../platform/accounts';
 import { checkSiteWrite, listSites, setDomains, siteDetails, updateSite, type SiteWrite } from './store';
 
 export const SITES_GATE: Gate = { roles: ['Sales', 'Developer'] };
@@ -50,6 +52,9 @@ const writeBody = (required: string[]) => ({
   additionalProperties: false,
 });
 
+/** The request's own brand, unless its user holds a platform account (then every brand: null). */
+const onlySite = async (req: FastifyRequest) => ((await actsAcrossBrands(req)) ? null : req.brand!.s_id);
+
 export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void {
   const route = { config, preHandler: guard };
 
@@ -57,7 +62,7 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
     '/api/dev/sites/list',
     { ...route, schema: { tags, summary: 'Brand sites with their domains', querystring: listQuerySchema, response: responses('dev') } },
     async (req, reply) => {
-      const { data, totalCount } = await listSites(root, req.query, null);
+      const { data, totalCount } = await listSites(root, req.query, null, await onlySite(req));
       return sendOk(req, reply, data, { totalCount });
     },
   );
@@ -68,7 +73,7 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
     async (req, reply) => {
       const stext = req.body?.stext?.trim() || null;
       if (stext && stext.length < 3) throw invalidField('stext', 'validation.minSearch');
-      const { data, totalCount } = await listSites(root, req.query, stext);
+      const { data, totalCount } = await listSites(root, req.query, stext, await onlySite(req));
       return sendOk(req, reply, data, { totalCount });
     },
   );
@@ -77,6 +82,7 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
     '/api/dev/sites/:id/details',
     { ...route, schema: { tags, summary: 'One brand site: columns, config and domains', params: idParamSchema, response: responses('dev') } },
     async (req, reply) => {
+      await requireBrandOrPlatform(req, req.params.id);
       const site = await siteDetails(root, req.params.id);
       if (!site) throw notFound();
       return sendOk(req, reply, site);
@@ -87,6 +93,7 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
     '/api/dev/sites/create',
     { ...route, schema: { tags, summary: 'A new brand: site row, its own schema (migrated) and its domains', body: writeBody(['name', 'domains']), response: responses('dev', {}, 201) } },
     async (req, reply) => {
+      await requireAcrossBrands(req);
       const body = req.body;
       checkSiteWrite(body, true);
       const domains = body.domains!;
@@ -112,6 +119,7 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
     '/api/dev/sites/:id',
     { ...route, schema: { tags, summary: 'Change a brand site; domains, when given, replace the list', params: idParamSchema, body: writeBody([]), response: responses('dev') } },
     async (req, reply) => {
+      await requireBrandOrPlatform(req, req.params.id);
       checkSiteWrite(req.body, false);
       if (req.body.name !== undefined && !req.body.name.trim()) throw invalidField('name', 'validation.required');
       if (!(await updateSite(root, req.params.id, req.body))) throw notFound();
@@ -124,6 +132,7 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
     '/api/dev/sites/:id',
     { config: { envelopeKey: 'dev', gate: { roles: ['Developer'] } }, preHandler: requireGate({ roles: ['Developer'] }), schema: { tags, summary: 'Remove a brand with its schema (Developer; not the brand asking)', params: idParamSchema, response: responses('dev', { type: 'null' }) } },
     async (req, reply) => {
+      await requireAcrossBrands(req);
       if (req.params.id === req.brand!.s_id) throw conflict(enText('errors.ownBrand'));
       const site = await globalDb(root).selectFrom('sites').select(['s_id', 'schema_name']).where('s_id', '=', req.params.id).executeTakeFirst();
       if (!site) throw notFound();

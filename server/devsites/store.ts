@@ -45,10 +45,12 @@ export function checkSiteWrite(body: SiteWrite, creating: boolean): void {
   if (problems.length) throw validationError(problems);
 }
 
-export async function listSites(root: RootDb, query: ListQuery, stext: string | null) {
+/** `onlySite`: the one brand a user without a platform account sees. */
+export async function listSites(root: RootDb, query: ListQuery, stext: string | null, onlySite: number | null = null) {
   const g = globalDb(root);
   const params = devListParams(query, SITE_SORTABLE, 's_id');
   let base = g.selectFrom('sites as s');
+  if (onlySite !== null) base = base.where('s.s_id', '=', onlySite);
   if (stext) {
     const like = containsPattern(stext);
     base = base.where((eb) =>

@@ -1,9 +1,13 @@
-/** dev/batchfiles: SQL batch files (CRUD) and their run across schemas; Developer only. */
+/**
+ * dev/batchfiles: SQL batch files (CRUD) and their run across schemas; Developer only. A Developer
+ * without a platform account reads the files and runs them on their own brand's schema only.
+ */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DEVELOPER } from '../../src/access/roles';
 import { enText } from '../../src/i18n/en-US';
 import { requireGate } from '../auth/gate';
+import { acrossBrandsOnly, requireAcrossBrands } from '../platform/accounts';
 import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { invalidField, notFound, validationError } from '../envelope/errors';
@@ -15,6 +19,8 @@ import { containsPattern } from '../resources/likeEscape';
 
 const gate = { roles: DEVELOPER };
 const route = { config: { envelopeKey: 'dev', gate }, preHandler: requireGate(gate) };
+/** The batch files serve every brand: changing them needs a platform account. */
+const platformRoute = { ...route, preHandler: [requireGate(gate), acrossBrandsOnly] };
 const tags = ['dev'];
 const SORTABLE = ['bf_id', 'bf_name', 'se_type', 'created_at'];
 
@@ -92,7 +98,7 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
     return sendOk(req, reply, row);
   });
 
-  app.post<{ Body: FileWrite }>('/api/dev/batchfiles/create', { ...route, schema: { tags, summary: 'Add a SQL batch file', body: fileBody(['bf_name', 'se_type', 'bf_sql']), response: responses('dev', {}, 201) } }, async (req, reply) => {
+  app.post<{ Body: FileWrite }>('/api/dev/batchfiles/create', { ...platformRoute, schema: { tags, summary: 'Add a SQL batch file', body: fileBody(['bf_name', 'se_type', 'bf_sql']), response: responses('dev', {}, 201) } }, async (req, reply) => {
     checkFile(req.body, true);
     const b = req.body;
     const row = await toolsDb(root)
@@ -103,7 +109,7 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
     return sendOk(req, reply, row, { status: 201, snackbar: true });
   });
 
-  app.patch<{ Params: { id: number }; Body: FileWrite }>('/api/dev/batchfiles/:id', { ...route, schema: { tags, summary: 'Change a SQL batch file', params: idParamSchema, body: fileBody([]), response: responses('dev') } }, async (req, reply) => {
+  app.patch<{ Params: { id: number }; Body: FileWrite }>('/api/dev/batchfiles/:id', { ...platformRoute, schema: { tags, summary: 'Change a SQL batch file', params: idParamSchema, body: fileBody([]), response: responses('dev') } }, async (req, reply) => {
     checkFile(req.body, false);
     if (!Object.keys(req.body).length) throw invalidField(null);
     const row = await toolsDb(root).updateTable('batch_files').set(req.body).where('bf_id', '=', req.params.id).returningAll().executeTakeFirst();
@@ -111,7 +117,7 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
     return sendOk(req, reply, row, { snackbar: true });
   });
 
-  app.delete<{ Params: { id: number } }>('/api/dev/batchfiles/:id', { ...route, schema: { tags, summary: 'Remove a SQL batch file (its runs stay logged)', params: idParamSchema, response: responses('dev', { type: 'null' }) } }, async (req, reply) => {
+  app.delete<{ Params: { id: number } }>('/api/dev/batchfiles/:id', { ...platformRoute, schema: { tags, summary: 'Remove a SQL batch file (its runs stay logged)', params: idParamSchema, response: responses('dev', { type: 'null' }) } }, async (req, reply) => {
     const res = await toolsDb(root).deleteFrom('batch_files').where('bf_id', '=', req.params.id).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw notFound();
     return sendOk(req, reply, null, { snackbar: true });
@@ -121,6 +127,9 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
     '/api/dev/batchfiles/run',
     { ...route, schema: { tags, summary: 'Run files over schemas, each schema in its own transaction; dryRun rolls every schema back', body: runBody, response: responses('dev') } },
     async (req, reply) => {
+      // The brand's own schema only, unless the user acts across brands.
+      const schemas = Object.values(req.body.selectedSchemasByDatabases ?? {}).flat();
+      if (schemas.some((schema) => schema !== req.brand!.schema)) await requireAcrossBrands(req);
       const result = await executeRun(root, req.body, { email: req.user!.email, from: req.brand!.schema });
       return sendOk(req, reply, result, { warning: result.success ? null : enText('errors.sqlFailed') });
     },

@@ -1,12 +1,14 @@
 /**
  * Brand configuration by path, Developer only: dev/configs (list, details, PATCH one brand) and
- * configs/updateAll (the same path and value in every brand). Each result is checked against the
+ * configs/updateAll (the same path and value in every brand); another brand's, or every brand's,
+ * needs a platform account. Each result is checked against the
  * brand-configuration schema before it is stored, and the brand cache is cleared so it is live at once.
  */
 import type { FastifyInstance } from 'fastify';
 import { DEVELOPER } from '../../src/access/roles';
 import { validateBrandConfig } from '../../src/brand/configSchema';
 import { requireGate } from '../auth/gate';
+import { actsAcrossBrands, acrossBrandsOnly, requireBrandOrPlatform } from '../platform/accounts';
 import { globalDb, type RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { invalidField, notFound, validationError } from '../envelope/errors';
@@ -73,11 +75,14 @@ export function registerConfigRoutes(app: FastifyInstance, root: RootDb): void {
   const route = { config: { envelopeKey: 'dev', gate }, preHandler: requireGate(gate) };
 
   app.get('/api/dev/configs/list', { ...route, schema: { tags, summary: 'Every brand with its stored configuration', response: responses('dev') } }, async (req, reply) => {
-    const rows = await globalDb(root).selectFrom('sites').select(['s_id', 'name', 'schema_name', 'config']).orderBy('s_id').execute();
+    let q = globalDb(root).selectFrom('sites').select(['s_id', 'name', 'schema_name', 'config']).orderBy('s_id');
+    if (!(await actsAcrossBrands(req))) q = q.where('s_id', '=', req.brand!.s_id);
+    const rows = await q.execute();
     return sendOk(req, reply, rows, { totalCount: rows.length });
   });
 
   app.get<{ Params: { id: number } }>('/api/dev/configs/:id/details', { ...route, schema: { tags, summary: "One brand's stored configuration", params: idParamSchema, response: responses('dev') } }, async (req, reply) => {
+    await requireBrandOrPlatform(req, req.params.id);
     const row = await globalDb(root).selectFrom('sites').select(['s_id', 'name', 'schema_name', 'config']).where('s_id', '=', req.params.id).executeTakeFirst();
     if (!row) throw notFound();
     return sendOk(req, reply, row);
@@ -87,6 +92,7 @@ export function registerConfigRoutes(app: FastifyInstance, root: RootDb): void {
     '/api/dev/configs/:id',
     { ...route, schema: { tags, summary: "Set one path of a brand's configuration", params: idParamSchema, body: pathBody, response: responses('dev') } },
     async (req, reply) => {
+      await requireBrandOrPlatform(req, req.params.id);
       const config = await updateOne(root, req.params.id, req.body);
       if (!config) throw notFound();
       app.brands.invalidate();
@@ -96,7 +102,7 @@ export function registerConfigRoutes(app: FastifyInstance, root: RootDb): void {
 
   app.post<{ Body: PathBody }>(
     '/api/configs/updateAll',
-    { config: { envelopeKey: 'configs', gate }, preHandler: requireGate(gate), schema: { tags: ['configs'], summary: 'Set one path in every brand configuration (all or none)', body: pathBody, response: responses('configs') } },
+    { config: { envelopeKey: 'configs', gate }, preHandler: [requireGate(gate), acrossBrandsOnly], schema: { tags: ['configs'], summary: 'Set one path in every brand configuration (all or none; a platform account)', body: pathBody, response: responses('configs') } },
     async (req, reply) => {
       const updated = await root.transaction().execute(async (trx) => {
         const g = globalDb(trx);

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DEVELOPER } from '../../src/access/roles';
 import { requireGate } from '../auth/gate';
+import { actsAcrossBrands } from '../platform/accounts';
 import { BRAND_MIGRATION_NAMES } from '../db/migrations/migrate';
 import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
@@ -29,10 +30,12 @@ async function schemaFigures(root: RootDb, schema: string) {
   };
 }
 
-export async function dashboard(root: RootDb): Promise<BrandHealth[]> {
+/** `onlySite`: the one brand a Developer without a platform account sees. */
+export async function dashboard(root: RootDb, onlySite: number | null = null): Promise<BrandHealth[]> {
   const g = globalDb(root);
+  const sitesQuery = g.selectFrom('sites').select(['s_id', 'name', 'schema_name']).orderBy('s_id');
   const [sites, domains, errors] = await Promise.all([
-    g.selectFrom('sites').select(['s_id', 'name', 'schema_name']).orderBy('s_id').execute(),
+    (onlySite === null ? sitesQuery : sitesQuery.where('s_id', '=', onlySite)).execute(),
     g.selectFrom('domains').select(['s_id', 'd_name']).where('d_type', '=', 'primary').execute(),
     g.selectFrom('error_logs').select(['brand_schema', (eb) => eb.fn.countAll<number>().as('n')]).where('created_at', '>', sql<Date>`now() - interval '1 day'`).groupBy('brand_schema').execute(),
   ]);
@@ -59,7 +62,7 @@ export function registerDashboardRoute(app: FastifyInstance, root: RootDb): void
   const gate = { roles: DEVELOPER };
   app.get(
     '/api/dev/dashboard',
-    { config: { envelopeKey: 'dev', gate }, preHandler: requireGate(gate), schema: { tags: ['dev'], summary: 'Every brand: schema version, size, sessions, errors of the last day', response: responses('dev') } },
-    async (req, reply) => sendOk(req, reply, await dashboard(root)),
+    { config: { envelopeKey: 'dev', gate }, preHandler: requireGate(gate), schema: { tags: ['dev'], summary: 'Every brand (the own brand only without a platform account): schema version, size, sessions, errors of the last day', response: responses('dev') } },
+    async (req, reply) => sendOk(req, reply, await dashboard(root, (await actsAcrossBrands(req)) ? null : req.brand!.s_id)),
   );
 }

@@ -8,6 +8,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { ADMINS, DEVELOPER } from '../../src/access/roles';
 import type { Gate } from '../../src/access/access';
 import { requireGate } from '../auth/gate';
+import { acrossBrandsOnly } from '../platform/accounts';
 import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { invalidField, notFound } from '../envelope/errors';
@@ -30,10 +31,12 @@ interface LogSpec<T extends keyof ToolTables> {
   summary: string;
   /** Narrows the rows to what the asking request may see. */
   scope?: (req: FastifyRequest) => Record<string, string>;
+  /** Rows of every brand: a platform account is needed. */
+  acrossBrands?: boolean;
 }
 
 function registerLog<T extends keyof ToolTables>(app: FastifyInstance, root: RootDb, spec: LogSpec<T>): void {
-  const route = { config: { envelopeKey: 'dev', gate: spec.gate }, preHandler: requireGate(spec.gate) };
+  const route = { config: { envelopeKey: 'dev', gate: spec.gate }, preHandler: [requireGate(spec.gate), ...(spec.acrossBrands ? [acrossBrandsOnly] : [])] };
   // The tables differ per spec, so the query is built loosely and the columns come from the spec.
   type Loose = SelectQueryBuilder<ToolTables, T, Record<string, unknown>>;
   const base = (req: FastifyRequest): Loose => {
@@ -81,7 +84,7 @@ function registerLog<T extends keyof ToolTables>(app: FastifyInstance, root: Roo
 
 export function registerLogRoutes(app: FastifyInstance, root: RootDb): void {
   const errorColumns = { idColumn: 'id', idType: 'string' as const, sortable: ['created_at', 'id', 'brand_schema', 'occurrences'], defaultSort: '-created_at', searchColumns: ['id', 'message', 'url', 'brand_schema'] };
-  registerLog(app, root, { path: 'sqlexecuted', table: 'sql_executed', gate: { roles: DEVELOPER }, idColumn: 'se_id', idType: 'integer', sortable: ['se_id', 'created_at', 'executed_by'], defaultSort: '-se_id', searchColumns: ['file_names', 'schemas', 'executed_by'], summary: 'SQL batch runs: who ran which files where, with the result per schema' });
-  registerLog(app, root, { path: 'errorlogs', table: 'error_logs', gate: { roles: DEVELOPER }, ...errorColumns, summary: "Every brand's server errors (the id a 500 answer showed)" });
+  registerLog(app, root, { path: 'sqlexecuted', table: 'sql_executed', gate: { roles: DEVELOPER }, acrossBrands: true, idColumn: 'se_id', idType: 'integer', sortable: ['se_id', 'created_at', 'executed_by'], defaultSort: '-se_id', searchColumns: ['file_names', 'schemas', 'executed_by'], summary: 'SQL batch runs: who ran which files where, with the result per schema' });
+  registerLog(app, root, { path: 'errorlogs', table: 'error_logs', gate: { roles: DEVELOPER }, acrossBrands: true, ...errorColumns, summary: "Every brand's server errors (the id a 500 answer showed)" });
   registerLog(app, root, { path: 'globalerrors', table: 'error_logs', gate: { roles: ADMINS }, ...errorColumns, summary: "This brand's server errors", scope: (req) => ({ brand_schema: req.brand!.schema }) });
 }

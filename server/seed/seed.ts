@@ -2,6 +2,7 @@
  * Fills a fresh database with the two demo brands. It runs only when `global.sites` is empty, so
  * starting again (or on a database someone already uses) never duplicates or overwrites data.
  */
+import { sql } from 'kysely';
 import { createBrand } from '../brand/create';
 import { globalDb, type RootDb } from '../db/types';
 import { acmeBrand, demoBrand } from './brands';
@@ -17,7 +18,12 @@ export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   if (existing) return false;
 
   const demo = await createBrand(root, demoBrand());
-  await createDemoUsers(root, demo.schema, DEMO_PEOPLE);
+  const demoUsers = await createDemoUsers(root, demo.schema, DEMO_PEOPLE);
+  // The demo's Developer and Sales act across brands (the operator's `npm run platform` grant);
+  // Acme's act on Acme only.
+  for (const role of ['Developer', 'Sales']) {
+    await sql`insert into global.platform_accounts (s_id, us_id) values (${demo.s_id}, ${demoUsers[role]})`.execute(root);
+  }
   await createDepartments(root, demo.schema, DEMO_DEPARTMENTS);
   await createReferenceData(root, demo.schema);
   await createDemoJobs(root, demo.schema);

@@ -9,6 +9,7 @@ import { isRole, type Role } from '../../src/access/roles';
 import { changeableRoles } from '../globalparams/roles';
 import { AppError, forbidden, invalidField, notFound } from '../envelope/errors';
 import type { AdminDb } from './tables';
+import { isPlatformAccount } from '../platform/accounts';
 
 export const lastAdmin = () => new AppError({ code: 'CONFLICT', status: 409, primary: enText('errors.lastAdmin') });
 
@@ -43,13 +44,16 @@ export interface Target {
 
 /**
  * The user an action is about, in this brand only (the brand-bound instance cannot see another
- * brand's schema). An Admin may not touch a Developer: that role is above the ones they can give.
+ * brand's schema). An Admin may not touch a Developer: that role is above the ones they can give;
+ * nobody may touch another user's platform account (server/platform/accounts.ts).
  */
 export async function loadTarget(req: FastifyRequest, db: AdminDb, usId: number): Promise<Target> {
   const target = await db.selectFrom('users').select(['us_id', 'role', 'email']).where('us_id', '=', usId).executeTakeFirst();
   if (!target) throw notFound();
   const mine = changeableRoles(req.user!.role);
   if (isRole(target.role) && !mine.includes(target.role) && target.role !== req.user!.role) throw forbidden('role');
+  // A platform account acts across brands: nobody but its holder may change it (or take it over).
+  if (target.us_id !== req.user!.us_id && (await isPlatformAccount(db, req.brand!.s_id, target.us_id))) throw forbidden('brand');
   return target;
 }
 

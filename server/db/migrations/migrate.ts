@@ -7,6 +7,7 @@ import { sql, type Migration } from 'kysely';
 import * as global0001 from './global/0001_init';
 import * as global0002 from './global/0002_brand_tools';
 import * as global0003 from './global/0003_error_log_occurrences';
+import * as global0005 from './global/0005_platform_accounts';
 import * as brand0001 from './brand/0001_init';
 import * as brand0002 from './brand/0002_reference_data';
 import * as brand0003 from './brand/0003_users_admin';
@@ -39,6 +40,7 @@ const GLOBAL_MIGRATIONS: Record<string, Migration> = {
   '0001_init': global0001,
   '0002_brand_tools': global0002,
   '0003_error_log_occurrences': global0003,
+  '0005_platform_accounts': global0005,
 };
 
 /** Add a brand migration here; every brand schema picks it up at the next start. */
