@@ -77,9 +77,10 @@ describe('error logs', () => {
     const acme = await globalDb(t.db).selectFrom('sites').select('schema_name').where('name', '=', 'Acme Repairs').executeTakeFirstOrThrow();
     const demoId = randomUUID();
     const acmeId = randomUUID();
+    const tag = uniqueName('boom');
     await globalDb(t.db).insertInto('error_logs').values([
-      { id: demoId, brand_schema: demo.schema_name, method: 'GET', url: '/api/x', message: 'boom demo', stack: 'stack', us_id: null },
-      { id: acmeId, brand_schema: acme.schema_name, method: 'GET', url: '/api/y', message: 'boom acme', stack: 'stack', us_id: null },
+      { id: demoId, brand_schema: demo.schema_name, method: 'GET', url: `/api/x/${tag}`, message: 'boom demo', stack: 'stack', us_id: null },
+      { id: acmeId, brand_schema: acme.schema_name, method: 'GET', url: `/api/y/${tag}`, message: 'boom acme', stack: 'stack', us_id: null },
     ]).execute();
     const all = await call(t.app, { method: 'POST', url: '/api/dev/errorlogs/filter', cookie: dev, body: { stext: acmeId } });
     expect(all.json.dev.data.map((e: { id: string }) => e.id)).toEqual([acmeId]);
@@ -89,7 +90,12 @@ describe('error logs', () => {
     expect((await call(t.app, { url: '/api/dev/errorlogs/list', cookie: admin })).status).toBe(403);
     const acmeDev = await login(t.app, ACME_HOST, 'developer@demo.test');
     const list = await call(t.app, { url: '/api/dev/globalerrors/list?totalcount=1', host: ACME_HOST, cookie: acmeDev });
+    // Non-empty (Acme's error above is in it), so `every` has rows to hold for.
+    expect(list.json.dev.data.length).toBeGreaterThan(0);
     expect(list.json.dev.data.every((e: { brand_schema: string }) => e.brand_schema === acme.schema_name)).toBe(true);
+    // Both errors carry the tag; Acme's developer finds only Acme's.
+    const tagged = await call(t.app, { method: 'POST', url: '/api/dev/globalerrors/filter', host: ACME_HOST, cookie: acmeDev, body: { stext: tag } });
+    expect(tagged.json.dev.data.map((e: { id: string }) => e.id)).toEqual([acmeId]);
   });
 });
 

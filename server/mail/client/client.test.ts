@@ -12,7 +12,8 @@ let b: Awaited<ReturnType<typeof mailBrand>>;
 
 beforeAll(async () => {
   a = await mailBrand(t.db);
-  b = await mailBrand(t.db);
+  // Brand B's mail ids start far above A's, so B has ids that A does not.
+  b = await mailBrand(t.db, undefined, { firstMailId: 1_000_000_000 });
 }, 60_000);
 
 const NOT_FOUND = 'The requested email/draft does not exist or you do not have permission to view it.';
@@ -41,9 +42,17 @@ describe('mail client: reading', () => {
 
   it("answers 404 for another brand's mail and refuses customers and brands without mail", async () => {
     const op = await as(a.host);
-    const foreign = (await (await as(b.host))('POST', 'mails/filter?limit=1', {})).json.mails.data[0].ma_id;
-    const mine = (await op('POST', 'mails/filter?limit=200', {})).json.mails.data.map((r: MailListRow) => r.ma_id);
-    if (!mine.includes(foreign)) expect((await op('GET', `mails/${foreign}/details`)).status).toBe(404);
+    const theirs = await as(b.host);
+    const foreign = (await theirs('POST', 'mails/filter?limit=1', {})).json.mails.data[0].ma_id as number;
+    // A mail brand B's operator can open, whose id brand A has no mail with.
+    expect((await theirs('GET', `mails/${foreign}/details`)).status).toBe(200);
+    expect(await a.db.selectFrom('mails').select('ma_id').where('ma_id', '=', foreign).executeTakeFirst()).toBeUndefined();
+    const mine = (await op('POST', 'mails/filter?limit=500', {})).json.mails.data.map((r: MailListRow) => r.ma_id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine).not.toContain(foreign);
+    const crossBrand = await op('GET', `mails/${foreign}/details`);
+    expect(crossBrand.status).toBe(404);
+    expect(crossBrand.json.mails.dbErrors[0].primary).toBe(NOT_FOUND);
     expect((await op('GET', 'mails/99999999/details')).status).toBe(404);
     const customer = await as(a.host, 'customer@demo.test');
     expect((await customer('GET', 'mails/accounts')).status).toBe(403);

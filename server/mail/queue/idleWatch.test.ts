@@ -7,7 +7,7 @@ import { startDovecot, type Dovecot } from '../../test/dovecot';
 import { createTestBrand, testDb, uniqueName } from '../../test/helpers';
 import { createTestAccount, rawMail, withMailbox } from '../sync/testMailbox';
 import { mailDb, type MailDb } from '../tables';
-import { startIdleWatchers, type IdleWatchers } from './idleWatch';
+import { startIdleWatchers, type IdleWatchers, type RetryTimers } from './idleWatch';
 
 let root: RootDb;
 let db: MailDb;
@@ -91,16 +91,38 @@ describe('IMAP IDLE watcher', () => {
 
   it('keeps retrying, more slowly each time, an account whose server does not answer, and stops cleanly', async () => {
     const accountId = await createTestAccount(db, { ...dovecot, port: await freePort() }, `${uniqueName('dead')}@test.example`, 'pw-1', false);
-    const errors: number[] = [];
-    const w = startIdleWatchers({ root, onChange: async () => undefined, onError: () => void errors.push(Date.now()), minBackoffMs: 100, maxBackoffMs: 400 });
+    const errors: unknown[] = [];
+    // The reconnects are recorded with the delay the watcher asks for and run by the test at once,
+    // so the back-off is checked on the delays themselves, not on how fast this machine is.
+    const delays: number[] = [];
+    const pending = new Map<number, () => void>();
+    let nextHandle = 1;
+    const retryTimers: RetryTimers = {
+      set: (run, delayMs) => {
+        delays.push(delayMs);
+        pending.set(nextHandle, run);
+        return nextHandle++;
+      },
+      clear: (handle) => void pending.delete(handle as number),
+    };
+    const w = startIdleWatchers({ root, onChange: async () => undefined, onError: (err) => void errors.push(err), minBackoffMs: 100, maxBackoffMs: 400, retryTimers });
     running.push(w);
     w.set([{ schema, accountId }]);
-    expect(await until(() => errors.length >= 4, 5000)).toBe(true);
-    const gaps = errors.slice(1).map((t, i) => t - errors[i]);
-    expect(gaps[1]).toBeGreaterThanOrEqual(gaps[0] - 20);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      // Each failed connect is reported and asks for exactly one reconnect.
+      expect(await until(() => pending.size === 1, 20_000), `attempt ${attempt}`).toBe(true);
+      expect(errors).toHaveLength(attempt);
+      expect(delays).toHaveLength(attempt);
+      if (attempt === 5) break;
+      const [[handle, run]] = [...pending];
+      pending.delete(handle);
+      run();
+    }
+    // Doubling from minBackoffMs, capped at maxBackoffMs.
+    expect(delays).toEqual([100, 200, 400, 400, 400]);
     await w.stop();
-    const seen = errors.length;
-    await new Promise((r) => setTimeout(r, 600));
-    expect(errors.length).toBe(seen);
+    // The reconnect that was waiting is cancelled: nothing is tried after the stop.
+    expect(pending.size).toBe(0);
+    expect(errors).toHaveLength(5);
   });
 });

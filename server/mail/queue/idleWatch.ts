@@ -27,7 +27,19 @@ export interface IdleWatchOptions {
   maxBackoffMs?: number;
   /** Changes within this time make one request (a bulk flag change is one event per mail). */
   debounceMs?: number;
+  /** Schedules the reconnects (tests record the delays asked for and run them); default setTimeout. */
+  retryTimers?: RetryTimers;
 }
+
+export interface RetryTimers {
+  set(run: () => void, delayMs: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realRetryTimers: RetryTimers = {
+  set: (run, delayMs) => setTimeout(run, delayMs),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 export interface IdleWatchers {
   /** Watches exactly these accounts from now on: new ones start, the others stop. */
@@ -44,7 +56,7 @@ const keyOf = (a: WatchedAccount) => `${a.schema}:${a.accountId}`;
 class Watcher {
   private client: ImapFlow | null = null;
   private stopped = false;
-  private retryTimer: NodeJS.Timeout | null = null;
+  private retryTimer: unknown = null;
   private changeTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private connectedBefore = false;
@@ -96,12 +108,12 @@ class Watcher {
 
   /** Schedules one reconnect, whoever notices first (the close event or the failed connect). */
   private retry(from: ImapFlow | null): void {
-    if (this.stopped || this.retryTimer || (from && this.client && from !== this.client)) return;
+    if (this.stopped || this.retryTimer !== null || (from && this.client && from !== this.client)) return;
     this.client = null;
     const min = this.opts.minBackoffMs ?? 1000;
     const delay = Math.min(this.opts.maxBackoffMs ?? 300_000, min * 2 ** Math.min(this.failures, 20));
     this.failures += 1;
-    this.retryTimer = setTimeout(() => {
+    this.retryTimer = (this.opts.retryTimers ?? realRetryTimers).set(() => {
       this.retryTimer = null;
       void this.connect();
     }, delay);
@@ -109,7 +121,7 @@ class Watcher {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.retryTimer !== null) (this.opts.retryTimers ?? realRetryTimers).clear(this.retryTimer);
     if (this.changeTimer) clearTimeout(this.changeTimer);
     const client = this.client;
     this.client = null;

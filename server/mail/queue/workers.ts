@@ -58,6 +58,8 @@ export interface MailWorkerOptions {
   watchIdle?: boolean;
   /** The accounts to watch; default every account the ticker queues. */
   watchAccounts?: () => Promise<WatchedAccount[]>;
+  /** Schedules the ticker's next run after `delayMs` (tests record the delays asked for); default setTimeout. */
+  tickTimer?: (run: () => void, delayMs: number) => NodeJS.Timeout;
 }
 
 export interface MailWorkers extends MailSyncQueue {
@@ -154,6 +156,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
 
   // A chain of timeouts, not an interval: a slow tick never overlaps the next one.
   const intervalMs = opts.intervalMs ?? mailSyncIntervalMs();
+  const schedule = opts.tickTimer ?? ((run: () => void, delayMs: number) => setTimeout(run, delayMs));
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   // The tick in flight, so a stop waits for it rather than closing the pool under it.
@@ -165,7 +168,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     } catch (err) {
       onError(err);
     }
-    if (!stopped) timer = setTimeout(() => (running = loop()), intervalMs);
+    if (!stopped) timer = schedule(() => (running = loop()), intervalMs);
   };
   running = loop();
 
