@@ -119,6 +119,19 @@ export interface MailsTable {
   is_deleted: Flag;
   job_id: number | null;
   created_at: Stamp;
+  /** Why the mail could only partly be read at sync time (brand migration 0028); null when fully parsed. */
+  mail_partial: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A partly read mail's raw source, kept as a file (0028). */
+  source_file_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A mail the sync could not read or store at all: the folder's cursor moved past it (0028). */
+export interface MailSkippedTable {
+  ifolder_id: number;
+  uid: Big;
+  uidvalidity: Big;
+  reason: string;
+  skipped_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface MailLocationsTable {
@@ -130,6 +143,7 @@ export interface MailLocationsTable {
 }
 
 export interface MailTables extends JobTables {
+  mail_skipped: MailSkippedTable;
   mailincomingservers: MailIncomingServersTable;
   mailservers: MailServersTable;
   mailaccounts: MailAccountsTable;

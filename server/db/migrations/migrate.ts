@@ -32,6 +32,7 @@ import * as brand0023 from './brand/0023_sort_indexes';
 import * as brand0024 from './brand/0024_list_counts';
 import * as brand0025 from './brand/0025_jobs_sort_indexes';
 import * as brand0026 from './brand/0026_list_version';
+import * as brand0028 from './brand/0028_mail_partial';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -69,6 +70,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0024_list_counts': brand0024,
   '0025_jobs_sort_indexes': brand0025,
   '0026_list_version': brand0026,
+  '0028_mail_partial': brand0028,
 };
 
 /** In order, for the developer dashboard's schema version. */

@@ -45,7 +45,12 @@ export function registerImapFolderRoutes(app: FastifyInstance): void {
       const db = mailDb(req.db);
       if (!(await db.selectFrom('mailaccounts').select('mailaccount_id').where('mailaccount_id', '=', accountId).executeTakeFirst())) throw notFound();
       const rows = await accountFolders(db, accountId);
-      return { data: wire(rows), totalCount: rows.length };
+      // Mails the sync could not read or store, by folder (the cursor moved past them): UID and reason.
+      const skipped = rows.length
+        ? await db.selectFrom('mail_skipped').select(['ifolder_id', 'uid', 'reason', 'skipped_at']).where('ifolder_id', 'in', rows.map((r) => r.ifolder_id)).orderBy('ifolder_id').orderBy('uid').limit(1000).execute()
+        : [];
+      const withSkipped = rows.map((r) => ({ ...r, skipped: skipped.filter((k) => k.ifolder_id === r.ifolder_id).map(({ uid, reason, skipped_at }) => ({ uid: Number(uid), reason, skipped_at })) }));
+      return { data: wire(withSkipped), totalCount: rows.length };
     },
   );
 

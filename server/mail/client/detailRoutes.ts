@@ -10,7 +10,7 @@ import { MAIL_CLIENT_GATE, mailNotFound, visibleMail } from './access';
 import { toListRows } from './mailList';
 import { sanitizeMailHtml } from './sanitize';
 import { attachmentSource, mailAttachmentList, type MailAttachment } from './attachments';
-import { attachmentDisposition } from './source';
+import { attachmentDisposition, mailSource } from './source';
 
 const KEY = 'mails';
 const flagQuery = { type: 'string', enum: ['0', '1', 'true', 'false'] } as const;
@@ -53,6 +53,7 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
         mail_html: clean?.html ?? null,
         text: tooLarge ? null : mail.mail_text,
         images_blocked: clean?.imagesBlocked ?? 0,
+        partial: mail.mail_partial,
       };
       return { data };
     },
@@ -64,6 +65,29 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
     const { mail } = await visibleMail(req, id, db);
     const list = await mailAttachmentList(attachmentSource(req, db), mail);
     return { data: list.map(({ index, filename, content_type, size }) => ({ index, filename, content_type, size })) };
+  });
+
+  // The raw message (a partly read mail keeps it as a file; otherwise read from the IMAP server): always downloaded.
+  app.route({
+    method: 'GET',
+    url: '/api/mails/:id/source',
+    config: { envelopeKey: KEY, gate: MAIL_CLIENT_GATE },
+    preHandler: requireGate(MAIL_CLIENT_GATE),
+    schema: { tags: [KEY], summary: 'Downloads the raw source of a mail (.eml)', params: idParams },
+    handler: async (req, reply) => {
+      const { id } = req.params as { id: number };
+      const db = mailDb(req.db);
+      const { mail } = await visibleMail(req, id, db);
+      const bytes = await mailSource(attachmentSource(req, db), mail);
+      if (!bytes) throw mailNotFound();
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', attachmentDisposition(`message-${mail.ma_id}.eml`))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
   });
 
   // A file, not an envelope: always downloaded, never sniffed or rendered as HTML.

@@ -6,7 +6,11 @@
 import { simpleParser } from 'mailparser';
 import { downloadableAttachments, safeFileName, type ParsedAttachment } from '../sync/attachmentParts';
 import { openImap } from '../sync/connect';
+import type { Readable } from 'node:stream';
+import { originalKey } from '../../files/storage';
+import { attachmentDb } from '../sync/attachmentTables';
 import type { MailDb } from '../tables';
+import type { AttachmentSource } from './attachments';
 
 async function rawSource(db: MailDb, maId: number, accountId: number): Promise<Buffer | null> {
   const place = await db
@@ -42,6 +46,19 @@ export async function imapAttachments(db: MailDb, maId: number, accountId: numbe
   if (!source) return [];
   const parsed = await simpleParser(source, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
   return downloadableAttachments(parsed.attachments);
+}
+
+/**
+ * A mail's raw source: the file a partly read mail keeps (brand migration 0028), else (or when that
+ * file was deleted since) the message on the IMAP server.
+ */
+export async function mailSource(src: AttachmentSource, mail: { ma_id: number; mailaccount_id: number; source_file_id: number | null }): Promise<Buffer | Readable | null> {
+  if (mail.source_file_id !== null) {
+    const file = await attachmentDb(src.db).selectFrom('files').select(['f_storage_name', 'f_added']).where('file_id', '=', mail.source_file_id).executeTakeFirst();
+    const opened = file ? await src.store.open(originalKey(src.schema, file.f_added, file.f_storage_name)) : null;
+    if (opened) return opened.stream;
+  }
+  return rawSource(src.db, Number(mail.ma_id), mail.mailaccount_id);
 }
 
 /** Content-Disposition that always downloads, with an ASCII fallback and the UTF-8 name (RFC 6266). */

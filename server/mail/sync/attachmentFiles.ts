@@ -147,6 +147,7 @@ export async function dropAttachmentFiles(trx: MailDb, schema: string, fileIds: 
         not(exists(selectFrom('file_site_links as s').select('s.file_id').whereRef('s.file_id', '=', 'f.file_id'))),
         not(exists(selectFrom('maildraft_files as d').select('d.file_id').whereRef('d.file_id', '=', 'f.file_id'))),
         not(exists(selectFrom('mail_attachments as m').select('m.file_id').whereRef('m.file_id', '=', 'f.file_id'))),
+        not(exists(selectFrom('mails as r').select('r.source_file_id').whereRef('r.source_file_id', '=', 'f.file_id'))),
       ]),
     )
     .returning(['f.f_storage_name', 'f.f_added'])

@@ -1,6 +1,6 @@
 /** A large batch is parsed in a worker thread with exactly the result of parsing it here; a small one never starts a thread. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseMessage, type RawMessage } from './parse';
+import { parseMessage, type ParsedMessage, type RawMessage } from './parse';
 import { closeParseWorkers, parseBatch, parseWorkerTasks, WORKER_MIN_BATCH } from './parseBatch';
 import { rawMail } from './testMailbox';
 
@@ -49,9 +49,9 @@ describe('parseBatch', () => {
   it('parses a large batch in a worker thread, with the same rows and attachment bytes as here', async () => {
     const messages = batch(WORKER_MIN_BATCH + 5);
     const before = parseWorkerTasks();
-    const parsed = await parseBatch(messages);
+    const parsed = (await parseBatch(messages)) as ParsedMessage[];
     expect(parseWorkerTasks()).toBeGreaterThan(before);
-    const here = await Promise.all(messages.map((m) => parseMessage(m)));
+    const here = (await Promise.all(messages.map((m) => parseMessage(m)))) as ParsedMessage[];
     expect(parsed).toEqual(here);
     const first = parsed[0];
     expect(first.mail_subject).toBe('Számla 0');
@@ -69,7 +69,7 @@ describe('parseBatch', () => {
   it('parses a few new mails on this thread', async () => {
     const messages = batch(3);
     const before = parseWorkerTasks();
-    const parsed = await parseBatch(messages);
+    const parsed = (await parseBatch(messages)) as ParsedMessage[];
     expect(parsed).toEqual(await Promise.all(messages.map((m) => parseMessage(m))));
     expect(parsed[0].attachments[0].content.equals(pdf)).toBe(true);
     expect(parseWorkerTasks()).toBe(before);

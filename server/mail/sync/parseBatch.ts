@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
-import { parseMessages, type ParsedMessage, type RawMessage } from './parse';
+import { failureReason, isUnreadable, parseMessages, type ParseOutcome, type RawMessage } from './parse';
 
 /** Below this many mails a thread's start and the copies to and fro cost more than they save. */
 export const WORKER_MIN_BATCH = 20;
@@ -40,19 +40,43 @@ function parsePool(): Piscina {
 }
 
 /** Attachment bytes come back from the thread as plain Uint8Arrays. */
-function withBuffers(p: ParsedMessage): ParsedMessage {
+function withBuffers(p: ParseOutcome): ParseOutcome {
+  if (isUnreadable(p)) return p;
   for (const a of p.attachments) a.content = Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength);
   return p;
 }
 
-export async function parseBatch(messages: RawMessage[]): Promise<ParsedMessage[]> {
+/**
+ * A share whose thread failed as a whole (a mail that takes the thread down rather than throwing)
+ * is parsed again a mail per task: only the mail that fails again is unreadable.
+ */
+async function runShare(share: RawMessage[]): Promise<ParseOutcome[]> {
+  try {
+    return (await parsePool().run(share)) as ParseOutcome[];
+  } catch (err) {
+    if (share.length === 1) return [{ unreadable: failureReason(err) }];
+    const one = async (m: RawMessage): Promise<ParseOutcome> => {
+      try {
+        return ((await parsePool().run([m])) as ParseOutcome[])[0];
+      } catch (e) {
+        return { unreadable: failureReason(e) };
+      }
+    };
+    const out: ParseOutcome[] = [];
+    for (const m of share) out.push(await one(m));
+    return out;
+  }
+}
+
+/** Every mail gets an outcome, in order: parsed (fully or partly) or unreadable; the batch itself never fails here. */
+export async function parseBatch(messages: RawMessage[]): Promise<ParseOutcome[]> {
   const n = threads();
   if (messages.length < WORKER_MIN_BATCH || n === 0) return parseMessages(messages);
   // Only what the parse needs crosses to the thread; with several threads each takes a share.
   const plain = messages.map(({ source, internalDate, size }) => ({ source, internalDate, size }));
   const per = Math.ceil(plain.length / n);
   const shares = Array.from({ length: n }, (_, k) => plain.slice(k * per, (k + 1) * per)).filter((share) => share.length);
-  const parsed = await Promise.all(shares.map((share) => parsePool().run(share) as Promise<ParsedMessage[]>));
+  const parsed = await Promise.all(shares.map(runShare));
   return parsed.flat().map(withBuffers);
 }
 

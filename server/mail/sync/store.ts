@@ -8,6 +8,7 @@ import type { MailDb, MailsTable, MailTables } from '../tables';
 import { attachmentDb } from './attachmentTables';
 import type { ParsedMessage, RawMessage } from './parse';
 import { dropAttachmentFiles, recordAttachments, removeAttachmentFiles, writeAttachmentFiles, type AttachmentTarget } from './attachmentFiles';
+import { recordSourceFiles, removeSourceFiles, writeSourceFiles, type PendingSource } from './sourceFiles';
 
 export interface FetchedMessage extends RawMessage {
   uid: number;
@@ -57,7 +58,7 @@ async function knownThreads(db: MailDb, accountId: number, ids: string[]): Promi
   return known;
 }
 
-type Entry = { p: ParsedMessage; flags: Record<AppFlag, boolean> };
+type Entry = { p: ParsedMessage; flags: Record<AppFlag, boolean>; source: Buffer };
 
 /** `mails` with its full-text column (migration 0017), which only the sync writes itself. */
 type SearchDb = Kysely<Omit<MailTables, 'mails'> & { mails: MailsTable & { search: ColumnType<never, string | undefined, never> } }>;
@@ -88,7 +89,7 @@ async function upsertMails(db: MailDb, accountId: number, entries: Entry[]) {
         is_spam: eb.ref('excluded.is_spam'),
       }) satisfies Record<AppFlag, unknown>),
     )
-    .returning(['ma_id', 'message_id', 'thread_id'])
+    .returning(['ma_id', 'message_id', 'thread_id', 'source_file_id'])
     .execute();
 }
 
@@ -112,26 +113,40 @@ export async function storeBatch(db: MailDb, folder: FolderRef, messages: Fetche
   messages.forEach((m, i) => {
     const flags = flagColumns(m.flags);
     if (folder.is_default_seen) flags.is_seen = true;
-    byId.set(parsed[i].message_id, { p: byId.get(parsed[i].message_id)?.p ?? parsed[i], flags });
+    const first = byId.get(parsed[i].message_id);
+    byId.set(parsed[i].message_id, { p: first?.p ?? parsed[i], flags, source: first?.source ?? m.source });
   });
   const entries = [...byId.values()];
   const parts = Array.from({ length: INSERT_PARALLEL }, (_, k) => entries.filter((_, i) => i % INSERT_PARALLEL === k));
   const rows = (await Promise.all(parts.map((part) => upsertMails(db, folder.mailaccount_id, part)))).flat();
   const stored = new Map(rows.map((r) => [r.message_id, r]));
   const files = await writeAttachmentFiles(db, folder.attachments, [...byId].map(([messageId, { p }]) => ({ maId: Number(stored.get(messageId)!.ma_id), attachments: p.attachments })));
+  // A partly read mail keeps its whole source as a file (once: a copy or a retry finds it set).
+  let sources: PendingSource[] = [];
+  try {
+    const partial = [...byId].filter(([messageId, { p }]) => p.mail_partial !== null && stored.get(messageId)!.source_file_id === null);
+    sources = await writeSourceFiles(folder.attachments, partial.map(([messageId, { source }]) => ({ maId: Number(stored.get(messageId)!.ma_id), source })));
+  } catch (err) {
+    await removeAttachmentFiles(folder.attachments, files);
+    throw err;
+  }
 
   let unused: typeof files = [];
+  let unusedSources: PendingSource[] = [];
   try {
     await db.transaction().execute(async (trx) => {
       unused = await recordAttachments(trx, files);
+      unusedSources = await recordSourceFiles(trx, sources);
       await storeRows(trx, folder, messages, parsed, byId, stored, andThen);
     });
   } catch (err) {
     // No row points at the files written: they go (were any left, they would only take room).
     await removeAttachmentFiles(folder.attachments, files);
+    await removeSourceFiles(folder.attachments, sources);
     throw err;
   }
   await removeAttachmentFiles(folder.attachments, unused);
+  await removeSourceFiles(folder.attachments, unusedSources);
 }
 
 /** The batch's threads, locations and `andThen`, in the batch's transaction. */
@@ -190,8 +205,11 @@ export async function removeOrphans(db: MailDb, accountId: number, files: Attach
       .where('m.file_id', 'is not', null)
       .where('m.ma_id', 'in', trx.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('has_attachments', '=', true).where(orphan))
       .execute();
+    // A partly read mail's raw source (migration 0028) goes with it too.
+    const sources = await trx.selectFrom('mails').select('source_file_id').where('mailaccount_id', '=', accountId).where('source_file_id', 'is not', null).where(orphan).execute();
     const res = await trx.deleteFrom('mails').where('mailaccount_id', '=', accountId).where(orphan).executeTakeFirst();
-    return { removed: Number(res.numDeletedRows), keys: await dropAttachmentFiles(trx, files.schema, attached.map((a) => a.file_id!)) };
+    const fileIds = [...attached.map((a) => a.file_id!), ...sources.map((m) => m.source_file_id!)];
+    return { removed: Number(res.numDeletedRows), keys: await dropAttachmentFiles(trx, files.schema, fileIds) };
   });
   if (keys.length) await files.store.remove(keys).catch(() => undefined);
   return removed;

@@ -8,6 +8,10 @@
  * 4. Flag changes since the stored HIGHESTMODSEQ (CONDSTORE), or all flags without it.
  * 5. UIDs gone from the server lose their location here (the mails go once no folder has them).
  * The folder is opened read-only: syncing never changes anything on the server.
+ * One hostile mail never stops the folder: a mail that cannot be fully parsed is stored partly
+ * (parse.ts), one that cannot be read is recorded in `mail_skipped`; a batch that still fails to
+ * store is stored again a mail at a time, and a mail that fails alone is stored with its headers
+ * only or else skipped. Either way the cursor moves past it.
  */
 import type { ImapFlow, MailboxObject } from 'imapflow';
 import { sql } from 'kysely';
@@ -16,7 +20,8 @@ import type { Selectable } from 'kysely';
 import type { FileStore } from '../../files/storage';
 import { attachmentTarget } from './attachmentFiles';
 import { attachmentDb } from './attachmentTables';
-import type { ParsedMessage } from './parse';
+import { failureReason, isUnreadable, type ParsedMessage, type ParseOutcome } from './parse';
+import { searchText } from './searchText';
 import { parseBatch } from './parseBatch';
 import { flagColumns, storeBatch, type AppFlag, type FetchedMessage, type FolderRef } from './store';
 
@@ -49,6 +54,7 @@ function chunks<T>(list: T[], size: number): T[][] {
 async function resetFolder(db: MailDb, folder: Folder, uidValidity: number): Promise<Folder> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('mail_locations').where('ifolder_id', '=', folder.ifolder_id).execute();
+    await trx.deleteFrom('mail_skipped').where('ifolder_id', '=', folder.ifolder_id).execute();
     return trx
       .updateTable('imapfolders')
       .set({ uidvalidity: uidValidity, last_uid: 0, highestmodseq: null, uidnext: null, messages_synced: 0 })
@@ -71,22 +77,103 @@ function started<T>(work: Promise<T>): Promise<T> {
   return work;
 }
 
-/** Stores one batch; the folder's cursor moves past it in the same transaction as its locations. */
-async function commitBatch(db: MailDb, folderId: number, ref: FolderRef, batch: number[], messages: FetchedMessage[], parsed: ParsedMessage[]) {
-  await storeBatch(db, ref, messages, parsed, async (trx) => {
-    const newest = parsed.reduce<Date | null>((max, p) => (p.mail_date && (!max || p.mail_date > max) ? p.mail_date : max), null);
+interface Skip {
+  uid: number;
+  reason: string;
+}
+
+/**
+ * In a batch's transaction: the folder's cursor moves to `upTo`, `count` mails more are done (stored
+ * or skipped), the skipped mails are recorded, and open browsers learn of the change.
+ */
+async function advance(trx: MailDb, ref: FolderRef, upTo: number, count: number, parsed: ParsedMessage[], skipped: Skip[]) {
+  const newest = parsed.reduce<Date | null>((max, p) => (p.mail_date && (!max || p.mail_date > max) ? p.mail_date : max), null);
+  await trx
+    .updateTable('imapfolders')
+    .set({
+      last_uid: sql`greatest(last_uid, ${upTo})`,
+      messages_synced: sql`messages_synced + ${count}`,
+      ...(newest ? { ifolder_last_email_date: sql`greatest(ifolder_last_email_date, ${newest})` } : {}),
+    })
+    .where('ifolder_id', '=', ref.ifolder_id)
+    .execute();
+  if (skipped.length) {
     await trx
-      .updateTable('imapfolders')
-      .set({
-        last_uid: batch[batch.length - 1],
-        messages_synced: sql`messages_synced + ${messages.length}`,
-        ...(newest ? { ifolder_last_email_date: sql`greatest(ifolder_last_email_date, ${newest})` } : {}),
-      })
-      .where('ifolder_id', '=', folderId)
+      .insertInto('mail_skipped')
+      .values(skipped.map((k) => ({ ifolder_id: ref.ifolder_id, uid: k.uid, uidvalidity: ref.uidvalidity, reason: k.reason })))
+      .onConflict((oc) => oc.columns(['ifolder_id', 'uid']).doUpdateSet((eb) => ({ reason: eb.ref('excluded.reason'), uidvalidity: eb.ref('excluded.uidvalidity'), skipped_at: sql`now()` })))
       .execute();
-    // New mail shows in open browsers as its batch commits, not only when a long first sync ends.
-    await attachmentDb(trx).updateTable('mailaccounts').set({ ma_changed_at: sql`clock_timestamp()` }).where('mailaccount_id', '=', ref.mailaccount_id).execute();
+  }
+  // New mail shows in open browsers as its batch commits, not only when a long first sync ends.
+  await attachmentDb(trx).updateTable('mailaccounts').set({ ma_changed_at: sql`clock_timestamp()` }).where('mailaccount_id', '=', ref.mailaccount_id).execute();
+}
+
+/** What is left of a mail the database would not take as parsed: its headers, and why. */
+function headersOnly(p: ParsedMessage, reason: string): ParsedMessage {
+  const row = { ...p, mail_html: null, mail_text: null, has_attachments: false, attachments: [], mail_partial: reason };
+  return { ...row, search_text: searchText(row) };
+}
+
+/**
+ * Stores one batch; the folder's cursor moves past it in the same transaction as its locations.
+ * Unreadable mails (and UIDs the server sent no source for) are recorded as skipped. Should the
+ * batch fail to store, its mails are stored one at a time (`oneByOne`).
+ */
+async function commitBatch(db: MailDb, ref: FolderRef, batch: number[], messages: FetchedMessage[], outcomes: ParseOutcome[]) {
+  const fetched = new Set(messages.map((m) => m.uid));
+  const skipped: Skip[] = batch.filter((uid) => !fetched.has(uid)).map((uid) => ({ uid, reason: 'The server sent no source for this UID' }));
+  const readable: FetchedMessage[] = [];
+  const parsed: ParsedMessage[] = [];
+  messages.forEach((m, i) => {
+    const o = outcomes[i];
+    if (isUnreadable(o)) skipped.push({ uid: m.uid, reason: o.unreadable });
+    else {
+      readable.push(m);
+      parsed.push(o);
+    }
   });
+  try {
+    await storeBatch(db, ref, readable, parsed, (trx) => advance(trx, ref, batch[batch.length - 1], messages.length, parsed, skipped));
+  } catch (err) {
+    if (!readable.length) throw err;
+    await oneByOne(db, ref, batch, messages, outcomes, skipped);
+  }
+}
+
+/**
+ * A batch that failed to store, a mail per transaction in UID order, each moving the cursor to its
+ * UID: a mail the database refuses is stored with its headers only, else recorded as skipped. A
+ * failure to record even that (the database is away) fails the folder with the cursor before it.
+ */
+async function oneByOne(db: MailDb, ref: FolderRef, batch: number[], messages: FetchedMessage[], outcomes: ParseOutcome[], skipped: Skip[]) {
+  const items = [
+    ...messages.map((m, i) => ({ uid: m.uid, m, o: outcomes[i] })),
+    ...skipped.filter((k) => !messages.some((m) => m.uid === k.uid)).map((k) => ({ uid: k.uid, m: null, o: { unreadable: k.reason } as ParseOutcome })),
+  ].sort((a, b) => a.uid - b.uid);
+  for (const { uid, m, o } of items) {
+    const skip = (reason: string) => db.transaction().execute((trx) => advance(trx, ref, uid, 1, [], [{ uid, reason }]));
+    if (!m || isUnreadable(o)) {
+      await skip(isUnreadable(o) ? o.unreadable : 'unreadable');
+      continue;
+    }
+    let reason: string;
+    try {
+      await storeBatch(db, ref, [m], [o], (trx) => advance(trx, ref, uid, 1, [o], []));
+      continue;
+    } catch (err) {
+      reason = failureReason(err);
+    }
+    try {
+      const bare = headersOnly(o, `Could not be stored: ${reason}`);
+      await storeBatch(db, ref, [m], [bare], (trx) => advance(trx, ref, uid, 1, [bare], []));
+      continue;
+    } catch (err) {
+      reason = failureReason(err);
+    }
+    await skip(reason);
+  }
+  // UIDs of the batch above the last one handled (none fetched): the cursor still moves past them.
+  await db.transaction().execute((trx) => advance(trx, ref, batch[batch.length - 1], 0, [], []));
 }
 
 async function fetchNew(client: ImapFlow, db: MailDb, folder: Folder, ref: FolderRef, opts: SyncOptions): Promise<number> {
@@ -106,7 +193,7 @@ async function fetchNew(client: ImapFlow, db: MailDb, folder: Folder, ref: Folde
       const parsed = await parseBatch(messages);
       await storing;
       storing = started(
-        commitBatch(db, folder.ifolder_id, ref, batch, messages, parsed).then(async () => {
+        commitBatch(db, ref, batch, messages, parsed).then(async () => {
           done += batch.length;
           await opts.onBatch?.(done, uids.length);
         }),
@@ -142,9 +229,15 @@ async function updateFlags(client: ImapFlow, db: MailDb, folder: Folder, lastUid
 
 async function removeVanished(client: ImapFlow, db: MailDb, folder: Folder, box: MailboxObject): Promise<number> {
   const held = await db.selectFrom('mail_locations').select(db.fn.countAll<number>().as('n')).where('ifolder_id', '=', folder.ifolder_id).executeTakeFirstOrThrow();
-  // Every UID up to the cursor is held unless a sync-from date left some out; equal counts then mean equal sets.
-  if (!folder.ifolder_syncfromdt && Number(held.n) === box.exists) return 0;
+  const skipped = await db.selectFrom('mail_skipped').select(db.fn.countAll<number>().as('n')).where('ifolder_id', '=', folder.ifolder_id).executeTakeFirstOrThrow();
+  // Every UID up to the cursor is held (or skipped) unless a sync-from date left some out; equal counts then mean equal sets.
+  if (!folder.ifolder_syncfromdt && Number(held.n) + Number(skipped.n) === box.exists) return 0;
   const onServer = new Set(((await client.search({ all: true }, { uid: true })) || []).map(Number));
+  if (Number(skipped.n)) {
+    const skippedUids = await db.selectFrom('mail_skipped').select('uid').where('ifolder_id', '=', folder.ifolder_id).execute();
+    const goneSkipped = skippedUids.map((r) => Number(r.uid)).filter((uid) => !onServer.has(uid));
+    for (const batch of chunks(goneSkipped, 1000)) await db.deleteFrom('mail_skipped').where('ifolder_id', '=', folder.ifolder_id).where('uid', 'in', batch).execute();
+  }
   const ours = await db.selectFrom('mail_locations').select('uid').where('ifolder_id', '=', folder.ifolder_id).execute();
   const gone = ours.map((r) => Number(r.uid)).filter((uid) => !onServer.has(uid));
   for (const batch of chunks(gone, 1000)) await db.deleteFrom('mail_locations').where('ifolder_id', '=', folder.ifolder_id).where('uid', 'in', batch).execute();

@@ -1,6 +1,7 @@
 /**
  * The IMAP folder table of a saved account: enabled, path, sync from, last mail date, folder
- * type, default seen, first-sync progress and the sync error with "Clear errors". Each change is
+ * type, default seen, first-sync progress, the sync error with "Clear errors" and the mails the
+ * sync skipped (UID and reason: it could not read them; the folder's sync went on). Each change is
  * one call (imapfolders/{id}/...); the table refreshes itself while a sync runs.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -26,7 +27,8 @@ export function ImapFolderTable({ accountId, refreshKey = 0 }: { accountId: numb
 
   const apply = async (call: () => Promise<ImapFolderRow | null>) => {
     const row = await attempt(call);
-    if (row) setRows((list) => list.map((r) => (r.ifolder_id === row.ifolder_id ? row : r)));
+    // A change's answer has no skipped list: the one loaded stays.
+    if (row) setRows((list) => list.map((r) => (r.ifolder_id === row.ifolder_id ? { ...row, skipped: row.skipped ?? r.skipped } : r)));
   };
   const label = (key: string, row: ImapFolderRow) => `${translate(`mailAdmin.folders.${key}`)}: ${row.ifolder_path}`;
 
@@ -38,7 +40,7 @@ export function ImapFolderTable({ accountId, refreshKey = 0 }: { accountId: numb
       <Table size="small" aria-label={translate('mailAdmin.titles.folders')}>
         <TableHead>
           <TableRow>
-            {['enabled', 'path', 'syncFrom', 'lastMail', 'type', 'defaultSeen', 'progress', 'error'].map((key) => (
+            {['enabled', 'path', 'syncFrom', 'lastMail', 'type', 'defaultSeen', 'progress', 'error', 'skipped'].map((key) => (
               <TableCell key={key}>{translate(`mailAdmin.folders.${key}`)}</TableCell>
             ))}
           </TableRow>
@@ -92,12 +94,23 @@ export function ImapFolderTable({ accountId, refreshKey = 0 }: { accountId: numb
                     </Stack>
                   )}
                 </TableCell>
+                <TableCell>
+                  {row.skipped?.length ? (
+                    <Box component="ul" aria-label={label('skipped', row)} sx={{ m: 0, pl: 2 }}>
+                      {row.skipped.map((k) => (
+                        <Typography key={k.uid} component="li" variant="caption" sx={{ wordBreak: 'break-word' }}>
+                          {translate('mailAdmin.folders.skippedMail', { uid: k.uid, reason: k.reason })}
+                        </Typography>
+                      ))}
+                    </Box>
+                  ) : null}
+                </TableCell>
               </TableRow>
             );
           })}
           {!rows.length && (
             <TableRow>
-              <TableCell colSpan={8}>{translate('mailAdmin.titles.noRows')}</TableCell>
+              <TableCell colSpan={9}>{translate('mailAdmin.titles.noRows')}</TableCell>
             </TableRow>
           )}
         </TableBody>

@@ -39,6 +39,8 @@ export interface ImapFolderRow {
   messages_on_server: number | null;
   messages_synced: number;
   sync_error: string | null;
+  /** Mails the sync could not read or store (imapfolders/filter only; the change routes leave it out). */
+  skipped?: { uid: number; reason: string; skipped_at: string }[];
 }
 
 export interface AccountFields {

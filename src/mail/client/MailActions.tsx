@@ -22,6 +22,8 @@ export interface MailActionsProps {
   mail: MailDetails;
   onFlags: (flags: Partial<Record<MailFlag, boolean>>) => void;
   onAssign: () => void;
+  /** The user chose to show this mail's remote images: a reply or forward quotes them too. */
+  images?: boolean;
 }
 
 function Action({ label, icon, onClick, to, disabled }: { label: string; icon: ReactElement; onClick?: () => void; to?: string; disabled?: boolean }) {
@@ -33,14 +35,14 @@ function Action({ label, icon, onClick, to, disabled }: { label: string; icon: R
   return <Tooltip title={label}>{disabled ? <span>{button}</span> : button}</Tooltip>;
 }
 
-export function MailActions({ mail, onFlags, onAssign }: MailActionsProps) {
+export function MailActions({ mail, onFlags, onAssign, images = false }: MailActionsProps) {
   const t = useTranslate();
   const linked = mail.job_id !== null;
   return (
     <Stack direction="row" flexWrap="wrap" role="toolbar" aria-label={t('mailClient.body')}>
-      <Action label={t('mailClient.actions.reply')} icon={<ReplyIcon />} to={replyUrl(mail.ma_id, 'reply')} />
-      <Action label={t('mailClient.actions.replyAll')} icon={<ReplyAllIcon />} to={replyUrl(mail.ma_id, 'replyAll')} />
-      <Action label={t('mailClient.actions.forward')} icon={<ForwardIcon />} to={replyUrl(mail.ma_id, 'forward')} />
+      <Action label={t('mailClient.actions.reply')} icon={<ReplyIcon />} to={replyUrl(mail.ma_id, 'reply', images)} />
+      <Action label={t('mailClient.actions.replyAll')} icon={<ReplyAllIcon />} to={replyUrl(mail.ma_id, 'replyAll', images)} />
+      <Action label={t('mailClient.actions.forward')} icon={<ForwardIcon />} to={replyUrl(mail.ma_id, 'forward', images)} />
       {mail.is_seen ? (
         <Action label={t('mailClient.actions.markUnread')} icon={<MarkEmailUnreadIcon />} onClick={() => onFlags({ is_seen: false })} />
       ) : (

@@ -1,4 +1,4 @@
-/** The reading pane's failure texts (SPEC.md point 8) and its Bcc line. */
+/** The reading pane's failure texts (SPEC.md point 8), its Bcc line and the partly-read notice. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { resetAuthState } from '../../auth/authStore';
@@ -65,5 +65,17 @@ describe('ReadingPane', () => {
     await pane();
     expect(await screen.findByText('Client <client@example.com>')).toBeInTheDocument();
     expect(screen.queryByText('Bcc')).not.toBeInTheDocument();
+  });
+
+  it('marks a mail the sync could only partly read, with a link to its original source', async () => {
+    fetchMock.mockImplementation(async () => answer(200, { ...details, mail_html: null, text: 'Plain part', partial: 'HTML nested deeper than 1000 levels' }));
+    const { unmount } = await pane();
+    expect(await screen.findByText(/could only partly be read/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the original message' })).toHaveAttribute('href', 'http://test/api/mails/7/source');
+    unmount();
+    fetchMock.mockImplementation(async () => answer(200, { ...details, partial: null }));
+    await pane();
+    expect(await screen.findByText('Client <client@example.com>')).toBeInTheDocument();
+    expect(screen.queryByText(/could only partly be read/)).not.toBeInTheDocument();
   });
 });

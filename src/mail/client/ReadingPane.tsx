@@ -1,6 +1,7 @@
 /**
  * The reading pane: headers, the sanitised body in a sandboxed frame, remote images only after
  * "Show images" (or with autoloadHtml), a confirmation before a mail over 5 MB, attachments, actions.
+ * A mail the sync could only partly read says so, with a link to download its original source.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
@@ -117,7 +118,7 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
     <Box component="article" aria-label={mail.mail_subject || translate('mailClient.noSubject')} sx={{ display: 'flex', flexDirection: 'column', gap: 1, minHeight: 0, flex: 1 }}>
       <Typography variant="h6" component="h2">{mail.mail_subject || translate('mailClient.noSubject')}</Typography>
       <Stack direction="row" flexWrap="wrap" alignItems="center">
-        <MailActions mail={mail} onFlags={(f) => void changeFlags(f)} onAssign={() => setPicking(true)} />
+        <MailActions mail={mail} images={images} onFlags={(f) => void changeFlags(f)} onAssign={() => setPicking(true)} />
         <LabelMenus
           tags={labels.tags.map((x) => ({ id: x.mt_id, name: x.mt_name, color: x.mt_color }))}
           folders={labels.folders.map((x) => ({ id: x.mf_id, name: x.mf_name }))}
@@ -134,6 +135,11 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
         ])}
       </Box>
       {mail.job_id !== null && <Chip sx={{ alignSelf: 'flex-start' }} label={translate('mailClient.assign.linked', { number: mail.job_number ?? `#${mail.job_id}` })} component={Link} to={`/sheet/${mail.job_id}/emails`} clickable />}
+      {mail.partial && (
+        <Alert severity="warning" action={<Button component="a" href={`${apiUrl}/mails/${mail.ma_id}/source`} download={`message-${mail.ma_id}.eml`}>{translate('mailClient.partial.download')}</Button>}>
+          {translate('mailClient.partial.text')}
+        </Alert>
+      )}
       {mail.too_large ? (
         <Alert severity="warning" action={<Button onClick={() => setLarge(true)}>{translate('mailClient.large.load')}</Button>}>
           {translate('mailClient.large.text')} {translate('mailClient.large.size', { size: (mail.mail_size / 1024 / 1024).toFixed(1) })}

@@ -37,6 +37,10 @@ const enUS: MessageTree = {
     attachments: 'Attachments',
     showImages: 'Show images',
     imagesBlocked: 'Remote images are blocked to protect your privacy.',
+    partial: {
+      text: 'This mail could only partly be read: its headers, plain text and attachments are shown, its formatted (HTML) part is not.',
+      download: 'Download the original message',
+    },
     large: {
       title: 'Large mail',
       text: 'A mail over 5MB asks for confirmation before loading.',
@@ -132,6 +136,10 @@ const huHU: MessageTree = {
     attachments: 'Mellékletek',
     showImages: 'Képek megjelenítése',
     imagesBlocked: 'A távoli képek a magánszféra védelmében le vannak tiltva.',
+    partial: {
+      text: 'Ezt a levelet csak részben sikerült beolvasni: a fejlécei, a sima szövege és a mellékletei látszanak, a formázott (HTML) része nem.',
+      download: 'Az eredeti levél letöltése',
+    },
     large: {
       title: 'Nagy levél',
       text: 'Az 5MB-nál nagyobb levél betöltése előtt megerősítést kérünk.',

@@ -63,6 +63,8 @@ export interface MailDetails extends MailListRow {
   text: string | null;
   /** Remote images replaced by a placeholder (0 when images were allowed). */
   images_blocked: number;
+  /** Why the sync could only partly read the mail (null: fully read); its raw source is then at mails/{id}/source. */
+  partial?: string | null;
 }
 
 export interface MailAttachmentInfo {
@@ -102,5 +104,6 @@ export const MIN_SEARCH_CHARS = 3;
 /** A search that is a mail domain ('example.com', '@example.com'): it also finds every sender of that domain. */
 export const DOMAIN_SEARCH = /^@?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})$/i;
 
-export const replyUrl = (id: number, mode: 'reply' | 'replyAll' | 'forward') => `/email/draft/new?mode=${mode}&ma_id=${id}`;
+/** `images`: the user chose to show the mail's remote images, so the quoted mail keeps them; otherwise they stay blocked. */
+export const replyUrl = (id: number, mode: 'reply' | 'replyAll' | 'forward', images = false) => `/email/draft/new?mode=${mode}&ma_id=${id}${images ? '&images=1' : ''}`;
 export const NEW_MAIL_URL = '/email/draft/new';

@@ -2,6 +2,7 @@
  * /email/draft/:id? — an existing draft by id; 'new' (or no id) creates one. With
  * ?mode=reply|replyAll|forward&ma_id= the new draft is prefilled from that mail, and when a draft
  * answering the same mail exists the user chooses: continue it, or replace it (the old one is deleted).
+ * &images=1 (the user showed the mail's remote images) lets the quote keep them; otherwise they stay blocked.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
@@ -27,11 +28,12 @@ function NewDraft() {
   const modeParam = params.get('mode');
   const mode = MODES.includes(modeParam as ReplyMode) ? (modeParam as ReplyMode) : null;
   const maId = Number(params.get('ma_id')) || null;
+  const images = params.get('images') === '1';
 
   const open = (id: number) => navigate(`/email/draft/${id}`, { replace: true });
   const create = async (replaceId?: number) => {
     try {
-      const d = await composeApi.create(mode && maId ? { reply_ma_id: maId, mode, ...(replaceId ? { replace_id: replaceId } : {}) } : {});
+      const d = await composeApi.create(mode && maId ? { reply_ma_id: maId, mode, ...(images ? { images: true } : {}), ...(replaceId ? { replace_id: replaceId } : {}) } : {});
       open(d.mdraft_id);
     } catch (err) {
       setFailed(loadFailure(err));

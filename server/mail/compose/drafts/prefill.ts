@@ -1,6 +1,9 @@
 /**
  * A reply, reply-all or forward draft starts from the mail it answers: recipients, 'Re: ' or
  * 'Fwd: ' subject, and the quoted body (sanitised: the quoted HTML is the sender's, not ours).
+ * Remote images of the quote stay blocked as in the reading pane (a placeholder, no address to
+ * load) unless the user chose to show them for that mail: the editor would otherwise fetch them
+ * and tell the sender the mail was read.
  */
 import type { Selectable } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
@@ -19,6 +22,8 @@ export interface Prefill {
 
 const RE = /^\s*re\s*:/i;
 const FWD = /^\s*(fwd?|fw)\s*:/i;
+/** An address a browser would fetch from another host (absolute or protocol-relative). */
+const REMOTE = /^\s*(https?:)?\/\//i;
 
 export function prefixSubject(subject: string | null, mode: ReplyMode): string {
   const s = (subject ?? '').trim();
@@ -46,12 +51,25 @@ function others(list: readonly Address[], own: ReadonlySet<string>): Address[] {
 const label = (a: Address | null) => (a ? (a.name ? `${a.name} <${a.address}>` : a.address) : '');
 const when = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') + ' UTC' : '');
 
-function quotedBody(mail: MailRow): string {
-  if (mail.mail_html) return sanitizeHtml(mail.mail_html, { allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img']), allowedSchemes: ['http', 'https', 'mailto', 'cid'] });
+function quotedBody(mail: MailRow, images: boolean): string {
+  if (mail.mail_html) {
+    return sanitizeHtml(mail.mail_html, {
+      allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img']),
+      allowedSchemes: ['http', 'https', 'mailto', 'cid'],
+      transformTags: {
+        img: (tagName, attribs) => {
+          if (images) return { tagName, attribs };
+          const { src, srcset: _srcset, ...rest } = attribs;
+          if (src !== undefined && !REMOTE.test(src)) return { tagName, attribs: { ...rest, src } };
+          return { tagName, attribs: { ...rest, alt: rest.alt || '[image]' } };
+        },
+      },
+    });
+  }
   return escapeHtml(mail.mail_text ?? '').replace(/\r?\n/g, '<br>');
 }
 
-export function prefillFrom(mail: MailRow, mode: ReplyMode, ownAddresses: readonly string[]): Prefill {
+export function prefillFrom(mail: MailRow, mode: ReplyMode, ownAddresses: readonly string[], opts: { images?: boolean } = {}): Prefill {
   const own = new Set(ownAddresses.map((a) => a.toLowerCase()));
   const from = mail.mail_from ? [mail.mail_from] : [];
   let to: Address[] = [];
@@ -72,6 +90,6 @@ export function prefillFrom(mail: MailRow, mode: ReplyMode, ownAddresses: readon
     mdraft_to_arr: to,
     mdraft_cc_arr: cc,
     mdraft_subject: prefixSubject(mail.mail_subject, mode),
-    mdraft_html: `<p></p>${header}<blockquote>${quotedBody(mail)}</blockquote>`,
+    mdraft_html: `<p></p>${header}<blockquote>${quotedBody(mail, opts.images === true)}</blockquote>`,
   };
 }

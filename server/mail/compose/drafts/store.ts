@@ -46,7 +46,7 @@ export async function createDraft(db: ComposeDb, usId: number, input: CreateInpu
   let fromChoice: { mal_id?: number | null; mailaccount_id?: number | null } = { mal_id: input.mal_id, mailaccount_id: input.mailaccount_id };
   if (input.reply_ma_id !== null && input.reply_ma_id !== undefined && input.mode) {
     const mail = await readableMail(db, usId, input.reply_ma_id);
-    values = prefillFrom(mail, input.mode, await ownAddresses(db, mail.mailaccount_id));
+    values = prefillFrom(mail, input.mode, await ownAddresses(db, mail.mailaccount_id), { images: input.images === true });
     // A reply goes out from the account it answers, when the user may send there.
     if (fromChoice.mal_id == null && fromChoice.mailaccount_id == null) {
       const sendable = await sendableAccountIds(db, usId);
@@ -103,8 +103,8 @@ async function insertDraft(trx: ComposeDb, usId: number, input: CreateInput, fro
   return row;
 }
 
-function stripFrom(f: DraftFields): DraftFields {
-  const { mal_id: _m, mailaccount_id: _a, ...rest } = f;
+function stripFrom(f: DraftFields & { images?: boolean }): DraftFields {
+  const { mal_id: _m, mailaccount_id: _a, images: _i, ...rest } = f;
   return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
 }
 

@@ -36,6 +36,8 @@ export interface CreateInput extends DraftFields {
   reply_ma_id?: number | null;
   mode?: ReplyMode | null;
   replace_id?: number | null;
+  /** The user chose to show the answered mail's remote images: the quote keeps them (else they stay blocked). */
+  images?: boolean;
 }
 
 const MAX_SUBJECT = 3000;
@@ -83,7 +85,7 @@ function refuseUnknown(body: Record<string, unknown>, allowed: readonly string[]
 
 export function parseCreate(input: unknown): CreateInput {
   const body = asObject(input);
-  refuseUnknown(body, [...EDITABLE, 'reply_ma_id', 'mode', 'replace_id']);
+  refuseUnknown(body, [...EDITABLE, 'reply_ma_id', 'mode', 'replace_id', 'images']);
   const out: CreateInput = readFields(body);
   out.reply_ma_id = optionalId(body, 'reply_ma_id') ?? null;
   out.replace_id = optionalId(body, 'replace_id') ?? null;
@@ -91,6 +93,8 @@ export function parseCreate(input: unknown): CreateInput {
   if (mode !== null && !REPLY_MODES.includes(mode as ReplyMode)) throw invalidField('mode');
   if ((mode === null) !== (out.reply_ma_id === null)) throw invalidField(mode === null ? 'mode' : 'reply_ma_id', 'validation.required');
   out.mode = mode as ReplyMode | null;
+  if (body.images !== undefined && typeof body.images !== 'boolean') throw invalidField('images');
+  out.images = body.images === true;
   return out;
 }
 
