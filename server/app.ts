@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { registerAuthRoutes } from './auth/routes';
+import type { TrustProxy } from './auth/clientAddress';
 import { registerOriginCheck } from './auth/origin';
 import { registerSessionHook } from './auth/sessionHook';
 import type { SessionCache } from './auth/sessionCache';
@@ -58,8 +59,8 @@ export interface BuildAppOptions {
   /** How long a session lookup is reused (ms); writes that change users or sessions drop it at once. */
   sessionCacheMs?: number;
   logger?: FastifyServerOptions['logger'];
-  /** Trust X-Forwarded-* (client address, https) from a reverse proxy in front. */
-  trustProxy?: boolean;
+  /** Trust X-Forwarded-* (client address, https) from the reverse proxies in front: a hop count or their addresses (server/auth/clientAddress.ts). */
+  trustProxy?: TrustProxy;
   /** Largest JSON body in bytes (uploads will use multipart with their own limit). */
   bodyLimit?: number;
   /** Folder for uploaded files; default `${DATA_DIR:-./data}/files` (tests use a temporary one). */
@@ -140,7 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuthRoutes(app, opts.db);
   registerGlobalParamsRoutes(app);
   registerUserSettingsRoutes(app);
-  registerUserRoutes(app);
+  registerUserRoutes(app, opts.db);
   registerSiteConfigRoutes(app);
   registerResources(app);
   registerJobsiteNotes(app);

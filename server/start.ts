@@ -1,13 +1,16 @@
 /**
  * `npm start`: build the SPA if stale, open the database (embedded unless DATABASE_URL), migrate
  * every schema, seed a fresh database, then listen on HOST:PORT (default 127.0.0.1:3000).
- * Env: HOST, PORT, DATA_DIR, DATABASE_URL, SKIP_BUILD=1, LOG_LEVEL, TRUST_PROXY=1,
+ * Env: HOST, PORT, DATA_DIR, DATABASE_URL, SKIP_BUILD=1, LOG_LEVEL, TRUST_PROXY (hop count or proxy addresses,
+ * server/auth/clientAddress.ts), SESSION_IDLE_MINUTES, SESSION_MAX_HOURS (server/auth/sessions.ts),
  * MAIL_SECRET_KEY, MAIL_SYNC_INTERVAL_S (default 60), MAIL_WORKERS=0 (no mail sync in this process),
  * MAIL_PARSE_THREADS (default 1; 0: parse mail on the sync's own thread),
  * REPORT_CHECK_INTERVAL_S (default 900; 0: no "engineer not reported" check in this process),
  * REQUEST_TIMEOUT_S, HEADERS_TIMEOUT_S, CONNECTION_TIMEOUT_S, KEEP_ALIVE_TIMEOUT_S (server/security/timeouts.ts).
  */
 import { buildApp, DEFAULT_DIST_DIR, REPO_ROOT } from './app';
+import { trustProxyFrom } from './auth/clientAddress';
+import { sessionLimits } from './auth/sessions';
 import { ensureSpaBuilt, SpaBuildError } from './build/spaBuild';
 import { connectDatabase, type Database } from './db/connect';
 import { migrateAll } from './db/migrations/migrate';
@@ -68,10 +71,12 @@ async function main(): Promise<void> {
   if (await seedIfEmpty(opened.db)) log('Fresh database: demo brands and users created.');
   log(`Database ready in ${Date.now() - dbStarted} ms (${opened.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${schemas.length} brand schema(s) migrated).`);
 
+  const limits = sessionLimits();
+  log(`Sessions end after ${limits.idleMinutes} min unused or ${limits.maxHours} h in all.`);
   app = await buildApp({
     db: opened.db,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
     timeouts: timeoutsFromEnv(),
   });
   const host = process.env.HOST ?? '127.0.0.1';

@@ -4,12 +4,13 @@ import { isRole } from '../../src/access/roles';
 import { enText } from '../../src/i18n/en-US';
 import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
-import { AppError, forbidden, rateLimited } from '../envelope/errors';
+import { AppError, forbidden } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
-import { clearSessionCookie, setSessionCookie } from './cookie';
+import { clearSessionCookie, deviceCookieName, setDeviceCookie, setSessionCookie } from './cookie';
 import { currentUserSchema, toCurrentUser } from './currentUser';
 import { dummyHash, verifyPassword } from './password';
-import { accountKey, clearAccount, ipKey, isLocked, recordFailure } from './rateLimit';
+import { accountKey, checkLogin, loginSucceeded, record } from './rateLimit';
+import { registerSessionRoutes } from './sessionRoutes';
 import { createSession, deleteSession } from './sessions';
 import { isSameOrigin } from './origin';
 
@@ -30,6 +31,7 @@ function clientIp(req: FastifyRequest): string {
 
 export function registerAuthRoutes(app: FastifyInstance, root: RootDb): void {
   const key = 'auth';
+  registerSessionRoutes(app);
 
   app.post<{ Body: { email: string; password: string } }>(
     '/api/auth/login',
@@ -39,8 +41,8 @@ export function registerAuthRoutes(app: FastifyInstance, root: RootDb): void {
       const schema = req.brand!.schema;
       const email = req.body.email.trim().toLowerCase();
       const account = accountKey(schema, email);
-      const ip = ipKey(clientIp(req));
-      if (await isLocked(root, account, ip)) throw rateLimited();
+      // Refuses (429) a browser over a limit unless it signed in to this account before; that one is slowed down.
+      const check = await checkLogin(root, account, clientIp(req), req.cookies?.[deviceCookieName(req)]);
 
       const user = await db
         .selectFrom('users')
@@ -49,15 +51,18 @@ export function registerAuthRoutes(app: FastifyInstance, root: RootDb): void {
         .executeTakeFirst();
       // Unknown accounts still pay for one scrypt, so timing does not reveal which emails exist.
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), req.body.password);
-      if (!user || !ok) {
-        await recordFailure(root, account, ip);
+      // A hidden user no longer signs in; the answer is the one for a wrong password.
+      if (!user || !ok || user.is_hidden) {
+        await record(root, check.failureKeys);
         throw invalidLogin();
       }
-      await clearAccount(root, account);
+      const device = await loginSucceeded(root, account, check);
       // A fresh token at every login, so a token planted before login is worthless (session fixation).
       if (req.sessionTokenHash) await deleteSession(db, req.sessionTokenHash);
       const token = await createSession(db, user.us_id, clientIp(req), req.headers['user-agent'] ?? null);
       setSessionCookie(req, reply, token);
+      // The browser is remembered as one that signed in to this account (server/auth/rateLimit.ts).
+      if (device) setDeviceCookie(req, reply, device);
       const { password_hash: _omit, ...rest } = user;
       req.user = { ...rest, role: isRole(rest.role) ? rest.role : null, settings: (rest.settings ?? {}) as Record<string, unknown> };
       return sendOk(req, reply, toCurrentUser(req.user));

@@ -3,13 +3,13 @@
  * `metadata.userData.isLogged` and gates know the role. Must run after the brand hook.
  * A busy user's session is in memory (sessionCache.ts), and then the hook finishes without waiting.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { setSessionCookie } from './cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionCookieName } from './cookie';
 import { groupFromUrl } from '../envelope/envelope';
 import { settle } from '../hooks/settle';
 import { SESSION_GROUPS, SessionCache, type LookupStart } from './sessionCache';
 import type { SessionUser } from './types';
-import { SESSION_COOKIE, SLIDE_EVERY_MS, findSessionUser, hashToken, touchSession } from './sessions';
+import { findSessionUser, hashToken, sessionLimits, touchSession } from './sessions';
 
 const MAX_HASHES = 10_000;
 
@@ -30,32 +30,32 @@ export function registerSessionHook(app: FastifyInstance, cacheMs: number): void
     return hash;
   };
 
-  function adopt(req: FastifyRequest, reply: FastifyReply, token: string, tokenHash: string, found: { user: SessionUser; lastSeen: Date; at?: number }, since?: LookupStart): void | Promise<void> {
+  function adopt(req: FastifyRequest, tokenHash: string, found: { user: SessionUser; lastSeen: Date; at?: number }, since?: LookupStart): void | Promise<void> {
     const schema = req.brand!.schema;
     req.user = { ...found.user };
     req.sessionTokenHash = tokenHash;
-    if (Date.now() - found.lastSeen.getTime() > SLIDE_EVERY_MS) {
+    // Only the server's record slides (the idle timeout); the cookie lives for the absolute lifetime.
+    if (Date.now() - found.lastSeen.getTime() > sessionLimits().slideEveryMs) {
       return touchSession(req.db!, tokenHash).then(() => {
-        setSessionCookie(req, reply, token);
         cache.set(schema, tokenHash, found.user, new Date());
       });
     }
     if (found.at === undefined) cache.set(schema, tokenHash, found.user, found.lastSeen, since);
   }
 
-  function readSession(req: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+  function readSession(req: FastifyRequest): void | Promise<void> {
     if (!req.db || !req.brand) return;
-    const token = req.cookies?.[SESSION_COOKIE];
+    const token = req.cookies?.[sessionCookieName(req)];
     if (!token || token.length > 200) return;
     const tokenHash = hashOf(token);
     const schema = req.brand.schema;
     const cached = cache.get(schema, tokenHash);
     if (cached) {
       if (cache.refreshDue(cached)) refresh(req.db, schema, tokenHash);
-      return adopt(req, reply, token, tokenHash, cached);
+      return adopt(req, tokenHash, cached);
     }
     const since = cache.since(schema);
-    return findSessionUser(req.db, tokenHash).then((found) => (found ? adopt(req, reply, token, tokenHash, found, since) : undefined));
+    return findSessionUser(req.db, tokenHash).then((found) => (found ? adopt(req, tokenHash, found, since) : undefined));
   }
 
   /** The session read again in the background; the request goes on with what is cached. */
@@ -68,7 +68,7 @@ export function registerSessionHook(app: FastifyInstance, cacheMs: number): void
     );
   }
 
-  app.addHook('onRequest', (req, reply, done) => settle(done, readSession(req, reply)));
+  app.addHook('onRequest', (req, _reply, done) => settle(done, readSession(req)));
 
   // Runs once the change is committed and answered, so the next request reads the new state.
   // The group is read from the route's path (a fixed first segment), known once per route.

@@ -49,7 +49,14 @@ export interface LoginAttemptsTable {
   attempted_at: CreatedAt;
 }
 
+export interface LoginDevicesTable {
+  token_hash: string;
+  account: string;
+  last_login_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface GlobalTables {
+  login_devices: LoginDevicesTable;
   sites: SitesTable;
   domains: DomainsTable;
   error_logs: ErrorLogsTable;
@@ -72,6 +79,8 @@ export interface UsersTable {
 
 export interface SessionsTable {
   token_hash: string;
+  /** Public id (bigserial, so a string): the settings page ends a session by it. */
+  ses_id: Generated<string>;
   us_id: number;
   created_at: CreatedAt;
   expires_at: ColumnType<Date, Date | string, Date | string>;

@@ -1,7 +1,14 @@
 /**
- * Public account calls of the auth group: isRegistrationAllowed, register,
- * getNewPasswordResetToken and resetPassword (SPEC.md points 2, 4, 5, 8). Register and reset end
- * signed in, like login. The reset request answers the same whether or not the address exists.
+ * Public account calls of the auth group: isRegistrationAllowed, register, confirmRegistration,
+ * getNewPasswordResetToken and resetPassword (SPEC.md points 2, 4, 5, 8).
+ *
+ * Register answers the same whether or not the address has an account (202, "we sent a mail"):
+ * a new address gets a one-time link that finishes the registration (confirmRegistration, which
+ * ends signed in, like login and reset); a known one gets a mail saying it has an account, with
+ * the sign-in and reset links. The reset request answers the same whether or not the address
+ * exists. Links are built from the brand's configured address, never the request's Host. Every
+ * request of register and of the reset request counts against a limit per client address and per
+ * target address, known or not.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isFeatureOn } from '../../src/access/access';
@@ -9,18 +16,19 @@ import { enText } from '../../src/i18n/en-US';
 import { setSessionCookie } from '../auth/cookie';
 import { currentUserSchema, toCurrentUser } from '../auth/currentUser';
 import { hashPassword } from '../auth/password';
+import { hashedPasswordProblem } from '../auth/passwordPolicy';
 import { createSession } from '../auth/sessions';
 import type { SessionUser } from '../auth/types';
 import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
-import { conflict, rateLimited, validationError, type FieldMessage } from '../envelope/errors';
-import { accountKey, ipKey, isLocked, recordFailure } from '../auth/rateLimit';
+import { validationError, type FieldMessage } from '../envelope/errors';
+import { throttle } from '../auth/rateLimit';
 import { logInternalError } from '../envelope/errorLog';
 import { responses } from '../envelope/schemas';
 import { registerPrelogin } from './prelogin';
-import { EMAIL_RE, HASH_RE, mailAddressBody, requestOrigin, requireFeatures } from './shared';
+import { brandOrigin, EMAIL_RE, HASH_RE, mailAddressBody, NoBrandAddress, requireFeatures } from './shared';
 import { sendSystemMail } from './systemMail';
-import { consumeResetToken, createResetToken, RESET_TOKEN_MINUTES } from './tokens';
+import { consumePendingRegistration, consumeResetToken, createPendingRegistration, createResetToken, RESET_TOKEN_MINUTES } from './tokens';
 
 const key = 'auth';
 const tags = ['auth'];
@@ -42,6 +50,11 @@ const registerBody = {
   required: ['email', 'firstname', 'surname', 'password', 'password_again', 'accept_terms'],
   additionalProperties: false,
 } as const;
+const registerAnswerSchema = {
+  type: 'object',
+  properties: { is_loggedin: { type: 'boolean' }, mail_sent: { type: 'boolean' }, message: { type: 'string' } },
+} as const;
+
 const resetBody = {
   type: 'object',
   properties: { token: { type: ['string', 'null'], maxLength: 200 }, password: hashField, password_again: hashField },
@@ -49,9 +62,19 @@ const resetBody = {
   additionalProperties: false,
 } as const;
 
+/** Per client address and per target address, in 15 minutes. */
+export const REGISTER_PER_ADDRESS = 10;
+export const REGISTER_PER_EMAIL = 3;
+export const RESET_PER_ADDRESS = 20;
+export const RESET_PER_EMAIL = 5;
+
 function passwordProblems(b: { password: string; password_again: string }): FieldMessage[] {
   const problems: FieldMessage[] = [];
   if (!HASH_RE.test(b.password)) problems.push({ field: 'password', message: enText('validation.required') });
+  else {
+    const weak = hashedPasswordProblem(b.password);
+    if (weak) problems.push({ field: 'password', message: enText(weak) });
+  }
   if (b.password !== b.password_again) problems.push({ field: 'password_again', message: enText('validation.passwordsMatch') });
   return problems;
 }
@@ -74,7 +97,16 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
 
   app.post<{ Body: { email: string; firstname: string; surname: string; password: string; password_again: string; accept_terms: boolean } }>(
     '/api/auth/register',
-    { config: { envelopeKey: key, gate: { requiredFeatures: ['auth.publicRegistration'] } }, preHandler: requireFeatures(), schema: { tags, summary: `Create an account (role ${REGISTERED_ROLE}) and sign in`, body: registerBody, response: responses(key, currentUserSchema, 201) } },
+    {
+      config: { envelopeKey: key, gate: { requiredFeatures: ['auth.publicRegistration'] } },
+      preHandler: requireFeatures(),
+      schema: {
+        tags,
+        summary: `Ask for an account (role ${REGISTERED_ROLE}): a mail finishes it; the answer is the same for a known address`,
+        body: registerBody,
+        response: responses(key, registerAnswerSchema, 202),
+      },
+    },
     async (req, reply) => {
       const b = req.body;
       const email = b.email.trim().toLowerCase();
@@ -84,16 +116,65 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
       if (!b.surname.trim()) problems.push({ field: 'surname', message: enText('validation.required') });
       if (b.accept_terms !== true) problems.push({ field: 'accept_terms', message: enText('validation.terms') });
       if (problems.length) throw validationError(problems);
+      const schema = req.brand!.schema;
+      await throttle(root, [
+        [`register-ip:${req.ip || 'unknown'}`, REGISTER_PER_ADDRESS],
+        [`register:${schema}:${email}`, REGISTER_PER_EMAIL],
+      ]);
       const db = req.db!;
-      const exists = await db.selectFrom('users').select('us_id').where('email', '=', email).executeTakeFirst();
-      if (exists) throw conflict(enText('errors.duplicate'), 'email');
-      const row = await db
-        .insertInto('users')
-        .values({ email, password_hash: await hashPassword(b.password), role: REGISTERED_ROLE, firstname: b.firstname.trim(), surname: b.surname.trim(), fullname: `${b.firstname.trim()} ${b.surname.trim()}`, settings: '{}' })
-        .returning('us_id')
-        .executeTakeFirstOrThrow();
-      const { user, token } = await signIn(req, row.us_id);
-      setSessionCookie(req, reply, token);
+      // Both paths pay for one scrypt, so the time taken does not tell them apart either.
+      const [exists, passwordHash] = await Promise.all([
+        db.selectFrom('users').select('us_id').where('email', '=', email).executeTakeFirst(),
+        hashPassword(b.password),
+      ]);
+      const origin = brandOrigin(req);
+      const brandName = req.brand!.config.customSettings.visibleName || req.brand!.config.name;
+      const minutes = RESET_TOKEN_MINUTES;
+      let text: string;
+      if (exists) {
+        text = `${enText('auth.registerExists')}\n${origin}/login?email=${encodeURIComponent(email)}\n\n${enText('auth.registerForgot')}\n${origin}/request-password-token\n`;
+      } else {
+        const token = await createPendingRegistration(db, { email, firstname: b.firstname.trim(), surname: b.surname.trim(), password_hash: passwordHash });
+        text = `${enText('auth.registerIntro')}\n\n${origin}/register?token=${encodeURIComponent(token)}\n\n${enText('auth.registerExpiry').replace('%s', String(minutes))}`;
+      }
+      // Not awaited: the answer must take as long for a known address as for a new one.
+      const mail = origin ? sendSystemMail(db, { to: email, subject: `${brandName}: ${enText('auth.registerSubject')}`, text }) : Promise.reject(new NoBrandAddress());
+      void mail.catch((err) => logInternalError(root, req, err));
+      return sendOk(req, reply, { is_loggedin: false, mail_sent: true, message: enText('auth.registerSent') }, { status: 202 });
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/api/auth/confirmRegistration',
+    {
+      config: { envelopeKey: key, gate: { requiredFeatures: ['auth.publicRegistration'] } },
+      preHandler: requireFeatures(),
+      schema: {
+        tags,
+        summary: 'Finish a registration with the link mailed by register (once) and sign in',
+        body: { type: 'object', properties: { token: { type: ['string', 'null'], maxLength: 200 } }, required: ['token'], additionalProperties: false },
+        response: responses(key, currentUserSchema, 201),
+      },
+    },
+    async (req, reply) => {
+      const token = req.body.token?.trim();
+      if (!token) throw validationError([{ field: 'token', message: enText('errors.missingToken') }]);
+      const db = req.db!;
+      const usId = await db.transaction().execute(async (trx) => {
+        const pending = await consumePendingRegistration(trx, token);
+        if (!pending) return null;
+        // The address may have got an account since the mail was sent: then the link is spent.
+        const row = await trx
+          .insertInto('users')
+          .values({ email: pending.email, password_hash: pending.password_hash, role: REGISTERED_ROLE, firstname: pending.firstname, surname: pending.surname, fullname: `${pending.firstname} ${pending.surname}`, settings: '{}' })
+          .onConflict((oc) => oc.column('email').doNothing())
+          .returning('us_id')
+          .executeTakeFirst();
+        return row?.us_id ?? null;
+      });
+      if (usId === null) throw validationError([{ field: 'token', message: enText('errors.tokenInvalid') }]);
+      const { user, token: sid } = await signIn(req, usId);
+      setSessionCookie(req, reply, sid);
       req.user = user;
       return sendOk(req, reply, toCurrentUser(user), { status: 201 });
     },
@@ -109,21 +190,25 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
     async (req, reply) => {
       const email = req.body.mail_address.trim().toLowerCase();
       // Every request counts, known address or not, so the limit itself reveals nothing; it stops mail bombing.
-      const account = accountKey(req.brand!.schema, `reset:${email}`);
-      const ip = ipKey(`reset:${req.ip || 'unknown'}`);
-      if (await isLocked(root, account, ip)) throw rateLimited();
-      await recordFailure(root, account, ip);
+      await throttle(root, [
+        [`reset-ip:${req.ip || 'unknown'}`, RESET_PER_ADDRESS],
+        [`reset:${req.brand!.schema}:${email}`, RESET_PER_EMAIL],
+      ]);
       const user = EMAIL_RE.test(email) ? await req.db!.selectFrom('users').select(['us_id', 'email']).where('email', '=', email).executeTakeFirst() : undefined;
       if (user) {
+        const origin = brandOrigin(req);
         const token = await createResetToken(req.db!, user.us_id);
-        const link = `${requestOrigin(req)}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
         const brandName = req.brand!.config.customSettings.visibleName || req.brand!.config.name;
         // Not awaited: the answer must take as long for an unknown address as for a known one.
-        void sendSystemMail(req.db!, {
-          to: user.email,
-          subject: `${brandName}: ${enText('auth.resetSubject')}`,
-          text: `${enText('auth.resetIntro')}\n\n${link}\n\n${enText('auth.resetExpiry').replace('%s', String(RESET_TOKEN_MINUTES))}`,
-        }).catch((err) => logInternalError(root, req, err));
+        const mail = origin
+          ? sendSystemMail(req.db!, {
+              to: user.email,
+              subject: `${brandName}: ${enText('auth.resetSubject')}`,
+              text: `${enText('auth.resetIntro')}\n\n${link}\n\n${enText('auth.resetExpiry').replace('%s', String(RESET_TOKEN_MINUTES))}`,
+            })
+          : Promise.reject(new NoBrandAddress());
+        void mail.catch((err) => logInternalError(root, req, err));
       }
       return sendOk(req, reply, enText('auth.resetRequested'));
     },

@@ -27,7 +27,24 @@ export function requireFeatures(...keys: string[]) {
   };
 }
 
-/** The address the browser used (protocol, Host with port), for links in mails. */
-export function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${String(req.headers.host ?? '')}`;
+/**
+ * The brand's configured address (its `systemUrl`, with the domain's overrides), for links in
+ * mails; never the request's Host, which whoever sends the request writes. Null when the brand
+ * has no usable address (the mail is then not sent, and the fault is logged).
+ */
+export function brandOrigin(req: FastifyRequest): string | null {
+  const configured = req.brand?.config.systemUrl;
+  if (!configured) return null;
+  try {
+    const url = new URL(configured);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export class NoBrandAddress extends Error {
+  constructor() {
+    super("The brand's systemUrl is not an http(s) address; links in mails cannot be built.");
+  }
 }

@@ -11,6 +11,7 @@ import { sendOk } from '../envelope/envelope';
 import { forbidden, validationError, type FieldMessage } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
 import { toolsDb } from '../devtools/tables';
+import { hashedPasswordProblem } from '../auth/passwordPolicy';
 import { availableSchemasCount, reserveBrand, reserveDomainSuffix, SUBDOMAIN_RE } from './reserve';
 
 const key = 'auth';
@@ -59,6 +60,11 @@ function checkReservation(b: ReserveBody): void {
   if (b.subdomain && !SUBDOMAIN_RE.test(b.subdomain)) problems.push({ field: 'subdomain', message: enText('validation.value') });
   if (b.email && !EMAIL_RE.test(b.email.trim())) problems.push({ field: 'email', message: enText('validation.email') });
   if (b.password && !/^[0-9a-f]{64}$/.test(b.password)) problems.push({ field: 'password', message: enText('validation.value') });
+  else if (b.password) {
+    // Only the hash arrives: the SPA checked the length; the server refuses the empty and the common ones.
+    const weak = hashedPasswordProblem(b.password);
+    if (weak) problems.push({ field: 'password', message: enText(weak) });
+  }
   if (b.password !== b.password_again) problems.push({ field: 'password_again', message: enText('validation.passwordsMatch') });
   if (b.accept_terms !== true) problems.push({ field: 'accept_terms', message: enText('validation.terms') });
   if (problems.length) throw validationError(problems);

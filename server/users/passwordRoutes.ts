@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { STAFF } from '../../src/access/roles';
 import { enText } from '../../src/i18n/en-US';
 import { verifyPassword } from '../auth/password';
-import { validationError } from '../envelope/errors';
+import { countRecent, record, WINDOW_MINUTES } from '../auth/rateLimit';
+import type { RootDb } from '../db/types';
+import { rateLimited, validationError } from '../envelope/errors';
 import { asObject } from '../resources/body';
 import { action } from './routeKit';
 import { adminDb } from './tables';
@@ -25,7 +27,10 @@ const body = {
   required: ['old_password', 'new_password', 'new_password_again'],
 };
 
-export function registerChangePasswordRoute(app: FastifyInstance): void {
+/** Wrong old passwords a user may send in WINDOW_MINUTES before the call answers 429: a stolen session cannot guess the password. */
+export const CHANGE_PASSWORD_MAX = 5;
+
+export function registerChangePasswordRoute(app: FastifyInstance, root: RootDb): void {
   action(
     app,
     { method: 'POST', url: '/api/users/changePassword', key: 'users', gate: { roles: PASSWORD_GATE.roles }, change: true, summary: 'Change my own password; my other sessions end', docBody: body, data: { type: 'null' } },
@@ -35,8 +40,11 @@ export function registerChangePasswordRoute(app: FastifyInstance): void {
       if (missing.length) throw validationError(missing.map((field) => ({ field, message: enText('validation.required') })));
       if (input.new_password !== input.new_password_again) throw validationError([{ field: 'new_password_again', message: enText('validation.passwordMismatch') }]);
       const db = adminDb(req.db);
+      const limitKey = `chpw:${req.brand!.schema}:${req.user!.us_id}`;
+      if (((await countRecent(root, [limitKey], WINDOW_MINUTES)).get(limitKey) ?? 0) >= CHANGE_PASSWORD_MAX) throw rateLimited();
       const me = await db.selectFrom('users').select('password_hash').where('us_id', '=', req.user!.us_id).executeTakeFirstOrThrow();
       if (!(await verifyPassword(me.password_hash, String(input.old_password)))) {
+        await record(root, [limitKey]);
         throw validationError([{ field: 'old_password', message: enText('validation.oldPassword') }]);
       }
       const password_hash = await passwordHashOf(input, 'new_password');

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enText } from '../../src/i18n/en-US';
 import { users } from '../../src/users/usersResource';
 import { hashPassword, sha256Hex } from '../auth/password';
+import { checkTypedPassword } from '../auth/passwordPolicy';
 import { conflict, invalidField } from '../envelope/errors';
 import { asObject, cleanWriteBody } from '../resources/body';
 import { resourceInfo, writeBodySchema } from '../resources/fields';
@@ -18,12 +19,13 @@ const info = resourceInfo(users);
 const key = 'users';
 const gate = users.gate;
 
-/** A password as typed: required, at most 100 characters; stored as login expects it. */
+/** A new password as typed: required, 8 to 100 characters, not a common one; stored as login expects it. */
 export async function passwordHashOf(body: Record<string, unknown>, field: string): Promise<string> {
   const typed = body[field];
   if (typed === undefined || typed === null) throw invalidField(field, 'validation.required');
   if (typeof typed !== 'string') throw invalidField(field);
   if (typed.length > 100) throw invalidField(field, 'validation.max100');
+  checkTypedPassword(typed, field);
   return hashPassword(sha256Hex(typed));
 }
 
@@ -135,7 +137,12 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
       if (typeof body.is_hidden !== 'boolean') throw invalidField('is_hidden');
       const db = adminDb(req.db);
       await loadTarget(req, db, usId);
-      await db.updateTable('users').set({ is_hidden: body.is_hidden }).where('us_id', '=', usId).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ is_hidden: body.is_hidden as boolean }).where('us_id', '=', usId).execute();
+        // A hidden user cannot sign in, and their open sessions end now (the sessions cache of this
+        // process is dropped once this answer is sent: server/auth/sessionHook.ts).
+        if (body.is_hidden === true) await trx.deleteFrom('sessions').where('us_id', '=', usId).execute();
+      });
       return { data: await userDetails(db, usId) };
     },
   );

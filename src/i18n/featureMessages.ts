@@ -16,8 +16,9 @@ import { mailClientMessages } from '../mail/client/messages';
 import { mailAdminMessages } from '../mail/admin/messages';
 import { mailSettingsMessages } from '../mail/settings/messages';
 import { engineerPortalMessages } from '../engineerPortal/messages';
+import { settingsMessages } from '../settings/messages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
 
-export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages, salesCostsMessages, filesMessages, mailAdminMessages, mailClientMessages, mailComposeMessages, mailSettingsMessages, engineerPortalMessages];
+export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages, salesCostsMessages, filesMessages, mailAdminMessages, mailClientMessages, mailComposeMessages, mailSettingsMessages, engineerPortalMessages, settingsMessages];

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { setAuthenticated } from '../auth/authStore';
 import { hashPassword } from '../auth/hashPassword';
+import { passwordLengthProblem } from '../auth/passwordPolicy';
 import type { CurrentUser } from '../auth/types';
 import { api } from '../dataProvider/apiClient';
 import { PublicFrame } from '../pages/PageFrame';
@@ -56,6 +57,8 @@ export function ResetPasswordPage({ title }: PageProps) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const short = passwordLengthProblem(password);
+    if (short) return setErrors({ fields: { password: translate(short) }, form: null });
     if (password !== again) return setErrors({ fields: { password_again: translate('publicAuth.passwordsMatch') }, form: null });
     setErrors(NO_ERRORS);
     try {

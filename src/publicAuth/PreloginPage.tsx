@@ -1,6 +1,9 @@
-/** /prelogin: the address first; then where (which brand site) and how it signs in. */
+/**
+ * /prelogin: the address first; the list of brand sites it signs in to goes by mail to that
+ * address (the server answers the same for every address, so the page only says it was sent).
+ */
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Link as MuiLink, List, ListItem, ListItemText, Stack, TextField } from '@mui/material';
+import { Alert, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { api } from '../dataProvider/apiClient';
@@ -8,31 +11,19 @@ import { PublicFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import { formErrors, NO_ERRORS, type FormErrors } from './formErrors';
 
-interface PreloginBrand {
-  name: string;
-  domain: string;
-  current: boolean;
-  method: string;
-}
-
-function loginHref(b: PreloginBrand, email: string): string {
-  const port = window.location.port ? `:${window.location.port}` : '';
-  const origin = b.current ? '' : `${window.location.protocol}//${b.domain}${port}`;
-  return `${origin}/login?email=${encodeURIComponent(email)}`;
-}
-
 export function PreloginPage({ title }: PageProps) {
   const translate = useTranslate();
   const [email, setEmail] = useState('');
-  const [found, setFound] = useState<PreloginBrand[] | null>(null);
+  const [sent, setSent] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setErrors(NO_ERRORS);
+    setSent(false);
     try {
-      const res = await api<{ brands: PreloginBrand[] }>('auth/prelogin', { method: 'POST', quiet: true, body: { mail_address: email } });
-      setFound(res?.data?.brands ?? []);
+      await api('auth/prelogin', { method: 'POST', quiet: true, body: { mail_address: email } });
+      setSent(true);
     } catch (err) {
       setErrors(formErrors(err, translate('errors.unknown')));
     }
@@ -46,18 +37,10 @@ export function PreloginPage({ title }: PageProps) {
         <Button type="submit" variant="contained">
           {translate('publicAuth.continue')}
         </Button>
-        {found && found.length === 0 && <Alert severity="info">{translate('publicAuth.preloginNone')}</Alert>}
-        {found && found.length > 0 && (
-          <List aria-label={translate('publicAuth.preloginFound')} subheader={translate('publicAuth.preloginFound')}>
-            {found.map((b) => (
-              <ListItem key={b.domain} disableGutters>
-                <ListItemText
-                  primary={<MuiLink href={loginHref(b, email)}>{b.current ? `${b.name} (${translate('publicAuth.thisSite')})` : b.name}</MuiLink>}
-                  secondary={`${b.domain} — ${translate('publicAuth.methodPassword')}`}
-                />
-              </ListItem>
-            ))}
-          </List>
+        {sent && (
+          <Alert severity="info" role="status">
+            {translate('publicAuth.preloginSent')}
+          </Alert>
         )}
         <MuiLink component={Link} to="/login">
           {translate('publicAuth.backToLogin')}

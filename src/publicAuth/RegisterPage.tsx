@@ -1,7 +1,11 @@
-/** /register: a new account on this brand (when auth.publicRegistration is on); ends signed in. */
-import { useState, type FormEvent } from 'react';
+/**
+ * /register: a new account on this brand (when auth.publicRegistration is on). The form asks; the
+ * server mails a link (the answer is the same for an address that already has an account), and
+ * the link, /register?token=..., finishes the account and ends signed in.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, FormControlLabel, FormHelperText, Link as MuiLink, Stack, TextField } from '@mui/material';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { isFeatureOn } from '../access/access';
 import { setAuthenticated } from '../auth/authStore';
@@ -23,6 +27,27 @@ export function RegisterPage({ title }: PageProps) {
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const confirming = useRef(false);
+
+  // The mailed link: finish the registration once, then in like login.
+  useEffect(() => {
+    if (!token || confirming.current || !isFeatureOn(features, 'auth.publicRegistration')) return;
+    confirming.current = true;
+    api<CurrentUser>('auth/confirmRegistration', { method: 'POST', quiet: true, body: { token } })
+      .then((res) => {
+        if (res?.data?.is_loggedin) {
+          setAuthenticated(res.data, { fromLogin: true });
+          navigate('/', { replace: true });
+        }
+      })
+      .catch((err) => {
+        const found = formErrors(err, translate('errors.unknown'));
+        setErrors({ fields: {}, form: found.fields.token ?? found.form });
+      });
+  }, [token, features, navigate, translate]);
 
   if (!isFeatureOn(features, 'auth.publicRegistration')) {
     return (
@@ -42,13 +67,12 @@ export function RegisterPage({ title }: PageProps) {
     setErrors(NO_ERRORS);
     try {
       const password = await hashPassword(values.password);
-      const res = await api<CurrentUser>('auth/register', { method: 'POST', quiet: true, body: { ...values, password, password_again: password, accept_terms: terms } });
-      if (res?.data?.is_loggedin) {
-        setAuthenticated(res.data, { fromLogin: true });
-        navigate('/', { replace: true });
-      }
+      await api('auth/register', { method: 'POST', quiet: true, body: { ...values, password, password_again: password, accept_terms: terms } });
+      setSent(true);
+      setValues(EMPTY);
     } catch (err) {
       setErrors(formErrors(err, translate('errors.unknown')));
+    } finally {
       setBusy(false);
     }
   }
@@ -57,10 +81,28 @@ export function RegisterPage({ title }: PageProps) {
     <TextField label={translate(label)} name={key} type={type} value={values[key]} onChange={set(key)} error={!!errors.fields[key]} helperText={errors.fields[key]} required fullWidth />
   );
 
+  if (token) {
+    return (
+      <PublicFrame title={title}>
+        <Stack spacing={2}>
+          {errors.form ? <Alert severity="error">{errors.form}</Alert> : <Alert severity="info" role="status">{translate('publicAuth.confirming')}</Alert>}
+          <MuiLink component={Link} to="/login">
+            {translate('publicAuth.backToLogin')}
+          </MuiLink>
+        </Stack>
+      </PublicFrame>
+    );
+  }
+
   return (
     <PublicFrame title={title}>
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={title}>
         {errors.form && <Alert severity="error">{errors.form}</Alert>}
+        {sent && (
+          <Alert severity="success" role="status">
+            {translate('publicAuth.registerSent')}
+          </Alert>
+        )}
         {field('firstname', 'publicAuth.firstname')}
         {field('surname', 'publicAuth.surname')}
         {field('email', 'publicAuth.email', 'email')}

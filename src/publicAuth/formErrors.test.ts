@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { accountFormProblems } from './formErrors';
 
-const t = (key: string) => ({ 'publicAuth.passwordsMatch': 'Passwords must match!', 'publicAuth.terms': 'You need to accept the license and terms first!' })[key] ?? key;
+const t = (key: string) =>
+  ({
+    'publicAuth.passwordsMatch': 'Passwords must match!',
+    'publicAuth.terms': 'You need to accept the license and terms first!',
+    'validation.passwordLength': 'The password must be at least 8 characters long.',
+  })[key] ?? key;
 
 describe('registration and reservation checks', () => {
   it('names both problems on their fields', () => {
-    expect(accountFormProblems({ password: 'a', password_again: 'b' }, false, t)).toEqual({
+    expect(accountFormProblems({ password: 'a long one', password_again: 'b long one' }, false, t)).toEqual({
       fields: { password_again: 'Passwords must match!', accept_terms: 'You need to accept the license and terms first!' },
       form: null,
     });
   });
 
+  it('checks the length before the password is hashed (the server gets only the hash)', () => {
+    expect(accountFormProblems({ password: 'short', password_again: 'short' }, true, t)).toEqual({
+      fields: { password: 'The password must be at least 8 characters long.' },
+      form: null,
+    });
+    // Counted as the user sees it: 8 characters, whatever their bytes.
+    expect(accountFormProblems({ password: 'jelszó12', password_again: 'jelszó12' }, true, t)).toBeNull();
+  });
+
   it('passes matching passwords with the terms accepted', () => {
-    expect(accountFormProblems({ password: 'secret1', password_again: 'secret1' }, true, t)).toBeNull();
+    expect(accountFormProblems({ password: 'secret12', password_again: 'secret12' }, true, t)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 /** A refused call as form feedback: the message per field (from dbErrors) and one for the form. */
+import { passwordLengthProblem } from '../auth/passwordPolicy';
 import { ApiError } from '../dataProvider/ApiError';
 
 export interface FormErrors {
@@ -29,6 +30,9 @@ export function accountFormProblems(
   translate: (key: string) => string,
 ): FormErrors | null {
   const fields: Record<string, string> = {};
+  // Only the hash is sent, so the length is checked here, before hashing (the server cannot count).
+  const short = passwordLengthProblem(values.password);
+  if (short) fields.password = translate(short);
   if (values.password !== values.password_again) fields.password_again = translate('publicAuth.passwordsMatch');
   if (!termsAccepted) fields.accept_terms = translate('publicAuth.terms');
   return Object.keys(fields).length ? { fields, form: null } : null;

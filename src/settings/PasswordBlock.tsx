@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { hashPassword } from '../auth/hashPassword';
+import { passwordLengthProblem } from '../auth/passwordPolicy';
 import { api } from '../dataProvider/apiClient';
 
 const EMPTY = { old: '', next: '', again: '' };
@@ -32,6 +33,8 @@ export function PasswordBlock() {
     event.preventDefault();
     const found: typeof errors = {};
     for (const name of ['old', 'next', 'again'] as const) if (!values[name]) found[name] = translate('validation.required');
+    const short = values.next ? passwordLengthProblem(values.next) : null;
+    if (short) found.next = translate(short);
     if (!found.again && values.next !== values.again) found.again = translate('validation.passwordMismatch');
     setErrors(found);
     if (Object.keys(found).length || busy) return;

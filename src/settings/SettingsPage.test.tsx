@@ -6,6 +6,10 @@ import { configureApi } from '../dataProvider/apiClient';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { SettingsPage } from './SettingsPage';
+import { WithDataProvider } from './testAdmin';
+
+/** The sessions panel reads through the data provider, not fetch: an empty list here. */
+const noSessions = { getList: async () => ({ data: [], total: 0 }) };
 
 const user = (role: CurrentUser['role']): CurrentUser => ({ is_loggedin: true, user_id: 7, us_id: 7, role, fullname: 'Sam Settings', settings: { language: 'en-US' } });
 const ok = () => new Response(JSON.stringify({ usersettings: { data: {}, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 });
@@ -26,7 +30,7 @@ describe('settings page', () => {
     let release: (r: Response) => void = () => undefined;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (release = resolve)));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await renderWithApp(<SettingsPage route={route} title="Settings" />);
+    await renderWithApp(<WithDataProvider dataProvider={noSessions}><SettingsPage route={route} title="Settings" /></WithDataProvider>);
     expect(screen.getByText('DD/MM/YYYY HH:mm:ss')).toBeInTheDocument();
     expect(screen.getByDisplayValue('Europe/London')).toBeInTheDocument();
     const toggle = screen.getByRole('switch', { name: 'Load HTML mails automatically' });
@@ -44,7 +48,7 @@ describe('settings page', () => {
   it('the password block checks that the new passwords match before calling the server', async () => {
     setAuthenticated(user('Engineer'));
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ users: { data: null, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 }));
-    await renderWithApp(<SettingsPage route={route} title="Settings" />);
+    await renderWithApp(<WithDataProvider dataProvider={noSessions}><SettingsPage route={route} title="Settings" /></WithDataProvider>);
     fireEvent.change(screen.getByLabelText('Old password'), { target: { value: 'demo1234' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'abc12345' } });
     fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'abc12346' } });
@@ -61,9 +65,20 @@ describe('settings page', () => {
     expect(body.old_password).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('the password block refuses a new password under 8 characters before calling the server', async () => {
+    setAuthenticated(user('Operator'));
+    await renderWithApp(<WithDataProvider dataProvider={noSessions}><SettingsPage route={route} title="Settings" /></WithDataProvider>);
+    fireEvent.change(screen.getByLabelText('Old password'), { target: { value: 'demo1234' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a' } });
+    fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The password must be at least 8 characters long.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('has no password block for a Customer', async () => {
     setAuthenticated(user('Customer'));
-    await renderWithApp(<SettingsPage route={route} title="Settings" />);
+    await renderWithApp(<WithDataProvider dataProvider={noSessions}><SettingsPage route={route} title="Settings" /></WithDataProvider>);
     expect(screen.getByText('General settings')).toBeInTheDocument();
     expect(screen.queryByLabelText('Old password')).not.toBeInTheDocument();
   });

@@ -11,6 +11,7 @@ import { setDarkMode } from '../layout/themeMode';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import { PasswordBlock } from './PasswordBlock';
+import { SessionsBlock } from './SessionsBlock';
 import { updateSetting } from './updateSetting';
 import { DARK_MODES, DEFAULT_SETTINGS, EMAIL_EDITORS } from './userSettings';
 
@@ -88,6 +89,7 @@ export function SettingsPage({ title }: PageProps) {
           </CardContent>
         </Card>
         {role && role !== 'Customer' && <PasswordBlock />}
+        <SessionsBlock />
       </Stack>
     </PageFrame>
   );

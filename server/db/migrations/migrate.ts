@@ -7,6 +7,7 @@ import { sql, type Migration } from 'kysely';
 import * as global0001 from './global/0001_init';
 import * as global0002 from './global/0002_brand_tools';
 import * as global0003 from './global/0003_error_log_occurrences';
+import * as global0004 from './global/0004_login_devices';
 import * as global0005 from './global/0005_platform_accounts';
 import * as brand0001 from './brand/0001_init';
 import * as brand0002 from './brand/0002_reference_data';
@@ -32,6 +33,7 @@ import * as brand0023 from './brand/0023_sort_indexes';
 import * as brand0024 from './brand/0024_list_counts';
 import * as brand0025 from './brand/0025_jobs_sort_indexes';
 import * as brand0026 from './brand/0026_list_version';
+import * as brand0027 from './brand/0027_session_ids';
 import * as brand0028 from './brand/0028_mail_partial';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
@@ -41,6 +43,7 @@ const GLOBAL_MIGRATIONS: Record<string, Migration> = {
   '0001_init': global0001,
   '0002_brand_tools': global0002,
   '0003_error_log_occurrences': global0003,
+  '0004_login_devices': global0004,
   '0005_platform_accounts': global0005,
 };
 
@@ -70,6 +73,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0024_list_counts': brand0024,
   '0025_jobs_sort_indexes': brand0025,
   '0026_list_version': brand0026,
+  '0027_session_ids': brand0027,
   '0028_mail_partial': brand0028,
 };
 

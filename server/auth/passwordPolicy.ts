@@ -1,0 +1,65 @@
+/**
+ * The server's password policy (src/auth/passwordPolicy.ts has the shared length rule).
+ *
+ * A password that arrives as typed (changePassword, setPassword, addUser) must have at least 8
+ * characters and not be one of the 10,000 most common passwords. One that arrives only as its
+ * SHA-256 (register, resetPassword, reserveSchema) is compared with the hashes of the same list,
+ * and the hash of the empty string is refused; its length was checked by the SPA before hashing.
+ *
+ * The list is the first 10,000 entries of the ranked common-password dictionary of
+ * `@zxcvbn-ts/language-common` (from the leaked-password frequency lists zxcvbn is built on).
+ */
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { passwordLengthProblem } from '../../src/auth/passwordPolicy';
+import { invalidField } from '../envelope/errors';
+import { sha256Hex } from './password';
+
+export const COMMON_COUNT = 10_000;
+
+/** Ranked, most common first; built at the first check, not at import. */
+let common: string[] | null = null;
+let typedSet: Set<string> | null = null;
+let hashSet: Set<string> | null = null;
+
+function commonList(): string[] {
+  common ??= dictionary['passwords-common'].slice(0, COMMON_COUNT).map(String);
+  return common;
+}
+
+/** The list compares case-insensitively, as the lists are lower case ('Password1' is as common as 'password1'). */
+export function isCommonPassword(typed: string): boolean {
+  typedSet ??= new Set(commonList().map((p) => p.toLowerCase()));
+  return typedSet.has(typed.toLowerCase());
+}
+
+export const EMPTY_HASH = sha256Hex('');
+
+/** For the calls that get only the hash: the exact typed text of a listed password (and its capitalised form). */
+export function isCommonPasswordHash(hash: string): boolean {
+  if (!hashSet) {
+    hashSet = new Set<string>();
+    for (const p of commonList()) {
+      hashSet.add(sha256Hex(p));
+      hashSet.add(sha256Hex(p.charAt(0).toUpperCase() + p.slice(1)));
+    }
+  }
+  const h = hash.toLowerCase();
+  return h === EMPTY_HASH || hashSet.has(h);
+}
+
+/** The i18n key of what is wrong with a new password as typed, or null. */
+export function typedPasswordProblem(typed: string): string | null {
+  return passwordLengthProblem(typed) ?? (isCommonPassword(typed) ? 'validation.passwordCommon' : null);
+}
+
+/** The i18n key of what is wrong with a new password sent as its hash, or null. */
+export function hashedPasswordProblem(hash: string): string | null {
+  if (hash.toLowerCase() === EMPTY_HASH) return 'validation.passwordLength';
+  return isCommonPasswordHash(hash) ? 'validation.passwordCommon' : null;
+}
+
+/** Throws the field's 400 when a new password as typed breaks the policy. */
+export function checkTypedPassword(typed: string, field: string): void {
+  const problem = typedPasswordProblem(typed);
+  if (problem) throw invalidField(field, problem);
+}
