@@ -1,100 +1,58 @@
 /**
- * OAuth 2.0 token renewal of mail servers against a local token endpoint that follows RFC 6749
- * section 6 (refresh_token grant, form-encoded, JSON answers) and the real SMTP listener taking
- * XOAUTH2. Dovecot here checks passwords from a passwd file and cannot check OAuth tokens, so the
- * IMAP side is checked at the options openImap hands to ImapFlow (ImapFlow replaced below).
+ * OAuth 2.0 token renewal of mail servers against a local authorization server (../test/oauthServer.ts:
+ * the refresh_token grant of RFC 6749 section 6, and RFC 7662 introspection), with the real
+ * listeners checking the tokens: the SMTP test listener taking XOAUTH2, and a Dovecot whose oauth2
+ * passdb asks the same server's introspection endpoint about every bearer token an IMAP login
+ * presents (../test/dovecot.ts). The IMAP accounts here have no password: a sync only gets in
+ * with an access token the server issued and has not revoked.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brandDb, type RootDb } from '../db/types';
 import { startTestSmtp } from '../publicauth/testSmtp';
+import { startDovecot, type Dovecot } from '../test/dovecot';
 import { createTestBrand, testDb, uniqueName } from '../test/helpers';
+import { startOAuthServer, TEST_CLIENT_ID as CLIENT_ID, TEST_CLIENT_SECRET as CLIENT_SECRET, type OAuthTestServer } from '../test/oauthServer';
 import { OAuthRefusedError, refusedText } from './oauthToken';
 import { decryptSecret, encryptSecret } from './secrets';
 import { openImap } from './sync/connect';
+import { syncAccount } from './sync/syncAccount';
+import { rawMail, withMailbox } from './sync/testMailbox';
 import { mailDb, type MailDb } from './tables';
 import { smtpTransport, type SmtpServerRow } from './transport';
 
-const imapOptions = vi.hoisted(() => [] as Record<string, unknown>[]);
-vi.mock('imapflow', () => ({
-  ImapFlow: class {
-    constructor(options: Record<string, unknown>) {
-      imapOptions.push(options);
-    }
-    on() {
-      return this;
-    }
-    async connect() {}
-  },
-}));
-
-const CLIENT_ID = 'mail-client.apps.example';
-const CLIENT_SECRET = 'client-secret-42';
-
-/** The token endpoint: checks the form, hands out numbered tokens, or refuses a revoked refresh token. */
-interface TokenEndpoint {
-  url: string;
-  requests: Record<string, string>[];
-  issued: Set<string>;
-  revoked: Set<string>;
-  /** A refresh token to hand out with the next answer (rotation), or null. */
-  rotateTo: string | null;
-  close: () => Promise<void>;
-}
-
-async function startTokenEndpoint(): Promise<TokenEndpoint> {
-  const endpoint = { requests: [], issued: new Set(), revoked: new Set(), rotateTo: null } as unknown as TokenEndpoint;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      endpoint.requests.push(form);
-      const answer = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-      const formOk = req.method === 'POST' && req.headers['content-type'] === 'application/x-www-form-urlencoded' && form.grant_type === 'refresh_token';
-      if (!formOk || form.client_id !== CLIENT_ID || form.client_secret !== CLIENT_SECRET) return answer(401, { error: 'invalid_client' });
-      if (!form.refresh_token || endpoint.revoked.has(form.refresh_token)) return answer(400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
-      const accessToken = `access-${endpoint.requests.length}-${uniqueName('t')}`;
-      endpoint.issued.add(accessToken);
-      const rotated = endpoint.rotateTo ? { refresh_token: endpoint.rotateTo } : {};
-      // Slow enough that a second connect arrives while the first renewal is still in flight.
-      setTimeout(() => answer(200, { access_token: accessToken, expires_in: 3599, token_type: 'Bearer', ...rotated }), 150);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  endpoint.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/token`;
-  endpoint.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return endpoint;
-}
+const SMTP_USER = 'office@example.com';
 
 let root: RootDb;
 let db: MailDb;
-let tokens: TokenEndpoint;
+let oauth: OAuthTestServer;
+let dovecot: Dovecot;
 let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 
 beforeAll(async () => {
   root = testDb();
   db = mailDb(brandDb(root, (await createTestBrand(root)).schema));
-  tokens = await startTokenEndpoint();
-  smtp = await startTestSmtp({ acceptsOAuthToken: (user, token) => user === 'office@example.com' && tokens.issued.has(token) });
-});
+  oauth = await startOAuthServer();
+  dovecot = await startDovecot({ oauth2IntrospectionUrl: oauth.introspectionUrl });
+  smtp = await startTestSmtp({ acceptsOAuthToken: (user, token) => user === SMTP_USER && oauth.userOf(token) === user });
+}, 60_000);
 
 afterAll(async () => {
   await smtp?.close();
-  await tokens?.close();
+  await dovecot?.stop();
+  await oauth?.close();
   await root?.destroy();
 });
 
 beforeEach(() => {
-  tokens.requests.length = 0;
-  tokens.rotateTo = null;
-  imapOptions.length = 0;
+  oauth.grants.length = 0;
+  oauth.introspected.length = 0;
+  oauth.rotateTo = null;
 });
 
 const expired = () => ({ access: encryptSecret('stale-token'), expires: new Date(Date.now() - 1000) });
+const grant = (refreshToken: string) => ({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CLIENT_ID, client_secret: CLIENT_SECRET });
 
-async function oauthSmtpServer(refreshToken = uniqueName('refresh')): Promise<SmtpServerRow & { refreshToken: string }> {
+async function oauthSmtpServer(refreshToken = oauth.refreshTokenFor(SMTP_USER)): Promise<SmtpServerRow & { refreshToken: string }> {
   const stale = expired();
   const row = await (db as unknown as MailDb)
     .insertInto('mailservers')
@@ -103,12 +61,12 @@ async function oauthSmtpServer(refreshToken = uniqueName('refresh')): Promise<Sm
       mailserver_host: '127.0.0.1',
       mailserver_port: smtp.port,
       mailserver_secure: false,
-      mailserver_user: 'office@example.com',
+      mailserver_user: SMTP_USER,
       mailserver_pass: null,
-      mailserver_from: 'office@example.com',
+      mailserver_from: SMTP_USER,
       mailserver_auth: 'oauth',
       ...{
-        mailserver_oauth_token_url: tokens.url,
+        mailserver_oauth_token_url: oauth.tokenUrl,
         mailserver_oauth_client_id: CLIENT_ID,
         mailserver_oauth_client_secret: encryptSecret(CLIENT_SECRET),
         mailserver_oauth_refresh_token: encryptSecret(refreshToken),
@@ -121,6 +79,44 @@ async function oauthSmtpServer(refreshToken = uniqueName('refresh')): Promise<Sm
   return { ...row, refreshToken };
 }
 
+/**
+ * A Dovecot mailbox and an account whose incoming server logs in with OAuth only (no password
+ * stored), holding an expired access token and a refresh token the OAuth server knows. The
+ * mailbox's own password is for putting mail there as another client would.
+ */
+async function oauthImapAccount() {
+  const user = `${uniqueName('oauth')}@test.example`;
+  const password = uniqueName('pw');
+  await dovecot.addUser(user, password);
+  const refreshToken = oauth.refreshTokenFor(user);
+  const stale = expired();
+  const server = await (db as unknown as MailDb)
+    .insertInto('mailincomingservers')
+    .values({
+      mis_name: 'OAuth IMAP',
+      mis_host: dovecot.host,
+      mis_port: dovecot.port,
+      mis_secure: false,
+      mis_auth: 'oauth',
+      mis_user: user,
+      mis_pass: null,
+      ...{
+        mis_oauth_token_url: oauth.tokenUrl,
+        mis_oauth_client_id: CLIENT_ID,
+        mis_oauth_client_secret: encryptSecret(CLIENT_SECRET),
+        mis_oauth_refresh_token: encryptSecret(refreshToken),
+        mis_oauth_access_token: stale.access,
+        mis_oauth_expires_at: stale.expires,
+      },
+    })
+    .returning('mis_id')
+    .executeTakeFirstOrThrow();
+  const account = await db.insertInto('mailaccounts').values({ ma_name: 'Office IMAP', ma_email: user, mis_id: server.mis_id }).returning('mailaccount_id').executeTakeFirstOrThrow();
+  const deliver = (subject: string) => withMailbox(dovecot, user, password, (c) => c.append('INBOX', rawMail({ subject, to: user })));
+  const setExpiry = (at: Date) => db.updateTable('mailincomingservers').set({ mis_oauth_expires_at: at } as never).where('mis_id', '=', server.mis_id).execute();
+  return { user, refreshToken, misId: server.mis_id, id: account.mailaccount_id, deliver, setExpiry };
+}
+
 const oauthColumns = (table: 'mailservers' | 'mailincomingservers', idCol: string, prefix: string, id: number) =>
   (db as unknown as MailDb)
     .selectFrom(table)
@@ -128,33 +124,38 @@ const oauthColumns = (table: 'mailservers' | 'mailincomingservers', idCol: strin
     .where(idCol as never, '=', id as never)
     .executeTakeFirstOrThrow() as unknown as Promise<{ access: string | null; expires: Date | null; refresh: string | null; error: string | null }>;
 
+const imapColumns = (misId: number) => oauthColumns('mailincomingservers', 'mis_id', 'mis_', misId);
+const subjectsOf = async (accountId: number) => (await db.selectFrom('mails').select('mail_subject').where('mailaccount_id', '=', accountId).orderBy('ma_id').execute()).map((m) => m.mail_subject);
+const accountState = (accountId: number) =>
+  db.selectFrom('mailaccounts').select(['sync_status', 'sync_error', 'sync_error_at']).where('mailaccount_id', '=', accountId).executeTakeFirstOrThrow();
+
 async function send(server: SmtpServerRow, subject: string): Promise<void> {
   const transport = await smtpTransport(db, server);
   try {
-    await transport.sendMail({ from: 'office@example.com', to: 'client@example.com', subject, text: 'Hello' });
+    await transport.sendMail({ from: SMTP_USER, to: 'client@example.com', subject, text: 'Hello' });
   } finally {
     transport.close();
   }
 }
 
-describe('OAuth token renewal', () => {
+describe('OAuth token renewal for SMTP', () => {
   it('renews an expired token once before an SMTP send, and stores the new one encrypted', async () => {
     const server = await oauthSmtpServer();
     const before = smtp.messages.length;
     await send(server, 'First with OAuth');
-    expect(tokens.requests).toEqual([{ grant_type: 'refresh_token', refresh_token: server.refreshToken, client_id: CLIENT_ID, client_secret: CLIENT_SECRET }]);
+    expect(oauth.grants).toEqual([grant(server.refreshToken)]);
     expect((await smtp.waitFor(before + 1)).at(-1)?.raw).toContain('First with OAuth');
 
     const stored = await oauthColumns('mailservers', 'mailserver_id', 'mailserver_', server.mailserver_id);
     const fresh = decryptSecret(stored.access)!;
-    expect(tokens.issued.has(fresh)).toBe(true);
+    expect(oauth.issued).toContain(fresh);
     expect(stored.access).not.toContain(fresh);
     expect(stored.expires!.getTime()).toBeGreaterThan(Date.now() + 3000_000);
     expect(smtp.oauthLogins.at(-1)).toBe(fresh);
 
     // Still valid: the next send uses it without asking the endpoint again.
     await send(server, 'Second with OAuth');
-    expect(tokens.requests).toHaveLength(1);
+    expect(oauth.grants).toHaveLength(1);
     expect(smtp.oauthLogins.at(-1)).toBe(fresh);
 
     // The listener does check: a fixed token nobody issued (no refresh settings) is turned away.
@@ -167,70 +168,137 @@ describe('OAuth token renewal', () => {
     const server = await oauthSmtpServer();
     const before = smtp.messages.length;
     await Promise.all([send(server, 'Parallel one'), send(server, 'Parallel two')]);
-    expect(tokens.requests).toHaveLength(1);
+    expect(oauth.grants).toHaveLength(1);
     expect(await smtp.waitFor(before + 2)).toHaveLength(before + 2);
     expect(new Set(smtp.oauthLogins.slice(-2)).size).toBe(1);
   });
 
   it('gives a refused refresh (invalid_grant) as the account sync error and does not post it again', async () => {
     const server = await oauthSmtpServer();
-    tokens.revoked.add(server.refreshToken);
-    const account = await db
-      .insertInto('mailaccounts')
-      .values({ ma_name: 'Office', ma_email: 'office@example.com', mailserver_id: server.mailserver_id })
-      .returning('mailaccount_id')
-      .executeTakeFirstOrThrow();
+    oauth.revoke(server.refreshToken);
+    const account = await db.insertInto('mailaccounts').values({ ma_name: 'Office', ma_email: SMTP_USER, mailserver_id: server.mailserver_id }).returning('mailaccount_id').executeTakeFirstOrThrow();
     const text = refusedText('invalid_grant');
     expect(text).toContain('refused to renew the access token (invalid_grant)');
 
     await expect(send(server, 'Refused')).rejects.toThrow(new OAuthRefusedError(text));
-    expect(tokens.requests).toHaveLength(1);
-    const row = await db.selectFrom('mailaccounts').select(['sync_error', 'sync_error_at']).where('mailaccount_id', '=', account.mailaccount_id).executeTakeFirstOrThrow();
+    expect(oauth.grants).toHaveLength(1);
+    const row = await accountState(account.mailaccount_id);
     expect(row.sync_error).toBe(text);
     expect(row.sync_error_at).not.toBeNull();
     expect((await oauthColumns('mailservers', 'mailserver_id', 'mailserver_', server.mailserver_id)).error).toBe('invalid_grant');
 
     await expect(send(server, 'Refused again')).rejects.toThrow(text);
-    expect(tokens.requests).toHaveLength(1);
+    expect(oauth.grants).toHaveLength(1);
+  });
+});
+
+describe('OAuth IMAP sync against Dovecot', () => {
+  it('syncs over an OAuth login after renewing, keeps a rotated refresh token, and renews only when due', async () => {
+    const box = await oauthImapAccount();
+    await box.deliver('Sent to an OAuth mailbox');
+    const rotated = uniqueName('rotated-refresh');
+    oauth.rotateTo = rotated;
+
+    const first = await syncAccount(db, box.id);
+    expect(first.error).toBeUndefined();
+    expect(first.folders.INBOX).toMatchObject({ added: 1 });
+    expect(await subjectsOf(box.id)).toEqual(['Sent to an OAuth mailbox']);
+    expect(oauth.grants).toEqual([grant(box.refreshToken)]);
+    const stored = await imapColumns(box.misId);
+    expect(decryptSecret(stored.refresh)).toBe(rotated);
+    expect(stored.refresh).not.toContain(rotated);
+    const token = decryptSecret(stored.access)!;
+    expect(stored.access).not.toContain(token);
+    expect(token).toBe(oauth.issued.at(-1));
+    // Dovecot let the sync in on the renewed token, which it checked with the introspection endpoint.
+    expect(oauth.introspected).toEqual([token]);
+    expect(await accountState(box.id)).toMatchObject({ sync_status: 'idle', sync_error: null });
+
+    // Still valid: more connects (syncs, and two opened together) log in with it and renew nothing.
+    await box.deliver('Second while the token is valid');
+    expect((await syncAccount(db, box.id)).folders.INBOX).toMatchObject({ added: 1 });
+    const clients = await Promise.all([openImap(db, box.id), openImap(db, box.id)]);
+    await Promise.all(clients.map((c) => c.logout()));
+    expect(oauth.grants).toHaveLength(1);
+    expect(oauth.introspected).toEqual([token, token, token, token]);
+
+    // A token expiring within the minute is renewed too, with the rotated refresh token, and once
+    // for two connects that start together.
+    await box.setExpiry(new Date(Date.now() + 30_000));
+    const renewed = await Promise.all([openImap(db, box.id), openImap(db, box.id)]);
+    await Promise.all(renewed.map((c) => c.logout()));
+    expect(oauth.grants).toEqual([grant(box.refreshToken), grant(rotated)]);
+    const next = decryptSecret((await imapColumns(box.misId)).access)!;
+    expect(next).not.toBe(token);
+    expect(next).toBe(oauth.issued.at(-1));
+    expect(oauth.introspected.slice(4)).toEqual([next, next]);
+    expect((await imapColumns(box.misId)).expires!.getTime()).toBeGreaterThan(Date.now() + 3000_000);
+    await box.deliver('Third after the renewal');
+    expect((await syncAccount(db, box.id)).folders.INBOX).toMatchObject({ added: 1 });
+    expect(await subjectsOf(box.id)).toEqual(['Sent to an OAuth mailbox', 'Second while the token is valid', 'Third after the renewal']);
+    expect(oauth.grants).toHaveLength(2);
   });
 
-  it('hands ImapFlow { user, accessToken } after renewing, and keeps a rotated refresh token', async () => {
-    const stale = expired();
-    const server = await (db as unknown as MailDb)
-      .insertInto('mailincomingservers')
-      .values({
-        mis_name: 'OAuth IMAP',
-        mis_host: 'imap.example.com',
-        mis_port: 993,
-        mis_secure: true,
-        mis_auth: 'oauth',
-        mis_user: 'office@example.com',
-        ...{
-          mis_oauth_token_url: tokens.url,
-          mis_oauth_client_id: CLIENT_ID,
-          mis_oauth_client_secret: encryptSecret(CLIENT_SECRET),
-          mis_oauth_refresh_token: encryptSecret('imap-refresh-1'),
-          mis_oauth_access_token: stale.access,
-          mis_oauth_expires_at: stale.expires,
-        },
-      })
-      .returning('mis_id')
-      .executeTakeFirstOrThrow();
-    const account = await db.insertInto('mailaccounts').values({ ma_name: 'Office IMAP', ma_email: 'office@example.com', mis_id: server.mis_id }).returning('mailaccount_id').executeTakeFirstOrThrow();
-    tokens.rotateTo = 'imap-refresh-2';
+  it('fails the sync with the account sync error when Dovecot refuses a revoked token, and recovers after a renewal', async () => {
+    const box = await oauthImapAccount();
+    await box.deliver('Before the revocation');
+    expect((await syncAccount(db, box.id)).error).toBeUndefined();
+    const token = decryptSecret((await imapColumns(box.misId)).access)!;
+    oauth.revoke(token);
+    await box.deliver('After the revocation');
 
-    await openImap(db, account.mailaccount_id);
-    expect(tokens.requests).toEqual([{ grant_type: 'refresh_token', refresh_token: 'imap-refresh-1', client_id: CLIENT_ID, client_secret: CLIENT_SECRET }]);
-    const stored = await oauthColumns('mailincomingservers', 'mis_id', 'mis_', server.mis_id);
-    expect(decryptSecret(stored.refresh)).toBe('imap-refresh-2');
-    expect(stored.refresh).not.toContain('imap-refresh-2');
-    expect(imapOptions[0]).toMatchObject({ host: 'imap.example.com', port: 993, secure: true, auth: { user: 'office@example.com', accessToken: decryptSecret(stored.access) } });
-    expect(imapOptions[0].auth).not.toHaveProperty('pass');
+    // The stored token looks good for another hour, so it is presented, and introspection turns it down.
+    const failed = await syncAccount(db, box.id);
+    expect(failed.error).toBeTruthy();
+    expect(oauth.introspected).toEqual([token, token]);
+    expect(oauth.grants).toHaveLength(1);
+    const row = await accountState(box.id);
+    expect(row).toMatchObject({ sync_status: 'error', sync_error: failed.error });
+    expect(row.sync_error_at).not.toBeNull();
+    // What the sync met is Dovecot refusing the login, not a broken connection.
+    await expect(openImap(db, box.id)).rejects.toMatchObject({ authenticationFailed: true, serverResponseCode: 'AUTHENTICATIONFAILED' });
+    expect(oauth.introspected).toEqual([token, token, token]);
+    expect(await subjectsOf(box.id)).toEqual(['Before the revocation']);
 
-    // A token expiring within the minute is renewed too, with the rotated refresh token.
-    await db.updateTable('mailincomingservers').set({ mis_oauth_expires_at: new Date(Date.now() + 30_000) } as never).where('mis_id', '=', server.mis_id).execute();
-    await openImap(db, account.mailaccount_id);
-    expect(tokens.requests.map((r) => r.refresh_token)).toEqual(['imap-refresh-1', 'imap-refresh-2']);
-    expect((imapOptions[1].auth as { accessToken: string }).accessToken).not.toBe((imapOptions[0].auth as { accessToken: string }).accessToken);
+    // Once the token is due, the refresh token (still good) gets a new one and the sync goes on.
+    await box.setExpiry(new Date(Date.now() - 1000));
+    const again = await syncAccount(db, box.id);
+    expect(again.error).toBeUndefined();
+    expect(oauth.grants).toEqual([grant(box.refreshToken), grant(box.refreshToken)]);
+    expect(await subjectsOf(box.id)).toEqual(['Before the revocation', 'After the revocation']);
+    expect(await accountState(box.id)).toMatchObject({ sync_status: 'idle', sync_error: null, sync_error_at: null });
+  });
+
+  it('stops at a refused refresh (invalid_grant) without asking the token endpoint or Dovecot again', async () => {
+    const box = await oauthImapAccount();
+    await box.deliver('Waiting behind a revoked grant');
+    oauth.revoke(box.refreshToken);
+    const text = refusedText('invalid_grant');
+
+    const refused = await syncAccount(db, box.id);
+    expect(refused.error).toBe(text);
+    expect(oauth.grants).toEqual([grant(box.refreshToken)]);
+    expect(oauth.introspected).toEqual([]);
+    const row = await accountState(box.id);
+    expect(row).toMatchObject({ sync_status: 'error', sync_error: text });
+    expect(row.sync_error_at).not.toBeNull();
+    expect((await imapColumns(box.misId)).error).toBe('invalid_grant');
+
+    await expect(openImap(db, box.id)).rejects.toThrow(new OAuthRefusedError(text));
+    expect((await syncAccount(db, box.id)).error).toBe(text);
+    expect(oauth.grants).toHaveLength(1);
+    expect(oauth.introspected).toEqual([]);
+    expect(await subjectsOf(box.id)).toEqual([]);
+
+    // New OAuth settings (as the admin's save writes them: ../admin/servers.ts) start afresh.
+    const newRefresh = oauth.refreshTokenFor(box.user);
+    await db
+      .updateTable('mailincomingservers')
+      .set({ mis_oauth_refresh_token: encryptSecret(newRefresh), mis_oauth_access_token: null, mis_oauth_expires_at: null, mis_oauth_error: null } as never)
+      .where('mis_id', '=', box.misId)
+      .execute();
+    expect((await syncAccount(db, box.id)).error).toBeUndefined();
+    expect(oauth.grants).toEqual([grant(box.refreshToken), grant(newRefresh)]);
+    expect(await subjectsOf(box.id)).toEqual(['Waiting behind a revoked grant']);
   });
 });

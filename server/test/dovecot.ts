@@ -2,6 +2,9 @@
  * A real Dovecot IMAP server for the mail tests: Debian's dovecot-imapd started on a free loopback
  * port with its own config, maildir folder and passwd file in a temp folder. As root, mail and
  * internal processes run as the package's unprivileged `dovecot` user; otherwise as the caller.
+ * With `oauth2IntrospectionUrl` it also takes OAuth bearer tokens (XOAUTH2, OAUTHBEARER) through
+ * its oauth2 passdb, which asks that URL about each token (./oauthServer.ts answers it); the
+ * passwords of `addUser` keep working for PLAIN and LOGIN.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -19,6 +22,11 @@ export interface Dovecot {
   stop(): Promise<void>;
 }
 
+export interface DovecotOptions {
+  /** RFC 7662 introspection endpoint (POST `token=`) answering `{ active: true, email: <user> }` for a good token. */
+  oauth2IntrospectionUrl?: string;
+}
+
 const DOVECOT = '/usr/sbin/dovecot';
 
 function runAs(): { user: string; group: string; uid: number; gid: number } {
@@ -29,7 +37,41 @@ function runAs(): { user: string; group: string; uid: number; gid: number } {
   return { user: name, group, uid, gid };
 }
 
-function config(dir: string, port: number, ids: ReturnType<typeof runAs>): string {
+/** The oauth2 passdb's settings: no tokeninfo URL, so every token goes to the introspection endpoint. */
+function oauth2Config(introspectionUrl: string): string {
+  return `
+introspection_mode = post
+introspection_url = ${introspectionUrl}
+username_attribute = email
+active_attribute = active
+active_value = true
+force_introspection = yes
+timeout_msecs = 10000
+`;
+}
+
+/**
+ * Dovecot answers a failed login after 2 s, and delays the next logins from that address (2 s,
+ * doubling up to 15 s), which would make the logins after a refused-token test crawl. The auth
+ * process keeps that count in anvil; a socket nobody may open turns it off.
+ */
+const quickFailures = `auth_failure_delay = 0
+service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}
+`;
+
+function config(dir: string, port: number, ids: ReturnType<typeof runAs>, oauth2: boolean): string {
+  // With OAuth, passwords serve PLAIN and LOGIN only, and bearer tokens go to the oauth2 passdb.
+  const oauth2Passdb = `
+  mechanisms = plain login
+}
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf.ext`;
   return `
 base_dir = ${dir}/run
 state_dir = ${dir}/state
@@ -38,7 +80,7 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? ' xoauth2 oauthbearer' : ''}
 default_internal_user = ${ids.user}
 default_internal_group = ${ids.group}
 default_login_user = ${ids.user}
@@ -59,7 +101,7 @@ namespace inbox {
 }
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${dir}/passwd.d/%u
+  args = scheme=PLAIN username_format=%u ${dir}/passwd.d/%u${oauth2 ? oauth2Passdb : ''}
 }
 userdb {
   driver = static
@@ -79,7 +121,7 @@ service stats {
     user = ${ids.user}
   }
 }
-`;
+${oauth2 ? quickFailures : ''}`;
 }
 
 async function waitForPort(port: number, ms: number): Promise<void> {
@@ -96,7 +138,7 @@ async function waitForPort(port: number, ms: number): Promise<void> {
   }
 }
 
-export async function startDovecot(): Promise<Dovecot> {
+export async function startDovecot(opts: DovecotOptions = {}): Promise<Dovecot> {
   await fs.access(DOVECOT).catch(() => {
     throw new Error('Dovecot is not installed: apt-get install dovecot-imapd (.ci/run does this)');
   });
@@ -105,7 +147,12 @@ export async function startDovecot(): Promise<Dovecot> {
   await Promise.all(['run', 'state', 'mail', 'passwd.d'].map((d) => fs.mkdir(path.join(dir, d))));
   const port = await freePort();
   const conf = path.join(dir, 'dovecot.conf');
-  await fs.writeFile(conf, config(dir, port, ids));
+  const oauth2 = !!opts.oauth2IntrospectionUrl;
+  if (opts.oauth2IntrospectionUrl) {
+    if (/[\s"]/.test(opts.oauth2IntrospectionUrl)) throw new Error('the introspection URL must not contain spaces or quotes');
+    await fs.writeFile(path.join(dir, 'oauth2.conf.ext'), oauth2Config(opts.oauth2IntrospectionUrl));
+  }
+  await fs.writeFile(conf, config(dir, port, ids, oauth2));
   await fs.chmod(dir, 0o755);
   execFileSync('chown', ['-R', `${ids.uid}:${ids.gid}`, dir]);
   // The daemon keeps inherited pipes open: give it none, or this call would wait for ever.
