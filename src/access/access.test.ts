@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccess, checkAccessAll, isFeatureOn, isValidFeatureKey, type FeatureTree, type Gate } from './access';
+import { checkAccess, checkAccessAll, featuresAllowed, isFeatureOn, isValidFeatureKey, roleAllowed, type FeatureTree, type Gate } from './access';
 import { allFeatures } from '../brand/types';
 import type { Role } from './roles';
 
@@ -72,5 +72,51 @@ describe('access rule of SPEC.md point 5', () => {
     expect(checkAccessAll([block, page], { role: 'Admin', features })).toEqual({ ok: false, blocked: 'feature' });
     expect(checkAccessAll([block], { role: 'Admin', features })).toEqual({ ok: true });
     expect(checkAccessAll([], { role: null, features: null })).toEqual({ ok: true });
+  });
+
+  it('an empty roles list admits every role, even none', () => {
+    expect(roleAllowed('Customer', [])).toBe(true);
+    expect(roleAllowed(null, [])).toBe(true);
+    expect(roleAllowed(undefined, undefined)).toBe(true);
+    expect(checkAccess({ roles: [] }, { role: 'Engineer', features })).toEqual({ ok: true });
+  });
+
+  it("'ANY' admits a user without a known role; a list without 'ANY' does not", () => {
+    expect(roleAllowed(null, ['Admin', 'ANY'])).toBe(true);
+    expect(roleAllowed(undefined, ['Admin'])).toBe(false);
+    expect(roleAllowed('Admin', ['Admin'])).toBe(true);
+  });
+
+  it('a feature tree with a null branch, or a leaf where a branch is expected, is off', () => {
+    const odd = { job: null, mail: true } as unknown as FeatureTree;
+    expect(isFeatureOn(odd, 'job.enabled')).toBe(false);
+    expect(isFeatureOn(odd, 'mail.enabled')).toBe(false);
+    expect(isFeatureOn(odd, 'mail')).toBe(true);
+    expect(isFeatureOn({ job: { enabled: 'yes' } } as unknown as FeatureTree, 'job.enabled')).toBe(false);
+    expect(isFeatureOn(undefined, '*')).toBe(true);
+  });
+
+  it('featuresAllowed: no feature gate passes; required and any alone each decide', () => {
+    expect(featuresAllowed(null, {})).toBe(true);
+    expect(featuresAllowed(features, { requiredFeatures: [], anyFeature: [] })).toBe(true);
+    expect(featuresAllowed(features, { requiredFeatures: ['job.enabled'] })).toBe(true);
+    expect(featuresAllowed(features, { requiredFeatures: ['job.xero'] })).toBe(false);
+    expect(featuresAllowed(features, { anyFeature: ['job.xero'] })).toBe(false);
+    expect(featuresAllowed(features, { anyFeature: ['job.enabled'] })).toBe(true);
+    expect(featuresAllowed(features, { requiredFeatures: ['job.xero'], anyFeature: ['google.tasks'] })).toBe(false);
+  });
+
+  it('a featureless brand is refused only for a gate that names features', () => {
+    expect(checkAccess({ requiredFeatures: [] }, { role: 'User', features: null })).toEqual({ ok: true });
+    expect(checkAccess({ anyFeature: ['*'] }, { role: 'User', features: undefined })).toEqual({ ok: false, blocked: 'brand' });
+    expect(checkAccess({ requiredFeatures: ['*'] }, { role: 'User', features: {} })).toEqual({ ok: false, blocked: 'brand' });
+  });
+
+  it('an invalid key is off even when the tree holds it literally', () => {
+    const literal = { 'a,b': true, 'a b': true, '': true } as unknown as FeatureTree;
+    expect(isFeatureOn(literal, 'a,b')).toBe(false);
+    expect(isFeatureOn(literal, 'a b')).toBe(false);
+    expect(isFeatureOn(literal, '')).toBe(false);
+    expect(checkAccess({ requiredFeatures: ['a,b'] }, { role: 'User', features: literal })).toEqual({ ok: false, blocked: 'feature' });
   });
 });

@@ -1,0 +1,104 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clientStorage } from '../../storage/clientStorage';
+import { mailApi } from './mailApi';
+import type { MailAccountInfo } from './types';
+import { toggleAll, toggleOne, useMailAccounts } from './useMailAccounts';
+
+vi.mock('./mailApi', () => ({ mailApi: { accounts: vi.fn() } }));
+
+const account = (id: number): MailAccountInfo => ({
+  mailaccount_id: id,
+  ma_name: `Account ${id}`,
+  ma_email: `a${id}@x.example`,
+  ma_color: null,
+  can_send: true,
+  can_delete: true,
+  unread: 0,
+  folders: [],
+});
+const accounts = [account(1), account(2), account(3)];
+
+/**
+ * SPEC.md point 4: "an account is selected unless its id is in the stored disabled list. Toggling
+ * one account, or all, updates the selected list and the stored disabled list. Toggle-all
+ * deselects everything if all are selected, otherwise it selects all."
+ */
+describe('mail account selection (SPEC.md point 4)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 3, 10, 0));
+    vi.mocked(mailApi.accounts).mockResolvedValue(accounts);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.mocked(mailApi.accounts).mockReset();
+  });
+
+  it('toggling one account adds it to the disabled list, toggling again removes it (ids compared as text)', () => {
+    expect(toggleOne([], 2)).toEqual([2]);
+    expect(toggleOne([1, 2, 3], 2)).toEqual([1, 3]);
+    expect(toggleOne(['2', 5], 2)).toEqual([5]);
+    expect(toggleOne(['5'], 2)).toEqual(['5', 2]);
+  });
+
+  it('toggle-all deselects everything when all are selected', () => {
+    expect(toggleAll([], accounts)).toEqual([1, 2, 3]);
+    // an id in the list that is no account of the user does not make one unselected
+    expect(toggleAll([99], accounts)).toEqual([1, 2, 3]);
+  });
+
+  it('toggle-all selects all when at least one is not selected', () => {
+    expect(toggleAll([2], accounts)).toEqual([]);
+    expect(toggleAll(['3'], accounts)).toEqual([]);
+    expect(toggleAll([1, 2, 3], accounts)).toEqual([]);
+  });
+
+  it('loads the accounts and selects those not in the stored disabled list', async () => {
+    clientStorage.disabledMailAccounts.set(['2']);
+    const { result } = renderHook(() => useMailAccounts());
+    expect(result.current.accounts).toBeNull();
+    expect(result.current.enabledIds).toEqual([]);
+    await waitFor(() => expect(result.current.accounts).toEqual(accounts));
+    expect(result.current.disabled).toEqual(['2']);
+    expect(result.current.enabledIds).toEqual([1, 3]);
+  });
+
+  it('toggle and toggle-all update the selected list and the stored disabled list', async () => {
+    const { result } = renderHook(() => useMailAccounts());
+    await waitFor(() => expect(result.current.accounts).toEqual(accounts));
+    expect(result.current.enabledIds).toEqual([1, 2, 3]);
+
+    act(() => result.current.toggle(1));
+    expect(result.current.enabledIds).toEqual([2, 3]);
+    expect(clientStorage.disabledMailAccounts.get()).toEqual([1]);
+
+    act(() => result.current.toggleAll());
+    expect(result.current.enabledIds).toEqual([1, 2, 3]);
+    expect(clientStorage.disabledMailAccounts.get()).toEqual([]);
+
+    act(() => result.current.toggleAll());
+    expect(result.current.enabledIds).toEqual([]);
+    expect(result.current.disabled).toEqual([1, 2, 3]);
+    expect(clientStorage.disabledMailAccounts.get()).toEqual([1, 2, 3]);
+  });
+
+  it('reload asks the server again', async () => {
+    const { result } = renderHook(() => useMailAccounts());
+    await waitFor(() => expect(result.current.accounts).toEqual(accounts));
+    const fewer = [account(2)];
+    vi.mocked(mailApi.accounts).mockResolvedValue(fewer);
+    act(() => result.current.reload());
+    await waitFor(() => expect(result.current.accounts).toEqual(fewer));
+    expect(mailApi.accounts).toHaveBeenCalledTimes(2);
+  });
+
+  it('toggle-all before the accounts arrive stores an empty list', () => {
+    vi.mocked(mailApi.accounts).mockReturnValue(new Promise(() => {}));
+    clientStorage.disabledMailAccounts.set([4]);
+    const { result } = renderHook(() => useMailAccounts());
+    act(() => result.current.toggleAll());
+    expect(result.current.disabled).toEqual([]);
+    expect(clientStorage.disabledMailAccounts.get()).toEqual([]);
+  });
+});
