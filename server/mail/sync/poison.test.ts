@@ -71,7 +71,7 @@ describe('a hostile mail in a folder', () => {
     // A mail the database refuses whatever the sync does (as a corrupt row or a constraint would).
     await sql`create function ${sql.id(schema, 'refuse_poison')}() returns trigger language plpgsql as $$
       begin
-        if new.mail_subject = 'Refused by the database' then raise exception 'poison row refused by trigger'; end if;
+        if new.mail_subject = 'Refused by the database' then raise exception 'poison row refused by trigger' using errcode = 'data_exception'; end if;
         return new;
       end $$`.execute(db);
     await sql`create trigger refuse_poison before insert on ${sql.id(schema, 'mails')} for each row execute function ${sql.id(schema, 'refuse_poison')}()`.execute(db);

@@ -10,8 +10,9 @@
  * The folder is opened read-only: syncing never changes anything on the server.
  * One hostile mail never stops the folder: a mail that cannot be fully parsed is stored partly
  * (parse.ts), one that cannot be read is recorded in `mail_skipped`; a batch that still fails to
- * store is stored again a mail at a time, and a mail that fails alone is stored with its headers
- * only or else skipped. Either way the cursor moves past it.
+ * store because PostgreSQL refused what a mail holds is stored again a mail at a time, and a mail
+ * refused alone is stored with its headers only or else skipped; the cursor moves past it. Passing
+ * trouble (the file store, the connection) fails the folder as before, to be stored whole next time.
  */
 import type { ImapFlow, MailboxObject } from 'imapflow';
 import { sql } from 'kysely';
@@ -135,9 +136,20 @@ async function commitBatch(db: MailDb, ref: FolderRef, batch: number[], messages
   try {
     await storeBatch(db, ref, readable, parsed, (trx) => advance(trx, ref, batch[batch.length - 1], messages.length, parsed, skipped));
   } catch (err) {
-    if (!readable.length) throw err;
+    if (!readable.length || !refusedData(err)) throw err;
     await oneByOne(db, ref, batch, messages, outcomes, skipped);
   }
+}
+
+/**
+ * Whether PostgreSQL refused what a mail holds (a data exception, a constraint, a value over a
+ * limit): that mail's fault, so it is set apart and the folder goes on. Anything else (the file
+ * store, the connection, a restart) is passing trouble: the folder fails with its cursor where it
+ * was, and the next sync stores the mails whole.
+ */
+function refusedData(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && /^(22|23|54)/.test(code);
 }
 
 /**
@@ -161,6 +173,7 @@ async function oneByOne(db: MailDb, ref: FolderRef, batch: number[], messages: F
       await storeBatch(db, ref, [m], [o], (trx) => advance(trx, ref, uid, 1, [o], []));
       continue;
     } catch (err) {
+      if (!refusedData(err)) throw err;
       reason = failureReason(err);
     }
     try {
@@ -168,6 +181,7 @@ async function oneByOne(db: MailDb, ref: FolderRef, batch: number[], messages: F
       await storeBatch(db, ref, [m], [bare], (trx) => advance(trx, ref, uid, 1, [bare], []));
       continue;
     } catch (err) {
+      if (!refusedData(err)) throw err;
       reason = failureReason(err);
     }
     await skip(reason);
