@@ -29,6 +29,16 @@ export interface DovecotOptions {
 
 const DOVECOT = '/usr/sbin/dovecot';
 
+/**
+ * Dovecot hands its processes a cleaned environment (`import_environment`). When the tests run
+ * under a faked clock (libfaketime around the test command, to run them at another hour), its
+ * processes must keep the same clock as the app's, or every date the two compare is a day apart.
+ */
+function sharedClock(): string {
+  const keep = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_RESET', 'DONT_FAKE_MONOTONIC'].filter((name) => process.env[name]);
+  return keep.length ? `import_environment = TZ ${keep.map((name) => `${name}=${process.env[name]}`).join(' ')}` : '';
+}
+
 function runAs(): { user: string; group: string; uid: number; gid: number } {
   const name = process.getuid?.() === 0 ? 'dovecot' : os.userInfo().username;
   const uid = Number(execFileSync('id', ['-u', name]).toString().trim());
@@ -72,7 +82,7 @@ passdb {
   driver = oauth2
   mechanisms = xoauth2 oauthbearer
   args = ${dir}/oauth2.conf.ext`;
-  return `
+  return `${sharedClock()}
 base_dir = ${dir}/run
 state_dir = ${dir}/state
 log_path = ${dir}/dovecot.log
