@@ -23,12 +23,12 @@ export function requireGate(gate: Gate, writeRoles?: readonly RoleGate[]) {
 }
 
 /** Any logged-in user of this brand. */
-export const requireLogin = requireGate({ roles: ['ANY'] });
+export const requireLogin = requireGate({});
 
 /** Human-readable access rule for the OpenAPI description. */
 export function describeGate(gate: Gate, writeRoles?: readonly RoleGate[]): string {
-  const roles = (writeRoles ?? gate.roles ?? ['ANY']).join(', ');
-  const parts = [`Roles: ${roles || 'ANY'}.`];
+  const roles = (writeRoles ?? gate.roles ?? []).join(', ') || 'ANY';
+  const parts = [`Roles: ${roles}.`];
   if (gate.requiredFeatures?.length) parts.push(`Features (all): ${gate.requiredFeatures.join(', ')}.`);
   if (gate.anyFeature?.length) parts.push(`Features (any): ${gate.anyFeature.join(', ')}.`);
   return parts.join(' ');

@@ -18,9 +18,9 @@ export function expiryFor(created: Date): number {
 
 function storage(): Storage | null {
   try {
-    return typeof window !== 'undefined' ? window.localStorage : null;
+    return window.localStorage;
   } catch {
-    // Private modes can throw on access; the app then simply forgets between reloads.
+    // No window (the server), or a private mode that throws on access: the app then simply forgets between reloads.
     return null;
   }
 }
@@ -41,7 +41,8 @@ export function readExpiring<T>(key: string, now: Date = new Date()): T | null {
   if (!store || raw == null) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<Stamped<T>>;
-    if (typeof parsed?.expiresAt !== 'number' || now.getTime() >= parsed.expiresAt) {
+    // A stored 'null' throws here and is dropped by the catch, like any unreadable entry.
+    if (typeof parsed.expiresAt !== 'number' || now.getTime() >= parsed.expiresAt) {
       store.removeItem(key);
       return null;
     }
