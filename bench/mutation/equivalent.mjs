@@ -26,11 +26,8 @@ export const EQUIVALENT = [
   { file: 'src/mail/client/useMailAccounts.ts', mutator: 'ArrayDeclaration', original: '[]', replacement: '["Stryker was here"]', line: '}, []);', reason: 'useCallback deps: a constant list either way, so reload keeps its identity.' },
   { file: 'src/mail/client/useMailAccounts.ts', mutator: 'ArrayDeclaration', original: '[reload]', replacement: '[]', reason: 'reload never changes identity (constant deps), so the effect runs once either way.' },
   // src/storage/expiringStorage.ts
-  { file: 'src/storage/expiringStorage.ts', mutator: 'ConditionalExpression', original: "typeof window !== 'undefined'", replacement: 'true', reason: 'Without a window, window.localStorage throws inside the try and the catch returns null.' },
-  { file: 'src/storage/expiringStorage.ts', mutator: 'StringLiteral', original: "'undefined'", replacement: '""', reason: 'Same as above: the try/catch turns a missing window into null.' },
-  { file: 'src/storage/expiringStorage.ts', mutator: 'BlockStatement', original: '{\n    // Private modes', replacement: '{}', reason: 'storage() then returns undefined instead of null; every caller treats both alike (?. and !store).' },
+  { file: 'src/storage/expiringStorage.ts', mutator: 'BlockStatement', original: '{\n    // No window', replacement: '{}', reason: 'storage() then returns undefined instead of null; every caller treats both alike (?. and !store).' },
   { file: 'src/storage/expiringStorage.ts', mutator: 'OptionalChaining', original: 'storage()?.setItem', replacement: 'storage().setItem', reason: 'A null storage throws inside the try, which the catch swallows, as ?. would.' },
-  { file: 'src/storage/expiringStorage.ts', mutator: 'OptionalChaining', original: 'parsed?.expiresAt', replacement: 'parsed.expiresAt', reason: "A stored 'null' then throws inside the try; the catch removes the entry and returns null, as the guard does." },
   // src/resources/engine/schema.ts
   { file: 'src/resources/engine/schema.ts', mutator: 'BooleanLiteral', original: 'true', replacement: 'false', line: 'excludeEmptyString: true', reason: "excludeEmptyString: '' never reaches matches(), emptyToNull has already made it null." },
   { file: 'src/resources/engine/schema.ts', mutator: 'ConditionalExpression', original: 'field.pattern', replacement: 'true', reason: "yup's matches(undefined) is value.search(undefined) !== -1, which always matches." },
@@ -40,10 +37,6 @@ export const EQUIVALENT = [
   { file: 'src/resources/engine/schema.ts', mutator: 'ArrayDeclaration', original: '[err]', replacement: '[]', reason: 'With abortEarly: false yup always fills inner; the fallback never runs.' },
   { file: 'src/resources/engine/schema.ts', mutator: 'StringLiteral', original: "''", replacement: '"Stryker was here!"', line: "e.path ?? ''", reason: "e.path ?? '': yup gives every error a path ('' at the root); the fallback never runs." },
   { file: 'src/resources/engine/schema.ts', mutator: 'ConditionalExpression', original: 'err instanceof TypeError', replacement: 'true', reason: 'validateSync throws a ValidationError or, from a cast, a TypeError; nothing else reaches this branch.' },
-  // server/auth/gate.ts
-  { file: 'server/auth/gate.ts', mutator: 'ObjectLiteral', original: "{ roles: ['ANY'] }", replacement: '{}', reason: "requireLogin: no roles admit every role, as 'ANY' does." },
-  { file: 'server/auth/gate.ts', mutator: 'ArrayDeclaration', original: "['ANY']", replacement: '[]', reason: "An empty roles list admits every role, as 'ANY' does; in describeGate '' prints as 'ANY' too." },
-  { file: 'server/auth/gate.ts', mutator: 'StringLiteral', original: "'ANY'", replacement: '""', reason: "describeGate: an empty roles text prints as 'ANY'." },
   // server/envelope/pgErrors.ts
   { file: 'server/envelope/pgErrors.ts', mutator: 'ConditionalExpression', original: "typeof (err as PgError).code === 'string'", replacement: 'true', reason: 'A non-string code never equals one of the switch’s string cases: null either way.' },
   { file: 'server/envelope/pgErrors.ts', mutator: 'Regex', original: '/^[0-9A-Z]{5}$/', replacement: '/[0-9A-Z]{5}$/', reason: 'The switch needs the exact code anyway: a longer code maps to null either way.' },
