@@ -27,7 +27,7 @@ describe('mail client: details and flags', () => {
     expect(d.mail_html).toContain('attached invoice');
     expect(d.mail_html).not.toMatch(/<script|onerror|javascript:|<svg|<form|<iframe|<meta|url\(/i);
     expect(d.images_blocked).toBe(1);
-    expect(Object.keys(d).sort()).toEqual(['can_delete', 'date_group', 'has_attachments', 'images_blocked', 'is_answered', 'is_deleted', 'is_flagged', 'is_ready', 'is_seen', 'is_spam', 'job_id', 'job_number', 'ma_color', 'ma_id', 'mail_bcc_arr', 'mail_cc_arr', 'mail_date', 'mail_from', 'mail_html', 'mail_size', 'mail_subject', 'mail_to_arr', 'mailaccount_id', 'snippet', 'text', 'thread_id', 'too_large']);
+    expect(Object.keys(d).sort()).toEqual(['can_delete', 'date_group', 'has_attachments', 'images_blocked', 'is_answered', 'is_deleted', 'is_flagged', 'is_ready', 'is_seen', 'is_spam', 'job_id', 'job_number', 'ma_color', 'ma_id', 'mail_bcc_arr', 'mail_cc_arr', 'mail_date', 'mail_from', 'mail_html', 'mail_size', 'mail_subject', 'mail_to_arr', 'mailaccount_id', 'partial', 'snippet', 'text', 'thread_id', 'too_large']);
     const withImages = (await op('GET', `mails/${hostile.ma_id}/details?images=1`)).json.mails.data as MailDetails;
     expect(withImages.images_blocked).toBe(0);
     expect(withImages.mail_html).toContain('src="https://evil.example/pixel.gif"');
