@@ -66,12 +66,13 @@ describe('IMAP IDLE watcher', () => {
     await db.updateTable('mailincomingservers').set({ mis_host: '127.0.0.1', mis_port: proxy.port }).where('mis_id', '=', (eb) => eb.selectFrom('mailaccounts').select('mis_id').where('mailaccount_id', '=', accountId)).execute();
     const changes: number[] = [];
     const errors: unknown[] = [];
-    const w = startIdleWatchers({ root, onChange: async () => void changes.push(Date.now()), onError: (err) => errors.push(err), minBackoffMs: 100, debounceMs: 50 });
+    let opens = 0;
+    const w = startIdleWatchers({ root, onChange: async () => void changes.push(Date.now()), onError: (err) => errors.push(err), minBackoffMs: 100, debounceMs: 50, onOpen: () => void (opens += 1) });
     running.push(w);
     w.set([{ schema, accountId }]);
     expect(w.watching()).toEqual([{ schema, accountId }]);
-    // Ready once IDLE runs: appends before that would only be seen by the first sync anyway.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Watched once its INBOX is open: appends before that would only be seen by the first sync anyway.
+    expect(await until(() => opens === 1, 30_000), String(errors)).toBe(true);
     expect(changes).toEqual([]);
 
     await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject: 'Hello' })));
@@ -80,7 +81,7 @@ describe('IMAP IDLE watcher', () => {
     proxy.cut();
     // Back after the back-off; the reconnect itself asks for a sync (changes may have been missed).
     expect(await until(() => changes.length === 2)).toBe(true);
-    await new Promise((r) => setTimeout(r, 1000));
+    expect(await until(() => opens === 2, 30_000)).toBe(true);
     await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject: 'After the drop' })));
     expect(await until(() => changes.length === 3)).toBe(true);
 

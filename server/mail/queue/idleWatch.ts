@@ -29,6 +29,8 @@ export interface IdleWatchOptions {
   debounceMs?: number;
   /** Schedules the reconnects (tests record the delays asked for and run them); default setTimeout. */
   retryTimers?: RetryTimers;
+  /** An account's INBOX is open and watched (after each connect): from here on no change goes unreported. */
+  onOpen?: (account: WatchedAccount) => void;
 }
 
 export interface RetryTimers {
@@ -99,6 +101,7 @@ class Watcher {
       // Mail that came while the connection was down has had no event.
       if (this.connectedBefore) this.changed();
       this.connectedBefore = true;
+      this.opts.onOpen?.(this.account);
     } catch (err) {
       if (!this.stopped) this.opts.onError?.(err, this.account);
       client?.close();

@@ -136,10 +136,11 @@ describe('mail sync workers', () => {
     await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject: 'Before watching' })));
     const has = (subject: string) => async () => !!(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', subject).executeTakeFirst());
     // The ticker runs once at start and then not for an hour: only IDLE can bring the next mail.
-    const w = await workers('idle-watch', 1, 3_600_000, { watchAccounts: async () => [{ schema, accountId }] });
-    expect(await waitFor(has('Before watching'))).toBe(true);
-    // The watcher is up once its INBOX is open; give it a moment after the first sync.
-    await new Promise((r) => setTimeout(r, 1000));
+    let watched = false;
+    const w = await workers('idle-watch', 1, 3_600_000, { watchAccounts: async () => [{ schema, accountId }], onIdleOpen: () => void (watched = true) });
+    expect(await waitFor(has('Before watching'), 30_000)).toBe(true);
+    // From the moment its INBOX is open, the watcher reports every change.
+    expect(await waitFor(async () => watched, 30_000)).toBe(true);
     const subject = `Pushed ${Date.now()}`;
     // IDLE may report the mail (and its sync take the account) before the append call returns.
     const appending = Date.now();

@@ -56,6 +56,8 @@ export interface MailWorkerOptions {
   fileStore?: FileStore;
   /** IMAP IDLE on each watched account's INBOX; default true. */
   watchIdle?: boolean;
+  /** Each time an account's INBOX is open under IDLE (tests wait for it rather than for a while). */
+  onIdleOpen?: (account: WatchedAccount) => void;
   /** The accounts to watch; default every account the ticker queues. */
   watchAccounts?: () => Promise<WatchedAccount[]>;
   /** Schedules the ticker's next run after `delayMs` (tests record the delays asked for); default setTimeout. */
@@ -151,7 +153,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
   const workOptions = { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, opts.pollingIntervalSeconds ?? 2) };
   for (let i = 0; i < (opts.concurrency ?? 2); i += 1) await boss.work<MailSyncJob>(MAIL_SYNC_QUEUE, workOptions, handle);
 
-  const watchers = opts.watchIdle === false ? null : startIdleWatchers({ root: opts.root, onChange: (a) => enqueue(a.schema, a.accountId), onError: () => undefined });
+  const watchers = opts.watchIdle === false ? null : startIdleWatchers({ root: opts.root, onChange: (a) => enqueue(a.schema, a.accountId), onError: () => undefined, onOpen: opts.onIdleOpen });
   const watchList = opts.watchAccounts ?? (() => enabledAccounts(opts.root));
 
   // A chain of timeouts, not an interval: a slow tick never overlaps the next one.
