@@ -3,6 +3,15 @@ import { defineConfig } from '@playwright/test';
 /** End-to-end tests run the real server (`npm start`) on a fresh data folder, in Debian's Chromium. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
+/**
+ * With the test command under libfaketime (run as if at another hour), Chromium's processes do not
+ * all keep its offset and its forms stop taking typed input; the browser then keeps the machine's
+ * real clock, like a client whose clock differs from the server's (the server's is the faked one).
+ */
+const browserEnv = process.env.LD_PRELOAD?.includes('faketime')
+  ? Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME')))
+  : undefined;
+
 export default defineConfig({
   testDir: 'tests',
   fullyParallel: false,
@@ -16,6 +25,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      ...(browserEnv ? { env: browserEnv } : {}),
       args: [
         '--no-sandbox',
         '--disable-gpu',
