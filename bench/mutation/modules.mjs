@@ -30,6 +30,7 @@ export const SIDES = {
       { mutate: 'server/auth/gate.ts', tests: ['server/auth/gate.unit.test.ts'] },
       { mutate: 'server/envelope/errors.ts', tests: ['server/envelope/errors.unit.test.ts'] },
       { mutate: 'server/envelope/pgErrors.ts', tests: ['server/envelope/pgErrors.unit.test.ts'] },
+      { mutate: 'server/auth/passwordPolicy.ts', tests: ['server/auth/passwordPolicy.unit.test.ts'] },
     ],
   },
 };

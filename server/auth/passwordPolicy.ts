@@ -16,35 +16,25 @@ import { sha256Hex } from './password';
 
 export const COMMON_COUNT = 10_000;
 
-/** Ranked, most common first; built at the first check, not at import. */
-let common: string[] | null = null;
-let typedSet: Set<string> | null = null;
-let hashSet: Set<string> | null = null;
+/** Ranked, most common first: the head of the list. */
+export const COMMON_PASSWORDS: readonly string[] = dictionary['passwords-common'].slice(0, COMMON_COUNT).map(String);
 
-function commonList(): string[] {
-  common ??= dictionary['passwords-common'].slice(0, COMMON_COUNT).map(String);
-  return common;
-}
+/** The lists are lower case, so the check is too ('Password1' is as common as 'password1'). */
+const commonTyped = new Set(COMMON_PASSWORDS.map((p) => p.toLowerCase()));
 
-/** The list compares case-insensitively, as the lists are lower case ('Password1' is as common as 'password1'). */
+/** The exact typed text of a listed password and its capitalised form (a hash hides any other casing). About 20 ms at start. */
+const commonHashes = new Set(COMMON_PASSWORDS.flatMap((p) => [sha256Hex(p), sha256Hex(p.charAt(0).toUpperCase() + p.slice(1))]));
+
 export function isCommonPassword(typed: string): boolean {
-  typedSet ??= new Set(commonList().map((p) => p.toLowerCase()));
-  return typedSet.has(typed.toLowerCase());
+  return commonTyped.has(typed.toLowerCase());
 }
 
 export const EMPTY_HASH = sha256Hex('');
 
-/** For the calls that get only the hash: the exact typed text of a listed password (and its capitalised form). */
+/** For the calls that get only the hash. */
 export function isCommonPasswordHash(hash: string): boolean {
-  if (!hashSet) {
-    hashSet = new Set<string>();
-    for (const p of commonList()) {
-      hashSet.add(sha256Hex(p));
-      hashSet.add(sha256Hex(p.charAt(0).toUpperCase() + p.slice(1)));
-    }
-  }
   const h = hash.toLowerCase();
-  return h === EMPTY_HASH || hashSet.has(h);
+  return h === EMPTY_HASH || commonHashes.has(h);
 }
 
 /** The i18n key of what is wrong with a new password as typed, or null. */
