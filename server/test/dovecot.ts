@@ -88,6 +88,9 @@ state_dir = ${dir}/state
 log_path = ${dir}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
+# IDLE learns of new mail through inotify; where a busy machine has no inotify watch left, Dovecot
+# looks every mailbox_idle_check_interval (30 s by default, as long as the tests' waits).
+mailbox_idle_check_interval = 1 secs
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login${oauth2 ? ' xoauth2 oauthbearer' : ''}
