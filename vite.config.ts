@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['core/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           // Three times a find's 5 s wait (src/test/setup.ts): on a busy machine a find that gives up
           // fails the test with its own message, before the test's time runs out.

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { brandDb } from '../server/db/types';
 import { listMails } from '../server/mail/client/mailList';
 import { mailDb, type MailDb } from '../server/mail/tables';
-import type { MailFilter } from '../src/mail/client/types';
+import type { MailFilter } from '../core/mail/client/types';
 
 const MAILS = Number(process.env.BENCH_SEARCH_MAILS ?? 100_000);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);

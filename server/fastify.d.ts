@@ -1,7 +1,7 @@
 /** Request decorations and route config keys the server adds to Fastify's types. */
 import 'fastify';
-import type { Gate } from '../src/access/access';
-import type { RoleGate } from '../src/access/roles';
+import type { Gate } from '../core/access/access';
+import type { RoleGate } from '../core/access/roles';
 import type { BrandBinding } from './brand/types';
 import type { SessionUser } from './auth/types';
 import type { BrandDb } from './db/types';

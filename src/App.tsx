@@ -11,7 +11,7 @@ import { authProvider } from './auth/authProvider';
 import { authState } from './auth/authStore';
 import { BrandBoot } from './brand/BrandBoot';
 import { productNameOf } from './brand/BrandContext';
-import type { BrandConfig } from './brand/types';
+import type { BrandConfig } from '../core/brand/types';
 import { api } from './dataProvider/apiClient';
 import { createDataProvider } from './dataProvider/resourceDataProvider';
 import { translate } from './i18n/i18nProvider';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACME, DEMO, login, menu, type DemoRole } from './support/session';
+import { ACME, login, menu, type DemoRole } from './support/session';
 
 /** What each role must and must not find in its menu (SPEC.md point 6), written out by hand. */
 const EXPECTED: Record<DemoRole, { sees: string[]; not: string[] }> = {

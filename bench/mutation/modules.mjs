@@ -7,14 +7,14 @@ export const SIDES = {
   spa: {
     environment: 'jsdom',
     modules: [
-      { mutate: 'src/access/access.ts', tests: ['src/access/access.test.ts'] },
-      { mutate: 'src/jobs/money.ts', tests: ['src/jobs/money.test.ts'] },
+      { mutate: 'core/access/access.ts', tests: ['core/access/access.test.ts'] },
+      { mutate: 'core/jobs/money.ts', tests: ['core/jobs/money.test.ts'] },
       { mutate: 'src/notices/noticeStore.ts', tests: ['src/notices/noticeStore.test.ts'] },
-      { mutate: 'src/mail/compose/addresses.ts', tests: ['src/mail/compose/addresses.test.ts'] },
+      { mutate: 'core/mail/compose/addresses.ts', tests: ['core/mail/compose/addresses.test.ts'] },
       { mutate: 'src/storage/expiringStorage.ts', tests: ['src/storage/expiringStorage.test.ts', 'src/storage/clientStorage.test.ts'] },
       {
-        mutate: 'src/resources/engine/schema.ts',
-        tests: ['src/resources/engine/schema.test.ts', 'src/resources/engine/engine.test.ts', 'src/resources/engine/crossField.test.ts'],
+        mutate: 'core/resources/engine/schema.ts',
+        tests: ['core/resources/engine/schema.test.ts', 'src/resources/engine/engine.test.ts', 'src/resources/engine/crossField.test.ts'],
       },
       { mutate: 'src/mail/client/useMailAccounts.ts', tests: ['src/mail/client/useMailAccounts.test.tsx'] },
     ],

@@ -2,7 +2,7 @@
  * `npm run bench:mutation`: Stryker over the rule modules of both sides (bench/mutation/modules.mjs),
  * one side at a time, one mutant at a time, then one score line per module. Not part of CI: it
  * takes minutes. Arguments narrow a run: a side name (`spa`, `server`) and/or module paths, e.g.
- * `npm run bench:mutation -- server` or `npm run bench:mutation -- src/jobs/money.ts`.
+ * `npm run bench:mutation -- server` or `npm run bench:mutation -- core/jobs/money.ts`.
  * Exits 1 when a module scores under 90%.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '../../src/access/roles';
+import { ROLES } from '../../core/access/roles';
 import { sha256Hex } from './password';
 import { ADDRESS_MAX, PAIR_MAX } from './rateLimit';
 import { globalDb } from '../db/types';

@@ -1,5 +1,5 @@
 /** The CurrentUser answer of CONTRACT-NOTES, with the settings defaults of SPEC.md point 3. */
-import { DEFAULT_SETTINGS } from '../../src/settings/userSettings';
+import { DEFAULT_SETTINGS } from '../../core/usersettings/userSettings';
 import type { SessionUser } from './types';
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allFeatures } from '../../src/brand/types';
+import { allFeatures } from '../../core/brand/types';
 import { globalDb } from '../db/types';
 import { DEMO_HOST, call, createTestBrand, login, useTestApp } from '../test/helpers';
 

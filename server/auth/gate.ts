@@ -1,10 +1,10 @@
 /**
- * Route guard built on the same access rule as the SPA (src/access/access.ts), so what the UI
+ * Route guard built on the same access rule as the SPA (core/access/access.ts), so what the UI
  * hides the server refuses too. Use as a route's preHandler.
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { checkAccess, type Gate } from '../../src/access/access';
-import type { RoleGate } from '../../src/access/roles';
+import { checkAccess, type Gate } from '../../core/access/access';
+import type { RoleGate } from '../../core/access/roles';
 import { authRequired, forbidden } from '../envelope/errors';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { FeatureTree, Gate } from '../../src/access/access';
-import type { Role } from '../../src/access/roles';
+import type { FeatureTree, Gate } from '../../core/access/access';
+import type { Role } from '../../core/access/roles';
 import { isAppError } from '../envelope/errors';
 import { describeGate, requireGate, requireLogin } from './gate';
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { allFeatures } from '../../src/brand/types';
+import { allFeatures } from '../../core/brand/types';
 import { brandDb, globalDb } from '../db/types';
 import { startTestSmtp, type Received } from '../publicauth/testSmtp';
 import { call, createTestBrand, login, sidCookie, testApp, useTestApp, type Answer } from '../test/helpers';

@@ -1,5 +1,5 @@
 /**
- * The server's password policy (src/auth/passwordPolicy.ts has the shared length rule).
+ * The server's password policy (core/auth/passwordPolicy.ts has the shared length rule).
  *
  * A password that arrives as typed (changePassword, setPassword, addUser) must have at least 8
  * characters and not be one of the 10,000 most common passwords. One that arrives only as its
@@ -10,7 +10,7 @@
  * `@zxcvbn-ts/language-common` (from the leaked-password frequency lists zxcvbn is built on).
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { passwordLengthProblem } from '../../src/auth/passwordPolicy';
+import { passwordLengthProblem } from '../../core/auth/passwordPolicy';
 import { invalidField } from '../envelope/errors';
 import { sha256Hex } from './password';
 

@@ -1,7 +1,7 @@
 /** POST /api/auth/login, GET /api/auth/whoami, GET /api/auth/logout (CONTRACT-NOTES "Auth"). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isRole } from '../../src/access/roles';
-import { enText } from '../../src/i18n/en-US';
+import { isRole } from '../../core/access/roles';
+import { enText } from '../../core/i18n/en-US';
 import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { AppError, forbidden } from '../envelope/errors';

@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { isRole } from '../../src/access/roles';
+import { isRole } from '../../core/access/roles';
 import type { BrandDb } from '../db/types';
 import type { SessionUser } from './types';
 

@@ -3,7 +3,7 @@
  * (name, product name, logo, form URL) ← the domain's overrides. The defaults make sure every
  * BrandConfig field is present even for a brand created with a partial config.
  */
-import { DEFAULT_IMAGES, allFeatures, type BrandConfig } from '../../src/brand/types';
+import { DEFAULT_IMAGES, allFeatures, type BrandConfig } from '../../core/brand/types';
 
 export interface SiteRow {
   name: string;

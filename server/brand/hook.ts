@@ -4,7 +4,7 @@
  * brand's tables.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { enText } from '../../src/i18n/en-US';
+import { enText } from '../../core/i18n/en-US';
 import { brandDb, type RootDb } from '../db/types';
 import { notFound } from '../envelope/errors';
 import { settle } from '../hooks/settle';

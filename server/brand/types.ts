@@ -1,4 +1,4 @@
-import type { BrandConfig } from '../../src/brand/types';
+import type { BrandConfig } from '../../core/brand/types';
 
 /** What a request knows about its brand once the Host is resolved. */
 export interface BrandBinding {

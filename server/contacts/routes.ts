@@ -3,7 +3,7 @@
  * one type, with the same body, paging, sorting and total as contacts/filter.
  */
 import type { FastifyInstance } from 'fastify';
-import { contacts } from '../../src/resources/definitions/contacts';
+import { contacts } from '../../core/resources/definitions/contacts';
 import { describeGate, requireGate } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
 import { responses } from '../envelope/schemas';

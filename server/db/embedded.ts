@@ -181,7 +181,7 @@ export async function startEmbeddedPostgres(dataDirInput: string, log: (msg: str
     await server.start();
   } catch (err) {
     const detail = output.slice(-20).join('').trim();
-    throw new Error(`Embedded PostgreSQL failed to start in ${pgDir}: ${err instanceof Error ? err.message : String(err ?? 'exited')}\n${detail}`);
+    throw new Error(`Embedded PostgreSQL failed to start in ${pgDir}: ${err instanceof Error ? err.message : String(err ?? 'exited')}\n${detail}`, { cause: err });
   }
   return { url: urlOf(conn), stop: () => server.stop() };
 }

@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { Gate } from '../../src/access/access';
-import { DOMAIN_TYPES } from '../../src/brand/domains';
-import { enText } from '../../src/i18n/en-US';
+import type { Gate } from '../../core/access/access';
+import { DOMAIN_TYPES } from '../../core/brand/domains';
+import { enText } from '../../core/i18n/en-US';
 import { requireGate } from '../auth/gate';
 import { createBrand } from '../brand/create';
 import { globalDb, isBrandSchemaName, type RootDb } from '../db/types';
@@ -45,7 +45,7 @@ const writeBody = (required: string[]) => ({
     logo_url: nullableText,
     wcf_form_url: nullableText,
     description: nullableText,
-    config: { type: 'object', additionalProperties: true, description: 'Partial BrandConfig (src/brand/configSchema.ts)' },
+    config: { type: 'object', additionalProperties: true, description: 'Partial BrandConfig (core/brand/configSchema.ts)' },
     domains: { type: 'array', items: domainSchema, maxItems: 50 },
   },
   required,

@@ -4,9 +4,9 @@
  * the change live on that brand's next request.
  */
 import { sql } from 'kysely';
-import { domainProblems, type DomainInput } from '../../src/brand/domains';
-import { validateBrandConfig } from '../../src/brand/configSchema';
-import { enText } from '../../src/i18n/en-US';
+import { domainProblems, type DomainInput } from '../../core/brand/domains';
+import { validateBrandConfig } from '../../core/brand/configSchema';
+import { enText } from '../../core/i18n/en-US';
 import { globalDb, type GlobalDb, type RootDb } from '../db/types';
 import { validationError, type FieldMessage } from '../envelope/errors';
 import { devListParams, type ListQuery } from '../devtools/list';

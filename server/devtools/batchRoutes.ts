@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { DEVELOPER } from '../../src/access/roles';
-import { enText } from '../../src/i18n/en-US';
+import { DEVELOPER } from '../../core/access/roles';
+import { enText } from '../../core/i18n/en-US';
 import { requireGate } from '../auth/gate';
 import { acrossBrandsOnly, requireAcrossBrands } from '../platform/accounts';
 import type { RootDb } from '../db/types';

@@ -5,8 +5,8 @@
  * brand-configuration schema before it is stored, and the brand cache is cleared so it is live at once.
  */
 import type { FastifyInstance } from 'fastify';
-import { DEVELOPER } from '../../src/access/roles';
-import { validateBrandConfig } from '../../src/brand/configSchema';
+import { DEVELOPER } from '../../core/access/roles';
+import { validateBrandConfig } from '../../core/brand/configSchema';
 import { requireGate } from '../auth/gate';
 import { actsAcrossBrands, acrossBrandsOnly, requireBrandOrPlatform } from '../platform/accounts';
 import { globalDb, type RootDb } from '../db/types';

@@ -5,14 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { DEVELOPER } from '../../src/access/roles';
+import { DEVELOPER } from '../../core/access/roles';
 import { requireGate } from '../auth/gate';
 import { actsAcrossBrands } from '../platform/accounts';
 import { BRAND_MIGRATION_NAMES } from '../db/migrations/migrate';
 import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { responses } from '../envelope/schemas';
-import type { BrandHealth } from '../../src/dev/dashboardTypes';
+import type { BrandHealth } from '../../core/devtools/dashboardTypes';
 
 async function schemaFigures(root: RootDb, schema: string) {
   const db = brandDb(root, schema);

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { ADMINS, DEVELOPER } from '../../src/access/roles';
-import type { Gate } from '../../src/access/access';
+import { ADMINS, DEVELOPER } from '../../core/access/roles';
+import type { Gate } from '../../core/access/access';
 import { requireGate } from '../auth/gate';
 import { acrossBrandsOnly } from '../platform/accounts';
 import type { RootDb } from '../db/types';

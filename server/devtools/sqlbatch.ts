@@ -4,10 +4,10 @@
  * run rolls every schema back after running. Every run is logged in global.sql_executed.
  */
 import { sql } from 'kysely';
-import { enText } from '../../src/i18n/en-US';
+import { enText } from '../../core/i18n/en-US';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../db/types';
 import { validationError, type FieldMessage } from '../envelope/errors';
-import type { SchemaResult, SqlFileType } from '../../src/dev/sqlTypes';
+import type { SchemaResult, SqlFileType } from '../../core/devtools/sqlTypes';
 import { toolsDb } from './tables';
 
 

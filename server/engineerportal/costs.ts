@@ -4,8 +4,8 @@
  * 'Your costs are locked!' and nothing changes. Rows of other engineers or suppliers are never
  * shown and cannot be named.
  */
-import { formatMinor, sumMinor, toMinor } from '../../src/jobs/money';
-import type { EngineerCostRow, EngineerCosts } from '../../src/jobs/costs/types';
+import { formatMinor, sumMinor, toMinor } from '../../core/jobs/money';
+import type { EngineerCostRow, EngineerCosts } from '../../core/jobs/costs/types';
 import { toWireDate } from '../envelope/datetime';
 import { raiseNotification } from '../notifications/raise';
 import { recordHistory, diff } from '../jobs/history';

@@ -7,7 +7,7 @@
  * type, the only notification type that fits an engineer's report of a problem.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EngineerFlagName, EngineerJob } from '../../src/engineerPortal/types';
+import type { EngineerFlagName, EngineerJob } from '../../core/engineerportal/types';
 import { ENGINEER_GATE } from '../jobs/access';
 import { recordHistory } from '../jobs/history';
 import { FieldErrors, onlyKnown, text } from '../jobs/sales/parse';

@@ -4,9 +4,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { JOB_STATUSES } from '../../src/enums';
-import type { EngineerJobRow } from '../../src/jobs/costs/types';
-import type { EngineerJob } from '../../src/engineerPortal/types';
+import { JOB_STATUSES } from '../../core/enums';
+import type { EngineerJobRow } from '../../core/jobs/costs/types';
+import type { EngineerJob } from '../../core/engineerportal/types';
 import { toWireDate } from '../envelope/datetime';
 import { invalidField, notFound } from '../envelope/errors';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';

@@ -13,7 +13,7 @@ import { ENGINEER_GATE } from '../jobs/access';
 import { FieldErrors, text } from '../jobs/sales/parse';
 import { asObject } from '../resources/body';
 import { action } from '../users/routeKit';
-import type { EngineerSite, EngineerSiteNote } from '../../src/engineerPortal/types';
+import type { EngineerSite, EngineerSiteNote } from '../../core/engineerportal/types';
 
 interface SiteTables {
   jobsites: { js_id: Generated<number>; js_address: string; js_city: string | null; js_postcode: string | null; js_other_notes: string | null };

@@ -3,8 +3,8 @@
  * API group (CONTRACT-NOTES), taken from the route's config or else from the URL.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DbError, EnvelopeBody } from '../../src/envelope/types';
-import { SHOW_SNACKBAR_HEADER } from '../../src/envelope/types';
+import type { DbError, EnvelopeBody } from '../../core/envelope/types';
+import { SHOW_SNACKBAR_HEADER } from '../../core/envelope/types';
 import { serverDatetime } from './datetime';
 import { decodedPath } from '../brand/host';
 

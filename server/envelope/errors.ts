@@ -2,9 +2,9 @@
  * AppError carries everything the envelope needs (status, stable code and the dbErrors texts),
  * so any layer can throw it and the global error handler answers without guessing.
  */
-import type { Blocked } from '../../src/access/access';
-import type { DbError, GenericErrorCode } from '../../src/envelope/types';
-import { enText } from '../../src/i18n/en-US';
+import type { Blocked } from '../../core/access/access';
+import type { DbError, GenericErrorCode } from '../../core/envelope/types';
+import { enText } from '../../core/i18n/en-US';
 
 export type ErrorCode = GenericErrorCode | (string & {});
 

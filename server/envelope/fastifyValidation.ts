@@ -2,7 +2,7 @@
  * Fastify's own (AJV) schema validation errors, reworded into the spec's field messages so a bad
  * query string or login body reads like any other VALIDATION answer.
  */
-import { enText } from '../../src/i18n/en-US';
+import { enText } from '../../core/i18n/en-US';
 import type { FieldMessage } from './errors';
 
 export interface AjvIssue {

@@ -3,7 +3,7 @@
  * a stable code. Unknown faults become 500 INTERNAL with only an error-log id.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { enText } from '../../src/i18n/en-US';
+import { enText } from '../../core/i18n/en-US';
 import type { RootDb } from '../db/types';
 import { AppError, invalidField, isAppError, notFound, RETRY_AFTER_S, tooLarge, validationError } from './errors';
 import { envelope, envelopeKey } from './envelope';

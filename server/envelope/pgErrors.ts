@@ -2,7 +2,7 @@
  * Turns PostgreSQL constraint errors into client answers. Only codes and column names leave the
  * server, never the database's own text (it can name tables, values and SQL).
  */
-import { enText } from '../../src/i18n/en-US';
+import { enText } from '../../core/i18n/en-US';
 import { AppError, conflict, invalidField, unavailable } from './errors';
 
 interface PgError {

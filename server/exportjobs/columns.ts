@@ -1,9 +1,9 @@
 /**
  * The columns of the exported job sheet and how one row becomes cells (dates as dates, money as
- * numbers). Headers, statuses and tags use the sheet's own en-US texts (src/jobs/screenMessages.ts).
+ * numbers). Headers, statuses and tags use the sheet's own en-US texts (core/jobs/screenMessages.ts).
  */
-import { jobsMessages } from '../../src/jobs/messages';
-import type { JobListRow } from '../../src/jobs/types';
+import { jobsMessages } from '../../core/jobs/messages';
+import type { JobListRow } from '../../core/jobs/types';
 
 /** The en-US text under `jobs.<path>`, or the given fallback. */
 function sheetText(path: string, fallback: string): string {

@@ -12,8 +12,8 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../src/access/roles';
-import { jobText } from '../../src/jobs/messages';
+import type { Role } from '../../core/access/roles';
+import { jobText } from '../../core/jobs/messages';
 import { describeGate, requireGate } from '../auth/gate';
 import { AppError, isAppError } from '../envelope/errors';
 import { logInternalError } from '../envelope/errorLog';
@@ -142,7 +142,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
   app.route({
     method: 'POST',
     url: '/api/exportjobs/export',
-    config: { envelopeKey: key, gate: SHEET_GATE, docBody: { type: 'object', description: 'JobFilter (src/jobs/types.ts); query: sort' } },
+    config: { envelopeKey: key, gate: SHEET_GATE, docBody: { type: 'object', description: 'JobFilter (core/jobs/types.ts); query: sort' } },
     preHandler: requireGate(SHEET_GATE),
     schema: {
       tags: [key],

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Gate } from '../../src/access/access';
-import { STAFF } from '../../src/access/roles';
+import type { Gate } from '../../core/access/access';
+import { STAFF } from '../../core/access/roles';
 import { AppError, invalidField, notFound } from '../envelope/errors';
-import { fileText } from '../../src/files/messages';
+import { fileText } from '../../core/files/messages';
 import { asObject } from '../resources/body';
 import { action, idParams } from '../users/routeKit';
 import { originalKey, type FileStore } from './storage';

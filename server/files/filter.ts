@@ -1,10 +1,10 @@
 /** The file browser's list: filter body, list query (limit, pagenumber, sort, totalcount) and the page query. */
 import type { FastifyRequest } from 'fastify';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { FILE_GROUPS } from '../../src/enums';
-import { FILE_SORT_FIELDS, FILE_TYPE_CATEGORIES, type FileFilter, type FileGroup, type FileRow, type FileTypeCategory } from '../../src/files/types';
+import { FILE_GROUPS } from '../../core/enums';
+import { FILE_SORT_FIELDS, FILE_TYPE_CATEGORIES, type FileFilter, type FileGroup, type FileRow, type FileTypeCategory } from '../../core/files/types';
 import { invalidField, validationError } from '../envelope/errors';
-import { enText } from '../../src/i18n/en-US';
+import { enText } from '../../core/i18n/en-US';
 import { asObject } from '../resources/body';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
 import { fileQuery, toWireRows, type FileRecord } from './records';

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import type { BrandImages } from '../../src/brand/types';
+import type { BrandImages } from '../../core/brand/types';
 
 sharp.cache({ memory: 32, files: 0, items: 20 });
 // Two cores serve everything else too; one image at a time per upload keeps peak memory flat.

@@ -4,7 +4,7 @@
  * visible-to-client flags, plus the documents of the job's site, which count as the JOBSITES group.
  */
 import type { FastifyRequest } from 'fastify';
-import type { FileGroup, JobDocumentRow } from '../../src/files/types';
+import type { FileGroup, JobDocumentRow } from '../../core/files/types';
 import { asObject } from '../resources/body';
 import { parseGroup } from './filter';
 import { fileQuery, relationsOf, toFileRow, wantsRelations, type FileRecord } from './records';

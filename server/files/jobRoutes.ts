@@ -5,9 +5,9 @@
  * POST jobs/{id}/documents/filter, served by the jobs area with listJobDocuments.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Gate } from '../../src/access/access';
-import { STAFF } from '../../src/access/roles';
-import { JOB_UPLOAD_GROUPS, type JobUploadAction } from '../../src/files/types';
+import type { Gate } from '../../core/access/access';
+import { STAFF } from '../../core/access/roles';
+import { JOB_UPLOAD_GROUPS, type JobUploadAction } from '../../core/files/types';
 import { invalidField } from '../envelope/errors';
 import { asObject } from '../resources/body';
 import { action, idParams } from '../users/routeKit';

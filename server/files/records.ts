@@ -1,7 +1,7 @@
 /** Reading file rows for the wire: the file, who uploaded it, and its relations when the brand wants them. */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { FileGroup, FileRelations, FileRow } from '../../src/files/types';
+import type { FileGroup, FileRelations, FileRow } from '../../core/files/types';
 import { toWireDate } from '../envelope/datetime';
 import { notFound } from '../envelope/errors';
 import { fileDb, type FileDb } from './tables';

@@ -3,12 +3,12 @@
  * {id}/details, download/{name}, url/{id}, PATCH {id}, filter, DELETE {id}, deleteFileList.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Gate } from '../../src/access/access';
-import { STAFF } from '../../src/access/roles';
-import { FILE_GROUPS } from '../../src/enums';
-import { fileNameProblem, MAX_FILE_NOTE, stripBidi } from '../../src/files/rules';
-import { previewSize } from '../../src/files/types';
-import { enText } from '../../src/i18n/en-US';
+import type { Gate } from '../../core/access/access';
+import { STAFF } from '../../core/access/roles';
+import { FILE_GROUPS } from '../../core/enums';
+import { fileNameProblem, MAX_FILE_NOTE, stripBidi } from '../../core/files/rules';
+import { previewSize } from '../../core/files/types';
+import { enText } from '../../core/i18n/en-US';
 import { requireGate } from '../auth/gate';
 import { notFound, validationError, type FieldMessage } from '../envelope/errors';
 import { asObject } from '../resources/body';
@@ -44,7 +44,7 @@ function parsePatch(input: unknown): { f_name?: string; f_note?: string | null; 
   const out: { f_name?: string; f_note?: string | null; f_grp_id?: string } = {};
   for (const [field, value] of Object.entries(body)) {
     if (field === 'name') {
-      // Bidirectional controls go (src/files/rules.ts), so a name cannot show another extension.
+      // Bidirectional controls go (core/files/rules.ts), so a name cannot show another extension.
       const name = typeof value === 'string' ? stripBidi(value) : value;
       const problem = typeof name === 'string' || name === null ? fileNameProblem(name) : 'validation.value';
       if (problem) problems.push({ field, message: enText(problem) });

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import { MAX_FILE_NOTE } from '../../src/files/rules';
-import type { FileGroup } from '../../src/files/types';
+import { MAX_FILE_NOTE } from '../../core/files/rules';
+import type { FileGroup } from '../../core/files/types';
 import { invalidField } from '../envelope/errors';
 import { parseGroup } from './filter';
 import type { FileStore } from './storage';

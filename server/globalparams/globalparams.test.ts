@@ -3,8 +3,8 @@
  * other files, which add and change departments): the departments asserted on are made here.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_TYPES, JOB_STATUSES, JOB_TAGS } from '../../src/enums';
-import { ROLES } from '../../src/access/roles';
+import { CONTACT_TYPES, JOB_STATUSES, JOB_TAGS } from '../../core/enums';
+import { ROLES } from '../../core/access/roles';
 import { ACME_DEPARTMENTS, DEMO_DEPARTMENTS, createDepartments, type NewDepartment } from '../seed/departments';
 import { call, createTestBrand, login, useTestApp, useTestBrand, type TestBrand } from '../test/helpers';
 

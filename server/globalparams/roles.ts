@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../../src/access/roles';
+import { ROLES, type Role } from '../../core/access/roles';
 
 /** Roles a user may give to others (SPEC.md point 6): a Developer any, an Admin all but Developer, others none. */
 export function changeableRoles(role: Role | null): Role[] {

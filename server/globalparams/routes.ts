@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   CONTACT_TYPES, COST_TYPES, FILE_GROUPS, INVOICE_TYPES, JOB_STATUSES, JOB_TAGS, MAIL_DATE_GROUPS,
   MATERIAL_TYPES, NOTIFICATION_TYPES, SITE_CONTACT_TYPES, type GlobalParams,
-} from '../../src/enums';
+} from '../../core/enums';
 import { requireLogin } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
 import { responses } from '../envelope/schemas';

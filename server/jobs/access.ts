@@ -5,10 +5,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import type { Gate } from '../../src/access/access';
-import { STAFF, type Role } from '../../src/access/roles';
-import { jobText } from '../../src/jobs/messages';
-import { SHEET_ROLES, canModifyJob } from '../../src/jobs/rules';
+import type { Gate } from '../../core/access/access';
+import { STAFF, type Role } from '../../core/access/roles';
+import { jobText } from '../../core/jobs/messages';
+import { SHEET_ROLES, canModifyJob } from '../../core/jobs/rules';
 import { AppError, authRequired, notFound } from '../envelope/errors';
 import { jobDb, type JobDb, type JobsTable } from './tables';
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidField, validationError } from '../envelope/errors';
-import { enText } from '../../src/i18n/en-US';
+import { enText } from '../../core/i18n/en-US';
 import { asObject } from '../resources/body';
 import { action, idParams } from '../users/routeKit';
 import { JOB_STAFF_GATE, modifiableJob } from './access';

@@ -10,8 +10,8 @@
  * on status and department only takes its total from the kept counts (`job_counts`).
  */
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { CUSTOMER_VISIBLE_STATUSES } from '../../src/jobs/rules';
-import { JOB_SORT_FIELDS } from '../../src/jobs/types';
+import { CUSTOMER_VISIBLE_STATUSES } from '../../core/jobs/rules';
+import { JOB_SORT_FIELDS } from '../../core/jobs/types';
 import { invalidField } from '../envelope/errors';
 import { containsText, searchParts, type SearchParts } from '../resources/containsText';
 import { containsPattern } from '../resources/likeEscape';

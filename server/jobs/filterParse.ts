@@ -1,5 +1,5 @@
 /**
- * The JobFilter body (src/jobs/types.ts) of POST jobs/filter and POST exportjobs/export, parsed
+ * The JobFilter body (core/jobs/types.ts) of POST jobs/filter and POST exportjobs/export, parsed
  * into the conditions server/jobs/filter.ts turns into SQL. Every condition is one value or a list
  * of values (a leaf of the template cache in sheetCache.ts), never a structure.
  *
@@ -7,8 +7,8 @@
  * an invalid value, so the answer never tells them such statuses exist on their jobs.
  */
 import type { FastifyRequest } from 'fastify';
-import { JOB_STATUSES, JOB_TAGS } from '../../src/enums';
-import { CUSTOMER_VISIBLE_STATUSES } from '../../src/jobs/rules';
+import { JOB_STATUSES, JOB_TAGS } from '../../core/enums';
+import { CUSTOMER_VISIBLE_STATUSES } from '../../core/jobs/rules';
 import { invalidField } from '../envelope/errors';
 import { asObject } from '../resources/body';
 import { FieldErrors, decimal } from './sales/parse';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { JOB_STATUSES } from '../../src/enums';
+import { JOB_STATUSES } from '../../core/enums';
 import { isAppError } from '../envelope/errors';
 import { parseJobFilter, sheetConditions } from './filterParse';
 

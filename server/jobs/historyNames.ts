@@ -4,7 +4,7 @@
  * change; ids do not), and the names are looked up when the history is read: one query per kind of
  * record for the whole page. A record deleted since has no name; the panel shows its id then.
  */
-import { refKey, refsOf, type RefKind } from '../../src/jobs/historyRefs';
+import { refKey, refsOf, type RefKind } from '../../core/jobs/historyRefs';
 import type { JobDb } from './tables';
 
 type NameQuery = (db: JobDb, ids: number[]) => Promise<{ id: number; name: string | null }[]>;

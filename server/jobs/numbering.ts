@@ -5,7 +5,7 @@
  * transaction so a rolled-back save gives its number back (and the locks are held until commit).
  */
 import { sql } from 'kysely';
-import { SITE_CONFIG_DEFAULTS } from '../../src/siteconfig/siteConfig';
+import { SITE_CONFIG_DEFAULTS } from '../../core/siteconfig/siteConfig';
 import type { JobDb } from './tables';
 
 async function numberDigits(db: JobDb): Promise<number> {

@@ -3,9 +3,9 @@
  * the customer's view applied (no status outside CUSTOMER_VISIBLE_STATUSES).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '../../src/access/roles';
-import type { JobDetails, JobListRow } from '../../src/jobs/types';
-import { canModifyJob, isCustomerVisibleStatus } from '../../src/jobs/rules';
+import type { Role } from '../../core/access/roles';
+import type { JobDetails, JobListRow } from '../../core/jobs/types';
+import { canModifyJob, isCustomerVisibleStatus } from '../../core/jobs/rules';
 import { toWireDate } from '../envelope/datetime';
 import { notFound } from '../envelope/errors';
 import { withListColumns } from './filter';

@@ -23,7 +23,7 @@ const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
 const MAX_CALENDAR_DAYS = 400;
 
 export function registerJobReadRoutes(app: FastifyInstance): void {
-  action(app, { method: 'POST', url: '/api/jobs/filter', key, gate: SHEET_GATE, querystring: listQuerySchema, summary: 'The job sheet: JobFilter body, sort from JOB_SORT_FIELDS, 20 a page; a customer sees only their own jobs', docBody: { type: 'object', description: 'JobFilter (src/jobs/types.ts)' } }, async (req) => {
+  action(app, { method: 'POST', url: '/api/jobs/filter', key, gate: SHEET_GATE, querystring: listQuerySchema, summary: 'The job sheet: JobFilter body, sort from JOB_SORT_FIELDS, 20 a page; a customer sees only their own jobs', docBody: { type: 'object', description: 'JobFilter (core/jobs/types.ts)' } }, async (req) => {
     const c = sheetConditions(req);
     const p = parseJobListParams(req.query as ListQuery);
     const db = jobDb(req.db);

@@ -5,7 +5,7 @@ import type { AdminTables } from '../users/tables';
 type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /**
  * numeric columns come back as JS numbers (server/db/kysely.ts parses them); money keeps exact
- * cents only through src/jobs/money.ts (toMinor accepts numbers). Writes take strings or numbers.
+ * cents only through core/jobs/money.ts (toMinor accepts numbers). Writes take strings or numbers.
  */
 type Num = ColumnType<number, string | number | undefined, string | number>;
 type NullableNum = ColumnType<number | null, string | number | null | undefined, string | number | null>;

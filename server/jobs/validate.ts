@@ -3,10 +3,10 @@
  * messages, then checks that every id it names exists in this brand. Nothing is written until the
  * whole body is valid, and every problem is reported at once, one entry per field.
  */
-import { STAFF } from '../../src/access/roles';
-import { JOB_STATUSES, JOB_TAGS } from '../../src/enums';
-import { enText } from '../../src/i18n/en-US';
-import type { JobWrite } from '../../src/jobs/types';
+import { STAFF } from '../../core/access/roles';
+import { JOB_STATUSES, JOB_TAGS } from '../../core/enums';
+import { enText } from '../../core/i18n/en-US';
+import type { JobWrite } from '../../core/jobs/types';
 import { validationError, type FieldMessage } from '../envelope/errors';
 import { asObject } from '../resources/body';
 import type { JobDb } from './tables';

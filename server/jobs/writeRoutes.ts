@@ -4,12 +4,11 @@
  * change only the texts of their own job and never its status.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { jobText } from '../../src/jobs/messages';
-import { conflict, invalidField } from '../envelope/errors';
+import { jobText } from '../../core/jobs/messages';
+import { conflict } from '../envelope/errors';
 import { asObject } from '../resources/body';
 import { action, idParams } from '../users/routeKit';
 import { JOB_STAFF_GATE, SHEET_GATE, modifiableJob, notAllowedToModify } from './access';
-import { recordHistory } from './history';
 import { peopleOf } from './people';
 import { jobDetails } from './read';
 import { createJob, updateJob } from './writes';
@@ -21,7 +20,7 @@ const key = 'jobs';
 const CUSTOMER_FIELDS = new Set(['job_desc', 'job_details', 'job_wopo']);
 const IGNORED_ON_WRITE = new Set(['job_id', 'job_number', 'de_name', 'co_name', 'js_address', 'pm_name', 'jsc_name', 'net_quote', 'net_sales', 'created_at', 'updated_at', 'remedial_flag', 'can_modify', 'customer_us_id', 'job_has_issue']);
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
-const writeBody = { type: 'object', description: 'JobWrite (src/jobs/types.ts)', additionalProperties: true };
+const writeBody = { type: 'object', description: 'JobWrite (core/jobs/types.ts)', additionalProperties: true };
 
 /** A customer's PATCH: only the three texts; any status or other field refuses the whole save. */
 function customerBody(input: unknown): Record<string, unknown> {

@@ -5,7 +5,7 @@
  * in the caller's transaction.
  */
 import type { FastifyRequest } from 'fastify';
-import { jobText } from '../../src/jobs/messages';
+import { jobText } from '../../core/jobs/messages';
 import { authRequired } from '../envelope/errors';
 import { notifyMissingReports } from '../notifications/jobEvents';
 import { jobAudience, raiseNotification } from '../notifications/raise';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allFeatures } from '../../src/brand/types';
+import { allFeatures } from '../../core/brand/types';
 import { DEMO_HOST, call, createTestBrand, login, uniqueName, useTestApp } from '../test/helpers';
 
 const t = useTestApp();

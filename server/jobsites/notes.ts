@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { jobsites } from '../../src/resources/definitions/jobsites';
-import { enText } from '../../src/i18n/en-US';
+import { jobsites } from '../../core/resources/definitions/jobsites';
+import { enText } from '../../core/i18n/en-US';
 import { describeGate, requireGate } from '../auth/gate';
 import type { BrandDb } from '../db/types';
 import { toWireDate } from '../envelope/datetime';

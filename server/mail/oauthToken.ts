@@ -8,7 +8,7 @@
  * and is not posted again until an admin saves new OAuth settings (admin/servers.ts clears it).
  */
 import type { Kysely } from 'kysely';
-import { mailAdminText } from '../../src/mail/admin/messages';
+import { mailAdminText } from '../../core/mail/admin/messages';
 import { decryptSecret, encryptSecret } from './secrets';
 
 export type OAuthServerKind = 'smtp' | 'imap';

@@ -3,7 +3,7 @@
  * a job number, any case) and stext (≥ 3 characters, over the job number and the parameters).
  */
 import { sql } from 'kysely';
-import { NOTIFICATION_TYPES } from '../../src/enums';
+import { NOTIFICATION_TYPES } from '../../core/enums';
 import { invalidField } from '../envelope/errors';
 import { containsPattern, likeEscape } from '../resources/likeEscape';
 import { asObject } from '../resources/body';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allFeatures } from '../../src/brand/types';
+import { allFeatures } from '../../core/brand/types';
 import { brandDb } from '../db/types';
 import { jobDb, type JobDb } from '../jobs/tables';
 import { call, createTestBrand, login, useTestApp } from '../test/helpers';

@@ -3,8 +3,8 @@
  * Called by the job, sales and cost writes inside their transaction, so a rolled-back change
  * leaves no notification behind. The actor is never notified of their own action.
  */
-import { OPERATOR_GROUP } from '../../src/access/roles';
-import type { NotificationType } from '../../src/enums';
+import { OPERATOR_GROUP } from '../../core/access/roles';
+import type { NotificationType } from '../../core/enums';
 import type { JobDb } from '../jobs/tables';
 
 const INSERT_BATCH = 5000;

@@ -12,7 +12,7 @@
  * cancelled or on-hold jobs.
  */
 import { sql } from 'kysely';
-import { isFeatureOn, type FeatureTree } from '../../src/access/access';
+import { isFeatureOn, type FeatureTree } from '../../core/access/access';
 import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../db/types';
 import { jobDb, type JobDb } from '../jobs/tables';
 import { raiseNotification } from './raise';

@@ -4,9 +4,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { Gate } from '../../src/access/access';
-import { OPERATOR_GROUP } from '../../src/access/roles';
-import { NOTIFICATION_TYPES } from '../../src/enums';
+import type { Gate } from '../../core/access/access';
+import { OPERATOR_GROUP } from '../../core/access/roles';
+import { NOTIFICATION_TYPES } from '../../core/enums';
 import { toWireDate } from '../envelope/datetime';
 import { authRequired, invalidField } from '../envelope/errors';
 import { jobDb, type JobDb } from '../jobs/tables';

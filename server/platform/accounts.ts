@@ -7,11 +7,11 @@
  * brand admin can make or become one (server/users/rules.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { forbidden } from '../envelope/errors';
 
 /** Any Kysely instance will do, a brand-bound one included: the table is named with its schema. */
-export async function isPlatformAccount(db: Kysely<any>, s_id: number, us_id: number): Promise<boolean> {
+export async function isPlatformAccount(db: QueryExecutorProvider, s_id: number, us_id: number): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
     select exists(select 1 from global.platform_accounts where s_id = ${s_id} and us_id = ${us_id}) as found`.execute(db);
   return rows[0].found;

@@ -6,10 +6,10 @@
  * `auth.preLogin`.
  */
 import type { FastifyInstance } from 'fastify';
-import { isFeatureOn } from '../../src/access/access';
+import { isFeatureOn } from '../../core/access/access';
 import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
-import { enText } from '../../src/i18n/en-US';
+import { enText } from '../../core/i18n/en-US';
 import { throttle } from '../auth/rateLimit';
 import { logInternalError } from '../envelope/errorLog';
 import { forbidden, invalidField } from '../envelope/errors';

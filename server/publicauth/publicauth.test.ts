@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { allFeatures, type BrandFeatures } from '../../src/brand/types';
+import { allFeatures, type BrandFeatures } from '../../core/brand/types';
 import { sha256Hex } from '../auth/password';
 import { brandDb } from '../db/types';
 import { call, createTestBrand, login, sidCookie, useTestApp } from '../test/helpers';

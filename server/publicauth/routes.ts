@@ -11,8 +11,8 @@
  * target address, known or not.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isFeatureOn } from '../../src/access/access';
-import { enText } from '../../src/i18n/en-US';
+import { isFeatureOn } from '../../core/access/access';
+import { enText } from '../../core/i18n/en-US';
 import { setSessionCookie } from '../auth/cookie';
 import { currentUserSchema, toCurrentUser } from '../auth/currentUser';
 import { hashPassword } from '../auth/password';

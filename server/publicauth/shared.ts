@@ -1,7 +1,7 @@
 /** Pieces the public account calls share. */
 import type { FastifyRequest } from 'fastify';
-import { isFeatureOn } from '../../src/access/access';
-import { enText } from '../../src/i18n/en-US';
+import { isFeatureOn } from '../../core/access/access';
+import { enText } from '../../core/i18n/en-US';
 import { AppError } from '../envelope/errors';
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

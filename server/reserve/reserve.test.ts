@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { allFeatures } from '../../src/brand/types';
+import { allFeatures } from '../../core/brand/types';
 import { sha256Hex } from '../auth/password';
 import { globalDb } from '../db/types';
 import { DEMO_HOST, call, createTestBrand, login, uniqueName, useTestApp } from '../test/helpers';

@@ -6,8 +6,8 @@
  * reservations never share a schema or a domain either.
  */
 import { sql } from 'kysely';
-import { allFeatures, DEFAULT_IMAGES } from '../../src/brand/types';
-import { enText } from '../../src/i18n/en-US';
+import { allFeatures, DEFAULT_IMAGES } from '../../core/brand/types';
+import { enText } from '../../core/i18n/en-US';
 import { hashPassword } from '../auth/password';
 import { createBrand, type CreatedBrand } from '../brand/create';
 import { brandDb, globalDb, type RootDb } from '../db/types';

@@ -4,8 +4,8 @@
  * brand) hands out new brand sites; elsewhere they answer 403 FORBIDDEN 'feature'.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isFeatureOn } from '../../src/access/access';
-import { enText } from '../../src/i18n/en-US';
+import { isFeatureOn } from '../../core/access/access';
+import { enText } from '../../core/i18n/en-US';
 import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { forbidden, validationError, type FieldMessage } from '../envelope/errors';

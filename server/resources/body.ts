@@ -3,8 +3,8 @@
  * fields are refused, and the rest is checked by the definition's own yup schema (the same one
  * the SPA's forms use), so both sides give the same messages.
  */
-import { validateResource } from '../../src/resources/engine/schema';
-import { enText } from '../../src/i18n/en-US';
+import { validateResource } from '../../core/resources/engine/schema';
+import { enText } from '../../core/i18n/en-US';
 import { invalidField, validationError, type FieldMessage } from '../envelope/errors';
 import type { ResourceInfo } from './fields';
 

@@ -1,5 +1,5 @@
 /** What the engine needs to know about a definition's fields, derived once per resource. */
-import type { FieldDef, FieldType, RelationDef, ResourceDef } from '../../src/resources/engine/types';
+import type { FieldDef, FieldType, RelationDef, ResourceDef } from '../../core/resources/engine/types';
 
 const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'email', 'color']);
 const NUMBER_TYPES: ReadonlySet<FieldType> = new Set(['number', 'money', 'reference']);

@@ -4,7 +4,7 @@
  * (an array means "any of"). Everything is parsed before SQL is built, so bad input is a 400.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { FieldDef } from '../../src/resources/engine/types';
+import type { FieldDef } from '../../core/resources/engine/types';
 import { invalidField } from '../envelope/errors';
 import { asObject } from './body';
 import { containsText, searchParts, type SearchParts } from './containsText';

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceDef } from '../../src/resources/engine/types';
+import type { ResourceDef } from '../../core/resources/engine/types';
 import { isAppError } from '../envelope/errors';
 import { resourceInfo } from './fields';
 import { listQuerySchema, MAX_LIMIT, parseListParams, parseSort, type ListQuery } from './listParams';

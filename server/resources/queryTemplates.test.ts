@@ -1,8 +1,8 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { contacts } from '../../src/resources/definitions/contacts';
-import { jobsites } from '../../src/resources/definitions/jobsites';
+import { contacts } from '../../core/resources/definitions/contacts';
+import { jobsites } from '../../core/resources/definitions/jobsites';
 import { brandDb, type RootDb } from '../db/types';
 import { splitConditions, withLeafValues } from './conditionLeaves';
 import { resourceInfo } from './fields';

@@ -4,9 +4,9 @@
  * never leaves half a block behind.
  */
 import type { Kysely } from 'kysely';
-import type { RelationDef } from '../../src/resources/engine/types';
-import { relationSchema } from '../../src/resources/engine/schema';
-import { enText } from '../../src/i18n/en-US';
+import type { RelationDef } from '../../core/resources/engine/types';
+import { relationSchema } from '../../core/resources/engine/schema';
+import { enText } from '../../core/i18n/en-US';
 import type { BrandDb } from '../db/types';
 import { invalidField, validationError } from '../envelope/errors';
 import { asObject } from './body';

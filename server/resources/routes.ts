@@ -3,8 +3,8 @@
  * GET list, POST filter, POST create, GET {id}/details, PATCH {id}, DELETE {id}.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ResourceDef } from '../../src/resources/engine/types';
-import { RESOURCES } from '../../src/resources/definitions';
+import type { ResourceDef } from '../../core/resources/engine/types';
+import { RESOURCES } from '../../core/resources/definitions';
 import { describeGate, requireGate } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
 import { notFound } from '../envelope/errors';

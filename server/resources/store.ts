@@ -3,7 +3,7 @@
  * names come only from the resource definition, never from the request.
  */
 import { sql, type CompiledQuery, type Compilable, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { findResource } from '../../src/resources/definitions';
+import { findResource } from '../../core/resources/definitions';
 import { brandSchemaOf, type BrandDb } from '../db/types';
 import { wireRows } from '../db/wireRows';
 import { readPageRows } from './pageRows';

@@ -1,5 +1,5 @@
 /** The two demo brands of CONTRACT-NOTES: the same product under two Host names with different features. */
-import { DEFAULT_IMAGES, allFeatures, type BrandFeatures } from '../../src/brand/types';
+import { DEFAULT_IMAGES, allFeatures, type BrandFeatures } from '../../core/brand/types';
 import type { CreateBrandInput } from '../brand/create';
 
 function baseConfig(systemUrl: string, visibleName: string, features: BrandFeatures): Record<string, unknown> {

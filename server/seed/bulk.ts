@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { brandDb, type RootDb } from '../db/types';
-import { ROLES } from '../../src/access/roles';
+import { ROLES } from '../../core/access/roles';
 import { hashPassword, sha256Hex } from '../auth/password';
 import { DEMO_PASSWORD } from './people';
 

@@ -6,7 +6,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { DEFAULT_SETTINGS } from '../../src/settings/userSettings';
+import { DEFAULT_SETTINGS } from '../../core/usersettings/userSettings';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { JOB_STATUSES } from '../../src/enums';
+import { JOB_STATUSES } from '../../core/enums';
 import { brandJobDb, brandSchema } from '../jobs/testKit';
 import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 import { DEMO_DEPARTMENTS } from './departments';

@@ -5,7 +5,7 @@
  * history, a few notifications and engineer reports. A seeded generator keeps every run the same.
  */
 import { localDayStart } from './demoCalendar';
-import { JOB_STATUSES, JOB_TAGS } from '../../src/enums';
+import { JOB_STATUSES, JOB_TAGS } from '../../core/enums';
 import { brandDb, type RootDb } from '../db/types';
 import { jobDb, type JobDb } from '../jobs/tables';
 import { nextJobNumber } from '../jobs/numbering';

@@ -4,8 +4,8 @@
  * the same total rule the sales writes use (server/jobs/sales/totals.ts). Amounts are exact
  * strings; row nets are quantity × price in integer pence.
  */
-import { COST_TYPES, MATERIAL_TYPES } from '../../src/enums';
-import { formatMinor, lineTotalMinor } from '../../src/jobs/money';
+import { COST_TYPES, MATERIAL_TYPES } from '../../core/enums';
+import { formatMinor, lineTotalMinor } from '../../core/jobs/money';
 import { refreshJobTotals } from '../jobs/sales/totals';
 import type { JobDb } from '../jobs/tables';
 

@@ -4,7 +4,7 @@ import { brandJobDb } from '../jobs/testKit';
 import { mailDb } from '../mail/tables';
 import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 import { HOSTILE_CORPUS } from '../mail/client/hostileCorpus';
-import { dateGrouper } from '../../src/mail/client/dateGroups';
+import { dateGrouper } from '../../core/mail/client/dateGroups';
 import { DEMO_TIME_ZONE } from './demoCalendar';
 import { demoMails } from './mail';
 import { MAILS_WITH_ATTACHMENTS, attachmentsFor, simplePdf, simplePng } from './mailAttachments';

@@ -7,7 +7,7 @@
  * and order are fixed; the dates count back from the seed time in calendar days of the demo time zone,
  * so the date groups all show (today and yesterday included) whatever the hour of seeding.
  */
-import { STAFF } from '../../src/access/roles';
+import { STAFF } from '../../core/access/roles';
 import { brandDb, type RootDb } from '../db/types';
 import { HOSTILE_CORPUS, readableLine } from '../mail/client/hostileCorpus';
 import { mailDb, type Address, type MailDb } from '../mail/tables';

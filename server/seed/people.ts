@@ -1,5 +1,5 @@
 /** Demo people: one per role in each brand, with plausible names. Emails are `<role lower-case>@demo.test`. */
-import type { Role } from '../../src/access/roles';
+import type { Role } from '../../core/access/roles';
 
 export interface Person {
   role: Role;

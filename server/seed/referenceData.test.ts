@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_TYPES } from '../../src/enums';
+import { CONTACT_TYPES } from '../../core/enums';
 import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 
 const t = useTestApp();

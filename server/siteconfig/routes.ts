@@ -1,12 +1,12 @@
 /**
  * GET and PATCH /api/siteconfig/values: the brand's site configuration as one key-value object,
- * defaults filled in (src/siteconfig/siteConfig.ts). Any staff member reads it (jobs need it);
+ * defaults filled in (core/siteconfig/siteConfig.ts). Any staff member reads it (jobs need it);
  * Admin and Developer change it. A PATCH changes only the keys it names.
  */
 import type { FastifyInstance } from 'fastify';
-import { ADMINS, STAFF } from '../../src/access/roles';
-import { enText } from '../../src/i18n/en-US';
-import { SITE_CONFIG_DEFAULTS, validateSiteConfigPatch } from '../../src/siteconfig/siteConfig';
+import { ADMINS, STAFF } from '../../core/access/roles';
+import { enText } from '../../core/i18n/en-US';
+import { SITE_CONFIG_DEFAULTS, validateSiteConfigPatch } from '../../core/siteconfig/siteConfig';
 import { validationError } from '../envelope/errors';
 import { asObject } from '../resources/body';
 import { action } from '../users/routeKit';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { allFeatures, DEFAULT_IMAGES, type BrandFeatures } from '../../src/brand/types';
+import { allFeatures, DEFAULT_IMAGES, type BrandFeatures } from '../../core/brand/types';
 import { buildApp, type BuildAppOptions } from '../app';
 import { createBrand } from '../brand/create';
 import { createDb } from '../db/kysely';

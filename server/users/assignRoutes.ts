@@ -3,8 +3,8 @@
  * assingclientcontacts. Each replaces the user's whole list: body `{ us_id, ids: number[] }`.
  */
 import type { FastifyInstance } from 'fastify';
-import { OPERATOR_GROUP } from '../../src/access/roles';
-import { users } from '../../src/users/usersResource';
+import { OPERATOR_GROUP } from '../../core/access/roles';
+import { users } from '../../core/users/usersResource';
 import { invalidField } from '../envelope/errors';
 import { asObject } from '../resources/body';
 import { detailsSchema, linkSchema, userDetails } from './readRoutes';

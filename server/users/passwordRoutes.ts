@@ -3,8 +3,8 @@
  * The old password comes hashed like login's; the new one as typed, twice.
  */
 import type { FastifyInstance } from 'fastify';
-import { STAFF } from '../../src/access/roles';
-import { enText } from '../../src/i18n/en-US';
+import { STAFF } from '../../core/access/roles';
+import { enText } from '../../core/i18n/en-US';
 import { verifyPassword } from '../auth/password';
 import { countRecent, record, WINDOW_MINUTES } from '../auth/rateLimit';
 import type { RootDb } from '../db/types';

@@ -3,9 +3,9 @@
  * any staff member needs (engineers, operators, bemworkers, customers) and usersemails/filter.
  */
 import type { FastifyInstance } from 'fastify';
-import { OPERATOR_GROUP, STAFF, type Role } from '../../src/access/roles';
-import type { ResourceDef } from '../../src/resources/engine/types';
-import { users } from '../../src/users/usersResource';
+import { OPERATOR_GROUP, STAFF, type Role } from '../../core/access/roles';
+import type { ResourceDef } from '../../core/resources/engine/types';
+import { users } from '../../core/users/usersResource';
 import { notFound } from '../envelope/errors';
 import { filterBodySchema, recordSchema, resourceInfo } from '../resources/fields';
 import { parseFilterBody } from '../resources/filters';

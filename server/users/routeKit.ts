@@ -3,7 +3,7 @@
  * so every action of this area declares its access rule, envelope key and response schema alike.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Gate } from '../../src/access/access';
+import type { Gate } from '../../core/access/access';
 import { describeGate, requireGate } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
 import { plainJsonSerializer, responses, type JsonSchema } from '../envelope/schemas';

@@ -4,8 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { enText } from '../../src/i18n/en-US';
-import { isRole, type Role } from '../../src/access/roles';
+import { enText } from '../../core/i18n/en-US';
+import { isRole, type Role } from '../../core/access/roles';
 import { changeableRoles } from '../globalparams/roles';
 import { AppError, forbidden, invalidField, notFound } from '../envelope/errors';
 import type { AdminDb } from './tables';

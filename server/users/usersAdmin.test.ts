@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allFeatures } from '../../src/brand/types';
+import { allFeatures } from '../../core/brand/types';
 import { ACME_HOST, DEMO_HOST, call, login, createTestBrand, uniqueName, useTestApp } from '../test/helpers';
 
 const t = useTestApp();

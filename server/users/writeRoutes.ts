@@ -3,8 +3,8 @@
  * setIsHiddenStatus and setPassword. Admin and Developer only; an Admin never touches a Developer.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { enText } from '../../src/i18n/en-US';
-import { users } from '../../src/users/usersResource';
+import { enText } from '../../core/i18n/en-US';
+import { users } from '../../core/users/usersResource';
 import { hashPassword, sha256Hex } from '../auth/password';
 import { checkTypedPassword } from '../auth/passwordPolicy';
 import { conflict, invalidField } from '../envelope/errors';

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { enText } from '../../src/i18n/en-US';
-import { DEFAULT_SETTINGS, validateSettingsPatch } from '../../src/settings/userSettings';
+import { enText } from '../../core/i18n/en-US';
+import { DEFAULT_SETTINGS, validateSettingsPatch } from '../../core/usersettings/userSettings';
 import { requireLogin } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
 import { validationError } from '../envelope/errors';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { isFeatureOn } from '../access/access';
+import { isFeatureOn } from '../../core/access/access';
 import { useBrand } from '../brand/BrandContext';
 import { PublicFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';

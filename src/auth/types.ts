@@ -1,6 +1,6 @@
 /** The current user as GET auth/whoami and POST auth/login answer it (docs/CONTRACT-NOTES.md). */
-import type { Role } from '../access/roles';
-import type { Locale } from '../i18n/locales';
+import type { Role } from '../../core/access/roles';
+import type { Locale } from '../../core/i18n/locales';
 
 export type DarkModeSetting = 'auto' | 'light' | 'dark';
 

@@ -7,13 +7,13 @@ import { Box, CircularProgress, CssBaseline } from '@mui/material';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { I18nContextProvider, type I18nProvider } from 'ra-core';
 import { configureApi } from '../dataProvider/apiClient';
-import { enText } from '../i18n/en-US';
+import { enText } from '../../core/i18n/en-US';
 import { createI18nProvider } from '../i18n/i18nProvider';
 import { TemporaryErrorPage } from '../pages/TemporaryErrorPage';
 import { documentTitle } from '../routes/pageTitle';
 import { BrandContext } from './BrandContext';
 import { loadBrandConfig, type LoadedBrand } from './loadBrandConfig';
-import type { BrandConfig } from './types';
+import type { BrandConfig } from '../../core/brand/types';
 
 type Boot =
   | { status: 'loading' }

@@ -1,6 +1,6 @@
 /** The loaded brand, for components: name, logo and the feature tree that gates pages. */
 import { createContext, useContext } from 'react';
-import type { BrandConfig } from './types';
+import type { BrandConfig } from '../../core/brand/types';
 
 export const BrandContext = createContext<BrandConfig | null>(null);
 

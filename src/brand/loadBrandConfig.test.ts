@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { allFeatures, DEFAULT_IMAGES } from './types';
+import { allFeatures, DEFAULT_IMAGES } from '../../core/brand/types';
 import { loadBrandConfig } from './loadBrandConfig';
 
 const config = {

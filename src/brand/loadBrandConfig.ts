@@ -2,7 +2,7 @@
  * Start-up read of the brand configuration (SPEC.md point 7): GET {origin}/api/brandsiteconfig,
  * data[0].finalDomainConfig and d_id. A failure or a missing apiUrl makes the brand unusable.
  */
-import type { BrandConfig, BrandSiteConfigAnswer } from './types';
+import type { BrandConfig, BrandSiteConfigAnswer } from '../../core/brand/types';
 
 export interface LoadedBrand {
   config: BrandConfig;

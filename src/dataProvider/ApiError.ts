@@ -1,5 +1,5 @@
 import { HttpError } from 'ra-core';
-import type { DbError } from '../envelope/types';
+import type { DbError } from '../../core/envelope/types';
 
 /**
  * A rejected API call. Extends react-admin's HttpError so that `body.errors` (field → message)

@@ -7,7 +7,7 @@ import { clearSession, isLoggedIn } from '../auth/authStore';
 import { addError } from '../errors/errorListStore';
 import { translate } from '../i18n/i18nProvider';
 import { notify } from '../notices/noticeStore';
-import { findResource } from '../resources/definitions';
+import { findResource } from '../../core/resources/definitions';
 import { currentPath, navigateTo } from '../routes/navigation';
 import { currentPageTitle } from '../routes/pageTitle';
 import { createHttpClient } from './httpClient';

@@ -1,5 +1,5 @@
 /** Reading the one-key envelope of API.md ({ <group>: { data, warning, metadata, dbErrors } }). */
-import type { EnvelopeBody } from '../envelope/types';
+import type { EnvelopeBody } from '../../core/envelope/types';
 
 const BODY_KEYS = ['data', 'warning', 'metadata', 'dbErrors'];
 

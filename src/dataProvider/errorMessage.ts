@@ -8,9 +8,9 @@
  * primary (VALIDATION as '<field label>: <primary>'); every other code follows the spec's rule,
  * with the accounting code table as the last word before 'Unknown error'.
  */
-import { ERROR_CODES, type DbError } from '../envelope/types';
-import enUS from '../i18n/en-US';
-import { FEATURE_MESSAGES, type MessageTree } from '../i18n/featureMessages';
+import { ERROR_CODES, type DbError } from '../../core/envelope/types';
+import enUS from '../../core/i18n/en-US';
+import { FEATURE_MESSAGES, type MessageTree } from '../../core/i18n/featureMessages';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 

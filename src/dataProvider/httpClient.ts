@@ -4,8 +4,8 @@
  * warnings and failures shown as notices and stored in the error list, 401/403 turned into
  * navigation. Dependencies are injected so the response table can be unit-tested.
  */
-import type { DbError, EnvelopeBody, EnvelopeMetadata } from '../envelope/types';
-import { SHOW_SNACKBAR_HEADER } from '../envelope/types';
+import type { DbError, EnvelopeBody, EnvelopeMetadata } from '../../core/envelope/types';
+import { SHOW_SNACKBAR_HEADER } from '../../core/envelope/types';
 import type { NewError } from '../errors/errorListStore';
 import type { NoticeKind } from '../notices/types';
 import { ApiError } from './ApiError';

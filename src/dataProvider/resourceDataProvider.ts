@@ -3,8 +3,8 @@
  * getList → POST {name}/filter?limit&pagenumber&sort&totalcount=1 with {stext, ...filters}.
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
-import { findResource } from '../resources/definitions';
-import type { ResourceDef } from '../resources/engine/types';
+import { findResource } from '../../core/resources/definitions';
+import type { ResourceDef } from '../../core/resources/engine/types';
 import { ApiError } from './ApiError';
 import type { ApiResponse, HttpClient } from './httpClient';
 import { changedFields, toFilterBody, toRaRecord, toSortParam, writableFields, type WireRecord } from './resourceMapping';

@@ -3,7 +3,7 @@
  * definition (its own idField, only writable fields accepted — the server's schema refuses
  * unknown keys).
  */
-import type { ResourceDef } from '../resources/engine/types';
+import type { ResourceDef } from '../../core/resources/engine/types';
 
 export type WireRecord = Record<string, unknown>;
 

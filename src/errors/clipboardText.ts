@@ -1,5 +1,5 @@
 /** What the copy button of an error entry puts on the clipboard (SPEC.md point 8). */
-import { enText } from '../i18n/en-US';
+import { enText } from '../../core/i18n/en-US';
 import type { StoredError } from './types';
 
 type Translate = (key: string) => string;

@@ -3,7 +3,7 @@
  * Beside the list there is a counter and a flag for the app bar: how many errors arrived since
  * the last reset, and whether any of them was a real error rather than a warning.
  */
-import type { DbError } from '../envelope/types';
+import type { DbError } from '../../core/envelope/types';
 import { STORAGE_KEYS } from '../storage/keys';
 import { createStore } from '../util/createStore';
 import type { StoredError } from './types';

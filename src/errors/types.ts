@@ -1,4 +1,4 @@
-import type { DbError } from '../envelope/types';
+import type { DbError } from '../../core/envelope/types';
 
 /** One entry of the locally stored error list (SPEC.md point 3, "Stored error entry"). */
 export interface StoredError {

@@ -5,7 +5,7 @@ import { configureApi } from '../dataProvider/apiClient';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { FileBrowserPage } from './FileBrowserPage';
-import type { FileRow } from './types';
+import type { FileRow } from '../../core/files/types';
 
 const route = routeById('files')!;
 const answer = (key: string, data: unknown, totalCount?: number) =>

@@ -13,14 +13,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'ra-core';
 import { useAuth } from '../auth/authStore';
 import { useBrand } from '../brand/BrandContext';
-import { FILE_GROUPS } from '../enums';
+import { FILE_GROUPS } from '../../core/enums';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import { deleteFile, deleteFileList, filterFiles } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FileDetailsDialog } from './FileDetailsDialog';
 import { downloadUrl, formatBytes } from './format';
-import { FILE_TYPE_CATEGORIES, type FileGroup, type FileRow, type FileTypeCategory } from './types';
+import { FILE_TYPE_CATEGORIES, type FileGroup, type FileRow, type FileTypeCategory } from '../../core/files/types';
 import { UploadBox } from './UploadBox';
 import { useFileDate } from './useFileDate';
 

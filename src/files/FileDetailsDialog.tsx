@@ -1,7 +1,7 @@
 /**
  * One file's details: name, size, type, added, uploaded by, note, relations (when the brand has
  * file.extendWithRelations on), a preview for images, and rename / note editing. Name rules are
- * the server's (src/files/rules.ts), checked here first so the user sees them at once.
+ * the server's (core/files/rules.ts), checked here first so the user sees them at once.
  */
 import { useEffect, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField, Typography } from '@mui/material';
@@ -10,8 +10,8 @@ import { useBrand } from '../brand/BrandContext';
 import { useFileDate } from './useFileDate';
 import { previewUrl, updateFile } from './api';
 import { downloadUrl, formatBytes } from './format';
-import { fileNameProblem, MAX_FILE_NOTE } from './rules';
-import type { FileRow } from './types';
+import { fileNameProblem, MAX_FILE_NOTE } from '../../core/files/rules';
+import type { FileRow } from '../../core/files/types';
 
 export function FileDetailsDialog({ file, onClose, onSaved }: { file: FileRow | null; onClose: () => void; onSaved: (row: FileRow) => void }) {
   const translate = useTranslate();

@@ -4,7 +4,7 @@ import { resetAuthState, setAuthenticated } from '../auth/authStore';
 import { configureApi } from '../dataProvider/apiClient';
 import { renderWithApp } from '../test/renderWithApp';
 import { JobDocumentsPanel } from './JobDocumentsPanel';
-import type { JobDocumentRow } from './types';
+import type { JobDocumentRow } from '../../core/files/types';
 
 const answer = (data: unknown, totalCount?: number) =>
   new Response(JSON.stringify({ jobs: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });

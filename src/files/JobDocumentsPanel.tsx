@@ -11,11 +11,11 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
 import { useBrand } from '../brand/BrandContext';
-import { FILE_GROUPS } from '../enums';
+import { FILE_GROUPS } from '../../core/enums';
 import { deleteJobAttachments, jobDocuments, sendFileToDext, setJobFileFlag } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { downloadUrl, formatBytes } from './format';
-import { JOB_UPLOAD_GROUPS, type FileGroup, type JobDocumentRow } from './types';
+import { JOB_UPLOAD_GROUPS, type FileGroup, type JobDocumentRow } from '../../core/files/types';
 import { UploadBox } from './UploadBox';
 import { useFileDate } from './useFileDate';
 

@@ -4,7 +4,7 @@ import { resetAuthState, setAuthenticated } from '../auth/authStore';
 import { configureApi } from '../dataProvider/apiClient';
 import { renderWithApp } from '../test/renderWithApp';
 import { SiteDocumentsPanel } from './SiteDocumentsPanel';
-import type { FileRow } from './types';
+import type { FileRow } from '../../core/files/types';
 
 const answer = (key: string, data: unknown, totalCount?: number) =>
   new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });

@@ -11,7 +11,7 @@ import { useBrand } from '../brand/BrandContext';
 import type { ItemPanelProps } from '../resources/itemPanels';
 import { deleteFile, filterFiles } from './api';
 import { downloadUrl, formatBytes } from './format';
-import type { FileRow } from './types';
+import type { FileRow } from '../../core/files/types';
 import { UploadBox } from './UploadBox';
 
 const SHOWN = 100;

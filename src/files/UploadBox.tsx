@@ -8,11 +8,11 @@ import { Alert, Box, Button, FormControlLabel, LinearProgress, Stack, Switch, Ty
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslate } from 'ra-core';
 import { useBrand } from '../brand/BrandContext';
-import { SHOW_SNACKBAR_HEADER, type DbError } from '../envelope/types';
+import { SHOW_SNACKBAR_HEADER, type DbError } from '../../core/envelope/types';
 import { addError } from '../errors/errorListStore';
 import { notify } from '../notices/noticeStore';
 import { formatBytes } from './format';
-import { overUploadLimit } from './rules';
+import { overUploadLimit } from '../../core/files/rules';
 import { xhrUpload } from './xhrUpload';
 
 export interface UploadBoxProps {

@@ -1,6 +1,6 @@
 /** The files area's calls, through the app's one http client (notices and errors handled there). */
 import { api } from '../dataProvider/apiClient';
-import type { FileFilter, FileRow, JobDocumentRow } from './types';
+import type { FileFilter, FileRow, JobDocumentRow } from '../../core/files/types';
 
 export interface Page<T> {
   rows: T[];

@@ -1,5 +1,5 @@
 /** Small display helpers of the file screens. */
-import type { FileRow } from './types';
+import type { FileRow } from '../../core/files/types';
 
 const UNITS = ['B', 'KB', 'MB', 'GB'];
 

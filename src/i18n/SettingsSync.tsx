@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useLocaleState } from 'ra-core';
 import { useAuth } from '../auth/authStore';
 import { darkModeSetting, setDarkMode } from '../layout/themeMode';
-import { localeOf } from './locales';
+import { localeOf } from '../../core/i18n/locales';
 
 export function SettingsSync(): null {
   const { user } = useAuth();

@@ -1,5 +1,5 @@
 /** hu-HU texts. Typed as the en-US shape, so a missing or extra key fails the type check. */
-import type { Messages } from './en-US';
+import type { Messages } from '../../core/i18n/en-US';
 
 const huHU: Messages = {
   validation: {

@@ -6,8 +6,8 @@
 import { createInstance, type TOptions } from 'i18next';
 import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'ra-core';
-import { enText } from './en-US';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES } from './locales';
+import { enText } from '../../core/i18n/en-US';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES } from '../../core/i18n/locales';
 import { MESSAGES } from './messages';
 
 export const i18n = createInstance();

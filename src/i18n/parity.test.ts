@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
-import enUS from './en-US';
+import enUS from '../../core/i18n/en-US';
 import enGB from './en-GB';
 import huHU from './hu-HU';
 import raHungarian from './ra-hu-HU';
 import { MESSAGES } from './messages';
-import { FEATURE_MESSAGES } from './featureMessages';
+import { FEATURE_MESSAGES } from '../../core/i18n/featureMessages';
 import { createI18nProvider, translate } from './i18nProvider';
 
 function leafKeys(tree: unknown, prefix = ''): string[] {

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, CreateBase, type DataProvider } from 'react-admin';
 import { createI18nProvider } from '../i18n/i18nProvider';
-import { jobsites } from '../resources/definitions/jobsites';
+import { jobsites } from '../../core/resources/definitions/jobsites';
 import { ResourceForm } from '../resources/engine/ResourceForm';
 
 const ROW_RULE = 'Select a property manager, site contact, operator or contact in each row, or delete the empty row';

@@ -5,7 +5,7 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { useTranslate } from 'ra-core';
 import { isLoggedIn } from '../auth/authStore';
-import { updateSetting } from '../settings/updateSetting';
+import { updateSetting } from '../usersettings/updateSetting';
 import { useStoreValue } from '../util/createStore';
 import { darkModeSetting, nextDarkMode, setDarkMode } from './themeMode';
 

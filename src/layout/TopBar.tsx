@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { productNameOf, useBrand } from '../brand/BrandContext';
 import { ErrorFlagButton } from '../errors/ErrorFlagButton';
-import { ReminderBadge } from '../reminders/ReminderBadge';
+import { ReminderBadge } from '../notifications/ReminderBadge';
 import { DarkModeButton } from './DarkModeButton';
 import { LogoutButton } from './LogoutButton';
 import { UserBadge } from './UserBadge';

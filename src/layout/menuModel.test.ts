@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allFeatures } from '../brand/types';
-import { ROLES } from '../access/roles';
+import { allFeatures } from '../../core/brand/types';
+import { ROLES } from '../../core/access/roles';
 import { buildMenu, linkPath } from './menuModel';
 
 const on = allFeatures(true);

@@ -1,7 +1,7 @@
 /** The menu as data: top-level items, then the Data, Admin, Dev and Google groups, each only with
  *  the entries whose gates pass for this user and brand; an empty group is left out. */
-import type { FeatureTree } from '../access/access';
-import type { Role } from '../access/roles';
+import type { FeatureTree } from '../../core/access/access';
+import type { Role } from '../../core/access/roles';
 import { canOpen } from '../routes/guard';
 import { ROUTES } from '../routes/routeTable';
 import type { AppRoute, MenuGroup, MenuIcon } from '../routes/types';

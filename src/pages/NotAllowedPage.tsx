@@ -7,7 +7,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HomeIcon from '@mui/icons-material/Home';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import type { Blocked } from '../access/access';
+import type { Blocked } from '../../core/access/access';
 import { PublicFrame } from './PageFrame';
 import type { PageProps } from './types';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, resetAuthState, setAuthenticated } from '../auth/authStore';
 import type { CurrentUser } from '../auth/types';
-import { allFeatures } from '../brand/types';
+import { allFeatures } from '../../core/brand/types';
 import { configureApi } from '../dataProvider/apiClient';
 import { preloadCache, refreshPreloaded, startPreloading } from './preloadStore';
 

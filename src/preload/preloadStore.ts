@@ -4,12 +4,12 @@
  * in, kept in a small client cache, refreshed on the frontend cron interval and whenever the
  * data provider changes the underlying resource. Other users load an entry when a screen asks.
  */
-import { checkAccess, type Gate } from '../access/access';
-import { DEVELOPER, OPERATOR_GROUP, STAFF, type Role } from '../access/roles';
-import type { BrandFeatures } from '../brand/types';
+import { checkAccess, type Gate } from '../../core/access/access';
+import { DEVELOPER, OPERATOR_GROUP, STAFF, type Role } from '../../core/access/roles';
+import type { BrandFeatures } from '../../core/brand/types';
 import { authState } from '../auth/authStore';
 import { api } from '../dataProvider/apiClient';
-import { findResource } from '../resources/definitions';
+import { findResource } from '../../core/resources/definitions';
 import { createStore } from '../util/createStore';
 
 export interface Source {

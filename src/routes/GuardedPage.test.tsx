@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { authState, resetAuthState, setAuthenticated } from '../auth/authStore';
 import type { CurrentUser } from '../auth/types';
-import { allFeatures } from '../brand/types';
+import { allFeatures } from '../../core/brand/types';
 import { configureApi } from '../dataProvider/apiClient';
 import { renderWithApp, testBrand } from '../test/renderWithApp';
 import { GuardedPage } from './GuardedPage';

@@ -1,6 +1,6 @@
 /** Block gates (SPEC.md points 2 and 6): a page under /admin must pass the /admin gate too. */
-import type { Gate } from '../access/access';
-import { ADMINS, DEVELOPER, STAFF } from '../access/roles';
+import type { Gate } from '../../core/access/access';
+import { ADMINS, DEVELOPER, STAFF } from '../../core/access/roles';
 import type { AppRoute, BlockId } from './types';
 
 export const BLOCK_GATES: Record<BlockId, Gate> = {

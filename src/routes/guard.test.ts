@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allFeatures, type BrandFeatures } from '../brand/types';
-import type { Role } from '../access/roles';
+import { allFeatures, type BrandFeatures } from '../../core/brand/types';
+import type { Role } from '../../core/access/roles';
 import type { AuthStatus } from '../auth/types';
 import { decideRoute, type GuardContext } from './guard';
 import { homeTarget, homePathFor } from './home';

@@ -3,8 +3,8 @@
  * table: unknown auth → load the user first; no session on a protected route → login; a refused
  * gate → not-allowed with the reason.
  */
-import { checkAccessAll, type Blocked, type FeatureTree } from '../access/access';
-import type { Role } from '../access/roles';
+import { checkAccessAll, type Blocked, type FeatureTree } from '../../core/access/access';
+import type { Role } from '../../core/access/roles';
 import type { AuthStatus } from '../auth/types';
 import { gatesOf } from './blocks';
 import type { AppRoute } from './types';

@@ -1,6 +1,6 @@
 /** Where '/' sends each role (SPEC.md point 2: staff and Customer → job sheet, etc.). */
-import type { FeatureTree } from '../access/access';
-import { STAFF, type Role } from '../access/roles';
+import type { FeatureTree } from '../../core/access/access';
+import { STAFF, type Role } from '../../core/access/roles';
 import { canOpen } from './guard';
 import { ROUTES } from './routeTable';
 

@@ -2,14 +2,14 @@
  * Children of the main layout (SPEC.md point 2 table), with the roles of point 6. Blocks add
  * their gate (src/routes/blocks.ts); `gate` here is what the page needs on top of its block.
  */
-import type { Gate } from '../access/access';
-import { ADMINS, DEVELOPER, OPERATOR_GROUP, STAFF } from '../access/roles';
-import { contacts } from '../resources/definitions/contacts';
-import { departments } from '../resources/definitions/departments';
-import { jobsitecontacts } from '../resources/definitions/jobsitecontacts';
-import { jobsites } from '../resources/definitions/jobsites';
-import { propertymanagers } from '../resources/definitions/propertymanagers';
-import { users } from '../users/usersResource';
+import type { Gate } from '../../core/access/access';
+import { ADMINS, DEVELOPER, OPERATOR_GROUP, STAFF } from '../../core/access/roles';
+import { contacts } from '../../core/resources/definitions/contacts';
+import { departments } from '../../core/resources/definitions/departments';
+import { jobsitecontacts } from '../../core/resources/definitions/jobsitecontacts';
+import { jobsites } from '../../core/resources/definitions/jobsites';
+import { propertymanagers } from '../../core/resources/definitions/propertymanagers';
+import { users } from '../../core/users/usersResource';
 import type { AppRoute } from './types';
 
 const job: Gate = { requiredFeatures: ['job.enabled'] };

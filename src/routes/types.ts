@@ -1,5 +1,5 @@
 /** The shape of one entry of the route table (pure data: no React, so tests and menus read it). */
-import type { Gate } from '../access/access';
+import type { Gate } from '../../core/access/access';
 
 /** Blocks are route prefixes with their own gate, which every child must pass too. */
 export type BlockId = 'data' | 'admin' | 'dev' | 'google' | 'microsoft' | 'xero';

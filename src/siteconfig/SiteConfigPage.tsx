@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { api } from '../dataProvider/apiClient';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
-import { SITE_CONFIG_DEFAULTS, SITE_CONFIG_KEYS, validateSiteConfigPatch, type SiteConfigKey } from './siteConfig';
+import { SITE_CONFIG_DEFAULTS, SITE_CONFIG_KEYS, validateSiteConfigPatch, type SiteConfigKey } from '../../core/siteconfig/siteConfig';
 
 type Values = Record<SiteConfigKey, string>;
 

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { I18nContextProvider } from 'ra-core';
 import { BrandContext } from '../brand/BrandContext';
-import { allFeatures, DEFAULT_IMAGES, type BrandConfig, type BrandFeatures } from '../brand/types';
+import { allFeatures, DEFAULT_IMAGES, type BrandConfig, type BrandFeatures } from '../../core/brand/types';
 import { createI18nProvider } from '../i18n/i18nProvider';
 
 export function testBrand(features: BrandFeatures = allFeatures(true)): BrandConfig {

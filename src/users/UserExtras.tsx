@@ -8,7 +8,7 @@ import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { api } from '../dataProvider/apiClient';
 import { refreshPreloaded, type PreloadName } from '../preload/preloadStore';
 import { isPreloadable, usePreloaded } from '../preload/usePreloaded';
-import { findResource } from '../resources/definitions';
+import { findResource } from '../../core/resources/definitions';
 
 type Row = Record<string, unknown>;
 

@@ -14,9 +14,9 @@ import { refreshPreloaded } from '../preload/preloadStore';
 import { usePreloaded } from '../preload/usePreloaded';
 import { FieldInput } from '../resources/engine/FieldInput';
 import { resolverOf } from '../resources/engine/formValues';
-import type { GlobalParams } from '../enums';
+import type { GlobalParams } from '../../core/enums';
 import { UserExtras } from './UserExtras';
-import { users } from './usersResource';
+import { users } from '../../core/users/usersResource';
 
 // The fetch wrapper shows the notices; the page stays, since the user's actions live on it.
 const ignore = () => undefined;

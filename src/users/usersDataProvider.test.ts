@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDataProvider } from '../dataProvider/resourceDataProvider';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { enTranslate, jsonAnswer, makeClient } from '../dataProvider/testing';
-import { users } from './usersResource';
+import { users } from '../../core/users/usersResource';
 
 const answer = (data: unknown) => ({ data, warning: null, metadata: { server_datetime: '', userData: { isLogged: true } }, dbErrors: null });
 

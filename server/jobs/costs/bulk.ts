@@ -4,7 +4,7 @@
  * section of this job), then written, so a bad row leaves nothing behind. Each write records
  * history and raises the cost notifications.
  */
-import type { NotificationType } from '../../../src/enums';
+import type { NotificationType } from '../../../core/enums';
 import { raiseNotification } from '../../notifications/raise';
 import { diff, recordHistory } from '../history';
 import type { JobDb } from '../tables';

@@ -3,7 +3,7 @@
  * with jc_id updates, without it creates, with `_delete: true` deletes. Problems are reported per
  * row as `_bulk.<i>.<field>` with SPEC.md point 5's messages.
  */
-import { COST_TYPES, MATERIAL_TYPES } from '../../../src/enums';
+import { COST_TYPES, MATERIAL_TYPES } from '../../../core/enums';
 import { asObject } from '../../resources/body';
 import { bool, date, decimal, FieldErrors, id, objectAt, oneOf, onlyKnown, text } from '../sales/parse';
 

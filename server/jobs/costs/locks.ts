@@ -3,7 +3,7 @@
  * of that engineer on the job carries it in jc_locked, so one check on the row refuses a locked
  * engineer's change. Used by engineerlockedstatus (staff) and the engineer portal's lockcosts.
  */
-import { salesCostsText } from '../../../src/jobs/sales/messages';
+import { salesCostsText } from '../../../core/jobs/sales/messages';
 import { AppError } from '../../envelope/errors';
 import { recordHistory } from '../history';
 import type { JobDb } from '../tables';

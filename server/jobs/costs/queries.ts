@@ -1,7 +1,7 @@
 /** Reads a job's costs with names, per-row net total and VAT, the totals and the engineers' lock states. */
 import type { Selectable } from 'kysely';
-import { formatMinor, lineTotalMinor, sumMinor, taxMinor, toMinor } from '../../../src/jobs/money';
-import type { CostRow, JobCosts } from '../../../src/jobs/costs/types';
+import { formatMinor, lineTotalMinor, sumMinor, taxMinor, toMinor } from '../../../core/jobs/money';
+import type { CostRow, JobCosts } from '../../../core/jobs/costs/types';
 import { toWireDate } from '../../envelope/datetime';
 import type { JobCostsTable, JobDb } from '../tables';
 import { salesSiteValues } from '../sales/siteValues';

@@ -4,8 +4,8 @@
  * first problem, so one answer lists every bad field. Decimals are normalised to exact text with
  * the money helpers, never through floating point.
  */
-import { enText } from '../../../src/i18n/en-US';
-import { toUnits } from '../../../src/jobs/money';
+import { enText } from '../../../core/i18n/en-US';
+import { toUnits } from '../../../core/jobs/money';
 import { validationError, type FieldMessage } from '../../envelope/errors';
 
 export class FieldErrors {

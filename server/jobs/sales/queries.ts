@@ -1,7 +1,7 @@
 /** Reads a job's sales: sections in jss_ordering with their rows and totals (GET jobs/{id}/sales). */
 import type { Selectable } from 'kysely';
-import type { InvoiceType } from '../../../src/enums';
-import type { JobSales, SalesItem, SalesKind, SalesSection } from '../../../src/jobs/sales/types';
+import type { InvoiceType } from '../../../core/enums';
+import type { JobSales, SalesItem, SalesKind, SalesSection } from '../../../core/jobs/sales/types';
 import { toWireDate } from '../../envelope/datetime';
 import { notFound } from '../../envelope/errors';
 import type { JobDb, JobSalesItemsTable, JobSalesSectionsTable } from '../tables';

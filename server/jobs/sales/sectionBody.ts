@@ -3,9 +3,9 @@
  * when `items` is given, the rows that replace the section's rows. Each row's net_amount is
  * qty × net_unit_sales rounded to 2 decimals, computed here and never taken from the client.
  */
-import { INVOICE_TYPES, type InvoiceType } from '../../../src/enums';
-import { formatMinor, lineTotalMinor } from '../../../src/jobs/money';
-import { SALES_KINDS, type SalesKind } from '../../../src/jobs/sales/types';
+import { INVOICE_TYPES, type InvoiceType } from '../../../core/enums';
+import { formatMinor, lineTotalMinor } from '../../../core/jobs/money';
+import { SALES_KINDS, type SalesKind } from '../../../core/jobs/sales/types';
 import { asObject } from '../../resources/body';
 import { bool, date, decimal, FieldErrors, integer, objectAt, oneOf, onlyKnown, text } from './parse';
 

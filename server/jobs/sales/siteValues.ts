@@ -1,5 +1,5 @@
-/** The site-configuration values sales and costs need (src/siteconfig/siteConfig.ts defaults filled in). */
-import { SITE_CONFIG_DEFAULTS } from '../../../src/siteconfig/siteConfig';
+/** The site-configuration values sales and costs need (core/siteconfig/siteConfig.ts defaults filled in). */
+import { SITE_CONFIG_DEFAULTS } from '../../../core/siteconfig/siteConfig';
 import type { JobDb } from '../tables';
 
 export interface SalesSiteValues {

@@ -1,9 +1,9 @@
 /**
- * Sales totals in integer pence (src/jobs/money.ts), never floats: per section, per job, and the
+ * Sales totals in integer pence (core/jobs/money.ts), never floats: per section, per job, and the
  * job's stored net_quote / net_sales, which every sales write refreshes in its own transaction.
  */
-import { formatMinor, lineTotalMinor, sumMinor, taxMinor, toMinor } from '../../../src/jobs/money';
-import type { SalesTotals } from '../../../src/jobs/sales/types';
+import { formatMinor, lineTotalMinor, sumMinor, taxMinor, toMinor } from '../../../core/jobs/money';
+import type { SalesTotals } from '../../../core/jobs/sales/types';
 import type { JobDb } from '../tables';
 
 export interface TotalsMinor {

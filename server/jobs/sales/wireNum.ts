@@ -2,7 +2,7 @@
  * numeric columns arrive as JS numbers (server/db/kysely.ts parses them); the wire carries exact
  * decimal text, made through the money helpers so no float ever reaches a total.
  */
-import { formatMinor, toMinor, toUnits } from '../../../src/jobs/money';
+import { formatMinor, toMinor, toUnits } from '../../../core/jobs/money';
 
 /** '19.99' from 19.99 or '19.99'. */
 export function moneyText(v: string | number): string {

@@ -4,8 +4,8 @@
  * net_sales, and answers the job's sales as they are after the change.
  */
 import type { FastifyRequest } from 'fastify';
-import { salesCostsText } from '../../../src/jobs/sales/messages';
-import { XE_SEC_FINAL, type JobSales } from '../../../src/jobs/sales/types';
+import { salesCostsText } from '../../../core/jobs/sales/messages';
+import { XE_SEC_FINAL, type JobSales } from '../../../core/jobs/sales/types';
 import { AppError } from '../../envelope/errors';
 import { modifiableJob, type JobRow } from '../access';
 import { jobDb, type JobDb } from '../tables';

@@ -4,8 +4,8 @@
  * whole in one transaction, and only on a saved account (404 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
-import { STAFF } from '../../../src/access/roles';
-import { mailAdminText } from '../../../src/mail/admin/messages';
+import { STAFF } from '../../../core/access/roles';
+import { mailAdminText } from '../../../core/mail/admin/messages';
 import { notFound, validationError } from '../../envelope/errors';
 import { asObject } from '../../resources/body';
 import { action, idParams } from '../../users/routeKit';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound, validationError } from '../../envelope/errors';
-import { enText } from '../../../src/i18n/en-US';
+import { enText } from '../../../core/i18n/en-US';
 import { asObject } from '../../resources/body';
 import { action, idParams } from '../../users/routeKit';
 import { requestSync } from '../queue/requestSync';

@@ -3,7 +3,7 @@
  * wire field name and goes on, so one answer lists every bad field. `undefined` means "not sent"
  * (PATCH keeps the stored value), `null` means "cleared".
  */
-import { enText } from '../../../src/i18n/en-US';
+import { enText } from '../../../core/i18n/en-US';
 import { toWireDate } from '../../envelope/datetime';
 import { validationError, type FieldMessage } from '../../envelope/errors';
 

@@ -1,6 +1,6 @@
 /** Outgoing and incoming mail servers: CRUD, write-only passwords, validation, gates and brand isolation. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allFeatures } from '../../../src/brand/types';
+import { allFeatures } from '../../../core/brand/types';
 import { ACME_HOST, call, createTestBrand, login, useTestApp } from '../../test/helpers';
 import { brandDb } from '../../db/types';
 import { decryptSecret, encryptSecret } from '../secrets';

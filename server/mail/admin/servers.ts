@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { mailAdminText } from '../../../src/mail/admin/messages';
+import { mailAdminText } from '../../../core/mail/admin/messages';
 import { conflict, notFound } from '../../envelope/errors';
 import { asObject } from '../../resources/body';
 import { action, idParams } from '../../users/routeKit';
@@ -93,7 +93,7 @@ function parseServer(k: ServerKind, input: unknown, create: boolean): Row {
 function tokenUrl(f: Fields, field: string, v: unknown): string | null | undefined {
   const value = text(f, field, v);
   if (!value) return value;
-  let ok = false;
+  let ok: boolean;
   try {
     ok = ['https:', 'http:'].includes(new URL(value).protocol);
   } catch {

@@ -4,11 +4,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import type { Gate } from '../../../src/access/access';
-import { isFeatureOn } from '../../../src/access/access';
-import { DEVELOPER, STAFF } from '../../../src/access/roles';
-import { mailClientText } from '../../../src/mail/client/messages';
-import { enText } from '../../../src/i18n/en-US';
+import type { Gate } from '../../../core/access/access';
+import { isFeatureOn } from '../../../core/access/access';
+import { DEVELOPER, STAFF } from '../../../core/access/roles';
+import { mailClientText } from '../../../core/mail/client/messages';
+import { enText } from '../../../core/i18n/en-US';
 import { AppError, authRequired, notFound } from '../../envelope/errors';
 import { mailDb, type MailDb, type MailsTable } from '../tables';
 

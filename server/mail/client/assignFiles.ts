@@ -37,7 +37,7 @@ export function registerAssignFilesRoute(app: FastifyInstance): void {
       const indexes = body.indexes ?? null;
       if (indexes !== null && (!Array.isArray(indexes) || !indexes.every((i) => Number.isInteger(i) && i >= 0))) throw invalidField('indexes');
       const db = mailDb(req.db);
-      const { mail, link } = await visibleMail(req, body.ma_id, db);
+      const { mail } = await visibleMail(req, body.ma_id, db);
       const job = await db.selectFrom('jobs').select('job_id').where('job_id', '=', body.job_id).executeTakeFirst();
       if (!job) throw invalidField('job_id');
       await modifiableJob(req, job.job_id);

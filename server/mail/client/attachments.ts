@@ -5,7 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import type { MailAttachmentInfo } from '../../../src/mail/client/types';
+import type { MailAttachmentInfo } from '../../../core/mail/client/types';
 import { originalKey, type FileStore } from '../../files/storage';
 import { attachmentDb } from '../sync/attachmentTables';
 import { safeFileName, type ParsedAttachment } from '../sync/attachmentParts';

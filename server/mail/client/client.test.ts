@@ -1,7 +1,7 @@
 /** The mail client's reading calls on a brand with the demo mailbox: scoping, search, groups, the job tab. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DATE_GROUPS } from '../../../src/mail/client/dateGroups';
-import type { MailAccountInfo, MailListRow } from '../../../src/mail/client/types';
+import { DATE_GROUPS } from '../../../core/mail/client/dateGroups';
+import type { MailAccountInfo, MailListRow } from '../../../core/mail/client/types';
 import { useTestApp } from '../../test/helpers';
 import { mailBrand, mailCalls } from './testKit';
 
@@ -56,7 +56,7 @@ describe('mail client: reading', () => {
     expect((await op('GET', 'mails/99999999/details')).status).toBe(404);
     const customer = await as(a.host, 'customer@demo.test');
     expect((await customer('GET', 'mails/accounts')).status).toBe(403);
-    const off = await mailBrand(t.db, { ...(await import('../../../src/brand/types')).allFeatures(true), mail: { enabled: false, contactManager: false, finalDeleteIsAllowed: false } });
+    const off = await mailBrand(t.db, { ...(await import('../../../core/brand/types')).allFeatures(true), mail: { enabled: false, contactManager: false, finalDeleteIsAllowed: false } });
     expect((await (await as(off.host))('GET', 'mails/accounts')).status).toBe(403);
   });
 

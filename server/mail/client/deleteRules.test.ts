@@ -1,6 +1,6 @@
 /** What may be deleted, marked as spam or moved to Trash or Junk (SPEC.md points 5 and 6), on the demo mailbox. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MailListRow } from '../../../src/mail/client/types';
+import type { MailListRow } from '../../../core/mail/client/types';
 import { useTestApp } from '../../test/helpers';
 import { attachmentDb } from '../sync/attachmentTables';
 import { mailBrand, mailCalls } from './testKit';

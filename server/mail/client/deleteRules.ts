@@ -5,7 +5,7 @@
  * attached to a draft), and needs can-delete on the account. Restoring a deleted mail needs can-delete too.
  */
 import { AppError } from '../../envelope/errors';
-import { mailClientText } from '../../../src/mail/client/messages';
+import { mailClientText } from '../../../core/mail/client/messages';
 import { attachmentDb } from '../sync/attachmentTables';
 import type { MailDb } from '../tables';
 import { jobLinkedConflict, recordForbidden, type AccountLink, type MailRow } from './access';

@@ -1,7 +1,7 @@
 /** One mail: its sanitised body (GET mails/{id}/details) and its attachments. */
 import type { FastifyInstance } from 'fastify';
-import { safeTimeZone } from '../../../src/mail/client/dateGroups';
-import { LARGE_MAIL_BYTES, type MailDetails } from '../../../src/mail/client/types';
+import { safeTimeZone } from '../../../core/mail/client/dateGroups';
+import { LARGE_MAIL_BYTES, type MailDetails } from '../../../core/mail/client/types';
 import { invalidField } from '../../envelope/errors';
 import { action, idParams } from '../../users/routeKit';
 import { requireGate } from '../../auth/gate';

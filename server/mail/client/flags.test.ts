@@ -1,7 +1,7 @@
 /** Details and flag rules on the demo mailbox (no incoming server: flags change only the rows). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allFeatures } from '../../../src/brand/types';
-import type { MailDetails, MailListRow } from '../../../src/mail/client/types';
+import { allFeatures } from '../../../core/brand/types';
+import type { MailDetails, MailListRow } from '../../../core/mail/client/types';
 import { useTestApp } from '../../test/helpers';
 import { mailBrand, mailCalls } from './testKit';
 

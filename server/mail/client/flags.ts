@@ -4,7 +4,7 @@
  * (serverDelete.ts). The rules of deleteRules.ts decide what may be deleted or marked as spam.
  */
 import type { FastifyRequest } from 'fastify';
-import { MAIL_FLAGS, type MailFlag } from '../../../src/mail/client/types';
+import { MAIL_FLAGS, type MailFlag } from '../../../core/mail/client/types';
 import { invalidField } from '../../envelope/errors';
 import { asObject } from '../../resources/body';
 import { pushFlags } from '../sync/pushFlags';

@@ -1,6 +1,6 @@
 /** The list by tag and by local folder, and free text that is a sender's domain. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MailListRow } from '../../../src/mail/client/types';
+import type { MailListRow } from '../../../core/mail/client/types';
 import { useTestApp } from '../../test/helpers';
 import { composeDb } from '../compose/tables';
 import { mailBrand, mailCalls } from './testKit';

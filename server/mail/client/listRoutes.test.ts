@@ -1,6 +1,6 @@
 /** SPEC.md point 7's mails/list, mails/select and mails/sync/{id} on the demo mailbox (no incoming server). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MailListRow } from '../../../src/mail/client/types';
+import type { MailListRow } from '../../../core/mail/client/types';
 import { useTestApp } from '../../test/helpers';
 import { HOSTILE_CORPUS } from './hostileCorpus';
 import { mailBrand, mailCalls } from './testKit';

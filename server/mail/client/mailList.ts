@@ -6,8 +6,8 @@
  * also finds its senders, which the vector cannot (it keeps an address as one word).
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { dateGrouper } from '../../../src/mail/client/dateGroups';
-import { DOMAIN_SEARCH, type MailFilter, type MailListFilter, type MailListRow } from '../../../src/mail/client/types';
+import { dateGrouper } from '../../../core/mail/client/dateGroups';
+import { DOMAIN_SEARCH, type MailFilter, type MailListFilter, type MailListRow } from '../../../core/mail/client/types';
 import { toWireDate } from '../../envelope/datetime';
 import { composeDb, type ComposeTables } from '../compose/tables';
 import type { MailDb, MailsTable } from '../tables';

@@ -1,9 +1,9 @@
 /** Reading calls of the mail client: the user's accounts and folders, the list, a job's mails. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { safeTimeZone } from '../../../src/mail/client/dateGroups';
-import type { MailAccountInfo } from '../../../src/mail/client/types';
-import { MAIL_PAGE_SIZE } from '../../../src/mail/client/types';
+import { safeTimeZone } from '../../../core/mail/client/dateGroups';
+import type { MailAccountInfo } from '../../../core/mail/client/types';
+import { MAIL_PAGE_SIZE } from '../../../core/mail/client/types';
 import { action } from '../../users/routeKit';
 import { MAX_LIMIT, listQuerySchema, type ListQuery } from '../../resources/listParams';
 import { mailDb } from '../tables';

@@ -1,6 +1,6 @@
 /** Test helpers of the mail client: a brand with the demo mailbox and a job, and calls as a user. */
 import { sql } from 'kysely';
-import { allFeatures, type BrandFeatures } from '../../../src/brand/types';
+import { allFeatures, type BrandFeatures } from '../../../core/brand/types';
 import { brandDb, type RootDb } from '../../db/types';
 import { createDemoMail } from '../../seed/mail';
 import { call, createTestBrand, login, type TestContext } from '../../test/helpers';

@@ -3,9 +3,9 @@
  * them in mailaccount_users (and enabled), and sends only from those where the link says so.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Gate } from '../../../src/access/access';
-import { STAFF } from '../../../src/access/roles';
-import { composeText } from '../../../src/mail/compose/messages';
+import type { Gate } from '../../../core/access/access';
+import { STAFF } from '../../../core/access/roles';
+import { composeText } from '../../../core/mail/compose/messages';
 import { AppError, authRequired } from '../../envelope/errors';
 import type { ComposeDb } from './tables';
 

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { composeText } from '../../../src/mail/compose/messages';
-import { enText } from '../../../src/i18n/en-US';
+import { composeText } from '../../../core/mail/compose/messages';
+import { enText } from '../../../core/i18n/en-US';
 import { invalidField, validationError, type FieldMessage } from '../../envelope/errors';
 import { asObject } from '../../resources/body';
 import { action, idParams } from '../../users/routeKit';

@@ -3,7 +3,7 @@
  * account's default alias first. An account without alias rows offers its own address.
  */
 import type { FastifyInstance } from 'fastify';
-import { composeText } from '../../../src/mail/compose/messages';
+import { composeText } from '../../../core/mail/compose/messages';
 import { AppError } from '../../envelope/errors';
 import { action } from '../../users/routeKit';
 import { MAIL_GATE, linkedAccounts, mailRefusal, userId } from './access';

@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Gate } from '../../../src/access/access';
-import { STAFF } from '../../../src/access/roles';
-import type { MailAddress } from '../../../src/mail/compose/addresses';
+import type { Gate } from '../../../core/access/access';
+import { STAFF } from '../../../core/access/roles';
+import type { MailAddress } from '../../../core/mail/compose/addresses';
 import { invalidField } from '../../envelope/errors';
 import { asObject } from '../../resources/body';
 import { action } from '../../users/routeKit';

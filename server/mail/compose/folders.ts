@@ -3,7 +3,7 @@
  * them. A folder that holds mails cannot be deleted (SPEC.md point 5).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { composeText } from '../../../src/mail/compose/messages';
+import { composeText } from '../../../core/mail/compose/messages';
 import { conflict, invalidField } from '../../envelope/errors';
 import { asObject } from '../../resources/body';
 import { action, idParams } from '../../users/routeKit';

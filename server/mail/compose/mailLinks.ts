@@ -1,5 +1,5 @@
 /** Links between mails and tags or local folders: only mails of the user's accounts can be linked. */
-import { enText } from '../../../src/i18n/en-US';
+import { enText } from '../../../core/i18n/en-US';
 import { conflict, invalidField, validationError } from '../../envelope/errors';
 import { asObject } from '../../resources/body';
 import { mailNotFound, readableAccountIds } from './access';

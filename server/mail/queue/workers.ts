@@ -19,7 +19,7 @@
  */
 import { closeParseWorkers } from '../sync/parseBatch';
 import { PgBoss, type Job } from 'pg-boss';
-import { isFeatureOn, type FeatureTree } from '../../../src/access/access';
+import { isFeatureOn, type FeatureTree } from '../../../core/access/access';
 import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../../db/types';
 import type { FileStore } from '../../files/storage';
 import { LEASE_MINUTES, syncAccount } from '../sync/syncAccount';

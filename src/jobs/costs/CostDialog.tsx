@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { COST_TYPES, MATERIAL_TYPES } from '../../enums';
-import { formatMinor, lineTotalMinor } from '../money';
+import { COST_TYPES, MATERIAL_TYPES } from '../../../core/enums';
+import { formatMinor, lineTotalMinor } from '../../../core/jobs/money';
 import type { PickOption } from './costsApi';
-import type { CostRow, CostWrite } from './types';
+import type { CostRow, CostWrite } from '../../../core/jobs/costs/types';
 
 type Owner = 'supplier' | 'engineer';
 type Text = Record<

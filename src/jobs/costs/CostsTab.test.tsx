@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureApi } from '../../dataProvider/apiClient';
 import { renderWithApp } from '../../test/renderWithApp';
 import { CostsTab } from './CostsTab';
-import type { JobCosts } from './types';
+import type { JobCosts } from '../../../core/jobs/costs/types';
 
 const envelope = (key: string, data: unknown) =>
   new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200, headers: { 'Content-Type': 'application/json' } });

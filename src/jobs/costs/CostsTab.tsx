@@ -14,7 +14,7 @@ import { ApiError } from '../../dataProvider/ApiError';
 import { useMoneyFormat } from '../sales/formatMoney';
 import { CostDialog } from './CostDialog';
 import { costsApi, type PickOption } from './costsApi';
-import type { CostRow, CostWrite, JobCosts } from './types';
+import type { CostRow, CostWrite, JobCosts } from '../../../core/jobs/costs/types';
 
 const HEADERS = ['owner', 'item', 'descOperator', 'descEngineer', 'qtyOperator', 'priceOperator', 'netTotal', 'paid', 'eta', 'vat', 'costType', 'materialType', 'locked'];
 

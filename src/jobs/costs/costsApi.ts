@@ -1,6 +1,6 @@
 /** The Costs tab's calls (SPEC.md point 7: jobs/{id}/costs, engineerlockedstatus) and its pick lists. */
 import { api } from '../../dataProvider/apiClient';
-import type { CostWrite, JobCosts } from './types';
+import type { CostWrite, JobCosts } from '../../../core/jobs/costs/types';
 
 export interface PickOption {
   id: number;

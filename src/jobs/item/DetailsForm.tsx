@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { JOB_STATUSES, JOB_TAGS, type JobTag } from '../../enums';
+import { JOB_STATUSES, JOB_TAGS, type JobTag } from '../../../core/enums';
 import { CodesPicker, IdPicker, IdsPicker } from '../sheet/pickers';
 import { useRemoteOptions, type useJobOptions } from '../sheet/options';
 import { useSiteContacts } from './siteContacts';
-import type { JobDetails } from '../types';
+import type { JobDetails } from '../../../core/jobs/types';
 import { ConfirmDelete } from './ConfirmDelete';
 import { EngineersInput } from './EngineersInput';
 import { IssueCheckbox } from './IssueCheckbox';

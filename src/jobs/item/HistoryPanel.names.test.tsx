@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../../auth/authStore';
 import { configureApi } from '../../dataProvider/apiClient';
 import { renderWithApp } from '../../test/renderWithApp';
-import type { JobHistoryRow } from '../types';
+import type { JobHistoryRow } from '../../../core/jobs/types';
 import { HistoryPanel } from './HistoryPanel';
 
 const rows: JobHistoryRow[] = [

@@ -4,7 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import { useTranslate } from 'ra-core';
 import { api } from '../../dataProvider/apiClient';
 import { useDateText } from '../sheet/useDateFormat';
-import type { JobHistoryRow } from '../types';
+import type { JobHistoryRow } from '../../../core/jobs/types';
 import { describeChanges } from './historyText';
 
 export function HistoryPanel({ jobId, version }: { jobId: number; version: number }) {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Checkbox, FormControlLabel } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { api } from '../../dataProvider/apiClient';
-import type { JobDetails } from '../types';
+import type { JobDetails } from '../../../core/jobs/types';
 
 export function IssueCheckbox({ jobId, initial, disabled }: { jobId: number; initial: boolean; disabled: boolean }) {
   const translate = useTranslate();

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../auth/types';
 import { configureApi } from '../../dataProvider/apiClient';
 import { routeById } from '../../routes/routeTable';
 import { renderWithApp } from '../../test/renderWithApp';
-import type { JobDetails } from '../types';
+import type { JobDetails } from '../../../core/jobs/types';
 import { JobItemPage } from './JobItemPage';
 
 const route = routeById('sheetItem')!;

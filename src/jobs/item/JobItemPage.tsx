@@ -14,7 +14,7 @@ import type { PageProps } from '../../pages/types';
 import { CostsTab } from '../costs/CostsTab';
 import { SalesTab } from '../sales/SalesTab';
 import { useJobOptions } from '../sheet/options';
-import type { JobDetails } from '../types';
+import type { JobDetails } from '../../../core/jobs/types';
 import { DetailsForm } from './DetailsForm';
 import { HistoryPanel } from './HistoryPanel';
 import { NEW_JOB, toJobWrite, valuesOf, type JobFormValues } from './jobForm';

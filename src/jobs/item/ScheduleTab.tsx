@@ -14,7 +14,7 @@ import huLocale from '@fullcalendar/core/locales/hu';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'ra-core';
 import { api } from '../../dataProvider/apiClient';
-import type { JobCalendarRow, JobDetails } from '../types';
+import type { JobCalendarRow, JobDetails } from '../../../core/jobs/types';
 import { dateToWire, localInputToWire, wireToLocalInput } from './jobForm';
 
 const wireToIso = (wire: string | null) => (wire ? `${wire.replace(' ', 'T')}Z` : undefined);

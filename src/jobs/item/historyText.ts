@@ -3,7 +3,7 @@
  * instead of ids (the server's jh_names), translated codes (status, tags, invoice, cost and
  * material types), formatted dates and yes/no for flags.
  */
-import { FIELD_REF_KINDS, idIn, refKey } from '../historyRefs';
+import { FIELD_REF_KINDS, idIn, refKey } from '../../../core/jobs/historyRefs';
 
 /** Stored field names → the labels the forms show them under (jobs.fields.*); cost rows name their supplier. */
 const FIELD_LABELS: Record<string, string> = {

@@ -5,8 +5,8 @@
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import type { JobStatus, JobTag } from '../../enums';
-import type { JobDetails, JobEngineer, JobWrite } from '../types';
+import type { JobStatus, JobTag } from '../../../core/enums';
+import type { JobDetails, JobEngineer, JobWrite } from '../../../core/jobs/types';
 
 dayjs.extend(utc);
 

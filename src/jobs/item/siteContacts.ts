@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '../../dataProvider/apiClient';
-import { findResource } from '../../resources/definitions';
+import { findResource } from '../../../core/resources/definitions';
 import { useAllowed, type Option } from '../sheet/options';
 
 export interface SiteContactOptions {

@@ -1,13 +1,13 @@
 /**
  * The rows of one sales section, editable inline. The net amount shown beside each row is
- * qty × net unit sales computed exactly with src/jobs/money.ts; the server computes it again on save.
+ * qty × net unit sales computed exactly with core/jobs/money.ts; the server computes it again on save.
  */
 import { IconButton, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
-import { formatMinor, lineTotalMinor } from '../money';
-import { SALES_KINDS, type SalesItem, type SalesItemWrite, type SalesKind } from './types';
+import { formatMinor, lineTotalMinor } from '../../../core/jobs/money';
+import { SALES_KINDS, type SalesItem, type SalesItemWrite, type SalesKind } from '../../../core/jobs/sales/types';
 
 export interface DraftRow {
   key: string;

@@ -7,10 +7,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'ra-core';
-import { INVOICE_TYPES, type InvoiceType } from '../../enums';
+import { INVOICE_TYPES, type InvoiceType } from '../../../core/enums';
 import { draftFromItem, emptyRow, itemWrite, SalesRowsTable, type DraftRow } from './SalesRowsTable';
 import { TotalsLine } from './TotalsLine';
-import type { SalesSection, SalesSectionWrite } from './types';
+import type { SalesSection, SalesSectionWrite } from '../../../core/jobs/sales/types';
 
 interface Draft {
   jss_title: string;

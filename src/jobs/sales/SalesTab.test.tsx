@@ -4,7 +4,7 @@ import { configureApi } from '../../dataProvider/apiClient';
 import { recordNotices } from '../../test/noticeLog';
 import { renderWithApp } from '../../test/renderWithApp';
 import { SalesTab } from './SalesTab';
-import type { JobSales, SalesSection } from './types';
+import type { JobSales, SalesSection } from '../../../core/jobs/sales/types';
 
 const envelope = (data: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ jobs: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status, headers: { 'Content-Type': 'application/json', ...headers } });

@@ -18,7 +18,7 @@ import { useMoneyFormat } from './formatMoney';
 import { salesApi } from './salesApi';
 import { SalesSectionCard } from './SalesSectionCard';
 import { TotalsLine } from './TotalsLine';
-import type { JobSales, SalesSection, SalesSectionWrite } from './types';
+import type { JobSales, SalesSection, SalesSectionWrite } from '../../../core/jobs/sales/types';
 
 function SortableSection({ id, label, children }: { id: number; label: string; children: (handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } = useSortable({ id });

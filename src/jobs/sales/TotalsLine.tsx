@@ -1,7 +1,7 @@
 /** A labelled line of totals (net, tax, gross, cost, margin), each formatted in the brand currency. */
 import { Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import type { SalesTotals } from './types';
+import type { SalesTotals } from '../../../core/jobs/sales/types';
 
 export function TotalsLine({ label, totals, money, extra = [] }: { label: string; totals: SalesTotals; money: (v: string) => string; extra?: { label: string; value: string }[] }) {
   const translate = useTranslate();

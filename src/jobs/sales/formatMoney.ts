@@ -1,6 +1,6 @@
 /**
  * Shows a 2-decimal money string from the server in the brand's currency and the user's locale.
- * Display only: totals are computed by the server (or by src/jobs/money.ts), never from these.
+ * Display only: totals are computed by the server (or by core/jobs/money.ts), never from these.
  */
 import { useLocaleState } from 'ra-core';
 

@@ -1,6 +1,6 @@
 /** The Sales tab's calls (SPEC.md point 7, jobs sales group) through the one fetch wrapper. */
 import { api } from '../../dataProvider/apiClient';
-import type { JobSales, SalesSectionWrite } from './types';
+import type { JobSales, SalesSectionWrite } from '../../../core/jobs/sales/types';
 
 const base = (jobId: number) => `jobs/${jobId}`;
 

@@ -7,7 +7,7 @@ import { routeById } from '../../routes/routeTable';
 import { notices } from '../../notices/noticeStore';
 import { clientStorage } from '../../storage/clientStorage';
 import { renderWithApp } from '../../test/renderWithApp';
-import type { JobListRow } from '../types';
+import type { JobListRow } from '../../../core/jobs/types';
 import { JobSheetPage } from './JobSheetPage';
 
 const route = routeById('sheet')!;

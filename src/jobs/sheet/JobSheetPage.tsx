@@ -12,7 +12,7 @@ import { notify } from '../../notices/noticeStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import type { JobSorting } from '../../storage/clientStorage';
-import type { JobListRow } from '../types';
+import type { JobListRow } from '../../../core/jobs/types';
 import { exportJobs, saveBlob, type ExportProgress } from './exportJobs';
 import { useIsStaff, useJobOptions } from './options';
 import { SheetFilters } from './SheetFilters';

@@ -1,9 +1,9 @@
 /** The sheet's filter bar: free text (at least 3 characters), one input per column, and a reset. */
 import { Box, Button, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { JOB_STATUSES, JOB_TAGS, type JobStatus, type JobTag } from '../../enums';
+import { JOB_STATUSES, JOB_TAGS, type JobStatus, type JobTag } from '../../../core/enums';
 import { searchProblem } from '../../resources/engine/SearchBox';
-import { CUSTOMER_VISIBLE_STATUSES } from '../rules';
+import { CUSTOMER_VISIBLE_STATUSES } from '../../../core/jobs/rules';
 import { CodesPicker, IdPicker, IdsPicker } from './pickers';
 import type { useJobOptions } from './options';
 import { EMPTY_FILTER, type SheetFilter } from './sheetState';

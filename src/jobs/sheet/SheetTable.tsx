@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { JobSorting } from '../../storage/clientStorage';
-import type { JobListRow } from '../types';
+import type { JobListRow } from '../../../core/jobs/types';
 import { isSortField } from './sheetState';
 import { useDateText } from './useDateFormat';
 

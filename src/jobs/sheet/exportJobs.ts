@@ -3,7 +3,7 @@
  * screen can show how much has arrived (a share of Content-Length when the server sends one), then
  * saved through a Blob and an object URL. Any failure is reported to the caller as one error.
  */
-import type { JobFilter } from '../types';
+import type { JobFilter } from '../../../core/jobs/types';
 
 export interface ExportProgress {
   received: number;

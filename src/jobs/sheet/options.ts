@@ -4,14 +4,14 @@
  * features allow its call, and quietly: a missing list leaves an empty picker, never a redirect.
  */
 import { useEffect, useState } from 'react';
-import { checkAccess, type Gate } from '../../access/access';
-import { STAFF } from '../../access/roles';
+import { checkAccess, type Gate } from '../../../core/access/access';
+import { STAFF } from '../../../core/access/roles';
 import { useAuth } from '../../auth/authStore';
 import { useOptionalBrand } from '../../brand/BrandContext';
 import { api } from '../../dataProvider/apiClient';
-import type { GlobalParams } from '../../enums';
+import type { GlobalParams } from '../../../core/enums';
 import { usePreloaded } from '../../preload/usePreloaded';
-import { findResource } from '../../resources/definitions';
+import { findResource } from '../../../core/resources/definitions';
 
 export interface Option {
   id: number;

@@ -3,8 +3,8 @@
  * until 23:59 of the day) and their translation into the JobFilter body and the sort parameter.
  */
 import { clientStorage, type JobSorting } from '../../storage/clientStorage';
-import { JOB_SORT_FIELDS, type JobFilter } from '../types';
-import type { JobStatus, JobTag } from '../../enums';
+import { JOB_SORT_FIELDS, type JobFilter } from '../../../core/jobs/types';
+import type { JobStatus, JobTag } from '../../../core/enums';
 import { MIN_SEARCH } from '../../resources/engine/SearchBox';
 
 export interface SheetFilter {

@@ -9,7 +9,7 @@ import { useTranslate } from 'ra-core';
 import { notify } from '../../notices/noticeStore';
 import { mailApi } from './mailApi';
 import type { Id } from '../../storage/clientStorage';
-import type { MailAccountInfo } from './types';
+import type { MailAccountInfo } from '../../../core/mail/client/types';
 
 export interface AccountPanelProps {
   accounts: MailAccountInfo[];

@@ -2,7 +2,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { api } from '../../dataProvider/apiClient';
-import type { MailFlag, MailListRow } from './types';
+import type { MailFlag, MailListRow } from '../../../core/mail/client/types';
 
 export interface BulkBarProps {
   ids: number[];

@@ -5,7 +5,7 @@ import { configureApi } from '../../dataProvider/apiClient';
 import { routeById } from '../../routes/routeTable';
 import { renderWithApp } from '../../test/renderWithApp';
 import { DeletedMailsPage } from './DeletedMailsPage';
-import type { MailListRow } from './types';
+import type { MailListRow } from '../../../core/mail/client/types';
 
 const envelope = (data: unknown, totalCount?: number) =>
   new Response(JSON.stringify({ mails: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });

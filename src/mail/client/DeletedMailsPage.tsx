@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Pagination, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { isFeatureOn } from '../../access/access';
+import { isFeatureOn } from '../../../core/access/access';
 import { useBrand } from '../../brand/BrandContext';
 import { api } from '../../dataProvider/apiClient';
 import { notify } from '../../notices/noticeStore';
@@ -10,7 +10,7 @@ import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { MailTable } from './MailTable';
 import { mailApi } from './mailApi';
-import type { MailListRow } from './types';
+import type { MailListRow } from '../../../core/mail/client/types';
 
 const PAGE = 50;
 

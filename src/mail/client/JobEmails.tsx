@@ -4,7 +4,7 @@ import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { MailTable } from './MailTable';
 import { mailApi } from './mailApi';
-import type { MailListRow } from './types';
+import type { MailListRow } from '../../../core/mail/client/types';
 
 export function JobEmails({ jobId }: { jobId: number }) {
   const t = useTranslate();

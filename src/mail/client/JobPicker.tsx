@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Dialog, DialogContent, DialogTitle, List, ListItemButton, ListItemText, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { api } from '../../dataProvider/apiClient';
-import type { JobListRow } from '../../jobs/types';
+import type { JobListRow } from '../../../core/jobs/types';
 
 const TYPING_MS = 300;
 

@@ -16,7 +16,7 @@ import WorkOutlineIcon from '@mui/icons-material/WorkOutline';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { replyUrl, type MailDetails, type MailFlag } from './types';
+import { replyUrl, type MailDetails, type MailFlag } from '../../../core/mail/client/types';
 
 export interface MailActionsProps {
   mail: MailDetails;

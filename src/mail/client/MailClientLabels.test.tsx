@@ -6,7 +6,7 @@ import { configureApi } from '../../dataProvider/apiClient';
 import { routeById } from '../../routes/routeTable';
 import { renderWithApp } from '../../test/renderWithApp';
 import { MailClientPage } from './MailClientPage';
-import type { MailAccountInfo, MailDetails, MailListRow } from './types';
+import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/mail/client/types';
 
 const route = routeById('email')!;
 const envelope = (key: string, data: unknown) =>

@@ -7,7 +7,7 @@ import { routeById } from '../../routes/routeTable';
 import { clientStorage } from '../../storage/clientStorage';
 import { renderWithApp } from '../../test/renderWithApp';
 import { MailClientPage } from './MailClientPage';
-import type { MailAccountInfo, MailDetails, MailListRow } from './types';
+import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/mail/client/types';
 
 const route = routeById('email')!;
 const user = (settings: Record<string, unknown> = {}): CurrentUser => ({ is_loggedin: true, user_id: 3, us_id: 3, role: 'Operator', fullname: 'Olly Operator', settings: { language: 'en-US', ...settings } });

@@ -17,7 +17,7 @@ import { LabelPanel } from './LabelPanel';
 import { MailListPane } from './MailListPane';
 import { mailApi } from './mailApi';
 import { ReadingPane } from './ReadingPane';
-import { MIN_SEARCH_CHARS, NEW_MAIL_URL, replyUrl, type MailFlag, type MailListFilter, type MailListRow } from './types';
+import { MIN_SEARCH_CHARS, NEW_MAIL_URL, replyUrl, type MailFlag, type MailListFilter, type MailListRow } from '../../../core/mail/client/types';
 import { useMailAccounts } from './useMailAccounts';
 import { useMailLabels } from './useMailLabels';
 import { useMailList } from './useMailList';

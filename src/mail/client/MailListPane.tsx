@@ -13,7 +13,7 @@ import { useTranslate } from 'ra-core';
 import { withGroupHeaders } from './listItems';
 import { useMailDateText } from './mailDates';
 import type { MailTag } from '../settings/types';
-import type { MailListRow } from './types';
+import type { MailListRow } from '../../../core/mail/client/types';
 
 const ROW_HEIGHT = 72;
 const HEADER_HEIGHT = 32;

@@ -4,7 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material'
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { useMailDateText } from './mailDates';
-import type { MailListRow } from './types';
+import type { MailListRow } from '../../../core/mail/client/types';
 
 export function MailTable({ rows, label, action }: { rows: MailListRow[]; label: string; action?: (row: MailListRow) => ReactNode }) {
   const t = useTranslate();

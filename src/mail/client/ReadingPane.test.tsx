@@ -5,7 +5,7 @@ import { resetAuthState } from '../../auth/authStore';
 import { configureApi } from '../../dataProvider/apiClient';
 import { renderWithApp } from '../../test/renderWithApp';
 import { ReadingPane } from './ReadingPane';
-import type { MailDetails } from './types';
+import type { MailDetails } from '../../../core/mail/client/types';
 
 const NOT_FOUND = 'The requested email/draft does not exist or you do not have permission to view it.';
 const LOAD_FAILED = 'Error loading email/draft.';

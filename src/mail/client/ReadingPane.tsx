@@ -17,7 +17,7 @@ import { MailFrame } from './MailFrame';
 import { loadFailure, loadFailureKey, type LoadFailure } from './loadFailure';
 import { mailApi } from './mailApi';
 import { useMailDateText } from './mailDates';
-import type { MailAddress, MailAttachmentInfo, MailDetails, MailFlag, MailListRow } from './types';
+import type { MailAddress, MailAttachmentInfo, MailDetails, MailFlag, MailListRow } from '../../../core/mail/client/types';
 import type { MailLabels } from './useMailLabels';
 
 const addressText = (list: MailAddress[]) => list.map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(', ');

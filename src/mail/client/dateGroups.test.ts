@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dateGrouper, safeTimeZone } from './dateGroups';
+import { dateGrouper, safeTimeZone } from '../../../core/mail/client/dateGroups';
 import { withGroupHeaders } from './listItems';
-import type { MailListRow } from './types';
+import type { MailListRow } from '../../../core/mail/client/types';
 
 describe('mail date groups', () => {
   // Wednesday 18 November 2026, 10:00 in London.

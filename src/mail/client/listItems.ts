@@ -1,6 +1,6 @@
 /** The flat list the virtual scroller shows: a header before the first mail of each date group. */
-import type { DateGroup } from './dateGroups';
-import type { MailListRow } from './types';
+import type { DateGroup } from '../../../core/mail/client/dateGroups';
+import type { MailListRow } from '../../../core/mail/client/types';
 
 export type ListItem = { kind: 'group'; group: DateGroup } | { kind: 'mail'; row: MailListRow };
 

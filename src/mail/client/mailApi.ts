@@ -1,7 +1,7 @@
 /** The mail client's calls, typed (server/mail/client). */
 import { api } from '../../dataProvider/apiClient';
 import type { MailFolder, MailTag } from '../settings/types';
-import type { MailAccountInfo, MailAttachmentInfo, MailDetails, MailFlag, MailListFilter, MailListRow } from './types';
+import type { MailAccountInfo, MailAttachmentInfo, MailDetails, MailFlag, MailListFilter, MailListRow } from '../../../core/mail/client/types';
 
 const R = { resource: 'mails' } as const;
 

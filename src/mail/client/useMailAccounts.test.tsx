@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientStorage } from '../../storage/clientStorage';
 import { mailApi } from './mailApi';
-import type { MailAccountInfo } from './types';
+import type { MailAccountInfo } from '../../../core/mail/client/types';
 import { toggleAll, toggleOne, useMailAccounts } from './useMailAccounts';
 
 vi.mock('./mailApi', () => ({ mailApi: { accounts: vi.fn() } }));

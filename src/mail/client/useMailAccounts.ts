@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { clientStorage, type Id } from '../../storage/clientStorage';
 import { mailApi } from './mailApi';
-import type { MailAccountInfo } from './types';
+import type { MailAccountInfo } from '../../../core/mail/client/types';
 
 export function toggleOne(disabled: Id[], id: number): Id[] {
   const s = String(id);

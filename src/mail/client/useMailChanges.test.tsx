@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { configureApi } from '../../dataProvider/apiClient';
-import type { MailListFilter, MailListRow } from './types';
+import type { MailListFilter, MailListRow } from '../../../core/mail/client/types';
 import { useMailChanges } from './useMailChanges';
 import { useMailList } from './useMailList';
 

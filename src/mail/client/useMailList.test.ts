@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MailListRow } from './types';
+import type { MailListRow } from '../../../core/mail/client/types';
 import { mergeHead } from './useMailList';
 
 const rows = (...ids: number[]) => ids.map((ma_id) => ({ ma_id }) as MailListRow);

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { mailApi } from './mailApi';
-import { MAIL_PAGE_SIZE, MAIL_REFRESH_MS, type MailListFilter, type MailListRow } from './types';
+import { MAIL_PAGE_SIZE, MAIL_REFRESH_MS, type MailListFilter, type MailListRow } from '../../../core/mail/client/types';
 
 export interface MailListState {
   rows: MailListRow[];

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useBrand } from '../../brand/BrandContext';
-import { checkAddressInput, formatAddress, parseAddressList, type MailAddress } from './addresses';
+import { checkAddressInput, formatAddress, parseAddressList, type MailAddress } from '../../../core/mail/compose/addresses';
 import { composeApi } from './api';
 import type { Suggestion } from './types';
 

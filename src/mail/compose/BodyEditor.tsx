@@ -8,7 +8,7 @@ import { TextField } from '@mui/material';
 import { Form, useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
 import { RichTextInput } from 'ra-input-rich-text';
-import { htmlToText, textToHtml } from './plainText';
+import { htmlToText, textToHtml } from '../../../core/mail/compose/plainText';
 
 export interface BodyEditorProps {
   editor: string;

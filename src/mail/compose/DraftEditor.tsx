@@ -10,7 +10,7 @@ import { notify } from '../../notices/noticeStore';
 import { formatBytes } from '../../files/format';
 import { UploadBox } from '../../files/UploadBox';
 import { AddressField } from './AddressField';
-import { ADDRESS_MESSAGES, checkRecipients } from './addresses';
+import { ADDRESS_MESSAGES, checkRecipients } from '../../../core/mail/compose/addresses';
 import { loadFailureKey } from '../client/loadFailure';
 import { composeApi } from './api';
 import { BodyEditor } from './BodyEditor';

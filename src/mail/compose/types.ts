@@ -1,5 +1,5 @@
 /** Wire shapes of the compose calls (server/mail/compose). */
-import type { MailAddress } from './addresses';
+import type { MailAddress } from '../../../core/mail/compose/addresses';
 
 export type ReplyMode = 'reply' | 'replyAll' | 'forward';
 

@@ -1,11 +1,11 @@
 /** The form input of one field, chosen by its type. */
 import { AutocompleteInput, BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import { InputAdornment } from '@mui/material';
-import { findResource } from '../definitions';
+import { findResource } from '../../../core/resources/definitions';
 import { dateInputToWire, formatWireDate, wireToDateInput } from './dateText';
 import { searchFilter } from './searchQuery';
 import { ColorPreview } from './Swatch';
-import type { FieldDef } from './types';
+import type { FieldDef } from '../../../core/resources/engine/types';
 
 export function FieldInput({ field, readOnly }: { field: FieldDef; readOnly: boolean }) {
   const common = { source: field.name, label: field.label, readOnly: readOnly || field.readOnly, fullWidth: true };

@@ -2,9 +2,9 @@
 import { useGetManyReference, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
-import { findResource } from '../definitions';
+import { findResource } from '../../../core/resources/definitions';
 import { sortOf } from './formValues';
-import type { RelatedDef } from './types';
+import type { RelatedDef } from '../../../core/resources/engine/types';
 
 export function RelatedPanel({ related, id }: { related: RelatedDef; id: string }) {
   const translate = useTranslate();

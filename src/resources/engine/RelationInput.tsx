@@ -7,9 +7,9 @@ import { ArrayInput, AutocompleteInput, BooleanInput, ReferenceInput, SimpleForm
 import { useFormState } from 'react-hook-form';
 import { Alert, Box, Typography } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
-import { findResource } from '../definitions';
+import { findResource } from '../../../core/resources/definitions';
 import { searchFilter } from './searchQuery';
-import type { RelationDef } from './types';
+import type { RelationDef } from '../../../core/resources/engine/types';
 
 export function RelationInput({ rel, readOnly }: { rel: RelationDef; readOnly: boolean }) {
   const translate = useTranslate();

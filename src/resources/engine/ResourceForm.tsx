@@ -6,7 +6,7 @@ import { FieldInput } from './FieldInput';
 import { useCanDelete } from './useCanWrite';
 import { RelationInput } from './RelationInput';
 import { defaultValuesOf, resolverOf } from './formValues';
-import type { ResourceDef } from './types';
+import type { ResourceDef } from '../../../core/resources/engine/types';
 
 interface Props {
   def: ResourceDef;

@@ -4,11 +4,11 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { notAllowedUrl } from '../../routes/guard';
-import { findResource } from '../definitions';
+import { findResource } from '../../../core/resources/definitions';
 import { ITEM_PANELS } from '../itemPanels';
 import { RelatedPanel } from './RelatedPanel';
 import { ResourceForm } from './ResourceForm';
-import type { ResourceDef } from './types';
+import type { ResourceDef } from '../../../core/resources/engine/types';
 import { useCanWrite } from './useCanWrite';
 
 // The fetch wrapper has already shown and stored failures and success notices.

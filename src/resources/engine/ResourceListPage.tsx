@@ -6,12 +6,12 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/authStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
-import { findResource } from '../definitions';
+import { findResource } from '../../../core/resources/definitions';
 import { fieldColumn } from './fieldColumn';
 import { filterInputs } from './filterInputs';
 import { sortOf } from './formValues';
 import { SearchBox } from './SearchBox';
-import type { ResourceDef } from './types';
+import type { ResourceDef } from '../../../core/resources/engine/types';
 import { useCanDelete, useCanWrite } from './useCanWrite';
 
 function ListActions({ def, writable }: { def: ResourceDef; writable: boolean }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contacts } from '../definitions/contacts';
-import { jobsites } from '../definitions/jobsites';
-import { validateResource } from './schema';
+import { contacts } from '../../../core/resources/definitions/contacts';
+import { jobsites } from '../../../core/resources/definitions/jobsites';
+import { validateResource } from '../../../core/resources/engine/schema';
 
 const errors = (r: ReturnType<typeof validateResource>) => (r.ok ? [] : r.errors.map((e) => [e.field, e.message]));
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { departments } from '../definitions/departments';
+import { departments } from '../../../core/resources/definitions/departments';
 import { dateInputToWire, formatWireDate, wireToDateInput } from './dateText';
 import { defaultValuesOf, sortOf } from './formValues';
 import { searchProblem } from './SearchBox';
 import { canWrite } from './useCanWrite';
-import { buildResourceSchema } from './schema';
+import { buildResourceSchema } from '../../../core/resources/engine/schema';
 
 describe('resource engine helpers', () => {
   it('free-text search needs at least 3 characters (empty is fine)', () => {

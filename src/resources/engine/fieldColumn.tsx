@@ -1,10 +1,10 @@
 /** The list column of one field, chosen by its type. */
 import { BooleanField, DataTable, NumberField, ReferenceField, TextField } from 'react-admin';
 import { Box } from '@mui/material';
-import { findResource } from '../definitions';
+import { findResource } from '../../../core/resources/definitions';
 import { formatWireDate } from './dateText';
 import { Swatch } from './Swatch';
-import type { FieldDef } from './types';
+import type { FieldDef } from '../../../core/resources/engine/types';
 
 export function fieldColumn(field: FieldDef, dateFormat?: string) {
   const key = field.name;

@@ -1,7 +1,7 @@
 /** List filters of the fields marked `filter`, always shown (the free-text search is SearchBox). */
 import { AutocompleteInput, NullableBooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
-import { findResource } from '../definitions';
-import type { ResourceDef } from './types';
+import { findResource } from '../../../core/resources/definitions';
+import type { ResourceDef } from '../../../core/resources/engine/types';
 
 export function filterInputs(def: ResourceDef) {
   return def.fields

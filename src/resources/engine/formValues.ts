@@ -4,8 +4,8 @@
  */
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { Resolver } from 'react-hook-form';
-import { buildResourceSchema } from './schema';
-import type { ResourceDef } from './types';
+import { buildResourceSchema } from '../../../core/resources/engine/schema';
+import type { ResourceDef } from '../../../core/resources/engine/types';
 
 export function defaultValuesOf(def: ResourceDef): Record<string, unknown> {
   return Object.fromEntries([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allFeatures } from '../../brand/types';
-import { departments } from '../definitions/departments';
-import { users } from '../../users/usersResource';
+import { allFeatures } from '../../../core/brand/types';
+import { departments } from '../../../core/resources/definitions/departments';
+import { users } from '../../../core/users/usersResource';
 import { canDelete, canWrite } from './useCanWrite';
 
 describe('write and delete actions', () => {

@@ -1,8 +1,8 @@
 /** Write actions (create, save, delete) show only for the definition's writeRoles. */
-import { isFeatureOn, roleAllowed, type FeatureTree } from '../../access/access';
+import { isFeatureOn, roleAllowed, type FeatureTree } from '../../../core/access/access';
 import { useAuth } from '../../auth/authStore';
 import { useOptionalBrand } from '../../brand/BrandContext';
-import type { ResourceDef } from './types';
+import type { ResourceDef } from '../../../core/resources/engine/types';
 
 export function canWrite(def: ResourceDef, role: Parameters<typeof roleAllowed>[0]): boolean {
   return roleAllowed(role, def.writeRoles ?? def.gate.roles);

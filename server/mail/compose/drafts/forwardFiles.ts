@@ -8,7 +8,7 @@
  *   the server into a file of the draft alone: putting it back among the mail's files would undo
  *   the user's delete. Its bytes are written before the draft's transaction, its row inside it.
  */
-import { composeText } from '../../../../src/mail/compose/messages';
+import { composeText } from '../../../../core/mail/compose/messages';
 import { conflict } from '../../../envelope/errors';
 import type { FileStore } from '../../../files/storage';
 import { imapAttachments } from '../../client/source';

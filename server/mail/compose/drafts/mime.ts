@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { formatAddress } from '../../../../src/mail/compose/addresses';
-import { htmlToText } from '../../../../src/mail/compose/plainText';
+import { formatAddress } from '../../../../core/mail/compose/addresses';
+import { htmlToText } from '../../../../core/mail/compose/plainText';
 import type { Address } from '../../tables';
 
 export interface OutgoingMail {

@@ -7,7 +7,7 @@
  */
 import type { Selectable } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
-import { composeText } from '../../../../src/mail/compose/messages';
+import { composeText } from '../../../../core/mail/compose/messages';
 import type { Address, MailsTable } from '../../tables';
 import type { ReplyMode } from '../tables';
 

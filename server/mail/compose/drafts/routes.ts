@@ -1,7 +1,7 @@
 /** maildrafts (SPEC.md point 7): CRUD, unlock, attachments, deleteDrafts, updateAndSend. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkRecipients } from '../../../../src/mail/compose/addresses';
-import { composeText } from '../../../../src/mail/compose/messages';
+import { checkRecipients } from '../../../../core/mail/compose/addresses';
+import { composeText } from '../../../../core/mail/compose/messages';
 import { AppError, conflict, invalidField, validationError } from '../../../envelope/errors';
 import { asObject } from '../../../resources/body';
 import { action, idParams } from '../../../users/routeKit';

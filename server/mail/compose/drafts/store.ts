@@ -4,7 +4,7 @@
  * bumps the version so a second user's stale update is refused instead of overwriting.
  */
 import { sql } from 'kysely';
-import { composeText } from '../../../../src/mail/compose/messages';
+import { composeText } from '../../../../core/mail/compose/messages';
 import { conflict } from '../../../envelope/errors';
 import { mailNotFound, readableMail, sendableAccountIds } from '../access';
 import { resolveFrom } from '../aliases';

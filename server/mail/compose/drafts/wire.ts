@@ -1,6 +1,6 @@
 /** A draft as the SPA sees it, and the parsing of the fields a create or update may send. */
 import type { Selectable } from 'kysely';
-import { toAddressList } from '../../../../src/mail/compose/addresses';
+import { toAddressList } from '../../../../core/mail/compose/addresses';
 import { invalidField } from '../../../envelope/errors';
 import { asObject } from '../../../resources/body';
 import type { Address } from '../../tables';

@@ -1,0 +1,24 @@
+/**
+ * Feature areas keep their texts beside their code: each exports a `FeatureMessages` object with
+ * the three locales and is listed here once. The parity test checks every feature like the core.
+ */
+import type { Locale } from './locales';
+import { usersMessages } from '../users/messages';
+import { referenceDataMessages } from '../referenceData/messages';
+import { publicAuthMessages } from '../publicauth/messages';
+import { brandSitesMessages } from '../devsites/messages';
+import { devToolsMessages } from '../devtools/messages';
+import { jobsMessages } from '../jobs/messages';
+import { salesCostsMessages } from '../jobs/sales/messages';
+import { filesMessages } from '../files/messages';
+import { mailComposeMessages } from '../mail/compose/messages';
+import { mailClientMessages } from '../mail/client/messages';
+import { mailAdminMessages } from '../mail/admin/messages';
+import { mailSettingsMessages } from '../mail/settings/messages';
+import { engineerPortalMessages } from '../engineerportal/messages';
+import { settingsMessages } from '../usersettings/messages';
+
+export type MessageTree = { [key: string]: string | MessageTree };
+export type FeatureMessages = Record<Locale, MessageTree>;
+
+export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages, salesCostsMessages, filesMessages, mailAdminMessages, mailClientMessages, mailComposeMessages, mailSettingsMessages, engineerPortalMessages, settingsMessages];

@@ -1,0 +1,88 @@
+/** The engineer's jobs (engineer view without an id): filter by job number, site and status, 10 a page. */
+import { useEffect, useState } from 'react';
+import { Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { useNavigate } from 'react-router-dom';
+import { JOB_STATUSES } from '../../core/enums';
+import type { EngineerJobRow } from '../../core/jobs/costs/types';
+import { ENGINEER_PAGE_SIZE, engineerApi, type EngineerFilter } from './engineerApi';
+
+export function EngineerJobList() {
+  const translate = useTranslate();
+  const t = (key: string, opts?: Record<string, unknown>) => translate(`salesCosts.engineer.${key}`, opts);
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<{ job_number: string; jobsite_name: string; status: string }>({ job_number: '', jobsite_name: '', status: '' });
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ rows: EngineerJobRow[]; total: number }>({ rows: [], total: 0 });
+
+  useEffect(() => {
+    const body: EngineerFilter = { job_number: filter.job_number, jobsite_name: filter.jobsite_name, job_status_ids: filter.status ? [filter.status] : [] };
+    // Typing waits a moment so each key press does not become a request.
+    const timer = setTimeout(() => void engineerApi.jobs(body, page).then(setData).catch(() => undefined), 300);
+    return () => clearTimeout(timer);
+  }, [filter, page]);
+
+  const change = (patch: Partial<typeof filter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const status = (s: string) => translate(`salesCosts.enums.job_statuses.${s}`);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} role="search" aria-label={t('search')}>
+        <TextField size="small" label={t('jobNumber')} value={filter.job_number} onChange={(e) => change({ job_number: e.target.value })} />
+        <TextField size="small" label={t('site')} value={filter.jobsite_name} onChange={(e) => change({ jobsite_name: e.target.value })} />
+        <TextField select size="small" label={t('status')} value={filter.status} onChange={(e) => change({ status: e.target.value })} sx={{ minWidth: 180 }}>
+          <MenuItem value="">—</MenuItem>
+          {JOB_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {status(s)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Table size="small" aria-label={t('jobs')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('jobNumber')}</TableCell>
+            <TableCell>{t('status')}</TableCell>
+            <TableCell>{t('site')}</TableCell>
+            <TableCell>{t('description')}</TableCell>
+            <TableCell>{t('start')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={6}>{t('noJobs')}</TableCell>
+            </TableRow>
+          )}
+          {data.rows.map((r) => (
+            <TableRow key={r.job_id} hover>
+              <TableCell>{r.job_number}</TableCell>
+              <TableCell>{status(r.job_status)}</TableCell>
+              <TableCell>{r.js_address}</TableCell>
+              <TableCell>{r.job_desc}</TableCell>
+              <TableCell>{r.job_start ? r.job_start.slice(0, 16) : ''}</TableCell>
+              <TableCell>
+                <Button size="small" onClick={() => navigate(`/engineer-view/${r.job_id}`)} aria-label={t('open', { number: r.job_number ?? r.job_id })}>
+                  {t('open', { number: r.job_number ?? r.job_id })}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TablePagination
+        component="div"
+        count={data.total}
+        page={page - 1}
+        rowsPerPage={ENGINEER_PAGE_SIZE}
+        rowsPerPageOptions={[ENGINEER_PAGE_SIZE]}
+        onPageChange={(_, p) => setPage(p + 1)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The engineer's own notifications above their job list (GET engineerportal/notifications, 10 a
+ * page): what happened, on which job, when and by whom, each removable on its own.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { useNavigate } from 'react-router-dom';
+import { ENGINEER_PAGE_SIZE, engineerApi } from './engineerApi';
+import type { EngineerNotification } from '../../core/engineerportal/types';
+
+export function EngineerNotifications() {
+  const translate = useTranslate();
+  const t = (key: string, opts?: Record<string, unknown>) => translate(`engineerPortal.notifications.${key}`, opts);
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ rows: EngineerNotification[]; total: number }>({ rows: [], total: 0 });
+
+  const load = useCallback(() => void engineerApi.notifications(page).then(setData).catch(() => undefined), [page]);
+  useEffect(load, [load]);
+
+  const remove = (id: number) =>
+    void engineerApi
+      .removeNotification(id)
+      .then((done) => {
+        // The last row of a later page gone: step back so the page is not empty.
+        if (done && data.rows.length === 1 && page > 1) setPage(page - 1);
+        else if (done) load();
+      })
+      .catch(() => undefined);
+
+  return (
+    <Stack spacing={1} component="section" aria-label={t('title')}>
+      <Typography variant="h6" component="h2">
+        {t('title')}
+      </Typography>
+      <Table size="small" aria-label={t('title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('type')}</TableCell>
+            <TableCell>{t('job')}</TableCell>
+            <TableCell>{t('when')}</TableCell>
+            <TableCell>{t('from')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={5}>{t('none')}</TableCell>
+            </TableRow>
+          )}
+          {data.rows.map((n) => (
+            <TableRow key={n.notif_id}>
+              <TableCell>{translate(`reminders.types.${n.notif_type}`)}</TableCell>
+              <TableCell>{n.job_id ? <Button size="small" onClick={() => navigate(`/engineer-view/${n.job_id}`)}>{n.job_number ?? n.job_id}</Button> : '—'}</TableCell>
+              <TableCell>{n.created_at.slice(0, 16)}</TableCell>
+              <TableCell>{n.created_by_name ?? '—'}</TableCell>
+              <TableCell>
+                <Button size="small" color="error" onClick={() => remove(n.notif_id)} aria-label={t('remove', { n: `${translate(`reminders.types.${n.notif_type}`)} ${n.job_number ?? ''}`.trim() })}>
+                  {t('removeShort')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {data.total > ENGINEER_PAGE_SIZE && (
+        <TablePagination component="div" count={data.total} page={page - 1} rowsPerPage={ENGINEER_PAGE_SIZE} rowsPerPageOptions={[ENGINEER_PAGE_SIZE]} onPageChange={(_, p) => setPage(p + 1)} />
+      )}
+    </Stack>
+  );
+}

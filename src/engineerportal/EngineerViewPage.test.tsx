@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configureApi } from '../dataProvider/apiClient';
+import type { EngineerCosts } from '../../core/jobs/costs/types';
+import type { EngineerJob } from '../../core/engineerportal/types';
+import { routeById } from '../routes/routeTable';
+import { renderWithApp } from '../test/renderWithApp';
+import { EngineerViewPage } from './EngineerViewPage';
+
+const route = routeById('engineerView')!;
+const envelope = (data: unknown, extra: Record<string, unknown> = {}) =>
+  new Response(JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, ...extra } } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+const details: EngineerJob = {
+  job_id: 7, job_number: 'PLB000007', job_status: 'BOOKED', job_desc: 'Leaking tap', js_id: 3, js_address: '1 High Street', de_name: 'Plumbing',
+  job_start: '2026-11-23 09:00:00', job_end: null, locked: true, job_details: null, js_city: 'London', js_postcode: 'N1 1AA', costdesc: 'Two visits',
+  job_has_issue: false, job_has_remedial: false,
+};
+const costs = (locked: boolean): EngineerCosts => ({
+  job_id: 7, locked, total: '59.97', currency: 'GBP',
+  rows: [{ jc_id: 21, jc_item: 'Valve', jc_desc_engineer: 'Fitted', jc_qty_engineer: '3', jc_net_price_engineer: '19.99', jc_cost_type: null, jc_material_type: null, jc_material_eta: null, jc_locked: locked, jc_net_total: '59.97' }],
+});
+
+describe('EngineerViewPage', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    configureApi('http://test/api');
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const answer = (locked: boolean) =>
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/details')) return envelope(details);
+      if (url.endsWith('/costs')) return envelope(costs(locked));
+      return envelope(null);
+    });
+
+  it('shows the locked notice word for word and disables every cost input', async () => {
+    answer(true);
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?' });
+    const section = await screen.findByRole('region', { name: 'My costs' });
+    expect(within(section).getByText('Your costs are locked!')).toBeInTheDocument();
+    for (const label of ['Item (row 1)', "Engineer's description (row 1)", 'Quantity (row 1)', 'Net price (row 1)']) expect(within(section).getByLabelText(label)).toBeDisabled();
+    expect(within(section).getByRole('button', { name: 'Save my costs' })).toBeDisabled();
+    expect(within(section).getByRole('button', { name: 'Submit and lock my costs' })).toBeDisabled();
+    expect(within(section).getByRole('button', { name: 'Add row' })).toBeDisabled();
+    expect(screen.getByLabelText('Description of my costs')).toBeDisabled();
+    expect(screen.getByText(/1 High Street, London, N1 1AA/)).toBeInTheDocument();
+  });
+
+  it('lets an unlocked engineer edit, save and lock their costs', async () => {
+    answer(false);
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?' });
+    const section = await screen.findByRole('region', { name: 'My costs' });
+    expect(within(section).queryByText('Your costs are locked!')).toBeNull();
+    const qty = within(section).getByLabelText('Quantity (row 1)');
+    expect(qty).toBeEnabled();
+    fireEvent.change(qty, { target: { value: '2' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save my costs' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST' && String(init.body).includes('"jc_qty_engineer":"2"'))).toBe(true));
+    fireEvent.click(within(section).getByRole('button', { name: 'Submit and lock my costs' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/engineerportal/7/lockcosts'))).toBe(true));
+  });
+
+  it('lists the engineer jobs without an id, 10 a page', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('engineerportal/filter') ? envelope([{ ...details, job_id: 8, job_number: 'PLB000008' }], { totalCount: 1 }) : envelope([], { totalCount: 0 }),
+    );
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?' });
+    expect(await screen.findByRole('button', { name: 'Open job PLB000008' })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('engineerportal/filter'))!;
+    expect(String(url)).toContain('engineerportal/filter?limit=10&pagenumber=1&totalcount=1');
+    expect(init?.method).toBe('POST');
+  });
+});

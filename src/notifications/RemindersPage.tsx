@@ -1,0 +1,149 @@
+/**
+ * /reminders: the user's notifications (type, job, when, who), filtered by type, flag, free text
+ * and job number; flag and unflag, remove one or the selected ones. Showing a page marks its new rows as rendered, so the
+ * badge counts only what has not been seen yet.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Checkbox, IconButton, Pagination, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import FlagIcon from '@mui/icons-material/Flag';
+import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Link } from 'react-router-dom';
+import { useTranslate } from 'ra-core';
+import { api } from '../dataProvider/apiClient';
+import type { NotificationType } from '../../core/enums';
+import { useDateText } from '../jobs/sheet/useDateFormat';
+import { PageFrame } from '../pages/PageFrame';
+import type { PageProps } from '../pages/types';
+import { refreshReminderBadge } from './badgeStore';
+import { EMPTY_REMINDER_FILTER, ReminderFilters, toWireFilter, type ReminderFilter } from './ReminderFilters';
+import { useSelection } from './useSelection';
+
+export interface NotificationRow {
+  notif_id: number;
+  notif_type: NotificationType;
+  job_id: number | null;
+  job_number: string | null;
+  is_flagged: boolean;
+  is_rendered: boolean;
+  created_by_name: string | null;
+  created_at: string;
+}
+
+export const REMINDERS_PAGE_SIZE = 20;
+/** Typing in the text fields waits this long before asking the server. */
+const TYPING_MS = 300;
+
+export function RemindersPage({ title }: PageProps) {
+  const translate = useTranslate();
+  const date = useDateText();
+  const [filter, setFilter] = useState<ReminderFilter>(EMPTY_REMINDER_FILTER);
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<NotificationRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [version, setVersion] = useState(0);
+  const { selected, toggle, toggleAll, clear } = useSelection();
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  const body = JSON.stringify(toWireFilter(filter));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const load = () =>
+      api<NotificationRow[]>('notifications/filter', { method: 'POST', body: JSON.parse(body), query: { limit: REMINDERS_PAGE_SIZE, pagenumber: page, sort: '-created_at', totalcount: 1 }, signal: controller.signal })
+        .then(async (res) => {
+          const list = res?.data ?? [];
+          setRows(list);
+          setTotal(res?.metadata?.totalCount ?? 0);
+          const fresh = list.filter((r) => !r.is_rendered).map((r) => r.notif_id);
+          if (fresh.length) {
+            await api('notifications/markNotifsAsRendered', { method: 'POST', body: { notif_ids: fresh }, quiet: true });
+            void refreshReminderBadge();
+          }
+        })
+        .catch(() => undefined);
+    const timer = setTimeout(() => void load(), TYPING_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [body, page, version]);
+
+  async function setFlagged(row: NotificationRow) {
+    try {
+      await api(`notifications/${row.notif_id}/flaggedstatus`, { method: 'POST', body: { is_flagged: !row.is_flagged } });
+      reload();
+    } catch {
+      // Shown by the fetch wrapper.
+    }
+  }
+
+  async function remove(ids: number[]) {
+    try {
+      await api('notifications/removenotifications', { method: 'POST', body: { notif_ids: ids } });
+      clear();
+      reload();
+      void refreshReminderBadge();
+    } catch {
+      // Shown by the fetch wrapper.
+    }
+  }
+
+  const pageIds = rows.map((r) => r.notif_id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const f = (k: string) => translate(`reminders.fields.${k}`);
+  return (
+    <PageFrame title={title}>
+      <ReminderFilters filter={filter} onChange={(f) => { setFilter(f); setPage(1); }}>
+        <Button color="error" variant="outlined" disabled={!selected.length} onClick={() => void remove(selected)}>
+          {translate('reminders.removeSelected', { count: selected.length })}
+        </Button>
+      </ReminderFilters>
+      {rows.length === 0 ? (
+        <Typography>{translate('reminders.empty')}</Typography>
+      ) : (
+        <Table size="small" aria-label={translate('reminders.table')}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox checked={allOnPage} onChange={() => toggleAll(pageIds)} slotProps={{ input: { 'aria-label': translate('reminders.selectAll') } }} />
+              </TableCell>
+              <TableCell>{f('type')}</TableCell>
+              <TableCell>{f('job')}</TableCell>
+              <TableCell>{f('when')}</TableCell>
+              <TableCell>{f('who')}</TableCell>
+              <TableCell>{f('flagged')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.notif_id} hover selected={selected.includes(r.notif_id)} sx={r.is_rendered ? undefined : { '& td': { fontWeight: 600 } }}>
+                <TableCell padding="checkbox">
+                  <Checkbox checked={selected.includes(r.notif_id)} onChange={() => toggle(r.notif_id)} slotProps={{ input: { 'aria-label': translate('reminders.select', { id: r.notif_id }) } }} />
+                </TableCell>
+                <TableCell>{translate(`reminders.types.${r.notif_type}`)}</TableCell>
+                <TableCell>{r.job_id ? <Link to={`/sheet/${r.job_id}/details`}>{r.job_number ?? translate('jobs.item.draft')}</Link> : ''}</TableCell>
+                <TableCell>{date(r.created_at)}</TableCell>
+                <TableCell>{r.created_by_name ?? translate('reminders.system')}</TableCell>
+                <TableCell>
+                  <Tooltip title={translate(r.is_flagged ? 'reminders.unflag' : 'reminders.flag')}>
+                    <IconButton size="small" aria-label={`${translate(r.is_flagged ? 'reminders.unflag' : 'reminders.flag')} ${r.notif_id}`} aria-pressed={r.is_flagged} onClick={() => void setFlagged(r)}>
+                      {r.is_flagged ? <FlagIcon color="warning" fontSize="small" /> : <OutlinedFlagIcon fontSize="small" />}
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+                <TableCell>
+                  <IconButton size="small" aria-label={`${translate('reminders.remove')} ${r.notif_id}`} onClick={() => void remove([r.notif_id])}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Pagination count={Math.max(1, Math.ceil(total / REMINDERS_PAGE_SIZE))} page={page} onChange={(_, p) => setPage(p)} size="small" />
+    </PageFrame>
+  );
+}
