@@ -32,7 +32,9 @@ export async function runBrandBench(dataDir: string): Promise<void> {
     for (const schema of schemas) await migrateBrand(database.db, schema);
     const each = performance.now() - eachStarted;
     console.log(`\nbrand creation (schema migrated): median ${median(times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms over ${BRANDS} brands`);
-    console.log(`migrateAll over ${BRANDS} up-to-date brand schemas: ${all.toFixed(0)} ms (each schema's migration run in turn instead: ${each.toFixed(0)} ms)`);
+    console.log(
+      `migrateAll over ${BRANDS} up-to-date brand schemas: ${all.toFixed(0)} ms (each schema's migration run in turn instead: ${each.toFixed(0)} ms)`,
+    );
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -23,8 +23,14 @@ async function photos(): Promise<Buffer[]> {
   for (let i = 0; i < DISTINCT; i++) {
     const file = path.join(PHOTO_DIR, `photo-${i}.jpg`);
     if (!existsSync(file)) {
-      const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + i * 5, sigma: 18 } } }).raw().toBuffer();
-      const gradient = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${i * 36},60%,35%)"/><stop offset="1" stop-color="hsl(${i * 36 + 120},50%,70%)"/></linearGradient></defs><rect width="4000" height="3000" fill="url(#g)"/></svg>`);
+      const grain = await sharp({
+        create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120 + i * 5, sigma: 18 } },
+      })
+        .raw()
+        .toBuffer();
+      const gradient = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${i * 36},60%,35%)"/><stop offset="1" stop-color="hsl(${i * 36 + 120},50%,70%)"/></linearGradient></defs><rect width="4000" height="3000" fill="url(#g)"/></svg>`,
+      );
       const jpeg = await sharp(grain, { raw: { width: 4000, height: 3000, channels: 3 } })
         .composite([{ input: gradient, blend: 'overlay' }])
         .jpeg({ quality: 85 })
@@ -77,7 +83,7 @@ export async function runFilesBench(dataDir: string): Promise<void> {
     console.log('|---:|---:|---:|---:|');
     for (const r of rows) console.log(`| ${r.photos} | ${r.ms} | ${(r.ms / r.photos).toFixed(0)} | ${r.peak.toFixed(1)} |`);
     const [few, many] = rows;
-    console.log(`peak memory ${many.photos} vs ${few.photos} photos: ${(many.peak - few.peak >= 0 ? '+' : '')}${(many.peak - few.peak).toFixed(1)} MiB`);
+    console.log(`peak memory ${many.photos} vs ${few.photos} photos: ${many.peak - few.peak >= 0 ? '+' : ''}${(many.peak - few.peak).toFixed(1)} MiB`);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

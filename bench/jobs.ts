@@ -34,7 +34,16 @@ function compiled(root: RootDb, schema: string, c: JobCase): RawQuery {
   const db = jobDb(brandDb(root, schema));
   const q = jobListQueries(db, parseJobFilter(c.body), params, schema);
   const text = typeof c.body.stext === 'string' ? c.body.stext.toLowerCase() : '';
-  return { rows: q.page.compile(), byIds: { sql: jobRowsByIds(db, []).compile().sql, idField: 'job_id' }, count: q.count.compile(), totalInRows: q.totalInRows, walk: q.walk?.(WALK_WINDOW).compile(), offset: params.offset, limit: params.limit, text };
+  return {
+    rows: q.page.compile(),
+    byIds: { sql: jobRowsByIds(db, []).compile().sql, idField: 'job_id' },
+    count: q.count.compile(),
+    totalInRows: q.totalInRows,
+    walk: q.walk?.(WALK_WINDOW).compile(),
+    offset: params.offset,
+    limit: params.limit,
+    text,
+  };
 }
 
 export async function seedJobs(root: RootDb, schema: string): Promise<void> {
@@ -49,10 +58,20 @@ export async function jobQueriesOf(root: RootDb, schema: string): Promise<Record
   const deIds = deps.map((d) => d.de_id);
   tenthDepartments = deIds.slice(0, 2);
   cases = [
-    { key: 'jobs-filter', label: 'status (3) + department (4 of 20) + sort -job_start', body: { job_status: ['BOOKED', 'IN_PROGRESS', 'APPROVED'], de_id: deIds.slice(0, 4) }, sort: '-job_start' },
+    {
+      key: 'jobs-filter',
+      label: 'status (3) + department (4 of 20) + sort -job_start',
+      body: { job_status: ['BOOKED', 'IN_PROGRESS', 'APPROVED'], de_id: deIds.slice(0, 4) },
+      sort: '-job_start',
+    },
     { key: 'jobs-sort-client', label: 'no filter + sort by client name', body: {}, sort: 'co_name' },
     { key: 'jobs-text', label: "free text 'amelia smith' + sort -job_number", body: { stext: 'amelia smith' }, sort: '-job_number' },
-    { key: 'jobs-text-status', label: "free text 'mill lane' + status (2) + sort co_name", body: { stext: 'mill lane', job_status: ['BOOKED', 'QUOTED'] }, sort: 'co_name' },
+    {
+      key: 'jobs-text-status',
+      label: "free text 'mill lane' + status (2) + sort co_name",
+      body: { stext: 'mill lane', job_status: ['BOOKED', 'QUOTED'] },
+      sort: 'co_name',
+    },
   ];
   const out: Record<string, RawQuery> = {};
   for (const c of cases) {
@@ -67,7 +86,13 @@ export async function jobQueriesOf(root: RootDb, schema: string): Promise<Record
   return out;
 }
 
-export async function runJobsLoad(base: string, headers: Record<string, string>, dataDir: string, queries: Record<string, RawQuery>, seconds: number): Promise<LoadResult[]> {
+export async function runJobsLoad(
+  base: string,
+  headers: Record<string, string>,
+  dataDir: string,
+  queries: Record<string, RawQuery>,
+  seconds: number,
+): Promise<LoadResult[]> {
   const raw = await startRaw(embeddedUrl(dataDir), queries);
   const rows: LoadResult[] = [];
   try {
@@ -76,8 +101,14 @@ export async function runJobsLoad(base: string, headers: Record<string, string>,
       const qs = `limit=${QUERY.limit}&pagenumber=${QUERY.pagenumber}&sort=${c.sort}&totalcount=1`;
       rows.push(
         ...(await loadPair(
-          { name: `POST jobs/filter (${JOBS} jobs; ${c.label}; page 20 + total)`, opts: { url: `${base}/jobs/filter?${qs}`, method: 'POST', headers, body, seconds } },
-          { name: `  baseline: hand-written Fastify + pg, same SQL`, opts: { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds } },
+          {
+            name: `POST jobs/filter (${JOBS} jobs; ${c.label}; page 20 + total)`,
+            opts: { url: `${base}/jobs/filter?${qs}`, method: 'POST', headers, body, seconds },
+          },
+          {
+            name: `  baseline: hand-written Fastify + pg, same SQL`,
+            opts: { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds },
+          },
         )),
       );
     }
@@ -98,7 +129,11 @@ async function exportOnce(dataDir: string, label: string, body: Record<string, u
     await new Promise((r) => setTimeout(r, 500));
     const before = server.peakRssMiB();
     const started = Date.now();
-    const res = await fetch(`http://localhost:${server.port}/api/exportjobs/export?sort=-job_number`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`http://localhost:${server.port}/api/exportjobs/export?sort=-job_number`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok || !res.body) throw new Error(`export ${label}: ${res.status} ${await res.text()}`);
     let bytes = 0;
     const reader = res.body.getReader();
@@ -116,7 +151,9 @@ export async function runExportBench(dataDir: string): Promise<void> {
     await exportOnce(dataDir, `all ${JOBS} jobs (+ the demo jobs)`, {}),
     // V8 lets its heap grow while there is room, so an uncapped server's peak says little about
     // what the export keeps; capped, the heap is collected instead and must still hold the export.
-    await exportOnce(dataDir, `all ${JOBS} jobs, the server's old space capped at ${CAPPED_OLD_SPACE_MIB} MiB`, {}, [`--max-old-space-size=${CAPPED_OLD_SPACE_MIB}`]),
+    await exportOnce(dataDir, `all ${JOBS} jobs, the server's old space capped at ${CAPPED_OLD_SPACE_MIB} MiB`, {}, [
+      `--max-old-space-size=${CAPPED_OLD_SPACE_MIB}`,
+    ]),
   ];
   console.log('\n| export | time ms | file MiB | server RSS before MiB | server peak RSS MiB |');
   console.log('|---|---:|---:|---:|---:|');

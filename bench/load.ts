@@ -37,7 +37,9 @@ export async function load(name: string, opts: LoadOptions): Promise<LoadResult>
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
-    statuses: Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`).join(' '),
+    statuses: Object.entries(result.statusCodeStats ?? {})
+      .map(([code, s]) => `${code}×${s.count}`)
+      .join(' '),
   };
 }
 

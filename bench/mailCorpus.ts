@@ -14,8 +14,28 @@ const WORDS = (
   'damp mould window repair replacement parts approval estimate deposit photos attached please ' +
   'confirm arrange visit urgent thanks regards kitchen bathroom ceiling stairs hallway garden fence'
 ).split(' ');
-const PEOPLE = ['Amelia Smith', 'Oliver Jones', 'Isla Brown', 'Harry Taylor', 'Ava Wilson', 'Jack Davies', 'Mia Evans', 'Noah Thomas', 'Emily Roberts', 'Leo Walker'];
-const TOPICS = ['Boiler service', 'Roof leak at Mill Lane', 'Quarterly inspection', 'Invoice 4471', 'Gas safety certificate', 'Damp in bedroom', 'Key collection', 'Window replacement quote'];
+const PEOPLE = [
+  'Amelia Smith',
+  'Oliver Jones',
+  'Isla Brown',
+  'Harry Taylor',
+  'Ava Wilson',
+  'Jack Davies',
+  'Mia Evans',
+  'Noah Thomas',
+  'Emily Roberts',
+  'Leo Walker',
+];
+const TOPICS = [
+  'Boiler service',
+  'Roof leak at Mill Lane',
+  'Quarterly inspection',
+  'Invoice 4471',
+  'Gas safety certificate',
+  'Damp in bedroom',
+  'Key collection',
+  'Window replacement quote',
+];
 
 /** Small deterministic PRNG (mulberry32): the same corpus every run. */
 function random(seed: number): () => number {
@@ -80,11 +100,30 @@ export function* corpus(count: number, tag: string, seed = 1): Generator<CorpusM
     const attach = rnd() < 0.125;
     const boundary = `b${i}x`;
     const textPart = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', text.join('\r\n\r\n')];
-    const htmlPart = ['Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', `<html><body>${text.map((p) => `<p>${p}</p>`).join('\r\n')}</body></html>`];
-    let body: string[] = html ? [`Content-Type: multipart/alternative; boundary="${boundary}a"`, '', `--${boundary}a`, ...textPart, `--${boundary}a`, ...htmlPart, `--${boundary}a--`] : textPart;
+    const htmlPart = [
+      'Content-Type: text/html; charset=utf-8',
+      'Content-Transfer-Encoding: 8bit',
+      '',
+      `<html><body>${text.map((p) => `<p>${p}</p>`).join('\r\n')}</body></html>`,
+    ];
+    let body: string[] = html
+      ? [`Content-Type: multipart/alternative; boundary="${boundary}a"`, '', `--${boundary}a`, ...textPart, `--${boundary}a`, ...htmlPart, `--${boundary}a--`]
+      : textPart;
     if (attach) {
       const pdf = Buffer.alloc(1500 + Math.floor(rnd() * 6000), i % 251);
-      body = [`Content-Type: multipart/mixed; boundary="${boundary}m"`, '', `--${boundary}m`, ...body, `--${boundary}m`, 'Content-Type: application/pdf; name="report.pdf"', 'Content-Disposition: attachment; filename="report.pdf"', 'Content-Transfer-Encoding: base64', '', wrap(pdf.toString('base64')), `--${boundary}m--`];
+      body = [
+        `Content-Type: multipart/mixed; boundary="${boundary}m"`,
+        '',
+        `--${boundary}m`,
+        ...body,
+        `--${boundary}m`,
+        'Content-Type: application/pdf; name="report.pdf"',
+        'Content-Disposition: attachment; filename="report.pdf"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        wrap(pdf.toString('base64')),
+        `--${boundary}m--`,
+      ];
     }
     const flags = (rnd() < 0.1 ? 'F' : '') + (reply && rnd() < 0.5 ? 'R' : '') + (rnd() < 0.7 ? 'S' : '');
     yield { raw: Buffer.from([...headers, ...body, ''].join('\r\n')), flags };

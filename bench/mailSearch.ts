@@ -56,13 +56,26 @@ export async function runMailSearchBench(dataDir: string): Promise<void> {
   try {
     const db = mailDb(brandDb(database.db, schema));
     const account = await db.selectFrom('mailaccounts').select('mailaccount_id').where('ma_email', '=', 'office@demo.test').executeTakeFirstOrThrow();
-    const inbox = await db.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', account.mailaccount_id).where('ifolder_path', '=', 'INBOX').executeTakeFirstOrThrow();
+    const inbox = await db
+      .selectFrom('imapfolders')
+      .select('ifolder_id')
+      .where('mailaccount_id', '=', account.mailaccount_id)
+      .where('ifolder_path', '=', 'INBOX')
+      .executeTakeFirstOrThrow();
     const started = Date.now();
     await fill(db, schema, account.mailaccount_id, inbox.ifolder_id);
     console.log(`\nmail search: ${MAILS} mails copied into the demo mailbox in ${Date.now() - started} ms`);
 
     const ids = [account.mailaccount_id];
-    const base: Required<MailFilter> = { mailaccount_ids: ids, ifolder_id: null, stext: null, is_seen: null, is_flagged: null, is_deleted: false, before: null };
+    const base: Required<MailFilter> = {
+      mailaccount_ids: ids,
+      ifolder_id: null,
+      stext: null,
+      is_seen: null,
+      is_flagged: null,
+      is_deleted: false,
+      before: null,
+    };
     // The SPA asks pages without a total (a full page means more may follow).
     const first = { limit: 100, offset: 0, withTotal: false };
     const counted = { ...first, withTotal: true };

@@ -66,7 +66,9 @@ async function fillMailboxes(dovecot: Dovecot, inboxUser: string, foldersUser: s
   await withMailbox(dovecot, foldersUser, PASSWORD, async (c) => {
     for (const f of folders) await c.status(f, { messages: true });
   });
-  console.log(`\nmail bench: wrote ${MAILS + FOLDERS * FOLDER_MAILS} mails (${(bytes / 1048576).toFixed(0)} MiB) as maildir files in ${written} ms; Dovecot indexed them in ${Date.now() - started - written} ms`);
+  console.log(
+    `\nmail bench: wrote ${MAILS + FOLDERS * FOLDER_MAILS} mails (${(bytes / 1048576).toFixed(0)} MiB) as maildir files in ${written} ms; Dovecot indexed them in ${Date.now() - started - written} ms`,
+  );
   return folders;
 }
 

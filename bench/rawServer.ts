@@ -46,7 +46,15 @@ app.post<{ Params: { name: string }; Body: { stext?: string } }>('/:name', async
     // The engine's own choice between counting and walking, with the totals it learnt (knownTotals.ts).
     const walk = q.walk;
     const walked = walk && ((window: number) => run({ sql: walk.sql, parameters: walk.parameters.map((p) => (p === WALK_WINDOW ? window : p)) }));
-    const { page, total } = await searchPageWithTotal({ countStatement: () => ({ sql: q.count.sql, parameters: values(q.count.parameters) }), offset: q.offset, limit: q.limit, withTotal: true, counted: () => run(q.rows), walk: walked, count: runCount });
+    const { page, total } = await searchPageWithTotal({
+      countStatement: () => ({ sql: q.count.sql, parameters: values(q.count.parameters) }),
+      offset: q.offset,
+      limit: q.limit,
+      withTotal: true,
+      counted: () => run(q.rows),
+      walk: walked,
+      count: runCount,
+    });
     return { data: await withRows(page), totalCount: total };
   }
   const [rows, total] = await Promise.all([run(q.rows).then(withRows), runCount()]);

@@ -43,7 +43,16 @@ function compiled(root: RootDb, schema: string, def: ResourceDef, stext: string,
   const { rows, count, totalInRows, walk } = listQueries(db, info, parseFilterBody(info, { stext }), params);
   // A search's rows are its page's ids; the server then reads their rows by id (store.ts).
   const byIds = stext ? { sql: rowsByIds(db, info, []).compile().sql, idField: def.idField } : undefined;
-  return { rows: rows.compile(), byIds, count: count.compile(), totalInRows, walk: walk?.(WALK_WINDOW).compile(), offset: params.offset, limit: params.limit, text: stext.toLowerCase() };
+  return {
+    rows: rows.compile(),
+    byIds,
+    count: count.compile(),
+    totalInRows,
+    walk: walk?.(WALK_WINDOW).compile(),
+    offset: params.offset,
+    limit: params.limit,
+    text: stext.toLowerCase(),
+  };
 }
 
 /** The statement with its values written in: EXPLAIN cannot take bind parameters (they come from the fixed cases). */
@@ -69,7 +78,10 @@ export async function explainWalk(root: RootDb, label: string, q: RawQuery) {
   const first = (await sql.raw<Record<string, unknown>>(inline(q.rows)).execute(root)).rows[0];
   const window = first && walkWindow({ version: '', total: Number(first[TOTAL_COLUMN]), tableRows: Number(first[TABLE_ROWS_COLUMN]) }, q.offset, q.limit);
   if (window === undefined) return console.log(`\n${label}: counted every time (the search index is the cheaper way to this page)`);
-  await explain(root, `${label} — once its total is known: the page walked in sort order (window ${window})`, { sql: q.walk.sql, parameters: q.walk.parameters.map((p) => (p === WALK_WINDOW ? window : p)) });
+  await explain(root, `${label} — once its total is known: the page walked in sort order (window ${window})`, {
+    sql: q.walk.sql,
+    parameters: q.walk.parameters.map((p) => (p === WALK_WINDOW ? window : p)),
+  });
 }
 
 export async function printPlans(root: RootDb, schema: string): Promise<Record<string, RawQuery>> {
@@ -78,7 +90,11 @@ export async function printPlans(root: RootDb, schema: string): Promise<Record<s
     const q = compiled(root, schema, c.def, c.stext, c.query);
     out[c.key] = q;
     const label = `${c.key} (stext '${c.stext}')`;
-    for (const [part, stmt] of [[q.byIds ? 'page (ids)' : 'rows', q.rows], ['total', q.count]] as const) await explain(root, `${label} ${part}`, stmt);
+    for (const [part, stmt] of [
+      [q.byIds ? 'page (ids)' : 'rows', q.rows],
+      ['total', q.count],
+    ] as const)
+      await explain(root, `${label} ${part}`, stmt);
     await explainWalk(root, label, q);
   }
   return out;
@@ -103,7 +119,13 @@ export async function startRaw(dbUrl: string, queries: Record<string, RawQuery>)
 }
 
 /** Loads each list on the engine and on the baseline, one after the other. */
-export async function runReferenceLoad(base: string, headers: Record<string, string>, dataDir: string, queries: Record<string, RawQuery>, seconds: number): Promise<LoadResult[]> {
+export async function runReferenceLoad(
+  base: string,
+  headers: Record<string, string>,
+  dataDir: string,
+  queries: Record<string, RawQuery>,
+  seconds: number,
+): Promise<LoadResult[]> {
   const raw = await startRaw(embeddedUrl(dataDir), queries);
   const rows: LoadResult[] = [];
   try {
@@ -111,8 +133,14 @@ export async function runReferenceLoad(base: string, headers: Record<string, str
       const body = JSON.stringify({ stext: c.stext });
       rows.push(
         ...(await loadPair(
-          { name: `POST ${c.def.name}/filter (${c.stext ? `free text '${c.stext}'` : 'no free text'} + sort ${c.query.sort} + page ${c.query.pagenumber} + total)`, opts: { url: `${base}/${c.def.name}/filter?${urlQuery(c.query)}`, method: 'POST', headers, body, seconds } },
-          { name: `  baseline: hand-written Fastify + pg, same SQL`, opts: { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds } },
+          {
+            name: `POST ${c.def.name}/filter (${c.stext ? `free text '${c.stext}'` : 'no free text'} + sort ${c.query.sort} + page ${c.query.pagenumber} + total)`,
+            opts: { url: `${base}/${c.def.name}/filter?${urlQuery(c.query)}`, method: 'POST', headers, body, seconds },
+          },
+          {
+            name: `  baseline: hand-written Fastify + pg, same SQL`,
+            opts: { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds },
+          },
         )),
       );
     }

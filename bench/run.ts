@@ -124,7 +124,8 @@ async function main(): Promise<void> {
     const peak = server.peakRssMiB();
     await server.stop();
     printTable(rows);
-    if (runs('reference') || runs('jobs')) console.log(`\n(a case and its baseline: each warmed up for ${WARMUP_SECONDS} s, then the best of ${PAIR_ROUNDS} rounds each, taking turns)`);
+    if (runs('reference') || runs('jobs'))
+      console.log(`\n(a case and its baseline: each warmed up for ${WARMUP_SECONDS} s, then the best of ${PAIR_ROUNDS} rounds each, taking turns)`);
     console.log(`\nserver peak memory (RSS of the Node process): ${peak.toFixed(1)} MiB`);
   }
   try {

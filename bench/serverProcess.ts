@@ -10,7 +10,9 @@ export { freePort };
 /** Resident memory of a process in MiB, from /proc (Linux). */
 function rssMiB(pid: number): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     return line ? Number(line.replace(/\D+/g, '')) / 1024 : 0;
   } catch {
     return 0;
@@ -31,13 +33,25 @@ export async function startServer(dataDir: string, nodeArgs: string[] = []): Pro
   const started = Date.now();
   // `node --import tsx` keeps the server in this one process, so its memory is what we sample.
   // BENCH_SERVER_ARGS adds Node options for profiling (e.g. '--trace-gc', seen with BENCH_LOG_LEVEL=warn).
-  const child: ChildProcess = spawn(SERVER_NODE, [...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), ...nodeArgs, '--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, ...serverNodeEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-      // The bench's 100,000 bulk users and jobs would make the overdue-report check announce to tens of
-      // thousands of operators while the lists are measured; it is not what these numbers are about.
-      REPORT_CHECK_INTERVAL_S: '0' },
-    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    SERVER_NODE,
+    [...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), ...nodeArgs, '--import', 'tsx', 'server/start.ts'],
+    {
+      env: {
+        ...process.env,
+        ...serverNodeEnv(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SKIP_BUILD: '1',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+        // The bench's 100,000 bulk users and jobs would make the overdue-report check announce to tens of
+        // thousands of operators while the lists are measured; it is not what these numbers are about.
+        REPORT_CHECK_INTERVAL_S: '0',
+      },
+      stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   let peak = 0;

@@ -91,7 +91,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
     // A URL Fastify cannot even decode still gets an envelope, not Fastify's own JSON.
     frameworkErrors: (_err, req, reply) => {
-      void (reply as unknown as FastifyReply).code(400).send(envelope(groupFromUrl(req.url ?? ''), null, { isLogged: false, dbErrors: invalidField('url').toDbErrors() }));
+      void (reply as unknown as FastifyReply)
+        .code(400)
+        .send(envelope(groupFromUrl(req.url ?? ''), null, { isLogged: false, dbErrors: invalidField('url').toDbErrors() }));
     },
   });
   const resolver = createBrandResolver(opts.db, opts.brandCacheMs ?? 2000);

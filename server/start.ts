@@ -69,7 +69,9 @@ async function main(): Promise<void> {
   const encrypted = await encryptPlainMailPasswords(opened.db, schemas);
   if (encrypted) log(`${encrypted} plain-text mail server password(s) encrypted.`);
   if (await seedIfEmpty(opened.db)) log('Fresh database: demo brands and users created.');
-  log(`Database ready in ${Date.now() - dbStarted} ms (${opened.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${schemas.length} brand schema(s) migrated).`);
+  log(
+    `Database ready in ${Date.now() - dbStarted} ms (${opened.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${schemas.length} brand schema(s) migrated).`,
+  );
 
   const limits = sessionLimits();
   log(`Sessions end after ${limits.idleMinutes} min unused or ${limits.maxHours} h in all.`);

@@ -23,7 +23,12 @@ test('an admin creates a department, finds it by free text, edits it and sees th
 
   await page.getByRole('textbox', { name: 'Job number prefix' }).fill(`G${suffix}`);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /created/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /created/i })
+      .first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/data\/department(s|\/\d+)$/);
 
   await page.goto(`${DEMO}/data/departments`);
@@ -42,7 +47,12 @@ test('an admin creates a department, finds it by free text, edits it and sees th
   await expect(nameBox).toHaveValue(name);
   await nameBox.fill(`${name} & Windows`);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /updated/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /updated/i })
+      .first(),
+  ).toBeVisible();
 
   await page.goto(`${DEMO}/data/departments`);
   await page.getByLabel('Search', { exact: true }).fill(suffix);

@@ -5,7 +5,9 @@ import { DEMO, login } from './support/session';
 
 /** A small PNG in one colour, made here so the test needs no fixture files. */
 async function png(width: number, height: number, background: string): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 /** True once the image has loaded real pixels (a broken thumbnail has none). */
@@ -17,7 +19,9 @@ async function loaded(img: Locator): Promise<boolean> {
 }
 
 /** Issue 6 end to end: a job's Documents tab and the /data/files browser. */
-test('an operator uploads images and a PDF to a job, sees thumbnails, shares one with the client, deletes one, and finds the rest under /data/files', async ({ page }) => {
+test('an operator uploads images and a PDF to a job, sees thumbnails, shares one with the client, deletes one, and finds the rest under /data/files', async ({
+  page,
+}) => {
   const tag = uniqueTag('doc');
   const roof = `roof-${tag}.png`;
   const boiler = `boiler-${tag}.png`;

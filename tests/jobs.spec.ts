@@ -9,7 +9,10 @@ const ENGINEER = 'Ethan Clarke';
  * section with exact totals, an engineer's cost, the engineer's lock), and the engineer then sees
  * the job in the engineer view with the costs locked.
  */
-test('an operator creates a job with a lead engineer, sales and costs, locks the engineer costs, and the engineer sees them locked', async ({ page, browser }) => {
+test('an operator creates a job with a lead engineer, sales and costs, locks the engineer costs, and the engineer sees them locked', async ({
+  page,
+  browser,
+}) => {
   const tag = uniqueTag('Job');
   await login(page, 'operator');
   const job = await createJob(page, { department: 'Plumbing', client: 'Harbour Lettings', site: true, description: `Leaking stopcock ${tag}` });

@@ -72,7 +72,10 @@ test.describe('mail client: tags, local folders and sender domains', () => {
     const tagName = uniqueTag('Tag');
     const folderName = uniqueTag('Folder');
     await login(page, 'operator', DEMO, '/email');
-    for (const [group, body] of [['mailtags', { mt_name: tagName, mt_color: '#2e7d32' }], ['mailfolders', { mf_name: folderName }]] as const) {
+    for (const [group, body] of [
+      ['mailtags', { mt_name: tagName, mt_color: '#2e7d32' }],
+      ['mailfolders', { mf_name: folderName }],
+    ] as const) {
       expect((await page.request.post(`${DEMO}/api/${group}/create`, { data: body })).status()).toBe(201);
     }
     await page.reload();
@@ -89,7 +92,10 @@ test.describe('mail client: tags, local folders and sender domains', () => {
     await expect(list.getByRole('button', { name: /^Harriet Cole: / }).first()).toBeVisible();
     await expect(list.getByRole('button', { name: /^Tom Baxter: / })).toHaveCount(0);
 
-    await list.getByRole('button', { name: /^Harriet Cole: / }).first().click();
+    await list
+      .getByRole('button', { name: /^Harriet Cole: / })
+      .first()
+      .click();
     const subject = (await page.getByRole('article').getAttribute('aria-label'))!;
     await page.getByRole('button', { name: 'Tags of the mail' }).click();
     await page.getByRole('menuitemcheckbox', { name: tagName }).click();

@@ -107,12 +107,17 @@ HOSTILE_CORPUS.forEach((mail, index) => {
     const mailFrame = frames.find((f) => f !== page.mainFrame())!;
     expect(mailFrame.url()).toBe('about:srcdoc');
     expect(await mailFrame.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
-    const covering = await mailFrame.evaluate(() => Array.from(document.querySelectorAll('body *')).filter((e) => ['fixed', 'sticky'].includes(getComputedStyle(e).position)).length);
+    const covering = await mailFrame.evaluate(
+      () => Array.from(document.querySelectorAll('body *')).filter((e) => ['fixed', 'sticky'].includes(getComputedStyle(e).position)).length,
+    );
     expect(covering).toBe(0);
     // The frame's own head has a CSP meta and a base target; nothing of the mail may add to them.
-    const active = await mailFrame.evaluate(() => document.querySelectorAll(
-      'script, iframe, object, embed, form, input, svg, math, meta[http-equiv="refresh" i], base[href], link, body *[onerror], body *[onload], body meta, body style',
-    ).length);
+    const active = await mailFrame.evaluate(
+      () =>
+        document.querySelectorAll(
+          'script, iframe, object, embed, form, input, svg, math, meta[http-equiv="refresh" i], base[href], link, body *[onerror], body *[onload], body meta, body style',
+        ).length,
+    );
     expect(active).toBe(0);
   });
 });

@@ -21,7 +21,13 @@ test.afterAll(async () => {
 });
 
 async function sentOnServer(account: TestMailAccount, subject: string): Promise<number> {
-  const client = new ImapFlow({ host: servers.dovecot.host, port: servers.dovecot.port, secure: false, auth: { user: account.email, pass: 'pw-e2e' }, logger: false });
+  const client = new ImapFlow({
+    host: servers.dovecot.host,
+    port: servers.dovecot.port,
+    secure: false,
+    auth: { user: account.email, pass: 'pw-e2e' },
+    logger: false,
+  });
   await client.connect();
   try {
     await client.mailboxOpen('Sent');

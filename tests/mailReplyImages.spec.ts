@@ -25,7 +25,7 @@ test.afterAll(async () => {
   await servers?.stop();
 });
 
-test('a reply keeps the quoted mail\'s remote images blocked unless the user showed them', async ({ browser, page, context }) => {
+test("a reply keeps the quoted mail's remote images blocked unless the user showed them", async ({ browser, page, context }) => {
   const name = uniqueTag('Pixel');
   const subject = `Invoice with a tracking pixel ${name}`;
   const hits: string[] = [];
@@ -41,7 +41,13 @@ test('a reply keeps the quoted mail\'s remote images blocked unless the user sho
   await login(adminPage, 'admin', DEMO);
   const account = await mailAccountFor(adminPage.request, servers, name, [operatorId]);
 
-  const client = new ImapFlow({ host: servers.dovecot.host, port: servers.dovecot.port, secure: false, auth: { user: account.email, pass: 'pw-e2e' }, logger: false });
+  const client = new ImapFlow({
+    host: servers.dovecot.host,
+    port: servers.dovecot.port,
+    secure: false,
+    auth: { user: account.email, pass: 'pw-e2e' },
+    logger: false,
+  });
   await client.connect();
   try {
     const raw = [
@@ -65,12 +71,15 @@ test('a reply keeps the quoted mail\'s remote images blocked unless the user sho
 
   let maId = 0;
   await expect
-    .poll(async () => {
-      const res = await page.request.post(`${DEMO}/api/mails/filter?limit=20`, { data: { stext: name } });
-      const rows = res.ok() ? ((await res.json()).mails.data as { ma_id: number; mail_subject: string }[]) : [];
-      maId = rows.find((r) => r.mail_subject === subject)?.ma_id ?? 0;
-      return maId;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const res = await page.request.post(`${DEMO}/api/mails/filter?limit=20`, { data: { stext: name } });
+        const rows = res.ok() ? ((await res.json()).mails.data as { ma_id: number; mail_subject: string }[]) : [];
+        maId = rows.find((r) => r.mail_subject === subject)?.ma_id ?? 0;
+        return maId;
+      },
+      { timeout: 30_000 },
+    )
     .toBeGreaterThan(0);
 
   // Reading: the image is blocked, nothing was fetched.

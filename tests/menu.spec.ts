@@ -16,7 +16,10 @@ const EXPECTED: Record<DemoRole, { sees: string[]; not: string[] }> = {
 
 async function menuEntry(page: Page, name: string) {
   const nav = menu(page);
-  return nav.getByRole('link', { name, exact: true }).or(nav.getByText(name, { exact: true })).first();
+  return nav
+    .getByRole('link', { name, exact: true })
+    .or(nav.getByText(name, { exact: true }))
+    .first();
 }
 
 for (const [role, { sees, not }] of Object.entries(EXPECTED) as [DemoRole, (typeof EXPECTED)[DemoRole]][]) {

@@ -26,7 +26,11 @@ test('an unknown path shows the not-found page and Go home leaves it', async ({ 
   await login(page, 'admin');
   await page.goto(`${DEMO}/no/such/page`);
   await expect(page.getByText('Oops. Nothing here...')).toBeVisible();
-  await page.getByRole('link', { name: 'Go home' }).or(page.getByRole('button', { name: 'Go home' })).first().click();
+  await page
+    .getByRole('link', { name: 'Go home' })
+    .or(page.getByRole('button', { name: 'Go home' }))
+    .first()
+    .click();
   await expect(page.getByText('Oops. Nothing here...')).toHaveCount(0);
   expect(new URL(page.url()).pathname).not.toBe('/no/such/page');
 });
@@ -51,7 +55,5 @@ test('the service worker file is served and registered', async ({ page }) => {
   const sw = await page.request.get(`${DEMO}/sw.js`);
   expect(sw.status()).toBe(200);
   await login(page, 'operator');
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length))
-    .toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBeGreaterThan(0);
 });

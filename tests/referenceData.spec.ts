@@ -20,7 +20,12 @@ async function createSimple(page: Page, path: string, name: string) {
   await page.getByRole('textbox', { name: 'Email' }).fill('');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /created/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /created/i })
+      .first(),
+  ).toBeVisible();
 }
 
 test('an admin creates a contact and a site with a client, a property manager and a site contact, finds, edits and reloads it', async ({ page }) => {
@@ -41,7 +46,12 @@ test('an admin creates a contact and a site with a client, a property manager an
   await page.getByRole('textbox', { name: 'Name' }).fill(client);
   await page.getByRole('textbox', { name: 'Rates note' }).fill('Weekend work at +20%');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /created/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /created/i })
+      .first(),
+  ).toBeVisible();
 
   await createSimple(page, '/data/property-manager', manager);
   await createSimple(page, '/data/site-contact', siteContact);
@@ -61,7 +71,12 @@ test('an admin creates a contact and a site with a client, a property manager an
   await pickInBlock(page, 'Property managers', manager);
   await pickInBlock(page, 'Site contacts', siteContact);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /created/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /created/i })
+      .first(),
+  ).toBeVisible();
 
   await page.goto(`${DEMO}/data/sites`);
   const search = page.getByLabel('Search', { exact: true });
@@ -83,7 +98,12 @@ test('an admin creates a contact and a site with a client, a property manager an
 
   await page.getByRole('textbox', { name: 'Town or city' }).fill('Bath');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /updated/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /updated/i })
+      .first(),
+  ).toBeVisible();
   await page.goto(`${DEMO}/data/sites`);
   await page.getByLabel('Search', { exact: true }).fill(tag);
   await page.getByRole('cell', { name: address, exact: true }).click();

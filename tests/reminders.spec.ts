@@ -45,7 +45,12 @@ test("a cost added by an admin shows in the operator's reminder badge without a 
     await dialog.getByLabel('Net price', { exact: true }).fill('120.00');
     await dialog.getByRole('button', { name: 'Save costs' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('table', { name: 'Costs' }).getByRole('row').filter({ hasText: `Flue kit ${tag}` })).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Costs' })
+        .getByRole('row')
+        .filter({ hasText: `Flue kit ${tag}` }),
+    ).toBeVisible();
 
     // One refresh interval later the operator's badge counts the new reminder, with no reload.
     const refreshed = nextBadgeCount(operator);

@@ -54,7 +54,8 @@ test.describe('security headers in the browser', () => {
   test('assets come compressed and cached immutable; /favicon.ico is answered', async ({ page }) => {
     const assets: { url: string; encoding?: string; cache?: string }[] = [];
     page.on('response', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/assets/') && /\.(js|css)$/.test(r.url())) assets.push({ url: r.url(), encoding: r.headers()['content-encoding'], cache: r.headers()['cache-control'] });
+      if (new URL(r.url()).pathname.startsWith('/assets/') && /\.(js|css)$/.test(r.url()))
+        assets.push({ url: r.url(), encoding: r.headers()['content-encoding'], cache: r.headers()['cache-control'] });
     });
     await page.goto(`${DEMO}/login`);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

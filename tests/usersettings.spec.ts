@@ -66,7 +66,9 @@ test('an admin adds a user, who then changes language and date format and sees t
 test('an admin edits, hides, re-passwords, assigns and deletes a user', async ({ page }) => {
   await login(page, 'admin');
   const email = `edit-${Date.now().toString(36)}@demo.test`;
-  const made = await page.request.post(`${DEMO}/api/users/addUser`, { data: { email, role: 'User', firstname: 'Eddie', surname: 'Editor', password: 'first-pass-1' } });
+  const made = await page.request.post(`${DEMO}/api/users/addUser`, {
+    data: { email, role: 'User', firstname: 'Eddie', surname: 'Editor', password: 'first-pass-1' },
+  });
   expect(made.status()).toBe(201);
   const usId = (await made.json()).users.data.us_id as number;
 
@@ -80,7 +82,12 @@ test('an admin edits, hides, re-passwords, assigns and deletes a user', async ({
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await page.getByRole('textbox', { name: 'Nickname' }).fill('Ed');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /updated/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /updated/i })
+      .first(),
+  ).toBeVisible();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Nickname' })).toHaveValue('Ed');
 

@@ -117,7 +117,10 @@ function rowsOf(report: Report, modules: string[]): Row[] {
     const equivalent = left.filter((m) => isEquivalent(module, file.source, m));
     const unexplained = left
       .filter((m) => !equivalent.includes(m))
-      .map((m) => `${module}:${m.location.start.line}:${m.location.start.column} ${m.status} ${m.mutatorName}: ${originalOf(file.source, m).slice(0, 60)} → ${(m.replacement ?? '').slice(0, 60)}`);
+      .map(
+        (m) =>
+          `${module}:${m.location.start.line}:${m.location.start.column} ${m.status} ${m.mutatorName}: ${originalOf(file.source, m).slice(0, 60)} → ${(m.replacement ?? '').slice(0, 60)}`,
+      );
     const valid = killed + survived + noCoverage;
     return {
       module,
@@ -166,7 +169,9 @@ console.log(`\n${'module'.padEnd(width)}  mutants  killed  survived  no cover  e
 for (const r of rows) {
   const cells = [r.mutants, r.killed, r.survived, r.noCoverage, r.errors, r.equivalent].map((n, i) => String(n).padStart([7, 6, 8, 8, 6, 10][i]));
   const flag = r.scoreWithoutEquivalent < GOAL ? `  < ${GOAL}%` : '';
-  console.log(`${r.module.padEnd(width)}  ${cells.join('  ')}  ${r.score.toFixed(1).padStart(5)}%  ${r.scoreWithoutEquivalent.toFixed(1).padStart(17)}%${flag}`);
+  console.log(
+    `${r.module.padEnd(width)}  ${cells.join('  ')}  ${r.score.toFixed(1).padStart(5)}%  ${r.scoreWithoutEquivalent.toFixed(1).padStart(17)}%${flag}`,
+  );
 }
 const unexplained = rows.flatMap((r) => r.unexplained);
 if (unexplained.length) console.log(`\nSurvivors not judged equivalent (bench/mutation/equivalent.mjs):\n  ${unexplained.join('\n  ')}`);

@@ -59,10 +59,7 @@ export function featuresAllowed(features: FeatureTree | null | undefined, gate: 
  * Role first, then features. A brand without a feature tree denies every gated page
  * ('brand'), because nothing about that brand can be trusted to be switched on.
  */
-export function checkAccess(
-  gate: Gate,
-  subject: { role: Role | null | undefined; features: FeatureTree | null | undefined },
-): AccessResult {
+export function checkAccess(gate: Gate, subject: { role: Role | null | undefined; features: FeatureTree | null | undefined }): AccessResult {
   if (!roleAllowed(subject.role, gate.roles)) return { ok: false, blocked: 'role' };
   const hasFeatureGate = (gate.requiredFeatures?.length ?? 0) + (gate.anyFeature?.length ?? 0) > 0;
   if (hasFeatureGate && (!subject.features || Object.keys(subject.features).length === 0)) {
@@ -73,10 +70,7 @@ export function checkAccess(
 }
 
 /** Several gates (a page inside a block such as /admin) must all pass; the first refusal wins. */
-export function checkAccessAll(
-  gates: readonly Gate[],
-  subject: { role: Role | null | undefined; features: FeatureTree | null | undefined },
-): AccessResult {
+export function checkAccessAll(gates: readonly Gate[], subject: { role: Role | null | undefined; features: FeatureTree | null | undefined }): AccessResult {
   for (const gate of gates) {
     const result = checkAccess(gate, subject);
     if (!result.ok) return result;

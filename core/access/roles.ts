@@ -1,15 +1,5 @@
 /** Roles and role groups of SPEC.md point 6. Pure data: the SPA and the server both import it. */
-export const ROLES = [
-  'Developer',
-  'Admin',
-  'Operator',
-  'BemAccount',
-  'Procurement',
-  'User',
-  'Engineer',
-  'Sales',
-  'Customer',
-] as const;
+export const ROLES = ['Developer', 'Admin', 'Operator', 'BemAccount', 'Procurement', 'User', 'Engineer', 'Sales', 'Customer'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** 'ANY' accepts every role (SPEC.md point 5). */

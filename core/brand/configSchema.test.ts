@@ -5,7 +5,9 @@ import { allFeatures, DEFAULT_IMAGES } from './types';
 
 describe('brand configuration schema', () => {
   it('accepts a full and a partial configuration', () => {
-    expect(validateBrandConfig({ name: 'X', apiUrl: '/api', features: allFeatures(true), images: DEFAULT_IMAGES, customSettings: { visibleName: 'X' } })).toEqual([]);
+    expect(
+      validateBrandConfig({ name: 'X', apiUrl: '/api', features: allFeatures(true), images: DEFAULT_IMAGES, customSettings: { visibleName: 'X' } }),
+    ).toEqual([]);
     expect(validateBrandConfig({ features: { job: { xero: false } } })).toEqual([]);
     expect(validateBrandConfig({})).toEqual([]);
   });
@@ -25,11 +27,16 @@ describe('brand configuration schema', () => {
 });
 
 describe('brand domains', () => {
-  it("checks name and type", () => {
+  it('checks name and type', () => {
     expect(isValidDomainName('demo.localhost')).toBe(true);
     expect(isValidDomainName('127.0.0.1')).toBe(true);
     expect(isValidDomainName('Upper.test')).toBe(false);
     expect(isValidDomainName('-bad.test')).toBe(false);
-    expect(domainProblems([{ d_type: 'primary', d_name: 'a.test' }, { d_type: 'main' as never, d_name: 'b.test' }])).toEqual({ rows: [1], primaryCount: 1 });
+    expect(
+      domainProblems([
+        { d_type: 'primary', d_name: 'a.test' },
+        { d_type: 'main' as never, d_name: 'b.test' },
+      ]),
+    ).toEqual({ rows: [1], primaryCount: 1 });
   });
 });

@@ -13,7 +13,12 @@ const text = () => yup.string().strict(true).typeError(INVALID).max(3000, 'Max. 
 const positive = () => yup.number().strict(true).typeError(INVALID).min(0, INVALID);
 
 function boolGroup(keys: readonly string[]) {
-  return yup.object(Object.fromEntries(keys.map((k) => [k, bool()]))).noUnknown(true, INVALID).strict(true).typeError(INVALID).default(undefined);
+  return yup
+    .object(Object.fromEntries(keys.map((k) => [k, bool()])))
+    .noUnknown(true, INVALID)
+    .strict(true)
+    .typeError(INVALID)
+    .default(undefined);
 }
 
 const featureShape = Object.fromEntries(Object.entries(allFeatures(true)).map(([group, flags]) => [group, boolGroup(Object.keys(flags as object))]));

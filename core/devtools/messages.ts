@@ -3,7 +3,19 @@ import type { FeatureMessages, MessageTree } from '../i18n/featureMessages';
 
 const enUS: MessageTree = {
   devTools: {
-    dashboard: { brand: 'Brand', domain: 'Domain', schema: 'Schema', version: 'Schema version', pending: 'Pending migrations', size: 'Database size', sessions: 'Sessions', errors: 'Errors (24 h)', queue: 'Queue', sync: 'Sync', none: 'n/a' },
+    dashboard: {
+      brand: 'Brand',
+      domain: 'Domain',
+      schema: 'Schema',
+      version: 'Schema version',
+      pending: 'Pending migrations',
+      size: 'Database size',
+      sessions: 'Sessions',
+      errors: 'Errors (24 h)',
+      queue: 'Queue',
+      sync: 'Sync',
+      none: 'n/a',
+    },
     sql: {
       files: 'SQL files',
       addFile: 'Add SQL file',
@@ -26,13 +38,37 @@ const enUS: MessageTree = {
       executedBy: 'Executed by',
       when: 'When',
     },
-    errors: { id: 'Error id', when: 'When', brand: 'Schema', method: 'Method', url: 'URL', message: 'Message', occurrences: 'Times', stack: 'Stack', search: 'Search', empty: 'No errors.', allBrands: 'All brands' },
+    errors: {
+      id: 'Error id',
+      when: 'When',
+      brand: 'Schema',
+      method: 'Method',
+      url: 'URL',
+      message: 'Message',
+      occurrences: 'Times',
+      stack: 'Stack',
+      search: 'Search',
+      empty: 'No errors.',
+      allBrands: 'All brands',
+    },
   },
 };
 
 const huHU: MessageTree = {
   devTools: {
-    dashboard: { brand: 'Márka', domain: 'Domain', schema: 'Séma', version: 'Séma verzió', pending: 'Függő migrációk', size: 'Adatbázis mérete', sessions: 'Munkamenetek', errors: 'Hibák (24 óra)', queue: 'Sor', sync: 'Szinkron', none: 'n/a' },
+    dashboard: {
+      brand: 'Márka',
+      domain: 'Domain',
+      schema: 'Séma',
+      version: 'Séma verzió',
+      pending: 'Függő migrációk',
+      size: 'Adatbázis mérete',
+      sessions: 'Munkamenetek',
+      errors: 'Hibák (24 óra)',
+      queue: 'Sor',
+      sync: 'Szinkron',
+      none: 'n/a',
+    },
     sql: {
       files: 'SQL-fájlok',
       addFile: 'SQL-fájl hozzáadása',
@@ -55,7 +91,19 @@ const huHU: MessageTree = {
       executedBy: 'Futtatta',
       when: 'Időpont',
     },
-    errors: { id: 'Hibaazonosító', when: 'Időpont', brand: 'Séma', method: 'Metódus', url: 'URL', message: 'Üzenet', occurrences: 'Előfordulás', stack: 'Verem', search: 'Keresés', empty: 'Nincs hiba.', allBrands: 'Minden márka' },
+    errors: {
+      id: 'Hibaazonosító',
+      when: 'Időpont',
+      brand: 'Séma',
+      method: 'Metódus',
+      url: 'URL',
+      message: 'Üzenet',
+      occurrences: 'Előfordulás',
+      stack: 'Verem',
+      search: 'Keresés',
+      empty: 'Nincs hiba.',
+      allBrands: 'Minden márka',
+    },
   },
 };
 

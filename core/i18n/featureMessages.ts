@@ -21,4 +21,19 @@ import { settingsMessages } from '../usersettings/messages';
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
 
-export const FEATURE_MESSAGES: readonly FeatureMessages[] = [usersMessages, referenceDataMessages, publicAuthMessages, brandSitesMessages, devToolsMessages, jobsMessages, salesCostsMessages, filesMessages, mailAdminMessages, mailClientMessages, mailComposeMessages, mailSettingsMessages, engineerPortalMessages, settingsMessages];
+export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
+  usersMessages,
+  referenceDataMessages,
+  publicAuthMessages,
+  brandSitesMessages,
+  devToolsMessages,
+  jobsMessages,
+  salesCostsMessages,
+  filesMessages,
+  mailAdminMessages,
+  mailClientMessages,
+  mailComposeMessages,
+  mailSettingsMessages,
+  engineerPortalMessages,
+  settingsMessages,
+];

@@ -26,7 +26,14 @@ export const FIELD_REF_KINDS: Readonly<Record<string, RefKind>> = {
 
 /** The object key that carries the id inside a list of objects (engineers: us_id, suppliers: co_id). */
 const ID_KEYS: Readonly<Record<RefKind, string>> = {
-  user: 'us_id', contact: 'co_id', site: 'js_id', pm: 'pm_id', sitecontact: 'jsc_id', department: 'de_id', section: 'jss_id', salesitem: 'sales_id',
+  user: 'us_id',
+  contact: 'co_id',
+  site: 'js_id',
+  pm: 'pm_id',
+  sitecontact: 'jsc_id',
+  department: 'de_id',
+  section: 'jss_id',
+  salesitem: 'sales_id',
 };
 
 export const refKey = (kind: RefKind, id: number) => `${kind}:${id}`;

@@ -115,7 +115,20 @@ export interface JobFilter {
 }
 
 /** Sortable columns of the job sheet. */
-export const JOB_SORT_FIELDS = ['job_number', 'job_status', 'co_name', 'js_address', 'pm_name', 'de_name', 'job_start', 'job_end', 'net_quote', 'net_sales', 'created_at', 'updated_at'] as const;
+export const JOB_SORT_FIELDS = [
+  'job_number',
+  'job_status',
+  'co_name',
+  'js_address',
+  'pm_name',
+  'de_name',
+  'job_start',
+  'job_end',
+  'net_quote',
+  'net_sales',
+  'created_at',
+  'updated_at',
+] as const;
 
 /** GET jobs/{id}/history rows. */
 export interface JobHistoryRow {

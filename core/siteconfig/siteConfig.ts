@@ -19,13 +19,24 @@ export type SiteConfigKey = keyof typeof SITE_CONFIG_DEFAULTS;
 export type SiteConfig = { [K in SiteConfigKey]: (typeof SITE_CONFIG_DEFAULTS)[K] extends number ? number : string };
 
 const int = (min: number, max: number) =>
-  yup.number().strict(true).typeError(VALIDATION.number).required(VALIDATION.required).integer(VALIDATION.number).min(min, VALIDATION.value).max(max, VALIDATION.value);
+  yup
+    .number()
+    .strict(true)
+    .typeError(VALIDATION.number)
+    .required(VALIDATION.required)
+    .integer(VALIDATION.number)
+    .min(min, VALIDATION.value)
+    .max(max, VALIDATION.value);
 
 export const SITE_CONFIG_SCHEMAS: Record<SiteConfigKey, yup.Schema> = {
   quoteExpiryDays: int(1, 3650),
   invoiceDueDays: int(0, 3650),
   vatRate: yup.number().strict(true).typeError(VALIDATION.number).required(VALIDATION.required).min(0, VALIDATION.value).max(100, VALIDATION.value),
-  currency: yup.string().strict(true).required(VALIDATION.required).matches(/^[A-Z]{3}$/, VALIDATION.value),
+  currency: yup
+    .string()
+    .strict(true)
+    .required(VALIDATION.required)
+    .matches(/^[A-Z]{3}$/, VALIDATION.value),
   jobNumberDigits: int(3, 10),
   dextEmail: yup.string().strict(true).defined(VALIDATION.required).max(100, VALIDATION.max100).email(VALIDATION.email),
 };

@@ -8,7 +8,6 @@ import { ACME_HOST, DEMO_HOST, call, createTestBrand, login, sidCookie, testApp,
 
 const t = useTestApp();
 
-
 const hashed = (p: string) => sha256Hex(p);
 
 describe('login', () => {
@@ -21,7 +20,13 @@ describe('login', () => {
         expect(user).toMatchObject({ is_loggedin: true, role, email: demoEmail(role) });
         expect(user.user_id).toBe(user.us_id);
         expect(user.fullname).toBe(`${user.firstname} ${user.surname}`);
-        expect(user.settings).toMatchObject({ language: 'en-US', timezone: 'Europe/London', dateFormat: 'DD/MM/YYYY HH:mm:ss', darkMode: 'auto', emailEditor: 'ckeditor' });
+        expect(user.settings).toMatchObject({
+          language: 'en-US',
+          timezone: 'Europe/London',
+          dateFormat: 'DD/MM/YYYY HH:mm:ss',
+          darkMode: 'auto',
+          emailEditor: 'ckeditor',
+        });
         expect(res.json.auth.metadata.userData.isLogged).toBe(true);
         expect(user).not.toHaveProperty('password_hash');
       }
@@ -40,7 +45,12 @@ describe('login', () => {
     expect(sidCookie(second)).not.toBe(sidCookie(first));
 
     const httpsApp = await testApp(t.db, { trustProxy: true });
-    const secure = await call(httpsApp, { method: 'POST', url: '/api/auth/login', body: { email: 'admin@demo.test', password: hashed('demo1234') }, headers: { 'x-forwarded-proto': 'https' } });
+    const secure = await call(httpsApp, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'admin@demo.test', password: hashed('demo1234') },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(String(secure.headers['set-cookie'])).toMatch(/^__Host-sid=[^;]+;.*Secure/);
     await httpsApp.close();
   });
@@ -73,13 +83,31 @@ describe('login', () => {
       const res = await call(t.app, { method: 'POST', url: '/api/auth/login', host: brand.host, body, remoteAddress: '10.2.0.1' });
       expect(res.status).toBe(401);
     }
-    const locked = await call(t.app, { method: 'POST', url: '/api/auth/login', host: brand.host, body: { ...body, password: hashed('demo1234') }, remoteAddress: '10.2.0.1' });
+    const locked = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: brand.host,
+      body: { ...body, password: hashed('demo1234') },
+      remoteAddress: '10.2.0.1',
+    });
     expect(locked.status).toBe(429);
     expect(locked.json.auth.dbErrors[0].error).toBe('RATE_LIMITED');
-    const owner = await call(t.app, { method: 'POST', url: '/api/auth/login', host: brand.host, body: { ...body, password: hashed('demo1234') }, remoteAddress: '10.2.0.99' });
+    const owner = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: brand.host,
+      body: { ...body, password: hashed('demo1234') },
+      remoteAddress: '10.2.0.99',
+    });
     expect(owner.status).toBe(200);
     // Another account of the same brand is not affected.
-    const other = await call(t.app, { method: 'POST', url: '/api/auth/login', host: brand.host, body: { email: 'admin@demo.test', password: hashed('demo1234') }, remoteAddress: '10.2.0.1' });
+    const other = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: brand.host,
+      body: { email: 'admin@demo.test', password: hashed('demo1234') },
+      remoteAddress: '10.2.0.1',
+    });
     expect(other.status).toBe(200);
   });
 
@@ -87,12 +115,33 @@ describe('login', () => {
     const brand = await createTestBrand(t.db);
     const ip = '10.3.0.7';
     // Counted in the table directly: ADDRESS_MAX logins would each pay for a scrypt.
-    await globalDb(t.db).insertInto('login_attempts').values(Array.from({ length: ADDRESS_MAX - 1 }, () => ({ key: `ip:${ip}` }))).execute();
-    const last = await call(t.app, { method: 'POST', url: '/api/auth/login', host: brand.host, body: { email: 'ghost@demo.test', password: hashed('x') }, remoteAddress: ip });
+    await globalDb(t.db)
+      .insertInto('login_attempts')
+      .values(Array.from({ length: ADDRESS_MAX - 1 }, () => ({ key: `ip:${ip}` })))
+      .execute();
+    const last = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: brand.host,
+      body: { email: 'ghost@demo.test', password: hashed('x') },
+      remoteAddress: ip,
+    });
     expect(last.status).toBe(401);
-    const res = await call(t.app, { method: 'POST', url: '/api/auth/login', host: brand.host, body: { email: 'admin@demo.test', password: hashed('demo1234') }, remoteAddress: ip });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: brand.host,
+      body: { email: 'admin@demo.test', password: hashed('demo1234') },
+      remoteAddress: ip,
+    });
     expect(res.status).toBe(429);
-    const elsewhere = await call(t.app, { method: 'POST', url: '/api/auth/login', host: brand.host, body: { email: 'admin@demo.test', password: hashed('demo1234') }, remoteAddress: '10.3.0.8' });
+    const elsewhere = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: brand.host,
+      body: { email: 'admin@demo.test', password: hashed('demo1234') },
+      remoteAddress: '10.3.0.8',
+    });
     expect(elsewhere.status).toBe(200);
   });
 });
@@ -152,15 +201,32 @@ describe('origin check', () => {
 
   it('refuses a logged-in cross-origin create', async () => {
     const cookie = await login(t.app, DEMO_HOST, 'admin@demo.test');
-    const res = await call(t.app, { method: 'POST', url: '/api/departments/create', cookie, body: { de_name: 'Evil', de_prefix: 'EVL' }, headers: { origin: 'http://127.0.0.1:3000' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/departments/create',
+      cookie,
+      body: { de_name: 'Evil', de_prefix: 'EVL' },
+      headers: { origin: 'http://127.0.0.1:3000' },
+    });
     expect(res.status).toBe(403);
     expect(res.json.departments.dbErrors[0].general).toBe('brand');
   });
 
   it('accepts its own origin (the dev proxy keeps the Host) and calls without Origin', async () => {
-    const viaProxy = await call(t.app, { method: 'POST', url: '/api/auth/login', host: 'localhost:5173', body: { email: 'admin@demo.test', password: hashed('demo1234') }, headers: { origin: 'http://localhost:5173' } });
+    const viaProxy = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: 'localhost:5173',
+      body: { email: 'admin@demo.test', password: hashed('demo1234') },
+      headers: { origin: 'http://localhost:5173' },
+    });
     expect(viaProxy.status).toBe(200);
-    const withOrigin = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: 'admin@demo.test', password: hashed('demo1234') }, headers: { origin: 'http://localhost:3000' } });
+    const withOrigin = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'admin@demo.test', password: hashed('demo1234') },
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(withOrigin.status).toBe(200);
     const without = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: 'admin@demo.test', password: hashed('demo1234') } });
     expect(without.status).toBe(200);

@@ -15,7 +15,10 @@ export function trustProxyFrom(value: string | undefined): TrustProxy {
     const hops = Number(text);
     return (_address: string, hop: number) => hop < hops;
   }
-  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!list.length) return false;
   return list;
 }

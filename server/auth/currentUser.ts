@@ -2,7 +2,6 @@
 import { DEFAULT_SETTINGS } from '../../core/usersettings/userSettings';
 import type { SessionUser } from './types';
 
-
 export function toCurrentUser(user: SessionUser) {
   return {
     is_loggedin: true as const,

@@ -5,7 +5,6 @@ import { DEMO_HOST, call, createTestBrand, login, useTestApp } from '../test/hel
 
 const t = useTestApp();
 
-
 describe('route gates (departments: staff read, Admin/Developer/Operator write, job.enabled)', () => {
   it('401 AUTH_REQUIRED without a session', async () => {
     const res = await call(t.app, { url: '/api/departments/list' });
@@ -42,7 +41,11 @@ describe('route gates (departments: staff read, Admin/Developer/Operator write, 
     expect(off.status).toBe(403);
     expect(off.json.departments.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'feature' });
 
-    await globalDb(t.db).updateTable('sites').set({ config: JSON.stringify({ features: allFeatures(true) }) }).where('s_id', '=', brand.s_id).execute();
+    await globalDb(t.db)
+      .updateTable('sites')
+      .set({ config: JSON.stringify({ features: allFeatures(true) }) })
+      .where('s_id', '=', brand.s_id)
+      .execute();
     const on = await call(t.app, { url: '/api/departments/list', host: brand.host, cookie });
     expect(on.status).toBe(200);
   });

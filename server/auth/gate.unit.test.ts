@@ -35,7 +35,13 @@ describe('route gates', () => {
   const gate: Gate = { roles: ['Admin', 'Operator'], requiredFeatures: ['job.enabled'] };
 
   it('no session: 401 AUTH_REQUIRED', () => {
-    expect(run(requireGate(gate), request(undefined))).toEqual({ status: 401, error: 'AUTH_REQUIRED', primary: 'Please log in.', details: null, general: null });
+    expect(run(requireGate(gate), request(undefined))).toEqual({
+      status: 401,
+      error: 'AUTH_REQUIRED',
+      primary: 'Please log in.',
+      details: null,
+      general: null,
+    });
     expect(run(requireLogin, request(undefined))).toMatchObject({ status: 401 });
   });
 

@@ -54,7 +54,10 @@ describe('point 5: login limits that cannot lock the owner out', () => {
     const first = await loginCall(brand.host, 'user@demo.test', 'demo1234', '10.51.0.1');
     const device = deviceCookie(first);
     expect(device).toMatch(/^did=[A-Za-z0-9_-]{40,}$/);
-    await globalDb(t.db).insertInto('login_attempts').values(Array.from({ length: ACCOUNT_MAX }, () => ({ key: `acct:${brand.schema}:user@demo.test` }))).execute();
+    await globalDb(t.db)
+      .insertInto('login_attempts')
+      .values(Array.from({ length: ACCOUNT_MAX }, () => ({ key: `acct:${brand.schema}:user@demo.test` })))
+      .execute();
     // Any other browser is refused now...
     expect((await loginCall(brand.host, 'user@demo.test', 'demo1234', '10.51.0.9')).status).toBe(429);
     // ...but the owner's browser gets in,
@@ -80,7 +83,14 @@ describe('point 5: login limits that cannot lock the owner out', () => {
     try {
       const brand = await createTestBrand(t.db);
       const attempt = (i: number, password: string) =>
-        call(proxied, { method: 'POST', url: '/api/auth/login', host: brand.host, body: { email: 'user@demo.test', password: pw(password) }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` } });
+        call(proxied, {
+          method: 'POST',
+          url: '/api/auth/login',
+          host: brand.host,
+          body: { email: 'user@demo.test', password: pw(password) },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
+        });
       for (let i = 0; i < PAIR_MAX; i++) expect((await attempt(i, 'wrong')).status).toBe(401);
       expect((await attempt(77, 'demo1234')).status).toBe(429);
     } finally {
@@ -91,18 +101,53 @@ describe('point 5: login limits that cannot lock the owner out', () => {
   it('prelogin, register and change-password are limited too', async () => {
     const brand = await brandWithMail();
     const pre = [];
-    for (let i = 0; i < 11; i++) pre.push((await call(t.app, { method: 'POST', url: '/api/auth/prelogin', host: brand.host, body: { mail_address: `p${i}@nowhere.test` }, remoteAddress: '10.52.0.1' })).status);
+    for (let i = 0; i < 11; i++)
+      pre.push(
+        (
+          await call(t.app, {
+            method: 'POST',
+            url: '/api/auth/prelogin',
+            host: brand.host,
+            body: { mail_address: `p${i}@nowhere.test` },
+            remoteAddress: '10.52.0.1',
+          })
+        ).status,
+      );
     expect(pre.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(pre[10]).toBe(429);
 
     const reg = [];
     for (let i = 0; i < 4; i++) {
-      reg.push((await call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, remoteAddress: `10.53.0.${i}`, body: { email: 'same@new.test', firstname: 'S', surname: 'N', password: pw('a fine passphrase'), password_again: pw('a fine passphrase'), accept_terms: true } })).status);
+      reg.push(
+        (
+          await call(t.app, {
+            method: 'POST',
+            url: '/api/auth/register',
+            host: brand.host,
+            remoteAddress: `10.53.0.${i}`,
+            body: {
+              email: 'same@new.test',
+              firstname: 'S',
+              surname: 'N',
+              password: pw('a fine passphrase'),
+              password_again: pw('a fine passphrase'),
+              accept_terms: true,
+            },
+          })
+        ).status,
+      );
     }
     expect(reg).toEqual([202, 202, 202, 429]);
 
     const cookie = await login(t.app, brand.host, 'engineer@demo.test');
-    const change = () => call(t.app, { method: 'POST', url: '/api/users/changePassword', host: brand.host, cookie, body: { old_password: pw('guess'), new_password: 'a fine passphrase', new_password_again: 'a fine passphrase' } });
+    const change = () =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/users/changePassword',
+        host: brand.host,
+        cookie,
+        body: { old_password: pw('guess'), new_password: 'a fine passphrase', new_password_again: 'a fine passphrase' },
+      });
     for (let i = 0; i < 5; i++) expect((await change()).status).toBe(400);
     expect((await change()).status).toBe(429);
   });
@@ -114,15 +159,39 @@ describe('point 6: a server-side password policy', () => {
     const admin = await login(t.app, brand.host, 'admin@demo.test');
     const me = await login(t.app, brand.host, 'operator@demo.test');
     const primary = (res: Answer, key: string) => res.json[key].dbErrors[0];
-    const short = await call(t.app, { method: 'POST', url: '/api/users/changePassword', host: brand.host, cookie: me, body: { old_password: pw('demo1234'), new_password: 'a', new_password_again: 'a' } });
+    const short = await call(t.app, {
+      method: 'POST',
+      url: '/api/users/changePassword',
+      host: brand.host,
+      cookie: me,
+      body: { old_password: pw('demo1234'), new_password: 'a', new_password_again: 'a' },
+    });
     expect(short.status).toBe(400);
     expect(primary(short, 'users')).toMatchObject({ details: 'new_password', primary: 'The password must be at least 8 characters long.' });
-    const common = await call(t.app, { method: 'POST', url: '/api/users/changePassword', host: brand.host, cookie: me, body: { old_password: pw('demo1234'), new_password: 'Password1', new_password_again: 'Password1' } });
+    const common = await call(t.app, {
+      method: 'POST',
+      url: '/api/users/changePassword',
+      host: brand.host,
+      cookie: me,
+      body: { old_password: pw('demo1234'), new_password: 'Password1', new_password_again: 'Password1' },
+    });
     expect(primary(common, 'users')).toMatchObject({ details: 'new_password', primary: 'This password is too common. Please choose another one.' });
-    const set = await call(t.app, { method: 'POST', url: '/api/users/setPassword', host: brand.host, cookie: admin, body: { us_id: brand.users.User, password: 'a' } });
+    const set = await call(t.app, {
+      method: 'POST',
+      url: '/api/users/setPassword',
+      host: brand.host,
+      cookie: admin,
+      body: { us_id: brand.users.User, password: 'a' },
+    });
     expect(set.status).toBe(400);
     expect(primary(set, 'users').details).toBe('password');
-    const add = await call(t.app, { method: 'POST', url: '/api/users/addUser', host: brand.host, cookie: admin, body: { email: 'weak@example.test', role: 'User', firstname: 'W', surname: 'K', password: '12345678' } });
+    const add = await call(t.app, {
+      method: 'POST',
+      url: '/api/users/addUser',
+      host: brand.host,
+      cookie: admin,
+      body: { email: 'weak@example.test', role: 'User', firstname: 'W', surname: 'K', password: '12345678' },
+    });
     expect(add.status).toBe(400);
     expect(primary(add, 'users')).toMatchObject({ details: 'password', primary: 'This password is too common. Please choose another one.' });
   });
@@ -130,17 +199,39 @@ describe('point 6: a server-side password policy', () => {
   it('refuses the hash of the empty string and of common passwords (register, reset, reserve)', async () => {
     const brand = await brandWithMail();
     const register = (password: string) =>
-      call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, remoteAddress: '10.54.0.1', body: { email: `r${Math.random()}@x.test`, firstname: 'R', surname: 'X', password, password_again: password, accept_terms: true } });
+      call(t.app, {
+        method: 'POST',
+        url: '/api/auth/register',
+        host: brand.host,
+        remoteAddress: '10.54.0.1',
+        body: { email: `r${Math.random()}@x.test`, firstname: 'R', surname: 'X', password, password_again: password, accept_terms: true },
+      });
     const empty = await register(sha256Hex(''));
     expect(empty.status).toBe(400);
     expect(empty.json.auth.dbErrors[0]).toMatchObject({ details: 'password', primary: 'The password must be at least 8 characters long.' });
     const common = await register(pw('password'));
     expect(common.json.auth.dbErrors[0]).toMatchObject({ details: 'password', primary: 'This password is too common. Please choose another one.' });
-    const reset = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token: 'whatever', password: pw('qwerty'), password_again: pw('qwerty') } });
+    const reset = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/resetPassword',
+      host: brand.host,
+      body: { token: 'whatever', password: pw('qwerty'), password_again: pw('qwerty') },
+    });
     expect(reset.json.auth.dbErrors[0]).toMatchObject({ details: 'password', primary: 'This password is too common. Please choose another one.' });
     const reserve = await call(t.app, {
-      method: 'POST', url: '/api/auth/reserveSchema', host: brand.host,
-      body: { company: 'Weak Co', subdomain: 'weakco', email: 'boss@weak.test', firstname: 'B', surname: 'W', password: sha256Hex(''), password_again: sha256Hex(''), accept_terms: true },
+      method: 'POST',
+      url: '/api/auth/reserveSchema',
+      host: brand.host,
+      body: {
+        company: 'Weak Co',
+        subdomain: 'weakco',
+        email: 'boss@weak.test',
+        firstname: 'B',
+        surname: 'W',
+        password: sha256Hex(''),
+        password_again: sha256Hex(''),
+        accept_terms: true,
+      },
     });
     expect(reserve.status).toBe(400);
     expect(reserve.json.auth.dbErrors[0]).toMatchObject({ details: 'password' });
@@ -156,9 +247,15 @@ describe('point 7: sessions that end', () => {
     const idle = await login(t.app, brand.host, 'user@demo.test');
     const old = await login(t.app, brand.host, 'sales@demo.test');
     const hashOf = (cookie: string) => sha256Hex(cookie.split('=')[1]);
-    await db.updateTable('sessions').set({ last_seen_at: sql<Date>`now() - interval '5 hours'` }).where('token_hash', '=', hashOf(idle)).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<Date>`now() - interval '5 hours'` })
+      .where('token_hash', '=', hashOf(idle))
+      .execute();
     // Used a minute ago, but opened 400 days ago: the old code kept it alive.
-    await sql`update ${sql.id(brand.schema, 'sessions')} set created_at = now() - interval '400 days', last_seen_at = now() - interval '1 minute', expires_at = now() + interval '14 days' where token_hash = ${hashOf(old)}`.execute(t.db);
+    await sql`update ${sql.id(brand.schema, 'sessions')} set created_at = now() - interval '400 days', last_seen_at = now() - interval '1 minute', expires_at = now() + interval '14 days' where token_hash = ${hashOf(old)}`.execute(
+      t.db,
+    );
     expect(await who(brand.host, idle)).toBe(false);
     expect(await who(brand.host, old)).toBe(false);
   });
@@ -166,10 +263,23 @@ describe('point 7: sessions that end', () => {
   it('lists my sessions (device, address, last use) and ends another one at once; not someone else’s', async () => {
     const brand = await createTestBrand(t.db);
     const here = await login(t.app, brand.host, 'operator@demo.test', 'demo1234', '10.55.0.1');
-    const res = await call(t.app, { method: 'POST', url: '/api/auth/login', host: brand.host, body: { email: 'operator@demo.test', password: pw('demo1234') }, remoteAddress: '10.55.0.2', headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Safari/604.1' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      host: brand.host,
+      body: { email: 'operator@demo.test', password: pw('demo1234') },
+      remoteAddress: '10.55.0.2',
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Safari/604.1' },
+    });
     const there = sidCookie(res);
     expect(await who(brand.host, there)).toBe(true);
-    const list = await call(t.app, { method: 'POST', url: '/api/auth/sessions/filter?limit=200&pagenumber=1&totalcount=1', host: brand.host, cookie: here, body: {} });
+    const list = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/sessions/filter?limit=200&pagenumber=1&totalcount=1',
+      host: brand.host,
+      cookie: here,
+      body: {},
+    });
     expect(list.status).toBe(200);
     const rows = list.json.auth.data as Array<{ id: string; ip: string; user_agent: string | null; current: boolean; last_seen_at: string }>;
     expect(rows).toHaveLength(2);
@@ -190,7 +300,13 @@ describe('point 7: sessions that end', () => {
     const admin = await login(t.app, brand.host, 'admin@demo.test');
     const user = await login(t.app, brand.host, 'engineer@demo.test');
     expect(await who(brand.host, user)).toBe(true);
-    const hide = await call(t.app, { method: 'POST', url: '/api/users/setIsHiddenStatus', host: brand.host, cookie: admin, body: { us_id: brand.users.Engineer, is_hidden: true } });
+    const hide = await call(t.app, {
+      method: 'POST',
+      url: '/api/users/setIsHiddenStatus',
+      host: brand.host,
+      cookie: admin,
+      body: { us_id: brand.users.Engineer, is_hidden: true },
+    });
     expect(hide.status).toBe(200);
     expect(await who(brand.host, user)).toBe(false);
     expect((await loginCall(brand.host, 'engineer@demo.test', 'demo1234', '10.56.0.1')).status).toBe(401);
@@ -201,8 +317,20 @@ describe('point 9: less to learn for an enumerator', () => {
   it('prelogin answers the same for known and unknown addresses and mails the sites to the address', async () => {
     const brand = await brandWithMail();
     const start = smtp.messages.length;
-    const known = await call(t.app, { method: 'POST', url: '/api/auth/prelogin', host: brand.host, body: { mail_address: 'operator@demo.test' }, remoteAddress: '10.57.0.1' });
-    const unknown = await call(t.app, { method: 'POST', url: '/api/auth/prelogin', host: brand.host, body: { mail_address: 'ghost@nowhere.test' }, remoteAddress: '10.57.0.1' });
+    const known = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/prelogin',
+      host: brand.host,
+      body: { mail_address: 'operator@demo.test' },
+      remoteAddress: '10.57.0.1',
+    });
+    const unknown = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/prelogin',
+      host: brand.host,
+      body: { mail_address: 'ghost@nowhere.test' },
+      remoteAddress: '10.57.0.1',
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     const strip = (a: Answer) => ({ ...a.json.auth.data, mail_address: null });
@@ -219,7 +347,14 @@ describe('point 9: less to learn for an enumerator', () => {
   it('register answers the same for a known address; the new one finishes through the mailed link', async () => {
     const brand = await brandWithMail();
     const start = smtp.messages.length;
-    const body = (email: string) => ({ email, firstname: 'New', surname: 'Person', password: pw('brand new pass'), password_again: pw('brand new pass'), accept_terms: true });
+    const body = (email: string) => ({
+      email,
+      firstname: 'New',
+      surname: 'Person',
+      password: pw('brand new pass'),
+      password_again: pw('brand new pass'),
+      accept_terms: true,
+    });
     const fresh = await call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: body('New@Person.test'), remoteAddress: '10.58.0.1' });
     const known = await call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: body('user@demo.test'), remoteAddress: '10.58.0.1' });
     expect(fresh.status).toBe(202);
@@ -247,7 +382,13 @@ describe('point 10 (part): cookie and reset link', () => {
     const httpsApp = await testApp(t.db, { trustProxy: trustProxyFrom('1') });
     try {
       const https = { 'x-forwarded-proto': 'https' };
-      const res = await call(httpsApp, { method: 'POST', url: '/api/auth/login', body: { email: 'admin@demo.test', password: pw('demo1234') }, headers: https, remoteAddress: '127.0.0.1' });
+      const res = await call(httpsApp, {
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { email: 'admin@demo.test', password: pw('demo1234') },
+        headers: https,
+        remoteAddress: '127.0.0.1',
+      });
       const raw = res.headers['set-cookie'];
       const cookies = (Array.isArray(raw) ? raw : [String(raw)]).filter((c) => c.startsWith('__Host-sid='));
       expect(cookies).toHaveLength(1);
@@ -266,9 +407,17 @@ describe('point 10 (part): cookie and reset link', () => {
 
   it("builds the reset link from the brand's configured address, not the request's Host", async () => {
     const brand = await brandWithMail();
-    await sql`update global.sites set config = jsonb_set(config, '{systemUrl}', '"https://portal.configured.example"') where schema_name = ${brand.schema}`.execute(t.db);
+    await sql`update global.sites set config = jsonb_set(config, '{systemUrl}', '"https://portal.configured.example"') where schema_name = ${brand.schema}`.execute(
+      t.db,
+    );
     const start = smtp.messages.length;
-    const res = await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'user@demo.test' }, remoteAddress: '10.59.0.1' });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/getNewPasswordResetToken',
+      host: brand.host,
+      body: { mail_address: 'user@demo.test' },
+      remoteAddress: '10.59.0.1',
+    });
     expect(res.status).toBe(200);
     const mail = (await smtp.waitFor(start + 1))[start];
     expect(bodyOf(mail)).toMatch(/https:\/\/portal\.configured\.example\/reset-password\?token=/);

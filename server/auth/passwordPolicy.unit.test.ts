@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../envelope/errors';
 import { sha256Hex } from './password';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { checkTypedPassword, COMMON_COUNT, COMMON_PASSWORDS, EMPTY_HASH, hashedPasswordProblem, isCommonPassword, isCommonPasswordHash, typedPasswordProblem } from './passwordPolicy';
+import {
+  checkTypedPassword,
+  COMMON_COUNT,
+  COMMON_PASSWORDS,
+  EMPTY_HASH,
+  hashedPasswordProblem,
+  isCommonPassword,
+  isCommonPasswordHash,
+  typedPasswordProblem,
+} from './passwordPolicy';
 
 describe('a new password as typed', () => {
   it('has at least 8 characters, counted as the user sees them', () => {
@@ -14,7 +23,8 @@ describe('a new password as typed', () => {
   });
 
   it('is not one of the most common passwords, whatever its case', () => {
-    for (const common of ['password', '12345678', 'Password1', 'QWERTYUIOP', 'iloveyou1']) expect(typedPasswordProblem(common), common).toBe('validation.passwordCommon');
+    for (const common of ['password', '12345678', 'Password1', 'QWERTYUIOP', 'iloveyou1'])
+      expect(typedPasswordProblem(common), common).toBe('validation.passwordCommon');
     expect(isCommonPassword('correct horse battery')).toBe(false);
   });
 
@@ -40,7 +50,10 @@ describe('a new password as typed', () => {
     expect(COMMON_PASSWORDS.slice(0, 3)).toEqual(['123456', 'password', '12345678']);
     // Past rank 10,000 a password of 8 characters or more is accepted, typed or hashed.
     const listed = new Set(COMMON_PASSWORDS.map((p) => p.toLowerCase()));
-    const beyond = dictionary['passwords-common'].slice(COMMON_COUNT).map(String).find((p) => [...p].length >= 8 && !listed.has(p.toLowerCase()) && !listed.has(p));
+    const beyond = dictionary['passwords-common']
+      .slice(COMMON_COUNT)
+      .map(String)
+      .find((p) => [...p].length >= 8 && !listed.has(p.toLowerCase()) && !listed.has(p));
     expect(beyond).toBeDefined();
     expect(typedPasswordProblem(beyond!)).toBeNull();
     expect(hashedPasswordProblem(sha256Hex(beyond!))).toBeNull();

@@ -63,11 +63,20 @@ export async function countRecent(root: RootDb, keys: string[], minutes = WINDOW
 export async function record(root: RootDb, keys: string[]): Promise<void> {
   if (!keys.length) return;
   const g = globalDb(root);
-  await g.insertInto('login_attempts').values(keys.map((key) => ({ key }))).execute();
+  await g
+    .insertInto('login_attempts')
+    .values(keys.map((key) => ({ key })))
+    .execute();
   // Old rows never matter again; trimming now and then keeps the tables small without a cron.
   if (Math.random() < 0.05) {
-    await g.deleteFrom('login_attempts').where('attempted_at', '<', sql<Date>`now() - interval '1 day'`).execute();
-    await g.deleteFrom('login_devices').where('last_login_at', '<', sql<Date>`now() - make_interval(days => ${DEVICE_DAYS})`).execute();
+    await g
+      .deleteFrom('login_attempts')
+      .where('attempted_at', '<', sql<Date>`now() - interval '1 day'`)
+      .execute();
+    await g
+      .deleteFrom('login_devices')
+      .where('last_login_at', '<', sql<Date>`now() - make_interval(days => ${DEVICE_DAYS})`)
+      .execute();
   }
 }
 
@@ -80,9 +89,16 @@ export async function clearKeys(root: RootDb, keys: string[]): Promise<void> {
  * when any key has had `max` requests in the window, otherwise counts this one.
  */
 export async function throttle(root: RootDb, limits: Array<[key: string, max: number]>, minutes = WINDOW_MINUTES): Promise<void> {
-  const counts = await countRecent(root, limits.map(([k]) => k), minutes);
+  const counts = await countRecent(
+    root,
+    limits.map(([k]) => k),
+    minutes,
+  );
   if (limits.some(([k, max]) => (counts.get(k) ?? 0) >= max)) throw rateLimited();
-  await record(root, limits.map(([k]) => k));
+  await record(
+    root,
+    limits.map(([k]) => k),
+  );
 }
 
 export interface LoginCheck {

@@ -35,7 +35,10 @@ export function registerAuthRoutes(app: FastifyInstance, root: RootDb): void {
 
   app.post<{ Body: { email: string; password: string } }>(
     '/api/auth/login',
-    { config: { envelopeKey: key }, schema: { tags: ['auth'], summary: 'Log in; sets the sid cookie', body: loginBody, response: responses(key, currentUserSchema) } },
+    {
+      config: { envelopeKey: key },
+      schema: { tags: ['auth'], summary: 'Log in; sets the sid cookie', body: loginBody, response: responses(key, currentUserSchema) },
+    },
     async (req, reply) => {
       const db = req.db!;
       const schema = req.brand!.schema;
@@ -80,7 +83,10 @@ export function registerAuthRoutes(app: FastifyInstance, root: RootDb): void {
 
   app.get(
     '/api/auth/logout',
-    { config: { envelopeKey: key }, schema: { tags: ['auth'], summary: 'Ends the session server-side and clears the cookie', response: responses(key, { type: 'null' }) } },
+    {
+      config: { envelopeKey: key },
+      schema: { tags: ['auth'], summary: 'Ends the session server-side and clears the cookie', response: responses(key, { type: 'null' }) },
+    },
     async (req, reply) => {
       // A GET is not state-changing for the origin check, but this one is: a link or image on
       // another site (Sec-Fetch-Site cross-site, or another Origin) must not end the session.

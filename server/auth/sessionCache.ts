@@ -29,7 +29,10 @@ export class SessionCache {
   /** Raised when a brand's entries are dropped, so a lookup begun before that cannot put back what it read. */
   private readonly generations = new Map<string, number>();
 
-  constructor(private readonly ttlMs: number, private readonly maxPerBrand = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxPerBrand = 10_000,
+  ) {}
 
   get(schema: string, tokenHash: string): Entry | null {
     const entry = this.brands.get(schema)?.get(tokenHash);

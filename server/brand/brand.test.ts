@@ -4,7 +4,6 @@ import { ACME_HOST, DEMO_HOST, call, createTestBrand, useTestApp } from '../test
 
 const t = useTestApp();
 
-
 describe('GET /api/brandsiteconfig', () => {
   it('answers each host with its own brand and features', async () => {
     const demo = await call(t.app, { url: '/api/brandsiteconfig', host: DEMO_HOST });
@@ -28,7 +27,18 @@ describe('GET /api/brandsiteconfig', () => {
   it('gives every BrandConfig field', async () => {
     const res = await call(t.app, { url: '/api/brandsiteconfig', host: DEMO_HOST });
     const cfg = res.json.brandsiteconfig.data[0].finalDomainConfig;
-    for (const key of ['name', 'systemUrl', 'apiUrl', 'productName', 'inlineImagesMailsize', 'maxMailSizeMB', 'maxUploadSizeMB', 'customSettings', 'features', 'images']) {
+    for (const key of [
+      'name',
+      'systemUrl',
+      'apiUrl',
+      'productName',
+      'inlineImagesMailsize',
+      'maxMailSizeMB',
+      'maxUploadSizeMB',
+      'customSettings',
+      'features',
+      'images',
+    ]) {
       expect(cfg, key).toHaveProperty(key);
     }
     expect(cfg.apiUrl).toBe('/api');
@@ -64,7 +74,11 @@ describe('GET /api/brandsiteconfig', () => {
   it('merges the domain overrides over the site config, and shows a change on the next request', async () => {
     const brand = await createTestBrand(t.db);
     const g = globalDb(t.db);
-    await g.updateTable('domains').set({ d_config: JSON.stringify({ productName: 'Overridden', features: { job: { dext: false } } }) }).where('d_id', '=', brand.d_id).execute();
+    await g
+      .updateTable('domains')
+      .set({ d_config: JSON.stringify({ productName: 'Overridden', features: { job: { dext: false } } }) })
+      .where('d_id', '=', brand.d_id)
+      .execute();
     const res = await call(t.app, { url: '/api/brandsiteconfig', host: brand.host });
     const cfg = res.json.brandsiteconfig.data[0].finalDomainConfig;
     expect(cfg.productName).toBe('Overridden');

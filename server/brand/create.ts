@@ -59,7 +59,11 @@ export async function createBrand(root: RootDb, input: CreateBrandInput): Promis
   } catch (err) {
     // Leave nothing half-made behind: a brand without its schema or domain would only confuse.
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(root).catch(() => undefined);
-    await g.deleteFrom('sites').where('s_id', '=', site.s_id).execute().catch(() => undefined);
+    await g
+      .deleteFrom('sites')
+      .where('s_id', '=', site.s_id)
+      .execute()
+      .catch(() => undefined);
     throw err;
   }
 }

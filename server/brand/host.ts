@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 
 /** The Host header's name without port, lower-case: 'LocalHost:3000' → 'localhost', '[::1]:3000' → '::1'. */
 export function hostnameOf(req: FastifyRequest): string {
-  const raw = String(req.headers.host ?? '').trim().toLowerCase();
+  const raw = String(req.headers.host ?? '')
+    .trim()
+    .toLowerCase();
   if (raw.startsWith('[')) return raw.slice(1, raw.indexOf(']') > 0 ? raw.indexOf(']') : undefined);
   return raw.replace(/:\d*$/, '').replace(/\.$/, '');
 }

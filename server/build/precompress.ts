@@ -36,7 +36,10 @@ export async function precompressDir(dir: string): Promise<number> {
       gzip(bytes, { level: 9 }),
     ]);
     let kept = false;
-    for (const [ext, out] of [['.br', br], ['.gz', gz]] as const) {
+    for (const [ext, out] of [
+      ['.br', br],
+      ['.gz', gz],
+    ] as const) {
       if (out.length < bytes.length) {
         await writeFile(file + ext, out);
         kept = true;
@@ -48,7 +51,12 @@ export async function precompressDir(dir: string): Promise<number> {
 }
 
 /** The Vite plugin: after the bundle is written, compress what is in the output folder. */
-export function precompressPlugin(): { name: string; apply: 'build'; configResolved(config: { build: { outDir: string }; root: string }): void; closeBundle(): Promise<void> } {
+export function precompressPlugin(): {
+  name: string;
+  apply: 'build';
+  configResolved(config: { build: { outDir: string }; root: string }): void;
+  closeBundle(): Promise<void>;
+} {
   let outDir = 'dist';
   return {
     name: 'precompress',

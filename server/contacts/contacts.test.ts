@@ -19,12 +19,24 @@ describe('contacts', () => {
     expect(made.status).toBe(201);
     expect(made.headers['x-show-snackbar']).toBe('1');
     const rec = made.json.contacts.data;
-    expect(rec).toMatchObject({ co_name: name, co_type: 'SUPPLIER', co_email: null, xero_contact_id: 'xc-1', co_rates_special: false, co_commission_special: false });
+    expect(rec).toMatchObject({
+      co_name: name,
+      co_type: 'SUPPLIER',
+      co_email: null,
+      xero_contact_id: 'xc-1',
+      co_rates_special: false,
+      co_commission_special: false,
+    });
     expect(rec).not.toHaveProperty('search');
 
     const details = await call(t.app, { url: `/api/contacts/${rec.co_id}/details`, cookie: admin });
     expect(details.json.contacts.data.co_name).toBe(name);
-    const patched = await call(t.app, { method: 'PATCH', url: `/api/contacts/${rec.co_id}`, cookie: admin, body: { co_rates_special: true, co_rates_note: 'Night rate +20%' } });
+    const patched = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/contacts/${rec.co_id}`,
+      cookie: admin,
+      body: { co_rates_special: true, co_rates_note: 'Night rate +20%' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.json.contacts.data).toMatchObject({ co_rates_special: true, co_rates_note: 'Night rate +20%' });
 
@@ -68,14 +80,23 @@ describe('contacts', () => {
 
   it('filters by free text (at least 3 characters), type, sort, page and total', async () => {
     const tag = uniqueName('zq').toLowerCase();
-    for (const [n, t] of [['Alpha', 'CLIENT'], ['bravo', 'CLIENT'], ['Charlie', 'ENGINEER']]) {
+    for (const [n, t] of [
+      ['Alpha', 'CLIENT'],
+      ['bravo', 'CLIENT'],
+      ['Charlie', 'ENGINEER'],
+    ]) {
       expect((await create({ co_name: `${n} ${tag}`, co_type: t, co_company: 'Findable Ltd' })).status).toBe(201);
     }
     const short = await call(t.app, { method: 'POST', url: '/api/contacts/filter', cookie: admin, body: { stext: 'ab' } });
     expect(short.status).toBe(400);
     expect(short.json.contacts.dbErrors[0]).toMatchObject({ details: 'stext', primary: 'At least 3 characters' });
 
-    const page = await call(t.app, { method: 'POST', url: '/api/contacts/filter?limit=2&pagenumber=1&sort=-co_name&totalcount=1', cookie: admin, body: { stext: tag.toUpperCase(), co_type: 'CLIENT' } });
+    const page = await call(t.app, {
+      method: 'POST',
+      url: '/api/contacts/filter?limit=2&pagenumber=1&sort=-co_name&totalcount=1',
+      cookie: admin,
+      body: { stext: tag.toUpperCase(), co_type: 'CLIENT' },
+    });
     expect(page.status).toBe(200);
     expect(page.json.contacts.metadata.totalCount).toBe(2);
     expect(page.json.contacts.data.map((c: { co_name: string }) => c.co_name)).toEqual([`bravo ${tag}`, `Alpha ${tag}`]);
@@ -110,7 +131,13 @@ describe('contacts', () => {
     expect((await call(t.app, { url: `/api/contacts/${id}/details`, cookie: otherAdmin, host: other.host })).status).toBe(404);
     expect((await call(t.app, { method: 'PATCH', url: `/api/contacts/${id}`, cookie: otherAdmin, host: other.host, body: { co_name: 'x' } })).status).toBe(404);
     expect((await call(t.app, { method: 'DELETE', url: `/api/contacts/${id}`, cookie: otherAdmin, host: other.host })).status).toBe(404);
-    const found = await call(t.app, { method: 'POST', url: '/api/contacts/filter?totalcount=1', cookie: otherAdmin, host: other.host, body: { stext: name, ids: [id] } });
+    const found = await call(t.app, {
+      method: 'POST',
+      url: '/api/contacts/filter?totalcount=1',
+      cookie: otherAdmin,
+      host: other.host,
+      body: { stext: name, ids: [id] },
+    });
     expect(found.json.contacts.metadata.totalCount).toBe(0);
     // The demo admin's cookie means nothing on the other brand.
     expect((await call(t.app, { url: `/api/contacts/${id}/details`, cookie: admin, host: other.host })).status).toBe(401);

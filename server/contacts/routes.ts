@@ -15,14 +15,27 @@ import { listRecords } from '../resources/store';
 const info = resourceInfo(contacts);
 
 export function registerContactRoutes(app: FastifyInstance): void {
-  const typed = [['suppliers', 'SUPPLIER'], ['engineers', 'ENGINEER']] as const;
+  const typed = [
+    ['suppliers', 'SUPPLIER'],
+    ['engineers', 'ENGINEER'],
+  ] as const;
   for (const [action, type] of typed) {
     app.post<{ Querystring: ListQuery; Body: unknown }>(
       `/api/contacts/${action}`,
       {
-        config: { envelopeKey: 'contacts', gate: contacts.gate, docBody: { type: 'object', properties: { stext: { type: ['string', 'null'], minLength: 3, maxLength: 100 } } } },
+        config: {
+          envelopeKey: 'contacts',
+          gate: contacts.gate,
+          docBody: { type: 'object', properties: { stext: { type: ['string', 'null'], minLength: 3, maxLength: 100 } } },
+        },
         preHandler: requireGate(contacts.gate),
-        schema: { tags: ['contacts'], summary: `Contacts of type ${type}`, description: describeGate(contacts.gate), querystring: listQuerySchema, response: responses('contacts', { type: 'array', items: recordSchema(info) }) },
+        schema: {
+          tags: ['contacts'],
+          summary: `Contacts of type ${type}`,
+          description: describeGate(contacts.gate),
+          querystring: listQuerySchema,
+          response: responses('contacts', { type: 'array', items: recordSchema(info) }),
+        },
       },
       async (req, reply) => {
         const params = parseListParams(info, req.query);

@@ -87,7 +87,9 @@ async function ensureReachable(pgDir: string, dataDir: string): Promise<void> {
   if ((stat.mode & 0o001) === 0) await fs.chmod(dataDir, stat.mode | 0o005);
   for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     if (((await fs.stat(dir)).mode & 0o001) === 0) {
-      throw new Error(`PostgreSQL runs as the user '${USER}', which cannot enter ${dir} (needed to reach ${dataDir}). Choose another DATA_DIR, or allow it: chmod o+x ${dir}`);
+      throw new Error(
+        `PostgreSQL runs as the user '${USER}', which cannot enter ${dir} (needed to reach ${dataDir}). Choose another DATA_DIR, or allow it: chmod o+x ${dir}`,
+      );
     }
   }
   const ids = postgresIds();
@@ -181,7 +183,9 @@ export async function startEmbeddedPostgres(dataDirInput: string, log: (msg: str
     await server.start();
   } catch (err) {
     const detail = output.slice(-20).join('').trim();
-    throw new Error(`Embedded PostgreSQL failed to start in ${pgDir}: ${err instanceof Error ? err.message : String(err ?? 'exited')}\n${detail}`, { cause: err });
+    throw new Error(`Embedded PostgreSQL failed to start in ${pgDir}: ${err instanceof Error ? err.message : String(err ?? 'exited')}\n${detail}`, {
+      cause: err,
+    });
   }
   return { url: urlOf(conn), stop: () => server.stop() };
 }

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('migrations and seed', () => {
-  it('keeps each schema\'s migration table in that schema', async () => {
+  it("keeps each schema's migration table in that schema", async () => {
     const { rows } = await sql<{ table_schema: string }>`
       select table_schema from information_schema.tables where table_name = 'kysely_migration' order by table_schema`.execute(db);
     const schemas = rows.map((r) => r.table_schema);
@@ -28,7 +28,9 @@ describe('migrations and seed', () => {
     const domain = `${uniqueName('mig')}.test`;
     const brand = await createBrand(db, { name: 'Migrated', domain, config: {} });
     expect(brand.schema).toBe(`site_${brand.s_id}`);
-    const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = ${brand.schema} and indexdef like '%gin_trgm_ops%'`.execute(db);
+    const { rows } = await sql<{
+      indexdef: string;
+    }>`select indexdef from pg_indexes where schemaname = ${brand.schema} and indexdef like '%gin_trgm_ops%'`.execute(db);
     expect(rows.length).toBeGreaterThanOrEqual(3);
     const site = await globalDb(db).selectFrom('sites').selectAll().where('s_id', '=', brand.s_id).executeTakeFirstOrThrow();
     expect(site.schema_name).toBe(brand.schema);
@@ -55,9 +57,15 @@ describe('migrations and seed', () => {
   });
 
   it('refuses a second brand on the same domain and leaves nothing behind', async () => {
-    const before = await globalDb(db).selectFrom('sites').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const before = await globalDb(db)
+      .selectFrom('sites')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     await expect(createBrand(db, { name: 'Clash', domain: 'localhost', config: {} })).rejects.toThrow();
-    const after = await globalDb(db).selectFrom('sites').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const after = await globalDb(db)
+      .selectFrom('sites')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 

@@ -26,7 +26,17 @@ describe('wireRows', () => {
   it('answers timestamps in the wire format (UTC) and every other type as Kysely would', async () => {
     const compiled = probe.compile(root) as CompiledQuery<Record<string, unknown>>;
     const [row] = await wireRows(root, compiled);
-    expect(row).toEqual({ at: '2026-01-05 10:00:00', shifted: '2026-03-28 23:30:00', local_at: '2026-07-01 08:15:00', forever: null, never: null, day: '2026-02-01', big: 12345678901, money: 12.5, tags: ['a', 'b'] });
+    expect(row).toEqual({
+      at: '2026-01-05 10:00:00',
+      shifted: '2026-03-28 23:30:00',
+      local_at: '2026-07-01 08:15:00',
+      forever: null,
+      never: null,
+      day: '2026-02-01',
+      big: 12345678901,
+      money: 12.5,
+      tags: ['a', 'b'],
+    });
     // The same statement in a transaction (no pool of its own: Kysely reads Dates, formatted here the same way;
     // and Infinity, which JSON answers as null too).
     const [inTransaction] = await root.transaction().execute((trx) => wireRows(trx, compiled));
@@ -48,11 +58,22 @@ describe('wireRows', () => {
   });
 
   it('keeps any column name as a plain key: quotes, backslashes, code-like text, a repeated name taking the later value, and __proto__', async () => {
-    const [row] = await wireRows(root, sql<Record<string, unknown>>`select 1 as "a""b\\c", 3 as x, 4 as x, '{"k": [1]}'::jsonb as doc, 5 as "\` }; throw 0; ({ \`"`.compile(root));
-    expect(Object.entries(row)).toEqual([['a"b\\c', 1], ['x', 4], ['doc', { k: [1] }], ['` }; throw 0; ({ `', 5]]);
+    const [row] = await wireRows(
+      root,
+      sql<Record<string, unknown>>`select 1 as "a""b\\c", 3 as x, 4 as x, '{"k": [1]}'::jsonb as doc, 5 as "\` }; throw 0; ({ \`"`.compile(root),
+    );
+    expect(Object.entries(row)).toEqual([
+      ['a"b\\c', 1],
+      ['x', 4],
+      ['doc', { k: [1] }],
+      ['` }; throw 0; ({ `', 5],
+    ]);
     const [odd] = await wireRows(root, sql<Record<string, unknown>>`select 1 as a, 2 as "__proto__"`.compile(root));
     expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
-    expect(Object.entries(odd)).toEqual([['a', 1], ['__proto__', 2]]);
+    expect(Object.entries(odd)).toEqual([
+      ['a', 1],
+      ['__proto__', 2],
+    ]);
   });
 
   it('answers a prepared statement again and again with other values, and refuses a bad one without losing a connection', async () => {

@@ -40,7 +40,12 @@ describe('dev/sites', () => {
       method: 'POST',
       url: '/api/dev/sites/create',
       cookie: dev,
-      body: { name: 'Brand New', product_name: 'BN', domains: [{ d_type: 'primary', d_name: domain, d_enabled: true }], config: { features: { job: { enabled: true } } } },
+      body: {
+        name: 'Brand New',
+        product_name: 'BN',
+        domains: [{ d_type: 'primary', d_name: domain, d_enabled: true }],
+        config: { features: { job: { enabled: true } } },
+      },
     });
     expect(res.status).toBe(201);
     const site = res.json.dev.data;
@@ -52,11 +57,21 @@ describe('dev/sites', () => {
 
   it("refuses a config that does not fit the BrandConfig shape and domains whose 'name and type' are wrong", async () => {
     const brand = await createTestBrand(t.db);
-    const bad = await call(t.app, { method: 'PATCH', url: `/api/dev/sites/${brand.s_id}`, cookie: dev, body: { config: { features: { job: { xeroo: true } }, maxMailSizeMB: 'big' } } });
+    const bad = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/dev/sites/${brand.s_id}`,
+      cookie: dev,
+      body: { config: { features: { job: { xeroo: true } }, maxMailSizeMB: 'big' } },
+    });
     expect(bad.status).toBe(400);
     const fields = bad.json.dev.dbErrors.map((e: { details: string }) => e.details);
     expect(fields).toEqual(expect.arrayContaining(['config.features.job.xeroo', 'config.maxMailSizeMB']));
-    const dom = await call(t.app, { method: 'PATCH', url: `/api/dev/sites/${brand.s_id}`, cookie: dev, body: { domains: [{ d_type: 'main', d_name: 'Bad Name!', d_enabled: true }] } });
+    const dom = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/dev/sites/${brand.s_id}`,
+      cookie: dev,
+      body: { domains: [{ d_type: 'main', d_name: 'Bad Name!', d_enabled: true }] },
+    });
     expect(dom.status).toBe(400);
     expect(dom.json.dev.dbErrors[0]).toMatchObject({ error: 'VALIDATION', details: 'domains.0', primary: 'Brand domain: name and type must be valid.' });
   });
@@ -69,14 +84,26 @@ describe('dev/sites', () => {
       expect(before.json.brandsiteconfig.data[0].finalDomainConfig.features.mail.enabled).toBe(true);
       const devCookie = await login(cached, DEMO_HOST, 'developer@demo.test');
       const details = await call(cached, { url: `/api/dev/sites/${brand.s_id}/details`, cookie: devCookie });
-      const domains = details.json.dev.data.domains.map((d: Record<string, unknown>) => ({ d_id: d.d_id, d_type: d.d_type, d_name: d.d_name, d_enabled: d.d_enabled, d_config: d.d_config }));
+      const domains = details.json.dev.data.domains.map((d: Record<string, unknown>) => ({
+        d_id: d.d_id,
+        d_type: d.d_type,
+        d_name: d.d_name,
+        d_enabled: d.d_enabled,
+        d_config: d.d_config,
+      }));
       const alias = `${uniqueName('alias')}.test`;
       domains.push({ d_type: 'alias', d_name: alias, d_enabled: true, d_config: { productName: 'Via alias' } });
       const patch = await call(cached, {
         method: 'PATCH',
         url: `/api/dev/sites/${brand.s_id}`,
         cookie: devCookie,
-        body: { config: { ...details.json.dev.data.config, features: { ...details.json.dev.data.config.features, mail: { enabled: false, contactManager: false, finalDeleteIsAllowed: false } } }, domains },
+        body: {
+          config: {
+            ...details.json.dev.data.config,
+            features: { ...details.json.dev.data.config.features, mail: { enabled: false, contactManager: false, finalDeleteIsAllowed: false } },
+          },
+          domains,
+        },
       });
       expect(patch.status).toBe(200);
       expect(patch.headers['x-show-snackbar']).toBe('1');
@@ -91,7 +118,12 @@ describe('dev/sites', () => {
 
   it('refuses a domain another brand already uses, and deleting the brand one is signed in to', async () => {
     const brand = await createTestBrand(t.db);
-    const res = await call(t.app, { method: 'PATCH', url: `/api/dev/sites/${brand.s_id}`, cookie: dev, body: { domains: [{ d_type: 'primary', d_name: '127.0.0.1', d_enabled: true }] } });
+    const res = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/dev/sites/${brand.s_id}`,
+      cookie: dev,
+      body: { domains: [{ d_type: 'primary', d_name: '127.0.0.1', d_enabled: true }] },
+    });
     expect(res.status).toBe(409);
     const demo = await globalDb(t.db).selectFrom('domains').select('s_id').where('d_name', '=', 'localhost').executeTakeFirstOrThrow();
     const own = await call(t.app, { method: 'DELETE', url: `/api/dev/sites/${demo.s_id}`, cookie: dev });

@@ -69,7 +69,16 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
 
   app.post<{ Querystring: ListQuery; Body: { stext?: string | null } }>(
     '/api/dev/sites/filter',
-    { ...route, schema: { tags, summary: 'Brand sites matching stext (name, schema, product name, domain)', querystring: listQuerySchema, body: stextBodySchema, response: responses('dev') } },
+    {
+      ...route,
+      schema: {
+        tags,
+        summary: 'Brand sites matching stext (name, schema, product name, domain)',
+        querystring: listQuerySchema,
+        body: stextBodySchema,
+        response: responses('dev'),
+      },
+    },
     async (req, reply) => {
       const stext = req.body?.stext?.trim() || null;
       if (stext && stext.length < 3) throw invalidField('stext', 'validation.minSearch');
@@ -91,14 +100,30 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
 
   app.post<{ Body: SiteWrite }>(
     '/api/dev/sites/create',
-    { ...route, schema: { tags, summary: 'A new brand: site row, its own schema (migrated) and its domains', body: writeBody(['name', 'domains']), response: responses('dev', {}, 201) } },
+    {
+      ...route,
+      schema: {
+        tags,
+        summary: 'A new brand: site row, its own schema (migrated) and its domains',
+        body: writeBody(['name', 'domains']),
+        response: responses('dev', {}, 201),
+      },
+    },
     async (req, reply) => {
       await requireAcrossBrands(req);
       const body = req.body;
       checkSiteWrite(body, true);
       const domains = body.domains!;
       const primary = domains.find((d) => d.d_type === 'primary')!;
-      const taken = await globalDb(root).selectFrom('domains').select('d_name').where('d_name', 'in', domains.map((d) => d.d_name)).executeTakeFirst();
+      const taken = await globalDb(root)
+        .selectFrom('domains')
+        .select('d_name')
+        .where(
+          'd_name',
+          'in',
+          domains.map((d) => d.d_name),
+        )
+        .executeTakeFirst();
       if (taken) throw conflict(enText('errors.duplicate'), 'domains');
       const brand = await createBrand(root, {
         name: body.name!.trim(),
@@ -117,7 +142,16 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
 
   app.patch<{ Params: { id: number }; Body: SiteWrite }>(
     '/api/dev/sites/:id',
-    { ...route, schema: { tags, summary: 'Change a brand site; domains, when given, replace the list', params: idParamSchema, body: writeBody([]), response: responses('dev') } },
+    {
+      ...route,
+      schema: {
+        tags,
+        summary: 'Change a brand site; domains, when given, replace the list',
+        params: idParamSchema,
+        body: writeBody([]),
+        response: responses('dev'),
+      },
+    },
     async (req, reply) => {
       await requireBrandOrPlatform(req, req.params.id);
       checkSiteWrite(req.body, false);
@@ -130,7 +164,16 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
 
   app.delete<{ Params: { id: number } }>(
     '/api/dev/sites/:id',
-    { config: { envelopeKey: 'dev', gate: { roles: ['Developer'] } }, preHandler: requireGate({ roles: ['Developer'] }), schema: { tags, summary: 'Remove a brand with its schema (Developer; not the brand asking)', params: idParamSchema, response: responses('dev', { type: 'null' }) } },
+    {
+      config: { envelopeKey: 'dev', gate: { roles: ['Developer'] } },
+      preHandler: requireGate({ roles: ['Developer'] }),
+      schema: {
+        tags,
+        summary: 'Remove a brand with its schema (Developer; not the brand asking)',
+        params: idParamSchema,
+        response: responses('dev', { type: 'null' }),
+      },
+    },
     async (req, reply) => {
       await requireAcrossBrands(req);
       if (req.params.id === req.brand!.s_id) throw conflict(enText('errors.ownBrand'));

@@ -22,7 +22,17 @@ export interface SiteWrite {
   domains?: DomainInput[];
 }
 
-const SITE_COLUMNS = ['s.s_id', 's.name', 's.db_name', 's.product_name', 's.logo_url', 's.wcf_form_url', 's.schema_name', 's.description', 's.created_at'] as const;
+const SITE_COLUMNS = [
+  's.s_id',
+  's.name',
+  's.db_name',
+  's.product_name',
+  's.logo_url',
+  's.wcf_form_url',
+  's.schema_name',
+  's.description',
+  's.created_at',
+] as const;
 export const SITE_SORTABLE = ['s_id', 'name', 'schema_name', 'product_name', 'created_at'];
 
 /** Field-level checks the JSON schema cannot express: the config shape and the domain rules. */
@@ -37,7 +47,8 @@ export function checkSiteWrite(body: SiteWrite, creating: boolean): void {
     for (const i of rows) problems.push({ field: `domains.${i}`, message: enText('validation.domain') });
     if (primaryCount !== 1) problems.push({ field: 'domains', message: enText('validation.domain') });
     body.domains.forEach((d, i) => {
-      for (const issue of validateBrandConfig(d.d_config ?? {})) problems.push({ field: `domains.${i}.d_config${issue.path ? `.${issue.path}` : ''}`, message: issue.message });
+      for (const issue of validateBrandConfig(d.d_config ?? {}))
+        problems.push({ field: `domains.${i}.d_config${issue.path ? `.${issue.path}` : ''}`, message: issue.message });
     });
     const names = body.domains.map((d) => d.d_name);
     if (new Set(names).size !== names.length) problems.push({ field: 'domains', message: enText('errors.duplicate') });
@@ -68,14 +79,29 @@ export async function listSites(root: RootDb, query: ListQuery, stext: string | 
     page.orderBy('s.s_id').limit(params.limit).offset(params.offset).execute(),
     params.withTotal ? base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow() : Promise.resolve(null),
   ]);
-  const domains = rows.length ? await g.selectFrom('domains').selectAll().where('s_id', 'in', rows.map((r) => r.s_id)).orderBy('d_id').execute() : [];
+  const domains = rows.length
+    ? await g
+        .selectFrom('domains')
+        .selectAll()
+        .where(
+          's_id',
+          'in',
+          rows.map((r) => r.s_id),
+        )
+        .orderBy('d_id')
+        .execute()
+    : [];
   const data = rows.map((r) => ({ ...r, domains: domains.filter((d) => d.s_id === r.s_id) }));
   return { data, totalCount: total ? Number(total.n) : undefined };
 }
 
 export async function siteDetails(root: RootDb, id: number) {
   const g = globalDb(root);
-  const site = await g.selectFrom('sites as s').select([...SITE_COLUMNS, 's.config']).where('s.s_id', '=', id).executeTakeFirst();
+  const site = await g
+    .selectFrom('sites as s')
+    .select([...SITE_COLUMNS, 's.config'])
+    .where('s.s_id', '=', id)
+    .executeTakeFirst();
   if (!site) return null;
   const domains = await g.selectFrom('domains').selectAll().where('s_id', '=', id).orderBy('d_id').execute();
   return { ...site, domains };
@@ -88,14 +114,27 @@ async function replaceDomains(g: GlobalDb, sId: number, domains: DomainInput[]):
   if (keep.length) del = del.where('d_id', 'not in', keep);
   await del.execute();
   // Names move between rows in one save (swap primary and alias), so free them before writing.
-  if (keep.length) await g.updateTable('domains').set({ d_name: sql`'-' || d_id::text` }).where('s_id', '=', sId).where('d_id', 'in', keep).execute();
+  if (keep.length)
+    await g
+      .updateTable('domains')
+      .set({ d_name: sql`'-' || d_id::text` })
+      .where('s_id', '=', sId)
+      .where('d_id', 'in', keep)
+      .execute();
   for (const d of domains) {
     const values = { d_type: d.d_type, d_name: d.d_name, d_enabled: d.d_enabled, d_config: JSON.stringify(d.d_config ?? {}) };
     if (typeof d.d_id === 'number') {
       const res = await g.updateTable('domains').set(values).where('d_id', '=', d.d_id).where('s_id', '=', sId).executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) await g.insertInto('domains').values({ ...values, s_id: sId }).execute();
+      if (Number(res.numUpdatedRows) === 0)
+        await g
+          .insertInto('domains')
+          .values({ ...values, s_id: sId })
+          .execute();
     } else {
-      await g.insertInto('domains').values({ ...values, s_id: sId }).execute();
+      await g
+        .insertInto('domains')
+        .values({ ...values, s_id: sId })
+        .execute();
     }
   }
 }

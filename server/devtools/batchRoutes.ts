@@ -76,10 +76,14 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
     return { data, totalCount: total ? Number(total.n) : undefined };
   }
 
-  app.get<{ Querystring: ListQuery }>('/api/dev/batchfiles/list', { ...route, schema: { tags, summary: 'SQL batch files', querystring: listQuerySchema, response: responses('dev') } }, async (req, reply) => {
-    const { data, totalCount } = await list(req.query, null);
-    return sendOk(req, reply, data, { totalCount });
-  });
+  app.get<{ Querystring: ListQuery }>(
+    '/api/dev/batchfiles/list',
+    { ...route, schema: { tags, summary: 'SQL batch files', querystring: listQuerySchema, response: responses('dev') } },
+    async (req, reply) => {
+      const { data, totalCount } = await list(req.query, null);
+      return sendOk(req, reply, data, { totalCount });
+    },
+  );
 
   app.post<{ Querystring: ListQuery; Body: { stext?: string | null } }>(
     '/api/dev/batchfiles/filter',
@@ -92,40 +96,70 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
     },
   );
 
-  app.get<{ Params: { id: number } }>('/api/dev/batchfiles/:id/details', { ...route, schema: { tags, summary: 'One SQL batch file', params: idParamSchema, response: responses('dev') } }, async (req, reply) => {
-    const row = await files().selectAll().where('bf_id', '=', req.params.id).executeTakeFirst();
-    if (!row) throw notFound();
-    return sendOk(req, reply, row);
-  });
+  app.get<{ Params: { id: number } }>(
+    '/api/dev/batchfiles/:id/details',
+    { ...route, schema: { tags, summary: 'One SQL batch file', params: idParamSchema, response: responses('dev') } },
+    async (req, reply) => {
+      const row = await files().selectAll().where('bf_id', '=', req.params.id).executeTakeFirst();
+      if (!row) throw notFound();
+      return sendOk(req, reply, row);
+    },
+  );
 
-  app.post<{ Body: FileWrite }>('/api/dev/batchfiles/create', { ...platformRoute, schema: { tags, summary: 'Add a SQL batch file', body: fileBody(['bf_name', 'se_type', 'bf_sql']), response: responses('dev', {}, 201) } }, async (req, reply) => {
-    checkFile(req.body, true);
-    const b = req.body;
-    const row = await toolsDb(root)
-      .insertInto('batch_files')
-      .values({ bf_name: b.bf_name!.trim(), se_type: b.se_type!, bf_sql: b.bf_sql!, bf_description: b.bf_description ?? null, created_by: req.user!.email })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return sendOk(req, reply, row, { status: 201, snackbar: true });
-  });
+  app.post<{ Body: FileWrite }>(
+    '/api/dev/batchfiles/create',
+    {
+      ...platformRoute,
+      schema: { tags, summary: 'Add a SQL batch file', body: fileBody(['bf_name', 'se_type', 'bf_sql']), response: responses('dev', {}, 201) },
+    },
+    async (req, reply) => {
+      checkFile(req.body, true);
+      const b = req.body;
+      const row = await toolsDb(root)
+        .insertInto('batch_files')
+        .values({ bf_name: b.bf_name!.trim(), se_type: b.se_type!, bf_sql: b.bf_sql!, bf_description: b.bf_description ?? null, created_by: req.user!.email })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return sendOk(req, reply, row, { status: 201, snackbar: true });
+    },
+  );
 
-  app.patch<{ Params: { id: number }; Body: FileWrite }>('/api/dev/batchfiles/:id', { ...platformRoute, schema: { tags, summary: 'Change a SQL batch file', params: idParamSchema, body: fileBody([]), response: responses('dev') } }, async (req, reply) => {
-    checkFile(req.body, false);
-    if (!Object.keys(req.body).length) throw invalidField(null);
-    const row = await toolsDb(root).updateTable('batch_files').set(req.body).where('bf_id', '=', req.params.id).returningAll().executeTakeFirst();
-    if (!row) throw notFound();
-    return sendOk(req, reply, row, { snackbar: true });
-  });
+  app.patch<{ Params: { id: number }; Body: FileWrite }>(
+    '/api/dev/batchfiles/:id',
+    { ...platformRoute, schema: { tags, summary: 'Change a SQL batch file', params: idParamSchema, body: fileBody([]), response: responses('dev') } },
+    async (req, reply) => {
+      checkFile(req.body, false);
+      if (!Object.keys(req.body).length) throw invalidField(null);
+      const row = await toolsDb(root).updateTable('batch_files').set(req.body).where('bf_id', '=', req.params.id).returningAll().executeTakeFirst();
+      if (!row) throw notFound();
+      return sendOk(req, reply, row, { snackbar: true });
+    },
+  );
 
-  app.delete<{ Params: { id: number } }>('/api/dev/batchfiles/:id', { ...platformRoute, schema: { tags, summary: 'Remove a SQL batch file (its runs stay logged)', params: idParamSchema, response: responses('dev', { type: 'null' }) } }, async (req, reply) => {
-    const res = await toolsDb(root).deleteFrom('batch_files').where('bf_id', '=', req.params.id).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound();
-    return sendOk(req, reply, null, { snackbar: true });
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/api/dev/batchfiles/:id',
+    {
+      ...platformRoute,
+      schema: { tags, summary: 'Remove a SQL batch file (its runs stay logged)', params: idParamSchema, response: responses('dev', { type: 'null' }) },
+    },
+    async (req, reply) => {
+      const res = await toolsDb(root).deleteFrom('batch_files').where('bf_id', '=', req.params.id).executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) throw notFound();
+      return sendOk(req, reply, null, { snackbar: true });
+    },
+  );
 
   app.post<{ Body: BatchRun }>(
     '/api/dev/batchfiles/run',
-    { ...route, schema: { tags, summary: 'Run files over schemas, each schema in its own transaction; dryRun rolls every schema back', body: runBody, response: responses('dev') } },
+    {
+      ...route,
+      schema: {
+        tags,
+        summary: 'Run files over schemas, each schema in its own transaction; dryRun rolls every schema back',
+        body: runBody,
+        response: responses('dev'),
+      },
+    },
     async (req, reply) => {
       // The brand's own schema only, unless the user acts across brands.
       const schemas = Object.values(req.body.selectedSchemasByDatabases ?? {}).flat();

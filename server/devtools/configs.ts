@@ -66,7 +66,11 @@ async function updateOne(root: RootDb, sId: number, body: PathBody): Promise<Rec
     const site = await g.selectFrom('sites').select(['s_id', 'config']).where('s_id', '=', sId).forUpdate().executeTakeFirst();
     if (!site) return null;
     const next = checked(setAtPath((site.config ?? {}) as Record<string, unknown>, body.path, body.value), 'config');
-    await g.updateTable('sites').set({ config: JSON.stringify(next) }).where('s_id', '=', sId).execute();
+    await g
+      .updateTable('sites')
+      .set({ config: JSON.stringify(next) })
+      .where('s_id', '=', sId)
+      .execute();
     return next;
   });
 }
@@ -74,19 +78,31 @@ async function updateOne(root: RootDb, sId: number, body: PathBody): Promise<Rec
 export function registerConfigRoutes(app: FastifyInstance, root: RootDb): void {
   const route = { config: { envelopeKey: 'dev', gate }, preHandler: requireGate(gate) };
 
-  app.get('/api/dev/configs/list', { ...route, schema: { tags, summary: 'Every brand with its stored configuration', response: responses('dev') } }, async (req, reply) => {
-    let q = globalDb(root).selectFrom('sites').select(['s_id', 'name', 'schema_name', 'config']).orderBy('s_id');
-    if (!(await actsAcrossBrands(req))) q = q.where('s_id', '=', req.brand!.s_id);
-    const rows = await q.execute();
-    return sendOk(req, reply, rows, { totalCount: rows.length });
-  });
+  app.get(
+    '/api/dev/configs/list',
+    { ...route, schema: { tags, summary: 'Every brand with its stored configuration', response: responses('dev') } },
+    async (req, reply) => {
+      let q = globalDb(root).selectFrom('sites').select(['s_id', 'name', 'schema_name', 'config']).orderBy('s_id');
+      if (!(await actsAcrossBrands(req))) q = q.where('s_id', '=', req.brand!.s_id);
+      const rows = await q.execute();
+      return sendOk(req, reply, rows, { totalCount: rows.length });
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/api/dev/configs/:id/details', { ...route, schema: { tags, summary: "One brand's stored configuration", params: idParamSchema, response: responses('dev') } }, async (req, reply) => {
-    await requireBrandOrPlatform(req, req.params.id);
-    const row = await globalDb(root).selectFrom('sites').select(['s_id', 'name', 'schema_name', 'config']).where('s_id', '=', req.params.id).executeTakeFirst();
-    if (!row) throw notFound();
-    return sendOk(req, reply, row);
-  });
+  app.get<{ Params: { id: number } }>(
+    '/api/dev/configs/:id/details',
+    { ...route, schema: { tags, summary: "One brand's stored configuration", params: idParamSchema, response: responses('dev') } },
+    async (req, reply) => {
+      await requireBrandOrPlatform(req, req.params.id);
+      const row = await globalDb(root)
+        .selectFrom('sites')
+        .select(['s_id', 'name', 'schema_name', 'config'])
+        .where('s_id', '=', req.params.id)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      return sendOk(req, reply, row);
+    },
+  );
 
   app.patch<{ Params: { id: number }; Body: PathBody }>(
     '/api/dev/configs/:id',
@@ -102,14 +118,27 @@ export function registerConfigRoutes(app: FastifyInstance, root: RootDb): void {
 
   app.post<{ Body: PathBody }>(
     '/api/configs/updateAll',
-    { config: { envelopeKey: 'configs', gate }, preHandler: [requireGate(gate), acrossBrandsOnly], schema: { tags: ['configs'], summary: 'Set one path in every brand configuration (all or none; a platform account)', body: pathBody, response: responses('configs') } },
+    {
+      config: { envelopeKey: 'configs', gate },
+      preHandler: [requireGate(gate), acrossBrandsOnly],
+      schema: {
+        tags: ['configs'],
+        summary: 'Set one path in every brand configuration (all or none; a platform account)',
+        body: pathBody,
+        response: responses('configs'),
+      },
+    },
     async (req, reply) => {
       const updated = await root.transaction().execute(async (trx) => {
         const g = globalDb(trx);
         const sites = await g.selectFrom('sites').select(['s_id', 'config']).orderBy('s_id').forUpdate().execute();
         for (const site of sites) {
           const next = checked(setAtPath((site.config ?? {}) as Record<string, unknown>, req.body.path, req.body.value), `config.${site.s_id}`);
-          await g.updateTable('sites').set({ config: JSON.stringify(next) }).where('s_id', '=', site.s_id).execute();
+          await g
+            .updateTable('sites')
+            .set({ config: JSON.stringify(next) })
+            .where('s_id', '=', site.s_id)
+            .execute();
         }
         return sites.length;
       });

@@ -20,7 +20,8 @@ async function addFile(bf_sql: string, se_type = 'site_n') {
 }
 
 const run = (body: unknown) => call(t.app, { method: 'POST', url: '/api/dev/batchfiles/run', cookie: dev, body });
-const tableExists = async (schema: string, table: string) => (await sql<{ t: string | null }>`select to_regclass(${`${schema}.${table}`})::text as t`.execute(t.db)).rows[0].t !== null;
+const tableExists = async (schema: string, table: string) =>
+  (await sql<{ t: string | null }>`select to_regclass(${`${schema}.${table}`})::text as t`.execute(t.db)).rows[0].t !== null;
 
 describe('SQL batches', () => {
   it('are for Developers only', async () => {
@@ -37,10 +38,19 @@ describe('SQL batches', () => {
     expect(res.status).toBe(200);
     expect(res.json.dev.warning).toBeNull();
     expect(res.json.dev.data).toMatchObject({ success: true, dryRun: true });
-    expect(res.json.dev.data.results.map((r: { schema: string; ok: boolean; committed: boolean }) => [r.schema, r.ok, r.committed])).toEqual([[a.schema, true, false], [b.schema, true, false]]);
+    expect(res.json.dev.data.results.map((r: { schema: string; ok: boolean; committed: boolean }) => [r.schema, r.ok, r.committed])).toEqual([
+      [a.schema, true, false],
+      [b.schema, true, false],
+    ]);
     expect(await tableExists(a.schema, 'batch_probe')).toBe(false);
     const log = await call(t.app, { url: `/api/dev/sqlexecuted/${res.json.dev.data.se_id}/details`, cookie: dev });
-    expect(log.json.dev.data).toMatchObject({ executed_by: 'developer@demo.test', dry_run: true, success: true, schemas: [a.schema, b.schema], file_ids: [file] });
+    expect(log.json.dev.data).toMatchObject({
+      executed_by: 'developer@demo.test',
+      dry_run: true,
+      success: true,
+      schemas: [a.schema, b.schema],
+      file_ids: [file],
+    });
   });
 
   it('commits each schema on its own: one failing schema is reported and the others stay committed', async () => {
@@ -78,10 +88,13 @@ describe('error logs', () => {
     const demoId = randomUUID();
     const acmeId = randomUUID();
     const tag = uniqueName('boom');
-    await globalDb(t.db).insertInto('error_logs').values([
-      { id: demoId, brand_schema: demo.schema_name, method: 'GET', url: `/api/x/${tag}`, message: 'boom demo', stack: 'stack', us_id: null },
-      { id: acmeId, brand_schema: acme.schema_name, method: 'GET', url: `/api/y/${tag}`, message: 'boom acme', stack: 'stack', us_id: null },
-    ]).execute();
+    await globalDb(t.db)
+      .insertInto('error_logs')
+      .values([
+        { id: demoId, brand_schema: demo.schema_name, method: 'GET', url: `/api/x/${tag}`, message: 'boom demo', stack: 'stack', us_id: null },
+        { id: acmeId, brand_schema: acme.schema_name, method: 'GET', url: `/api/y/${tag}`, message: 'boom acme', stack: 'stack', us_id: null },
+      ])
+      .execute();
     const all = await call(t.app, { method: 'POST', url: '/api/dev/errorlogs/filter', cookie: dev, body: { stext: acmeId } });
     expect(all.json.dev.data.map((e: { id: string }) => e.id)).toEqual([acmeId]);
     const admin = await login(t.app, DEMO_HOST, 'admin@demo.test');
@@ -120,6 +133,15 @@ describe('dashboard and configs', () => {
     expect(bad.json.dev.dbErrors[0]).toMatchObject({ details: 'config.features.job.xero', primary: 'Invalid value' });
     const all = await call(t.app, { method: 'POST', url: '/api/configs/updateAll', cookie: dev, body: { path: 'maxUploadSizeMB', value: 'huge' } });
     expect(all.status).toBe(400);
-    expect((await call(t.app, { method: 'POST', url: '/api/configs/updateAll', cookie: await login(t.app, DEMO_HOST, 'admin@demo.test'), body: { path: 'maxUploadSizeMB', value: 30 } })).status).toBe(403);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/configs/updateAll',
+          cookie: await login(t.app, DEMO_HOST, 'admin@demo.test'),
+          body: { path: 'maxUploadSizeMB', value: 30 },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -58,14 +58,27 @@ function registerLog<T extends keyof ToolTables>(app: FastifyInstance, root: Roo
     return { data, totalCount: total ? Number((total as { n: number }).n) : undefined };
   }
 
-  app.get<{ Querystring: ListQuery }>(`/api/dev/${spec.path}/list`, { ...route, schema: { tags, summary: spec.summary, querystring: listQuerySchema, response: responses('dev') } }, async (req, reply) => {
-    const { data, totalCount } = await rows(req, req.query, null);
-    return sendOk(req, reply, data, { totalCount });
-  });
+  app.get<{ Querystring: ListQuery }>(
+    `/api/dev/${spec.path}/list`,
+    { ...route, schema: { tags, summary: spec.summary, querystring: listQuerySchema, response: responses('dev') } },
+    async (req, reply) => {
+      const { data, totalCount } = await rows(req, req.query, null);
+      return sendOk(req, reply, data, { totalCount });
+    },
+  );
 
   app.post<{ Querystring: ListQuery; Body: { stext?: string | null } }>(
     `/api/dev/${spec.path}/filter`,
-    { ...route, schema: { tags, summary: `${spec.summary}, searched (${spec.searchColumns.join(', ')})`, querystring: listQuerySchema, body: stextBodySchema, response: responses('dev') } },
+    {
+      ...route,
+      schema: {
+        tags,
+        summary: `${spec.summary}, searched (${spec.searchColumns.join(', ')})`,
+        querystring: listQuerySchema,
+        body: stextBodySchema,
+        response: responses('dev'),
+      },
+    },
     async (req, reply) => {
       const stext = req.body?.stext?.trim() || null;
       if (stext && stext.length < 3) throw invalidField('stext', 'validation.minSearch');
@@ -74,17 +87,56 @@ function registerLog<T extends keyof ToolTables>(app: FastifyInstance, root: Roo
     },
   );
 
-  const idParam = { type: 'object', properties: { id: spec.idType === 'integer' ? { type: 'integer', minimum: 1, maximum: 2147483647 } : { type: 'string', maxLength: 100 } }, required: ['id'] };
-  app.get<{ Params: { id: number | string } }>(`/api/dev/${spec.path}/:id/details`, { ...route, schema: { tags, summary: `One entry: ${spec.summary}`, params: idParam, response: responses('dev') } }, async (req, reply) => {
-    const row = await base(req).selectAll().where(sql.ref(spec.idColumn), '=', req.params.id).executeTakeFirst();
-    if (!row) throw notFound();
-    return sendOk(req, reply, row);
-  });
+  const idParam = {
+    type: 'object',
+    properties: { id: spec.idType === 'integer' ? { type: 'integer', minimum: 1, maximum: 2147483647 } : { type: 'string', maxLength: 100 } },
+    required: ['id'],
+  };
+  app.get<{ Params: { id: number | string } }>(
+    `/api/dev/${spec.path}/:id/details`,
+    { ...route, schema: { tags, summary: `One entry: ${spec.summary}`, params: idParam, response: responses('dev') } },
+    async (req, reply) => {
+      const row = await base(req).selectAll().where(sql.ref(spec.idColumn), '=', req.params.id).executeTakeFirst();
+      if (!row) throw notFound();
+      return sendOk(req, reply, row);
+    },
+  );
 }
 
 export function registerLogRoutes(app: FastifyInstance, root: RootDb): void {
-  const errorColumns = { idColumn: 'id', idType: 'string' as const, sortable: ['created_at', 'id', 'brand_schema', 'occurrences'], defaultSort: '-created_at', searchColumns: ['id', 'message', 'url', 'brand_schema'] };
-  registerLog(app, root, { path: 'sqlexecuted', table: 'sql_executed', gate: { roles: DEVELOPER }, acrossBrands: true, idColumn: 'se_id', idType: 'integer', sortable: ['se_id', 'created_at', 'executed_by'], defaultSort: '-se_id', searchColumns: ['file_names', 'schemas', 'executed_by'], summary: 'SQL batch runs: who ran which files where, with the result per schema' });
-  registerLog(app, root, { path: 'errorlogs', table: 'error_logs', gate: { roles: DEVELOPER }, acrossBrands: true, ...errorColumns, summary: "Every brand's server errors (the id a 500 answer showed)" });
-  registerLog(app, root, { path: 'globalerrors', table: 'error_logs', gate: { roles: ADMINS }, ...errorColumns, summary: "This brand's server errors", scope: (req) => ({ brand_schema: req.brand!.schema }) });
+  const errorColumns = {
+    idColumn: 'id',
+    idType: 'string' as const,
+    sortable: ['created_at', 'id', 'brand_schema', 'occurrences'],
+    defaultSort: '-created_at',
+    searchColumns: ['id', 'message', 'url', 'brand_schema'],
+  };
+  registerLog(app, root, {
+    path: 'sqlexecuted',
+    table: 'sql_executed',
+    gate: { roles: DEVELOPER },
+    acrossBrands: true,
+    idColumn: 'se_id',
+    idType: 'integer',
+    sortable: ['se_id', 'created_at', 'executed_by'],
+    defaultSort: '-se_id',
+    searchColumns: ['file_names', 'schemas', 'executed_by'],
+    summary: 'SQL batch runs: who ran which files where, with the result per schema',
+  });
+  registerLog(app, root, {
+    path: 'errorlogs',
+    table: 'error_logs',
+    gate: { roles: DEVELOPER },
+    acrossBrands: true,
+    ...errorColumns,
+    summary: "Every brand's server errors (the id a 500 answer showed)",
+  });
+  registerLog(app, root, {
+    path: 'globalerrors',
+    table: 'error_logs',
+    gate: { roles: ADMINS },
+    ...errorColumns,
+    summary: "This brand's server errors",
+    scope: (req) => ({ brand_schema: req.brand!.schema }),
+  });
 }

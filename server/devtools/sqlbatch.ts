@@ -10,7 +10,6 @@ import { validationError, type FieldMessage } from '../envelope/errors';
 import type { SchemaResult, SqlFileType } from '../../core/devtools/sqlTypes';
 import { toolsDb } from './tables';
 
-
 export interface BatchRun {
   fileIds: number[];
   se_type: SqlFileType;

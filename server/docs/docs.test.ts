@@ -3,14 +3,24 @@ import { call, useTestApp } from '../test/helpers';
 
 const t = useTestApp();
 
-
 describe('OpenAPI', () => {
   it('serves the document for any host, listing the routes with their envelopes', async () => {
     const res = await call(t.app, { url: '/api/docs/json', host: 'unknown-host.example' });
     expect(res.status).toBe(200);
     const doc = res.json;
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/brandsiteconfig', '/api/auth/login', '/api/auth/whoami', '/api/auth/logout', '/api/globalparams/list', '/api/departments/list', '/api/departments/filter', '/api/departments/create', '/api/departments/{id}/details', '/api/departments/{id}']) {
+    for (const path of [
+      '/api/brandsiteconfig',
+      '/api/auth/login',
+      '/api/auth/whoami',
+      '/api/auth/logout',
+      '/api/globalparams/list',
+      '/api/departments/list',
+      '/api/departments/filter',
+      '/api/departments/create',
+      '/api/departments/{id}/details',
+      '/api/departments/{id}',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     const create = doc.paths['/api/departments/create'].post;

@@ -30,7 +30,9 @@ function wireOwn(c: StoredCost): EngineerCostRow {
     jc_material_eta: toWireDate(c.jc_material_eta),
     jc_locked: c.jc_locked,
     // The engineer's own figures: what they claim, whatever the office later sets.
-    jc_net_total: formatMinor(costNetMinor({ jc_qty_operator: null, jc_net_price_operator: null, jc_qty_engineer: c.jc_qty_engineer, jc_net_price_engineer: c.jc_net_price_engineer })),
+    jc_net_total: formatMinor(
+      costNetMinor({ jc_qty_operator: null, jc_net_price_operator: null, jc_qty_engineer: c.jc_qty_engineer, jc_net_price_engineer: c.jc_net_price_engineer }),
+    ),
   };
 }
 
@@ -52,7 +54,9 @@ export async function refuseIfLocked(db: PortalDb, jobId: number, usId: number):
 export async function applyEngineerBulk(db: PortalDb, jobId: number, usId: number, rows: BulkRow[], errs = new FieldErrors()): Promise<void> {
   await refuseIfLocked(db, jobId, usId);
   const ids = rows.map((r) => r.jc_id).filter((v): v is number => v !== null);
-  const own = ids.length ? await db.selectFrom('job_costs').selectAll().where('job_id', '=', jobId).where('us_id', '=', usId).where('jc_id', 'in', ids).forUpdate().execute() : [];
+  const own = ids.length
+    ? await db.selectFrom('job_costs').selectAll().where('job_id', '=', jobId).where('us_id', '=', usId).where('jc_id', 'in', ids).forUpdate().execute()
+    : [];
   const byId = new Map(own.map((c) => [c.jc_id, c]));
   for (const r of rows) if (r.jc_id !== null && !byId.has(r.jc_id)) errs.add(`_bulk.${r.index}.jc_id`, 'value');
   errs.throwIfAny();
@@ -62,17 +66,39 @@ export async function applyEngineerBulk(db: PortalDb, jobId: number, usId: numbe
     const before = r.jc_id === null ? undefined : byId.get(r.jc_id);
     if (before && r.remove) {
       await db.deleteFrom('job_costs').where('jc_id', '=', before.jc_id).execute();
-      await recordHistory(jobDb(db), { job_id: jobId, us_id: usId, entity: 'cost', entityId: before.jc_id, action: 'delete', changes: { jc_item: before.jc_item } });
+      await recordHistory(jobDb(db), {
+        job_id: jobId,
+        us_id: usId,
+        entity: 'cost',
+        entityId: before.jc_id,
+        action: 'delete',
+        changes: { jc_item: before.jc_item },
+      });
       await raiseNotification(jobDb(db), { type: 'COST_REMOVED', job_id: jobId, actor: usId, params: { jc_id: before.jc_id, jc_item: before.jc_item } });
     } else if (before) {
       const changes = diff(comparableStored(before as unknown as Record<string, unknown>), r.values as Record<string, unknown>);
       if (!Object.keys(changes).length) continue;
-      await db.updateTable('job_costs').set({ ...r.values, updated_at: new Date() }).where('jc_id', '=', before.jc_id).execute();
+      await db
+        .updateTable('job_costs')
+        .set({ ...r.values, updated_at: new Date() })
+        .where('jc_id', '=', before.jc_id)
+        .execute();
       await recordHistory(jobDb(db), { job_id: jobId, us_id: usId, entity: 'cost', entityId: before.jc_id, action: 'update', changes });
       await raiseNotification(jobDb(db), { type: 'COST_MODIFIED', job_id: jobId, actor: usId, params: { jc_id: before.jc_id, fields: Object.keys(changes) } });
     } else {
-      const { jc_id } = await db.insertInto('job_costs').values({ ...r.values, job_id: jobId, us_id: usId, created_by: usId }).returning('jc_id').executeTakeFirstOrThrow();
-      await recordHistory(jobDb(db), { job_id: jobId, us_id: usId, entity: 'cost', entityId: jc_id, action: 'create', changes: r.values as Record<string, unknown> });
+      const { jc_id } = await db
+        .insertInto('job_costs')
+        .values({ ...r.values, job_id: jobId, us_id: usId, created_by: usId })
+        .returning('jc_id')
+        .executeTakeFirstOrThrow();
+      await recordHistory(jobDb(db), {
+        job_id: jobId,
+        us_id: usId,
+        entity: 'cost',
+        entityId: jc_id,
+        action: 'create',
+        changes: r.values as Record<string, unknown>,
+      });
       await raiseNotification(jobDb(db), { type: 'COST_ADDED', job_id: jobId, actor: usId, params: { jc_id, jc_item: r.values.jc_item ?? null } });
     }
   }

@@ -24,8 +24,16 @@ describe('engineer portal', () => {
     for (let i = 0; i < 12; i++) mine.push(await makeJob(t.db, { engineers: [engineerId], status: i % 2 ? 'BOOKED' : 'QUOTED' }));
     const theirs = await makeJob(t.db, { engineers: [otherEngineer.us_id] });
     const db = brandJobs(t.db);
-    await db.updateTable('jobs').set({ job_number: `${tag}-1` }).where('job_id', '=', mine[0]).execute();
-    await db.updateTable('jobs').set({ job_number: `${tag}-2` }).where('job_id', '=', theirs).execute();
+    await db
+      .updateTable('jobs')
+      .set({ job_number: `${tag}-1` })
+      .where('job_id', '=', mine[0])
+      .execute();
+    await db
+      .updateTable('jobs')
+      .set({ job_number: `${tag}-2` })
+      .where('job_id', '=', theirs)
+      .execute();
 
     const page = await call(t.app, { method: 'POST', url: '/api/engineerportal/filter?totalcount=1', cookie: engineer, body: {} });
     expect(page.status, page.text).toBe(200);
@@ -50,20 +58,50 @@ describe('engineer portal', () => {
   it('shows and changes only the engineer’s own costs; locked costs are refused', async () => {
     const job = await makeJob(t.db, { engineers: [engineerId, otherEngineer.us_id] });
     const supplier = await supplierId(t.db);
-    await call(t.app, { method: 'POST', url: `/api/jobs/${job}/costs`, cookie: operator, body: { _bulk: [{ us_id: otherEngineer.us_id, jc_item: 'Theirs' }, { co_id: supplier, jc_item: 'Supplier' }] } });
-    const theirRow = await brandJobs(t.db).selectFrom('job_costs').select('jc_id').where('job_id', '=', job).where('jc_item', '=', 'Theirs').executeTakeFirstOrThrow();
+    await call(t.app, {
+      method: 'POST',
+      url: `/api/jobs/${job}/costs`,
+      cookie: operator,
+      body: {
+        _bulk: [
+          { us_id: otherEngineer.us_id, jc_item: 'Theirs' },
+          { co_id: supplier, jc_item: 'Supplier' },
+        ],
+      },
+    });
+    const theirRow = await brandJobs(t.db)
+      .selectFrom('job_costs')
+      .select('jc_id')
+      .where('job_id', '=', job)
+      .where('jc_item', '=', 'Theirs')
+      .executeTakeFirstOrThrow();
 
-    const add = await call(t.app, { method: 'POST', url: `${base(job)}/costs`, cookie: engineer, body: { _bulk: [{ jc_item: 'Mine', jc_desc_engineer: 'fitted', jc_qty_engineer: 3, jc_net_price_engineer: '19.99' }] } });
+    const add = await call(t.app, {
+      method: 'POST',
+      url: `${base(job)}/costs`,
+      cookie: engineer,
+      body: { _bulk: [{ jc_item: 'Mine', jc_desc_engineer: 'fitted', jc_qty_engineer: 3, jc_net_price_engineer: '19.99' }] },
+    });
     expect(add.status, add.text).toBe(200);
     const costs = add.json.engineerportal.data;
     expect(costs.rows.map((r: { jc_item: string }) => r.jc_item)).toEqual(['Mine']);
     expect(costs.total).toBe('59.97');
     expect(costs.locked).toBe(false);
 
-    const foreign = await call(t.app, { method: 'POST', url: `${base(job)}/costs`, cookie: engineer, body: { _bulk: [{ jc_id: theirRow.jc_id, jc_desc_engineer: 'x' }] } });
+    const foreign = await call(t.app, {
+      method: 'POST',
+      url: `${base(job)}/costs`,
+      cookie: engineer,
+      body: { _bulk: [{ jc_id: theirRow.jc_id, jc_desc_engineer: 'x' }] },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.json.engineerportal.dbErrors[0].details).toBe('_bulk.0.jc_id');
-    const operatorField = await call(t.app, { method: 'POST', url: `${base(job)}/costs`, cookie: engineer, body: { _bulk: [{ jc_item: 'x', jc_paid_amount: 5 }] } });
+    const operatorField = await call(t.app, {
+      method: 'POST',
+      url: `${base(job)}/costs`,
+      cookie: engineer,
+      body: { _bulk: [{ jc_item: 'x', jc_paid_amount: 5 }] },
+    });
     expect(operatorField.status).toBe(400);
 
     expect((await call(t.app, { method: 'PATCH', url: `${base(job)}/costdesc`, cookie: engineer, body: { costdesc: 'Two visits' } })).status).toBe(200);
@@ -90,14 +128,24 @@ describe('engineer portal', () => {
 
     // The office unlocks: the engineer may change again.
     await call(t.app, { method: 'POST', url: `/api/jobs/${job}/engineerlockedstatus`, cookie: operator, body: { us_id: engineerId, locked: false } });
-    const again = await call(t.app, { method: 'POST', url: `${base(job)}/costs`, cookie: engineer, body: { _bulk: [{ jc_id: mine.jc_id, jc_qty_engineer: 1 }] } });
+    const again = await call(t.app, {
+      method: 'POST',
+      url: `${base(job)}/costs`,
+      cookie: engineer,
+      body: { _bulk: [{ jc_id: mine.jc_id, jc_qty_engineer: 1 }] },
+    });
     expect(again.status, again.text).toBe(200);
     expect(again.json.engineerportal.data.total).toBe('19.99');
   });
 
   it('takes reports and refuses other roles and brands', async () => {
     const job = await makeJob(t.db, { engineers: [engineerId] });
-    const report = await call(t.app, { method: 'POST', url: `${base(job)}/reports`, cookie: engineer, body: { er_text: 'Replaced the valve', er_hours: '1.5' } });
+    const report = await call(t.app, {
+      method: 'POST',
+      url: `${base(job)}/reports`,
+      cookie: engineer,
+      body: { er_text: 'Replaced the valve', er_hours: '1.5' },
+    });
     expect(report.status, report.text).toBe(201);
     expect(report.json.engineerportal.data).toMatchObject({ job_id: job, us_id: engineerId, er_text: 'Replaced the valve' });
     const empty = await call(t.app, { method: 'POST', url: `${base(job)}/reports`, cookie: engineer, body: { er_text: '' } });

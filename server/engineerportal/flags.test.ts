@@ -18,7 +18,12 @@ async function engineerJob(): Promise<number> {
 }
 
 const generalNotifs = (job: number) =>
-  brandJobs(t.db).selectFrom('notifications').select(['us_id', 'notif_params', 'created_by']).where('job_id', '=', job).where('notif_type', '=', 'GENERAL').execute();
+  brandJobs(t.db)
+    .selectFrom('notifications')
+    .select(['us_id', 'notif_params', 'created_by'])
+    .where('job_id', '=', job)
+    .where('notif_type', '=', 'GENERAL')
+    .execute();
 
 beforeAll(async () => {
   engineer = await login(t.app, 'localhost', 'engineer@demo.test');
@@ -43,7 +48,11 @@ describe('engineer portal issue and remedial flags', () => {
     expect(stored).toEqual({ job_has_issue: true, job_has_remedial: false });
     const notifs = await generalNotifs(job);
     expect(notifs).toHaveLength(1);
-    expect(notifs[0]).toMatchObject({ us_id: operatorId, created_by: engineerId, notif_params: { source: 'engineer', flag: 'issue', text: 'Boiler cupboard locked' } });
+    expect(notifs[0]).toMatchObject({
+      us_id: operatorId,
+      created_by: engineerId,
+      notif_params: { source: 'engineer', flag: 'issue', text: 'Boiler cupboard locked' },
+    });
 
     // A repeat click without a note changes and tells nothing; clearing is recorded but notifies nobody.
     await call(t.app, { method: 'POST', url: url(job, 'issue'), cookie: engineer, body: { job_has_issue: true } });
@@ -51,7 +60,13 @@ describe('engineer portal issue and remedial flags', () => {
     expect(off.json.engineerportal.data.job_has_issue).toBe(false);
     expect(await generalNotifs(job)).toHaveLength(1);
 
-    const history = await brandJobs(t.db).selectFrom('job_history').select(['us_id', 'jh_entity', 'jh_changes']).where('job_id', '=', job).where('jh_action', '=', 'issue').orderBy('jh_id').execute();
+    const history = await brandJobs(t.db)
+      .selectFrom('job_history')
+      .select(['us_id', 'jh_entity', 'jh_changes'])
+      .where('job_id', '=', job)
+      .where('jh_action', '=', 'issue')
+      .orderBy('jh_id')
+      .execute();
     expect(history).toEqual([
       { us_id: engineerId, jh_entity: 'job', jh_changes: { job_has_issue: { from: false, to: true }, note: 'Boiler cupboard locked' } },
       { us_id: engineerId, jh_entity: 'job', jh_changes: { job_has_issue: { from: true, to: false } } },
@@ -66,7 +81,9 @@ describe('engineer portal issue and remedial flags', () => {
     const operator = await login(t.app, 'localhost', 'operator@demo.test');
     const staff = await call(t.app, { url: `/api/jobs/${job}/details`, cookie: operator });
     expect(staff.json.jobs.data.job_has_remedial).toBe(true);
-    expect(await generalNotifs(job)).toEqual([expect.objectContaining({ us_id: operatorId, notif_params: { source: 'engineer', flag: 'remedial', text: null } })]);
+    expect(await generalNotifs(job)).toEqual([
+      expect.objectContaining({ us_id: operatorId, notif_params: { source: 'engineer', flag: 'remedial', text: null } }),
+    ]);
   });
 
   it('refuses bad bodies, jobs the engineer is not on and other roles, changing nothing', async () => {
@@ -88,7 +105,10 @@ describe('engineer portal issue and remedial flags', () => {
       expect(res.status, email).toBe(403);
       expect(res.json.engineerportal.dbErrors[0].general).toBe('role');
     }
-    expect(await brandJobs(t.db).selectFrom('jobs').select(['job_has_issue', 'job_has_remedial']).where('job_id', '=', job).executeTakeFirstOrThrow()).toEqual({ job_has_issue: false, job_has_remedial: false });
+    expect(await brandJobs(t.db).selectFrom('jobs').select(['job_has_issue', 'job_has_remedial']).where('job_id', '=', job).executeTakeFirstOrThrow()).toEqual({
+      job_has_issue: false,
+      job_has_remedial: false,
+    });
     expect(await brandJobs(t.db).selectFrom('job_history').select('jh_id').where('job_id', '=', job).execute()).toEqual([]);
     expect(await generalNotifs(job)).toEqual([]);
   });

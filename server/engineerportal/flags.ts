@@ -54,11 +54,17 @@ async function setFlag(req: FastifyRequest, name: EngineerFlagName, input: FlagI
       const changed = before !== input.value;
       // The same value without a note is a repeat click: nothing to record or tell.
       if (changed || input.note) {
-        if (changed) await db.updateTable('jobs').set({ [flag]: input.value, updated_at: new Date() }).where('job_id', '=', jobId).execute();
+        if (changed)
+          await db
+            .updateTable('jobs')
+            .set({ [flag]: input.value, updated_at: new Date() })
+            .where('job_id', '=', jobId)
+            .execute();
         const changes: Record<string, unknown> = changed ? { [flag]: { from: before, to: input.value } } : {};
         if (input.note) changes.note = input.note;
         await recordHistory(db, { job_id: jobId, us_id: usId, entity: 'job', entityId: jobId, action: name, changes });
-        if (input.value) await raiseNotification(db, { type: 'GENERAL', job_id: jobId, actor: usId, params: { source: 'engineer', flag: name, text: input.note } });
+        if (input.value)
+          await raiseNotification(db, { type: 'GENERAL', job_id: jobId, actor: usId, params: { source: 'engineer', flag: name, text: input.note } });
       }
       return engineerJobDetails(trx, usId, jobId);
     });

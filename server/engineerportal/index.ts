@@ -33,10 +33,12 @@ const me = (req: FastifyRequest) => req.user!.us_id;
 
 /** One transaction with the engineer checked to be on the job. */
 async function onJob<T>(req: FastifyRequest, work: (db: PortalDb) => Promise<T>): Promise<T> {
-  return portalDb(req.db).transaction().execute(async (trx) => {
-    await requireOnJob(trx, me(req), jobId(req));
-    return work(trx);
-  });
+  return portalDb(req.db)
+    .transaction()
+    .execute(async (trx) => {
+      await requireOnJob(trx, me(req), jobId(req));
+      return work(trx);
+    });
 }
 
 export function registerEngineerPortalRoutes(app: FastifyInstance): void {
@@ -53,7 +55,14 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
       key,
       gate,
       querystring: listQuerySchema,
-      docBody: { type: 'object', properties: { job_number: { type: ['string', 'null'] }, jobsite_name: { type: ['string', 'null'] }, job_status_ids: { type: 'array', items: { type: 'string' } } } },
+      docBody: {
+        type: 'object',
+        properties: {
+          job_number: { type: ['string', 'null'] },
+          jobsite_name: { type: ['string', 'null'] },
+          job_status_ids: { type: 'array', items: { type: 'string' } },
+        },
+      },
       summary: 'The jobs the engineer is on (10 a page by default)',
     },
     async (req) => filterEngineerJobs(req, portalDb(req.db), req.query as ListQuery),
@@ -67,7 +76,11 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
       key,
       gate,
       querystring: listQuerySchema,
-      docBody: { type: 'object', properties: { js_id: { type: 'integer' }, stext: { type: ['string', 'null'] }, job_status_ids: { type: 'array', items: { type: 'string' } } }, required: ['js_id'] },
+      docBody: {
+        type: 'object',
+        properties: { js_id: { type: 'integer' }, stext: { type: ['string', 'null'] }, job_status_ids: { type: 'array', items: { type: 'string' } } },
+        required: ['js_id'],
+      },
       summary: "The engineer's jobs at one site (stext: at least 3 characters over number and description)",
     },
     async (req) => filterEngineerJobs(req, portalDb(req.db), req.query as ListQuery, 'site'),
@@ -77,13 +90,25 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
     data: await engineerJobDetails(portalDb(req.db), me(req), jobId(req)),
   }));
 
-  action(app, { method: 'GET', url: `${base}/costs`, key, gate, params: jobParams, summary: "The engineer's own costs on the job and whether they are locked" }, async (req) => ({
-    data: await onJob(req, (db) => loadEngineerCosts(db, jobId(req), me(req))),
-  }));
+  action(
+    app,
+    { method: 'GET', url: `${base}/costs`, key, gate, params: jobParams, summary: "The engineer's own costs on the job and whether they are locked" },
+    async (req) => ({
+      data: await onJob(req, (db) => loadEngineerCosts(db, jobId(req), me(req))),
+    }),
+  );
 
   action(
     app,
-    { method: 'POST', url: `${base}/costs`, key, gate, params: jobParams, change: true, summary: "Create, update, delete the engineer's own cost rows (jc_item, jc_desc_engineer, jc_qty_engineer, jc_net_price_engineer); locked: 403" },
+    {
+      method: 'POST',
+      url: `${base}/costs`,
+      key,
+      gate,
+      params: jobParams,
+      change: true,
+      summary: "Create, update, delete the engineer's own cost rows (jc_item, jc_desc_engineer, jc_qty_engineer, jc_net_price_engineer); locked: 403",
+    },
     async (req) => {
       const { rows, errs } = parseBulk(req.body, 'engineer');
       return {
@@ -95,16 +120,34 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
     },
   );
 
-  action(app, { method: 'GET', url: `${base}/costdesc`, key, gate, params: jobParams, summary: "The engineer's description of their costs on the job" }, async (req) => ({
-    data: await onJob(req, async (db) => {
-      const row = await db.selectFrom('job_engineer_costdesc').select('costdesc').where('job_id', '=', jobId(req)).where('us_id', '=', me(req)).executeTakeFirst();
-      return { costdesc: row?.costdesc ?? null };
+  action(
+    app,
+    { method: 'GET', url: `${base}/costdesc`, key, gate, params: jobParams, summary: "The engineer's description of their costs on the job" },
+    async (req) => ({
+      data: await onJob(req, async (db) => {
+        const row = await db
+          .selectFrom('job_engineer_costdesc')
+          .select('costdesc')
+          .where('job_id', '=', jobId(req))
+          .where('us_id', '=', me(req))
+          .executeTakeFirst();
+        return { costdesc: row?.costdesc ?? null };
+      }),
     }),
-  }));
+  );
 
   action(
     app,
-    { method: 'PATCH', url: `${base}/costdesc`, key, gate, params: jobParams, change: true, docBody: { type: 'object', properties: { costdesc: { type: ['string', 'null'] } } }, summary: 'Change the description of the costs; locked: 403' },
+    {
+      method: 'PATCH',
+      url: `${base}/costdesc`,
+      key,
+      gate,
+      params: jobParams,
+      change: true,
+      docBody: { type: 'object', properties: { costdesc: { type: ['string', 'null'] } } },
+      summary: 'Change the description of the costs; locked: 403',
+    },
     async (req) => {
       const errs = new FieldErrors();
       const costdesc = text(errs, 'costdesc', asObject(req.body).costdesc, 3000) ?? null;
@@ -123,12 +166,24 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
     },
   );
 
-  action(app, { method: 'POST', url: `${base}/lockcosts`, key, gate, params: jobParams, change: true, summary: 'The engineer submits their costs: they are locked until the office unlocks them' }, async (req) => ({
-    data: await onJob(req, async (db) => {
-      await setEngineerLock(jobDb(db), jobId(req), me(req), true, me(req));
-      return loadEngineerCosts(db, jobId(req), me(req));
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/lockcosts`,
+      key,
+      gate,
+      params: jobParams,
+      change: true,
+      summary: 'The engineer submits their costs: they are locked until the office unlocks them',
+    },
+    async (req) => ({
+      data: await onJob(req, async (db) => {
+        await setEngineerLock(jobDb(db), jobId(req), me(req), true, me(req));
+        return loadEngineerCosts(db, jobId(req), me(req));
+      }),
     }),
-  }));
+  );
 
   action(
     app,
@@ -151,7 +206,11 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
       for (const k of Object.keys(body)) if (k !== 'er_text' && k !== 'er_hours') errs.add(k, 'value');
       errs.throwIfAny();
       const row = await onJob(req, async (db) => {
-        const report = await db.insertInto('engineer_reports').values({ job_id: jobId(req), us_id: me(req), er_text: er_text as string, er_hours }).returningAll().executeTakeFirstOrThrow();
+        const report = await db
+          .insertInto('engineer_reports')
+          .values({ job_id: jobId(req), us_id: me(req), er_text: er_text as string, er_hours })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await notifyEngineerReport(jobDb(db), jobId(req), me(req), report.er_id);
         return report;
       });

@@ -27,7 +27,6 @@ function baseQuery(db: PortalDb, usId: number) {
     .leftJoin('job_engineer_locks as l', (j) => j.onRef('l.job_id', '=', 'j.job_id').on('l.us_id', '=', usId));
 }
 
-
 interface Filter {
   job_number?: string | null;
   jobsite_name?: string | null;
@@ -75,13 +74,29 @@ function parseSort(text: string | undefined): { column: (typeof SORTABLE)[number
 type Row = Omit<EngineerJobRow, 'job_start' | 'job_end' | 'locked'> & { job_start: Date | null; job_end: Date | null; locked: boolean | null };
 const wireRow = (r: Row): EngineerJobRow => ({ ...r, job_start: toWireDate(r.job_start), job_end: toWireDate(r.job_end), locked: r.locked ?? false });
 
-const columns = ['j.job_id', 'j.job_number', 'j.job_status', 'j.job_desc', 'j.js_id', 's.js_address', 'd.de_name', 'j.job_start', 'j.job_end', 'l.locked'] as const;
+const columns = [
+  'j.job_id',
+  'j.job_number',
+  'j.job_status',
+  'j.job_desc',
+  'j.js_id',
+  's.js_address',
+  'd.de_name',
+  'j.job_start',
+  'j.job_end',
+  'l.locked',
+] as const;
 
 /**
  * POST engineerportal/filter, and POST engineerportal/jobsitehistory (`kind` 'site': the engineer's
  * jobs at one site, the same rows; a site with none of their jobs simply lists nothing).
  */
-export async function filterEngineerJobs(req: FastifyRequest, db: PortalDb, query: ListQuery, kind: 'filter' | 'site' = 'filter'): Promise<{ data: EngineerJobRow[]; totalCount?: number }> {
+export async function filterEngineerJobs(
+  req: FastifyRequest,
+  db: PortalDb,
+  query: ListQuery,
+  kind: 'filter' | 'site' = 'filter',
+): Promise<{ data: EngineerJobRow[]; totalCount?: number }> {
   const usId = req.user!.us_id;
   const f = parseFilter(req.body, kind);
   const limit = Math.min(query.limit ?? ENGINEER_PAGE_SIZE, MAX_LIMIT);
@@ -112,7 +127,15 @@ export async function engineerJobDetails(db: PortalDb, usId: number, jobId: numb
     .where('j.job_id', '=', jobId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  return { ...wireRow(row as Row), job_details: row.job_details, js_city: row.js_city, js_postcode: row.js_postcode, costdesc: row.costdesc, job_has_issue: row.job_has_issue, job_has_remedial: row.job_has_remedial };
+  return {
+    ...wireRow(row as Row),
+    job_details: row.job_details,
+    js_city: row.js_city,
+    js_postcode: row.js_postcode,
+    costdesc: row.costdesc,
+    job_has_issue: row.job_has_issue,
+    job_has_remedial: row.job_has_remedial,
+  };
 }
 
 /** 404 unless the engineer is on the job. */

@@ -10,7 +10,11 @@ let operator = '';
 
 /** A notification straight in the demo brand, as the job events raise them. */
 async function notify(us_id: number, job_id: number | null, notif_type = 'JOB_PLANNED'): Promise<number> {
-  const row = await brandJobs(t.db).insertInto('notifications').values({ us_id, job_id, notif_type, notif_params: JSON.stringify({ seq: 1 }), created_by: null }).returning('notif_id').executeTakeFirstOrThrow();
+  const row = await brandJobs(t.db)
+    .insertInto('notifications')
+    .values({ us_id, job_id, notif_type, notif_params: JSON.stringify({ seq: 1 }), created_by: null })
+    .returning('notif_id')
+    .executeTakeFirstOrThrow();
   return row.notif_id;
 }
 
@@ -50,7 +54,9 @@ describe('engineer portal notifications', () => {
     const removed = await call(t.app, { method: 'POST', url: '/api/engineerportal/removenotification', cookie: engineer, body: { notif_id: mine } });
     expect(removed.status, removed.text).toBe(200);
     expect(removed.json.engineerportal.data).toEqual({ notif_id: mine });
-    expect(await brandJobs(t.db).selectFrom('notifications').select('notif_id').where('notif_id', 'in', [mine, theirs]).execute()).toEqual([{ notif_id: theirs }]);
+    expect(await brandJobs(t.db).selectFrom('notifications').select('notif_id').where('notif_id', 'in', [mine, theirs]).execute()).toEqual([
+      { notif_id: theirs },
+    ]);
 
     const again = await call(t.app, { method: 'POST', url: '/api/engineerportal/removenotification', cookie: engineer, body: { notif_id: mine } });
     expect(again.status).toBe(404);

@@ -20,7 +20,15 @@ export const ENGINEER_NOTIFICATIONS_PAGE = 10;
 export function registerEngineerNotificationRoutes(app: FastifyInstance): void {
   action(
     app,
-    { method: 'GET', url: '/api/engineerportal/notifications', key, gate: ENGINEER_GATE, querystring: listQuerySchema, data: { type: 'array', items: rowSchema }, summary: "The engineer's own notifications, newest first (10 a page by default)" },
+    {
+      method: 'GET',
+      url: '/api/engineerportal/notifications',
+      key,
+      gate: ENGINEER_GATE,
+      querystring: listQuerySchema,
+      data: { type: 'array', items: rowSchema },
+      summary: "The engineer's own notifications, newest first (10 a page by default)",
+    },
     async (req) => {
       const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at', ENGINEER_NOTIFICATIONS_PAGE);
       return pageOfRows(ownRows(dbOf(req), me(req)), page);
@@ -42,7 +50,12 @@ export function registerEngineerNotificationRoutes(app: FastifyInstance): void {
       const id = asObject(req.body).notif_id;
       if (id === undefined || id === null) throw invalidField('notif_id', 'validation.required');
       if (!isId(id)) throw invalidField('notif_id');
-      const removed = await dbOf(req).deleteFrom('notifications').where('notif_id', '=', id).where('us_id', '=', me(req)).returning('notif_id').executeTakeFirst();
+      const removed = await dbOf(req)
+        .deleteFrom('notifications')
+        .where('notif_id', '=', id)
+        .where('us_id', '=', me(req))
+        .returning('notif_id')
+        .executeTakeFirst();
       if (!removed) throw notFound();
       return { data: { notif_id: removed.notif_id } };
     },

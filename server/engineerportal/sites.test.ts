@@ -13,7 +13,11 @@ let foreignSite = 0;
 /** A fresh site with one job on it, the given engineer on the job. */
 async function siteWithJob(engineerUs: number): Promise<number> {
   const db = brandJobs(t.db);
-  const { js_id } = await db.insertInto('jobsites').values({ js_address: `${Date.now()} Test Road`, js_city: 'Leeds', js_postcode: 'LS1 1AA' }).returning('js_id').executeTakeFirstOrThrow();
+  const { js_id } = await db
+    .insertInto('jobsites')
+    .values({ js_address: `${Date.now()} Test Road`, js_city: 'Leeds', js_postcode: 'LS1 1AA' })
+    .returning('js_id')
+    .executeTakeFirstOrThrow();
   const job = await makeJob(t.db, { engineers: [engineerUs] });
   await db.updateTable('jobs').set({ js_id }).where('job_id', '=', job).execute();
   return js_id;
@@ -36,14 +40,33 @@ describe('engineer portal sites', () => {
     const details = await call(t.app, { method: 'POST', url: '/api/engineerportal/jobsitedetails', cookie: engineer, body: { js_id: mySite } });
     expect(details.status, details.text).toBe(200);
     expect(details.json.engineerportal.data).toMatchObject({ js_id: mySite, js_city: 'Leeds', js_other_notes: null });
-    const changed = await call(t.app, { method: 'PATCH', url: `/api/engineerportal/updateOtherNotes?js_id=${mySite}`, cookie: engineer, body: { js_other_notes: 'Gate code 1234' } });
+    const changed = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/engineerportal/updateOtherNotes?js_id=${mySite}`,
+      cookie: engineer,
+      body: { js_other_notes: 'Gate code 1234' },
+    });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.json.engineerportal.data.js_other_notes).toBe('Gate code 1234');
-    const long = await call(t.app, { method: 'PATCH', url: `/api/engineerportal/updateOtherNotes?js_id=${mySite}`, cookie: engineer, body: { js_other_notes: 'x'.repeat(3001) } });
+    const long = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/engineerportal/updateOtherNotes?js_id=${mySite}`,
+      cookie: engineer,
+      body: { js_other_notes: 'x'.repeat(3001) },
+    });
     expect(long.json.engineerportal.dbErrors[0]).toMatchObject({ details: 'js_other_notes', primary: 'Max. 3000 chars!' });
 
     expect((await call(t.app, { method: 'POST', url: '/api/engineerportal/jobsitedetails', cookie: engineer, body: { js_id: foreignSite } })).status).toBe(404);
-    expect((await call(t.app, { method: 'PATCH', url: `/api/engineerportal/updateOtherNotes?js_id=${foreignSite}`, cookie: engineer, body: { js_other_notes: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await call(t.app, {
+          method: 'PATCH',
+          url: `/api/engineerportal/updateOtherNotes?js_id=${foreignSite}`,
+          cookie: engineer,
+          body: { js_other_notes: 'x' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(t.app, { url: notes(foreignSite), cookie: engineer })).status).toBe(404);
     expect((await call(t.app, { method: 'POST', url: notes(foreignSite), cookie: engineer, body: { jsn_note: 'x' } })).status).toBe(404);
     const missing = await call(t.app, { method: 'POST', url: '/api/engineerportal/jobsitedetails', cookie: engineer, body: {} });
@@ -57,14 +80,20 @@ describe('engineer portal sites', () => {
     expect(added.status, added.text).toBe(201);
     const mine = added.json.engineerportal.data;
     expect(mine).toMatchObject({ js_id: mySite, jsn_note: 'Stopcock under the sink', us_id: engineerId, author: expect.any(String), mine: true });
-    expect((await call(t.app, { method: 'POST', url: notes(mySite), cookie: engineer, body: { jsn_note: '' } })).json.engineerportal.dbErrors[0]).toMatchObject({ details: 'jsn_note', primary: 'Field is required!' });
+    expect((await call(t.app, { method: 'POST', url: notes(mySite), cookie: engineer, body: { jsn_note: '' } })).json.engineerportal.dbErrors[0]).toMatchObject(
+      { details: 'jsn_note', primary: 'Field is required!' },
+    );
 
     // Another engineer on the same site writes a note: readable, not changeable by the first.
     const job = await makeJob(t.db, { engineers: [other.us_id] });
     await brandJobs(t.db).updateTable('jobs').set({ js_id: mySite }).where('job_id', '=', job).execute();
-    const theirs = (await call(t.app, { method: 'POST', url: notes(mySite), cookie: other.cookie, body: { jsn_note: 'Dog on site' } })).json.engineerportal.data;
+    const theirs = (await call(t.app, { method: 'POST', url: notes(mySite), cookie: other.cookie, body: { jsn_note: 'Dog on site' } })).json.engineerportal
+      .data;
     const list = await call(t.app, { url: notes(mySite), cookie: engineer });
-    expect(list.json.engineerportal.data.map((n: { jsn_note: string; mine: boolean }) => [n.jsn_note, n.mine])).toEqual([['Dog on site', false], ['Stopcock under the sink', true]]);
+    expect(list.json.engineerportal.data.map((n: { jsn_note: string; mine: boolean }) => [n.jsn_note, n.mine])).toEqual([
+      ['Dog on site', false],
+      ['Stopcock under the sink', true],
+    ]);
     expect((await call(t.app, { method: 'PATCH', url: notes(mySite, theirs.jsn_id), cookie: engineer, body: { jsn_note: 'changed' } })).status).toBe(404);
     expect((await call(t.app, { method: 'DELETE', url: notes(mySite, theirs.jsn_id), cookie: engineer })).status).toBe(404);
 
@@ -99,7 +128,12 @@ describe('engineer portal site history', () => {
     expect(ids).toContain(tagged);
     expect(ids).not.toContain(theirs);
     expect(all.json.engineerportal.data.every((r: { js_id: number }) => r.js_id === mySite)).toBe(true);
-    const found = await call(t.app, { method: 'POST', url: '/api/engineerportal/jobsitehistory', cookie: engineer, body: { js_id: mySite, stext: 'sitehist', job_status_ids: ['BOOKED'] } });
+    const found = await call(t.app, {
+      method: 'POST',
+      url: '/api/engineerportal/jobsitehistory',
+      cookie: engineer,
+      body: { js_id: mySite, stext: 'sitehist', job_status_ids: ['BOOKED'] },
+    });
     expect(found.json.engineerportal.data.map((r: { job_id: number }) => r.job_id)).toEqual([tagged]);
 
     const short = await call(t.app, { method: 'POST', url: '/api/engineerportal/jobsitehistory', cookie: engineer, body: { js_id: mySite, stext: 'ab' } });

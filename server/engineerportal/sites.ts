@@ -17,7 +17,14 @@ import type { EngineerSite, EngineerSiteNote } from '../../core/engineerportal/t
 
 interface SiteTables {
   jobsites: { js_id: Generated<number>; js_address: string; js_city: string | null; js_postcode: string | null; js_other_notes: string | null };
-  jobsitenotes: { jsn_id: Generated<number>; js_id: number; jsn_note: string; us_id: number | null; created_at: ColumnType<Date, never, never>; updated_at: ColumnType<Date | null, never, Date> };
+  jobsitenotes: {
+    jsn_id: Generated<number>;
+    js_id: number;
+    jsn_note: string;
+    us_id: number | null;
+    created_at: ColumnType<Date, never, never>;
+    updated_at: ColumnType<Date | null, never, Date>;
+  };
   jobs: { job_id: number; js_id: number | null };
   job_engineers: { job_id: number; us_id: number };
   users: { us_id: number; fullname: string | null };
@@ -61,7 +68,11 @@ function noteText(body: unknown, field: string, required: boolean): string | nul
 }
 
 async function loadSite(db: SiteDb, jsId: number): Promise<EngineerSite> {
-  return db.selectFrom('jobsites').select(['js_id', 'js_address', 'js_city', 'js_postcode', 'js_other_notes']).where('js_id', '=', jsId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('jobsites')
+    .select(['js_id', 'js_address', 'js_city', 'js_postcode', 'js_other_notes'])
+    .where('js_id', '=', jsId)
+    .executeTakeFirstOrThrow();
 }
 
 /** `mine` tells the view which notes the engineer may change. */
@@ -79,15 +90,35 @@ async function loadNotes(db: SiteDb, jsId: number, usId: number, jsnId?: number)
 export function registerEngineerSiteRoutes(app: FastifyInstance): void {
   const notes = '/api/engineerportal/jobsitenotes';
 
-  action(app, { method: 'POST', url: '/api/engineerportal/jobsitedetails', key, gate, docBody: { type: 'object', properties: { js_id: id }, required: ['js_id'] }, summary: "A site of the engineer's jobs: address and other notes" }, async (req) => {
-    const jsId = bodySiteId(req.body);
-    await requireMySite(dbOf(req), me(req), jsId);
-    return { data: await loadSite(dbOf(req), jsId) };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/engineerportal/jobsitedetails',
+      key,
+      gate,
+      docBody: { type: 'object', properties: { js_id: id }, required: ['js_id'] },
+      summary: "A site of the engineer's jobs: address and other notes",
+    },
+    async (req) => {
+      const jsId = bodySiteId(req.body);
+      await requireMySite(dbOf(req), me(req), jsId);
+      return { data: await loadSite(dbOf(req), jsId) };
+    },
+  );
 
   action(
     app,
-    { method: 'PATCH', url: '/api/engineerportal/updateOtherNotes', key, gate, querystring: siteQuery, change: true, docBody: { type: 'object', properties: { js_other_notes: { type: ['string', 'null'] } } }, summary: "Change the other notes of a site of the engineer's jobs" },
+    {
+      method: 'PATCH',
+      url: '/api/engineerportal/updateOtherNotes',
+      key,
+      gate,
+      querystring: siteQuery,
+      change: true,
+      docBody: { type: 'object', properties: { js_other_notes: { type: ['string', 'null'] } } },
+      summary: "Change the other notes of a site of the engineer's jobs",
+    },
     async (req) => {
       const value = noteText(req.body, 'js_other_notes', false);
       await requireMySite(dbOf(req), me(req), siteOf(req));
@@ -101,26 +132,84 @@ export function registerEngineerSiteRoutes(app: FastifyInstance): void {
     return { data: await loadNotes(dbOf(req), siteOf(req), me(req)) };
   });
 
-  action(app, { method: 'POST', url: notes, key, gate, querystring: siteQuery, change: true, status: 201, docBody: { type: 'object', properties: { jsn_note: { type: 'string' } }, required: ['jsn_note'] }, summary: 'Add a note to the site' }, async (req) => {
-    const jsn_note = noteText(req.body, 'jsn_note', true) as string;
-    await requireMySite(dbOf(req), me(req), siteOf(req));
-    const made = await dbOf(req).insertInto('jobsitenotes').values({ js_id: siteOf(req), jsn_note, us_id: me(req) }).returning('jsn_id').executeTakeFirstOrThrow();
-    return { data: (await loadNotes(dbOf(req), siteOf(req), me(req), made.jsn_id))[0] };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: notes,
+      key,
+      gate,
+      querystring: siteQuery,
+      change: true,
+      status: 201,
+      docBody: { type: 'object', properties: { jsn_note: { type: 'string' } }, required: ['jsn_note'] },
+      summary: 'Add a note to the site',
+    },
+    async (req) => {
+      const jsn_note = noteText(req.body, 'jsn_note', true) as string;
+      await requireMySite(dbOf(req), me(req), siteOf(req));
+      const made = await dbOf(req)
+        .insertInto('jobsitenotes')
+        .values({ js_id: siteOf(req), jsn_note, us_id: me(req) })
+        .returning('jsn_id')
+        .executeTakeFirstOrThrow();
+      return { data: (await loadNotes(dbOf(req), siteOf(req), me(req), made.jsn_id))[0] };
+    },
+  );
 
-  action(app, { method: 'PATCH', url: `${notes}/:id`, key, gate, params: noteParams, querystring: siteQuery, change: true, docBody: { type: 'object', properties: { jsn_note: { type: 'string' } }, required: ['jsn_note'] }, summary: "Change one of the engineer's own notes on the site" }, async (req) => {
-    const jsn_note = noteText(req.body, 'jsn_note', true) as string;
-    const jsnId = (req.params as { id: number }).id;
-    await requireMySite(dbOf(req), me(req), siteOf(req));
-    const done = await dbOf(req).updateTable('jobsitenotes').set({ jsn_note, updated_at: new Date() }).where('jsn_id', '=', jsnId).where('js_id', '=', siteOf(req)).where('us_id', '=', me(req)).returning('jsn_id').executeTakeFirst();
-    if (!done) throw notFound();
-    return { data: (await loadNotes(dbOf(req), siteOf(req), me(req), jsnId))[0] };
-  });
+  action(
+    app,
+    {
+      method: 'PATCH',
+      url: `${notes}/:id`,
+      key,
+      gate,
+      params: noteParams,
+      querystring: siteQuery,
+      change: true,
+      docBody: { type: 'object', properties: { jsn_note: { type: 'string' } }, required: ['jsn_note'] },
+      summary: "Change one of the engineer's own notes on the site",
+    },
+    async (req) => {
+      const jsn_note = noteText(req.body, 'jsn_note', true) as string;
+      const jsnId = (req.params as { id: number }).id;
+      await requireMySite(dbOf(req), me(req), siteOf(req));
+      const done = await dbOf(req)
+        .updateTable('jobsitenotes')
+        .set({ jsn_note, updated_at: new Date() })
+        .where('jsn_id', '=', jsnId)
+        .where('js_id', '=', siteOf(req))
+        .where('us_id', '=', me(req))
+        .returning('jsn_id')
+        .executeTakeFirst();
+      if (!done) throw notFound();
+      return { data: (await loadNotes(dbOf(req), siteOf(req), me(req), jsnId))[0] };
+    },
+  );
 
-  action(app, { method: 'DELETE', url: `${notes}/:id`, key, gate, params: noteParams, querystring: siteQuery, change: true, summary: "Delete one of the engineer's own notes on the site" }, async (req) => {
-    await requireMySite(dbOf(req), me(req), siteOf(req));
-    const done = await dbOf(req).deleteFrom('jobsitenotes').where('jsn_id', '=', (req.params as { id: number }).id).where('js_id', '=', siteOf(req)).where('us_id', '=', me(req)).returning('jsn_id').executeTakeFirst();
-    if (!done) throw notFound();
-    return { data: done };
-  });
+  action(
+    app,
+    {
+      method: 'DELETE',
+      url: `${notes}/:id`,
+      key,
+      gate,
+      params: noteParams,
+      querystring: siteQuery,
+      change: true,
+      summary: "Delete one of the engineer's own notes on the site",
+    },
+    async (req) => {
+      await requireMySite(dbOf(req), me(req), siteOf(req));
+      const done = await dbOf(req)
+        .deleteFrom('jobsitenotes')
+        .where('jsn_id', '=', (req.params as { id: number }).id)
+        .where('js_id', '=', siteOf(req))
+        .where('us_id', '=', me(req))
+        .returning('jsn_id')
+        .executeTakeFirst();
+      if (!done) throw notFound();
+      return { data: done };
+    },
+  );
 }

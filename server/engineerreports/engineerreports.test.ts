@@ -47,7 +47,13 @@ describe('engineer reports', () => {
     const body = res.json.engineerreports;
     expect(body.metadata.totalCount).toBe(4);
     expect(body.data.map((r: { er_id: number }) => r.er_id)).toEqual([reports[3], reports[2], reports[1]]);
-    expect(body.data[0]).toMatchObject({ job_number: 'EL-0007', engineer_name: 'Ethan Clarke', er_text: 'Visit 4', er_hours: '1.50', created_at: '2026-01-13 00:00:00' });
+    expect(body.data[0]).toMatchObject({
+      job_number: 'EL-0007',
+      engineer_name: 'Ethan Clarke',
+      er_text: 'Visit 4',
+      er_hours: '1.50',
+      created_at: '2026-01-13 00:00:00',
+    });
     const page2 = await call(t.app, { url: '/api/engineerreports/list?limit=3&pagenumber=2', cookie: operator, host: a.host });
     expect(page2.json.engineerreports.data.map((r: { er_id: number }) => r.er_id)).toEqual([reports[0]]);
   });
@@ -66,7 +72,7 @@ describe('engineer reports', () => {
     expect(await dbA.selectFrom('engineer_reports').select('er_id').execute()).toHaveLength(4);
   });
 
-  it('removes in bulk only this brand\'s reports', async () => {
+  it("removes in bulk only this brand's reports", async () => {
     const res = await post('/api/engineerreports/removereports', { er_ids: `${reports[0]},${reports[1]},${reports[2]}` });
     expect(res.status, res.text).toBe(200);
     expect(res.headers['x-show-snackbar']).toBe('1');

@@ -36,7 +36,9 @@ export function parseReportIds(input: unknown): number[] {
   const raw = body.er_ids;
   if (raw === undefined || raw === null) throw invalidField('er_ids', 'validation.required');
   if (typeof raw !== 'string' && typeof raw !== 'number') throw invalidField('er_ids');
-  const parts = String(raw).split(',').map((p) => p.trim());
+  const parts = String(raw)
+    .split(',')
+    .map((p) => p.trim());
   const ids = parts.map((p) => (/^\d{1,10}$/.test(p) ? Number(p) : NaN));
   if (!ids.length || ids.some((id) => !Number.isInteger(id) || id < 1 || id > MAX_ID)) throw invalidField('er_ids');
   return [...new Set(ids)];
@@ -48,7 +50,15 @@ const hoursText = (v: string | number | null) => (v === null ? null : Number(v).
 export function registerEngineerReportRoutes(app: FastifyInstance): void {
   action(
     app,
-    { method: 'GET', url: '/api/engineerreports/list', key, gate, querystring: listQuerySchema, summary: "Engineers' reports, newest first, with the job number and the engineer's name", data: { type: 'array', items: rowSchema } },
+    {
+      method: 'GET',
+      url: '/api/engineerreports/list',
+      key,
+      gate,
+      querystring: listQuerySchema,
+      summary: "Engineers' reports, newest first, with the job number and the engineer's name",
+      data: { type: 'array', items: rowSchema },
+    },
     async (req) => {
       const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at');
       const base = dbOf(req).selectFrom('engineer_reports as r').leftJoin('jobs as j', 'j.job_id', 'r.job_id').leftJoin('users as u', 'u.us_id', 'r.us_id');
@@ -58,14 +68,22 @@ export function registerEngineerReportRoutes(app: FastifyInstance): void {
         q.orderBy('r.er_id', 'desc').limit(page.limit).offset(page.offset).execute(),
         page.withTotal ? base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow() : null,
       ]);
-      return { data: rows.map((r) => ({ ...r, er_hours: hoursText(r.er_hours), created_at: toWireDate(r.created_at) })), totalCount: total ? Number(total.n) : undefined };
+      return {
+        data: rows.map((r) => ({ ...r, er_hours: hoursText(r.er_hours), created_at: toWireDate(r.created_at) })),
+        totalCount: total ? Number(total.n) : undefined,
+      };
     },
   );
 
   action(
     app,
     {
-      method: 'POST', url: '/api/engineerreports/removereports', key, gate, change: true, summary: "Removes reports; er_ids is a comma-separated string ('1,2,3')",
+      method: 'POST',
+      url: '/api/engineerreports/removereports',
+      key,
+      gate,
+      change: true,
+      summary: "Removes reports; er_ids is a comma-separated string ('1,2,3')",
       docBody: { type: 'object', properties: { er_ids: { type: 'string', example: '1,2,3' } }, required: ['er_ids'] },
       data: { type: 'object', properties: { removed: { type: 'integer' } } },
     },

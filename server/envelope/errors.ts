@@ -59,7 +59,8 @@ export const forbidden = (blocked: Blocked) => new AppError({ code: 'FORBIDDEN',
 
 export const notFound = (primary = enText('errors.notFound')) => new AppError({ code: 'NOT_FOUND', status: 404, primary });
 
-export const conflict = (primary = enText('errors.duplicate'), details: string | null = null) => new AppError({ code: 'CONFLICT', status: 409, primary, details });
+export const conflict = (primary = enText('errors.duplicate'), details: string | null = null) =>
+  new AppError({ code: 'CONFLICT', status: 409, primary, details });
 
 export const tooLarge = () => new AppError({ code: 'TOO_LARGE', status: 413, primary: enText('errors.tooLarge') });
 

@@ -4,7 +4,14 @@ import { AppError, authRequired, conflict, forbidden, invalidField, isAppError, 
 /** API.md: every error answer carries dbErrors entries { error, primary, details, general } and its HTTP status. */
 describe('envelope errors', () => {
   it('an AppError carries status, code and the dbErrors texts', () => {
-    const err = new AppError({ code: 'X_CODE', status: 418, primary: 'Text', details: 'field', general: 'why', more: [{ error: 'Y', primary: null, details: null, general: null }] });
+    const err = new AppError({
+      code: 'X_CODE',
+      status: 418,
+      primary: 'Text',
+      details: 'field',
+      general: 'why',
+      more: [{ error: 'Y', primary: null, details: null, general: null }],
+    });
     expect(err).toBeInstanceOf(Error);
     expect(err.name).toBe('AppError');
     expect(err.message).toBe('Text');
@@ -40,7 +47,9 @@ describe('envelope errors', () => {
   });
 
   it('invalidField turns the i18n key into its en-US text', () => {
-    expect(invalidField('de_name', 'validation.required').toDbErrors()).toEqual([{ error: 'VALIDATION', primary: 'Field is required!', details: 'de_name', general: null }]);
+    expect(invalidField('de_name', 'validation.required').toDbErrors()).toEqual([
+      { error: 'VALIDATION', primary: 'Field is required!', details: 'de_name', general: null },
+    ]);
     expect(invalidField(null).toDbErrors()).toEqual([{ error: 'VALIDATION', primary: 'Invalid value', details: null, general: null }]);
   });
 

@@ -27,7 +27,8 @@ const OUTAGE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '0800
 /** Node's socket errors when PostgreSQL is down or restarting. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** pg's and pg-pool's own texts for a lost or unobtainable connection (they carry no code). */
-const OUTAGE_TEXT = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down|in recovery mode))/i;
+const OUTAGE_TEXT =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down|in recovery mode))/i;
 
 /** True when the error says the database cannot be reached now (503 with Retry-After, not a fault). */
 export function isDatabaseOutage(err: unknown): boolean {

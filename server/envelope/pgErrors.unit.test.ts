@@ -49,12 +49,24 @@ describe('PostgreSQL error mapping', () => {
   });
 
   it("not-null violation: 400 'Field is required!' on the column", () => {
-    expect(entry(mapPgError(pgError({ code: '23502', column: 'de_name' }), 'POST'))).toMatchObject({ status: 400, error: 'VALIDATION', primary: 'Field is required!', details: 'de_name' });
+    expect(entry(mapPgError(pgError({ code: '23502', column: 'de_name' }), 'POST'))).toMatchObject({
+      status: 400,
+      error: 'VALIDATION',
+      primary: 'Field is required!',
+      details: 'de_name',
+    });
     expect(entry(mapPgError(pgError({ code: '23502' }), 'POST'))).toMatchObject({ primary: 'Field is required!', details: null });
   });
 
   it.each(['23514', '22P02', '22001', '22003', '22007', '22008'])("%s: 400 'Invalid value' on the column", (code) => {
-    expect(entry(mapPgError(pgError({ code, column: 'x_col' }), 'POST'))).toEqual({ status: 400, error: 'VALIDATION', primary: 'Invalid value', details: 'x_col', general: null, more: 0 });
+    expect(entry(mapPgError(pgError({ code, column: 'x_col' }), 'POST'))).toEqual({
+      status: 400,
+      error: 'VALIDATION',
+      primary: 'Invalid value',
+      details: 'x_col',
+      general: null,
+      more: 0,
+    });
     expect(entry(mapPgError(pgError({ code }), 'POST'))?.details).toBeNull();
   });
 
@@ -71,13 +83,27 @@ describe('PostgreSQL error mapping', () => {
   });
 
   it.each(['22021', '22P05', '54001'])("%s (a value PostgreSQL cannot store): 400 'Invalid value' on the column", (code) => {
-    expect(entry(mapPgError(pgError({ code, column: 'x_col' }), 'PATCH'))).toEqual({ status: 400, error: 'VALIDATION', primary: 'Invalid value', details: 'x_col', general: null, more: 0 });
+    expect(entry(mapPgError(pgError({ code, column: 'x_col' }), 'PATCH'))).toEqual({
+      status: 400,
+      error: 'VALIDATION',
+      primary: 'Invalid value',
+      details: 'x_col',
+      general: null,
+      more: 0,
+    });
     expect(entry(mapPgError(pgError({ code }), 'PATCH'))?.details).toBeNull();
   });
 });
 
 describe('database outage: 503 UNAVAILABLE, not a fault', () => {
-  const unavailable = { status: 503, error: 'UNAVAILABLE', primary: 'The service is briefly unavailable. Please try again in a moment.', details: null, general: null, more: 0 };
+  const unavailable = {
+    status: 503,
+    error: 'UNAVAILABLE',
+    primary: 'The service is briefly unavailable. Please try again in a moment.',
+    details: null,
+    general: null,
+    more: 0,
+  };
 
   it.each(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006', '08P01'])('SQLSTATE %s', (code) => {
     expect(isDatabaseOutage(pgError({ code }))).toBe(true);

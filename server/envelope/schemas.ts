@@ -44,7 +44,11 @@ export function envelopeSchema(key: string, data: JsonSchema = {}, description?:
 /** The failure answers every API route may give (4xx/5xx envelopes with data null). */
 export function errorResponses(key: string): Record<string, JsonSchema> {
   return {
-    '4xx': envelopeSchema(key, { type: 'null' }, 'Refused: dbErrors[0].error is VALIDATION, AUTH_REQUIRED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE or RATE_LIMITED'),
+    '4xx': envelopeSchema(
+      key,
+      { type: 'null' },
+      'Refused: dbErrors[0].error is VALIDATION, AUTH_REQUIRED, FORBIDDEN, NOT_FOUND, CONFLICT, TOO_LARGE or RATE_LIMITED',
+    ),
     '5xx': envelopeSchema(key, { type: 'null' }, 'Fault: dbErrors[0].general holds the id of the server error log entry'),
   };
 }

@@ -17,7 +17,12 @@ beforeAll(async () => {
 });
 
 async function download(cookie: string, body: unknown, query = '') {
-  const res = await t.app.inject({ method: 'POST', url: `/api/exportjobs/export${query}`, headers: { host: DEMO_HOST, cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/exportjobs/export${query}`,
+    headers: { host: DEMO_HOST, cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
   return res;
 }
 
@@ -35,7 +40,16 @@ describe('exportjobs/export', () => {
     const word = uniqueName('Exportword').toLowerCase();
     const jobs = [];
     for (let i = 0; i < 25; i++) {
-      jobs.push(await create(admin, { de_id: ids.departments[i % 3].de_id, co_id: ids.clients[0], job_status: i % 5 === 0 ? 'QUOTED' : 'BOOKED', job_desc: `${word} ${String(i).padStart(2, '0')}`, job_start: '2027-05-01 10:00:00', assigned: [ids.users.operator] }));
+      jobs.push(
+        await create(admin, {
+          de_id: ids.departments[i % 3].de_id,
+          co_id: ids.clients[0],
+          job_status: i % 5 === 0 ? 'QUOTED' : 'BOOKED',
+          job_desc: `${word} ${String(i).padStart(2, '0')}`,
+          job_start: '2027-05-01 10:00:00',
+          assigned: [ids.users.operator],
+        }),
+      );
     }
     const res = await download(admin, { stext: word, job_status: ['BOOKED'] }, '?sort=job_number');
     expect(res.statusCode, res.body).toBe(200);
@@ -43,7 +57,10 @@ describe('exportjobs/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="jobs-.*\.xlsx"$/);
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(expect.arrayContaining(['Number', 'Status', 'Client', 'Net quote']));
-    const expected = jobs.filter((_, i) => i % 5 !== 0).map((j) => j.job_number).sort();
+    const expected = jobs
+      .filter((_, i) => i % 5 !== 0)
+      .map((j) => j.job_number)
+      .sort();
     expect(rows.slice(1).map((r) => r[0])).toEqual(expected);
     const first = rows[1];
     expect(first[1]).toBe('Booked');
@@ -57,7 +74,16 @@ describe('exportjobs/export', () => {
     const word = uniqueName('Bulkexport').toLowerCase();
     const db = await brandJobDb(t.db);
     const n = 1234;
-    await db.insertInto('jobs').values(Array.from({ length: n }, (_, i) => ({ job_number: `${word}-${String(i).padStart(5, '0')}`, de_id: ids.departments[0].de_id, job_desc: `${word} row` }))).execute();
+    await db
+      .insertInto('jobs')
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          job_number: `${word}-${String(i).padStart(5, '0')}`,
+          de_id: ids.departments[0].de_id,
+          job_desc: `${word} row`,
+        })),
+      )
+      .execute();
     const res = await download(admin, { stext: word }, '?sort=job_number');
     expect(res.statusCode).toBe(200);
     const numbers = (await sheetRows(res.rawPayload)).slice(1).map((r) => r[0]);
@@ -117,11 +143,23 @@ describe('exportjobs/export', () => {
         array[(select string_agg(md5(random()::text || i || g), '') from generate_series(1, 60) g)]
       from generate_series(1, ${n}) i`.execute(t.db);
     // The export's transaction, idle while its response waits for the reader.
-    const waiting = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where state = 'idle in transaction' and now() - state_change > interval '300 milliseconds'`.execute(t.db)).rows[0].n;
+    const waiting = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_stat_activity where state = 'idle in transaction' and now() - state_change > interval '300 milliseconds'`.execute(
+          t.db,
+        )
+      ).rows[0].n;
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
-      const req = request({ port, method: 'POST', path: '/api/exportjobs/export', headers: { host: DEMO_HOST, cookie: admin, 'content-type': 'application/json' } });
+      const req = request({
+        port,
+        method: 'POST',
+        path: '/api/exportjobs/export',
+        headers: { host: DEMO_HOST, cookie: admin, 'content-type': 'application/json' },
+      });
       req.on('error', () => undefined);
       const res = await new Promise<IncomingMessage>((resolve) => req.on('response', resolve).end(JSON.stringify({ stext: word })));
       expect(res.statusCode).toBe(200);

@@ -149,7 +149,10 @@ export function registerExportRoutes(app: FastifyInstance): void {
       summary: 'The filtered job sheet as an .xlsx file (all matching rows, streamed)',
       description: describeGate(SHEET_GATE),
       querystring: { type: 'object', properties: { sort: { type: 'string', maxLength: 300 } } },
-      response: { 200: { description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', type: 'string', format: 'binary' }, ...errorResponses(key) },
+      response: {
+        200: { description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', type: 'string', format: 'binary' },
+        ...errorResponses(key),
+      },
     },
     handler: exportJobs,
   });

@@ -20,8 +20,16 @@ const normalExt = (ext: string) => (Object.hasOwn(SAME_EXT, ext) ? SAME_EXT[ext]
 
 /** Text the name may claim and what it is served as; only these names are believed for text. */
 const TEXT_TYPES: Record<string, string> = {
-  txt: 'text/plain', csv: 'text/csv', log: 'text/plain', md: 'text/markdown', json: 'application/json',
-  html: 'text/html', svg: 'image/svg+xml', xml: 'application/xml', eml: 'message/rfc822', ics: 'text/calendar',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  log: 'text/plain',
+  md: 'text/markdown',
+  json: 'application/json',
+  html: 'text/html',
+  svg: 'image/svg+xml',
+  xml: 'application/xml',
+  eml: 'message/rfc822',
+  ics: 'text/calendar',
 };
 
 export function extensionOf(name: string): string | null {

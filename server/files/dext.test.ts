@@ -30,7 +30,12 @@ beforeAll(async () => {
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
   const pi = await upload(t.app, { url: `/api/jobs/${job.job_id}/purchaseinvoices`, cookie, host: a.host, files: [{ name: 'Bill 42.pdf', data: pdf }] });
   invoice = pi.json.jobs.data[0];
-  const gd = await upload(t.app, { url: `/api/jobs/${job.job_id}/generaldocuments`, cookie, host: a.host, files: [{ name: 'note.txt', data: Buffer.from('n') }] });
+  const gd = await upload(t.app, {
+    url: `/api/jobs/${job.job_id}/generaldocuments`,
+    cookie,
+    host: a.host,
+    files: [{ name: 'note.txt', data: Buffer.from('n') }],
+  });
   general = gd.json.jobs.data[0];
 });
 

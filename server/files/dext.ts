@@ -21,8 +21,14 @@ export const DEXT_ADDRESS_KEY = 'dextEmail';
 
 interface MailTables {
   mailservers: {
-    mailserver_id: number; mailserver_host: string; mailserver_port: number; mailserver_secure: boolean; mailserver_user: string | null;
-    mailserver_pass: string | null; mailserver_from: string; mailserver_is_default: boolean;
+    mailserver_id: number;
+    mailserver_host: string;
+    mailserver_port: number;
+    mailserver_secure: boolean;
+    mailserver_user: string | null;
+    mailserver_pass: string | null;
+    mailserver_from: string;
+    mailserver_is_default: boolean;
   };
   site_config: { sc_key: string; sc_value: unknown };
 }
@@ -77,13 +83,26 @@ async function sendToDext(req: FastifyRequest, store: FileStore, jobId: number, 
 }
 
 export function registerDextRoute(app: FastifyInstance, store: FileStore, jobOr404: (req: FastifyRequest) => Promise<number>): void {
-  action(app, { method: 'POST', url: '/api/jobs/:id/sendFileToDext', key: 'jobs', gate: DEXT_GATE, params: idParams, change: true, summary: "Mails a purchase invoice of the job to the receipt-processing address and marks it processed: { fxj_id, file_id }", docBody: { type: 'object', properties: { fxj_id: { type: 'integer' }, file_id: { type: 'integer' } }, required: ['fxj_id', 'file_id'] } }, async (req) => {
-    const jobId = await jobOr404(req);
-    const body = asObject(req.body);
-    for (const k of Object.keys(body)) if (k !== 'fxj_id' && k !== 'file_id') throw invalidField(k);
-    const fxjId = positive(body.fxj_id, 'fxj_id');
-    const fileId = positive(body.file_id, 'file_id');
-    await sendToDext(req, store, jobId, fxjId, fileId);
-    return { data: { fxj_id: fxjId, file_id: fileId, fxj_processed: true } };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/jobs/:id/sendFileToDext',
+      key: 'jobs',
+      gate: DEXT_GATE,
+      params: idParams,
+      change: true,
+      summary: 'Mails a purchase invoice of the job to the receipt-processing address and marks it processed: { fxj_id, file_id }',
+      docBody: { type: 'object', properties: { fxj_id: { type: 'integer' }, file_id: { type: 'integer' } }, required: ['fxj_id', 'file_id'] },
+    },
+    async (req) => {
+      const jobId = await jobOr404(req);
+      const body = asObject(req.body);
+      for (const k of Object.keys(body)) if (k !== 'fxj_id' && k !== 'file_id') throw invalidField(k);
+      const fxjId = positive(body.fxj_id, 'fxj_id');
+      const fileId = positive(body.file_id, 'file_id');
+      await sendToDext(req, store, jobId, fxjId, fileId);
+      return { data: { fxj_id: fxjId, file_id: fileId, fxj_processed: true } };
+    },
+  );
 }

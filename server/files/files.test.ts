@@ -15,7 +15,14 @@ let a: Brand;
 let b: Brand;
 let cookieA: string;
 let cookieB: string;
-interface Row { file_id: number; name: string; download_name: string; thumbs: number[]; type: string; relations?: unknown }
+interface Row {
+  file_id: number;
+  name: string;
+  download_name: string;
+  thumbs: number[];
+  type: string;
+  relations?: unknown;
+}
 
 async function put(files: UploadPart[], fields: Record<string, string> = {}, brand = a, cookie = cookieA): Promise<Row[]> {
   const res = await upload(t.app, { url: '/api/files/upload', cookie, host: brand.host, files, fields });
@@ -37,11 +44,14 @@ afterAll(async () => {
 describe('listing and filtering', () => {
   let ids: number[];
   beforeAll(async () => {
-    const rows = await put([
-      { name: 'Quote 2026.pdf', data: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') },
-      { name: 'kitchen.jpg', data: await jpeg(600, 400) },
-      { name: 'readme.txt', data: Buffer.from('Keys are with the concierge.') },
-    ], { f_grp_id: 'QUOTES_INVOICES' });
+    const rows = await put(
+      [
+        { name: 'Quote 2026.pdf', data: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') },
+        { name: 'kitchen.jpg', data: await jpeg(600, 400) },
+        { name: 'readme.txt', data: Buffer.from('Keys are with the concierge.') },
+      ],
+      { f_grp_id: 'QUOTES_INVOICES' },
+    );
     await put([{ name: 'mine.txt', data: Buffer.from('mine') }]);
     ids = rows.map((r) => r.file_id);
   });
@@ -77,7 +87,11 @@ describe('listing and filtering', () => {
     const job = await makeJob(t.db, a.schema, 'Rel');
     const [linked] = await put([{ name: 'site.txt', data: Buffer.from('x') }], { job_id: String(job.job_id), js_id: String(job.js_id) });
     const details = await get(`/api/files/${linked.file_id}/details`);
-    expect(details.json.files.data).toMatchObject({ name: 'site.txt', uploaded_by: a.users.Operator, relations: { jobs: [{ job_id: job.job_id }], sites: [{ js_id: job.js_id, js_address: 'Rel Street 1' }] } });
+    expect(details.json.files.data).toMatchObject({
+      name: 'site.txt',
+      uploaded_by: a.users.Operator,
+      relations: { jobs: [{ job_id: job.job_id }], sites: [{ js_id: job.js_id, js_address: 'Rel Street 1' }] },
+    });
     expect(details.json.files.data.uploaded_by_name).toBeTruthy();
     await patchBrandConfig(t.db, a.s_id, { features: { file: { extendWithRelations: false } } });
     expect((await get(`/api/files/${linked.file_id}/details`)).json.files.data.relations).toBeUndefined();
@@ -183,12 +197,27 @@ describe('deleting', () => {
     expect(one.status).toBe(200);
     expect((await names()).some((p) => p.includes(rows[0].download_name.split('.')[0]))).toBe(false);
     expect((await call(t.app, { method: 'DELETE', url: `/api/files/${rows[0].file_id}`, cookie: cookieA, host: a.host })).status).toBe(404);
-    const list = await call(t.app, { method: 'DELETE', url: `/api/files/deleteFileList?file_ids=${rows[1].file_id},${rows[2].file_id}`, cookie: cookieA, host: a.host });
+    const list = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/files/deleteFileList?file_ids=${rows[1].file_id},${rows[2].file_id}`,
+      cookie: cookieA,
+      host: a.host,
+    });
     expect(list.json.files.data.file_ids.sort()).toEqual([rows[1].file_id, rows[2].file_id].sort());
     expect(await names()).toEqual([]);
-    const left = await fileDb(brandDb(t.db, a.schema)).selectFrom('files').select('file_id').where('file_id', 'in', rows.map((r) => r.file_id)).execute();
+    const left = await fileDb(brandDb(t.db, a.schema))
+      .selectFrom('files')
+      .select('file_id')
+      .where(
+        'file_id',
+        'in',
+        rows.map((r) => r.file_id),
+      )
+      .execute();
     expect(left).toEqual([]);
-    expect((await call(t.app, { method: 'DELETE', url: '/api/files/deleteFileList?file_ids=1,x', cookie: cookieA, host: a.host })).json.files.dbErrors[0].details).toBe('file_ids');
+    expect(
+      (await call(t.app, { method: 'DELETE', url: '/api/files/deleteFileList?file_ids=1,x', cookie: cookieA, host: a.host })).json.files.dbErrors[0].details,
+    ).toBe('file_ids');
   });
 
   it("does not delete another brand's files through the list", async () => {

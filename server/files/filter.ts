@@ -51,11 +51,16 @@ export function parseFileFilter(input: unknown): FileFilter {
 
 function typeCondition(type: FileTypeCategory): Expression<SqlBool> {
   switch (type) {
-    case 'image': return sql<SqlBool>`f.f_type like 'image/%'`;
-    case 'pdf': return sql<SqlBool>`f.f_type = 'application/pdf'`;
-    case 'text': return sql<SqlBool>`f.f_type like 'text/%'`;
-    case 'office': return sql<SqlBool>`${OFFICE_MIME}`;
-    case 'other': return sql<SqlBool>`not (f.f_type like 'image/%' or f.f_type = 'application/pdf' or f.f_type like 'text/%' or ${OFFICE_MIME})`;
+    case 'image':
+      return sql<SqlBool>`f.f_type like 'image/%'`;
+    case 'pdf':
+      return sql<SqlBool>`f.f_type = 'application/pdf'`;
+    case 'text':
+      return sql<SqlBool>`f.f_type like 'text/%'`;
+    case 'office':
+      return sql<SqlBool>`${OFFICE_MIME}`;
+    case 'other':
+      return sql<SqlBool>`not (f.f_type like 'image/%' or f.f_type = 'application/pdf' or f.f_type like 'text/%' or ${OFFICE_MIME})`;
   }
 }
 
@@ -69,7 +74,9 @@ function filtered(db: FileDb, filter: FileFilter) {
   if (filter.type) q = q.where(typeCondition(filter.type));
   if (filter.job_id) {
     const jobId = filter.job_id;
-    q = q.where((eb) => eb.exists(eb.selectFrom('file_job_links as x').select('x.fxj_id').whereRef('x.file_id', '=', 'f.file_id').where('x.job_id', '=', jobId)));
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('file_job_links as x').select('x.fxj_id').whereRef('x.file_id', '=', 'f.file_id').where('x.job_id', '=', jobId)),
+    );
   }
   if (filter.js_id) {
     const jsId = filter.js_id;
@@ -88,7 +95,10 @@ export async function listFiles(req: FastifyRequest, filter: FileFilter, query: 
   const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_LIMIT);
   const offset = ((query.pagenumber ?? 1) - 1) * limit;
   let q = filtered(db, filter);
-  const terms = (query.sort || '-added').split(',').map((t) => t.trim()).filter(Boolean);
+  const terms = (query.sort || '-added')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   for (const term of terms) {
     const desc = term.startsWith('-');
     const field = (desc ? term.slice(1) : term) as (typeof FILE_SORT_FIELDS)[number];
@@ -100,7 +110,10 @@ export async function listFiles(req: FastifyRequest, filter: FileFilter, query: 
   const [rows, total] = await Promise.all([
     q.limit(limit).offset(offset).execute(),
     withTotal
-      ? filtered(db, filter).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+      ? filtered(db, filter)
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
   return { data: await toWireRows(req, rows as FileRecord[]), totalCount: withTotal ? Number(total?.n ?? 0) : undefined };

@@ -18,7 +18,15 @@ let b: Brand;
 let cookie: string;
 let job: { job_id: number; js_id: number };
 let otherJob: { job_id: number; js_id: number };
-interface Doc { file_id: number; fxj_id: number | null; f_grp_id: string; name: string; thumbs: number[]; fxj_processed: boolean; fxj_visible_to_client: boolean }
+interface Doc {
+  file_id: number;
+  fxj_id: number | null;
+  f_grp_id: string;
+  name: string;
+  thumbs: number[];
+  fxj_processed: boolean;
+  fxj_visible_to_client: boolean;
+}
 
 const db = () => fileDb(brandDb(t.db, a.schema));
 async function toJob(action: string, files: UploadPart[], jobId = job.job_id, fields: Record<string, string> = {}) {
@@ -39,7 +47,11 @@ afterAll(async () => {
 
 describe('job document uploads', () => {
   it('files each upload call into its group, linked to the job, with thumbnails', async () => {
-    const general = await toJob('generaldocuments', [{ name: 'a.jpg', data: await jpeg(800, 600) }, { name: 'b.jpg', data: await jpeg(500, 500) }, { name: 'c.jpg', data: await jpeg(300, 300) }]);
+    const general = await toJob('generaldocuments', [
+      { name: 'a.jpg', data: await jpeg(800, 600) },
+      { name: 'b.jpg', data: await jpeg(500, 500) },
+      { name: 'c.jpg', data: await jpeg(300, 300) },
+    ]);
     expect(general.status).toBe(201);
     expect(general.headers['x-show-snackbar']).toBe('1');
     expect(general.json.jobs.data).toHaveLength(3);
@@ -64,7 +76,13 @@ describe('job document uploads', () => {
   });
 
   it("shows the job site's documents in the JOBSITES group", async () => {
-    await upload(t.app, { url: '/api/files/upload', cookie, host: a.host, files: [{ name: 'site-plan.txt', data: Buffer.from('plan') }], fields: { f_grp_id: 'JOBSITES', js_id: String(job.js_id) } });
+    await upload(t.app, {
+      url: '/api/files/upload',
+      cookie,
+      host: a.host,
+      files: [{ name: 'site-plan.txt', data: Buffer.from('plan') }],
+      fields: { f_grp_id: 'JOBSITES', js_id: String(job.js_id) },
+    });
     const sites = await listJobDocuments(db(), job.job_id, { f_grp_id: 'JOBSITES' });
     expect(sites.rows).toMatchObject([{ name: 'site-plan.txt', fxj_id: null, f_grp_id: 'JOBSITES' }]);
     expect((await listJobDocuments(db(), job.job_id, {})).total).toBe(7);
@@ -96,9 +114,14 @@ describe('flags and deleting', () => {
 
     const wrongJob = await patch(`/api/jobs/${otherJob.job_id}/costinvoices`, { fxj_ids: [fxj], fxj_processed: false });
     expect(wrongJob.json.jobs.dbErrors[0].details).toBe('fxj_ids');
-    expect((await patch(`/api/jobs/${job.job_id}/costinvoices`, { fxj_ids: [fxj] })).json.jobs.dbErrors[0]).toMatchObject({ details: 'fxj_processed', primary: 'Field is required!' });
+    expect((await patch(`/api/jobs/${job.job_id}/costinvoices`, { fxj_ids: [fxj] })).json.jobs.dbErrors[0]).toMatchObject({
+      details: 'fxj_processed',
+      primary: 'Field is required!',
+    });
     expect((await patch(`/api/jobs/${job.job_id}/costinvoices`, { fxj_ids: [], fxj_processed: true })).json.jobs.dbErrors[0].details).toBe('fxj_ids');
-    expect((await patch(`/api/jobs/${job.job_id}/filevisibletoclient`, { fxj_ids: ['x'], fxj_visible_to_client: true })).json.jobs.dbErrors[0].details).toBe('fxj_ids');
+    expect((await patch(`/api/jobs/${job.job_id}/filevisibletoclient`, { fxj_ids: ['x'], fxj_visible_to_client: true })).json.jobs.dbErrors[0].details).toBe(
+      'fxj_ids',
+    );
     expect((await listJobDocuments(db(), job.job_id, { f_grp_id: 'PURCHASE_INVOICES' })).rows[0].fxj_processed).toBe(true);
   });
 
@@ -106,7 +129,12 @@ describe('flags and deleting', () => {
     const docs = (await listJobDocuments(db(), job.job_id, { f_grp_id: 'GENERALDOCUMENTS' })).rows as Doc[];
     const [shared, alone] = docs;
     await db().insertInto('file_job_links').values({ file_id: shared.file_id, job_id: otherJob.job_id }).execute();
-    const res = await call(t.app, { method: 'DELETE', url: `/api/jobs/${job.job_id}/attachments?file_ids=${shared.file_id},${alone.file_id}`, cookie, host: a.host });
+    const res = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/jobs/${job.job_id}/attachments?file_ids=${shared.file_id},${alone.file_id}`,
+      cookie,
+      host: a.host,
+    });
     expect(res.status).toBe(200);
     expect(res.json.jobs.data).toEqual({ file_ids: [shared.file_id, alone.file_id], deleted_file_ids: [alone.file_id] });
     expect((await listJobDocuments(db(), job.job_id, { f_grp_id: 'GENERALDOCUMENTS' })).total).toBe(1);
@@ -119,15 +147,30 @@ describe('flags and deleting', () => {
 describe('access', () => {
   it('answers 404 for a job of another brand or none', async () => {
     const cookieB = await login(t.app, b.host, 'operator@demo.test');
-    const res = await upload(t.app, { url: `/api/jobs/${job.job_id}/generaldocuments`, cookie: cookieB, host: b.host, files: [{ name: 'x.txt', data: Buffer.from('x') }] });
+    const res = await upload(t.app, {
+      url: `/api/jobs/${job.job_id}/generaldocuments`,
+      cookie: cookieB,
+      host: b.host,
+      files: [{ name: 'x.txt', data: Buffer.from('x') }],
+    });
     expect(res.status).toBe(404);
     expect(res.json.jobs.dbErrors[0].error).toBe('NOT_FOUND');
-    expect((await call(t.app, { method: 'PATCH', url: `/api/jobs/${job.job_id}/costinvoices`, body: { fxj_ids: [1], fxj_processed: true }, cookie: cookieB, host: b.host })).status).toBe(404);
+    expect(
+      (
+        await call(t.app, {
+          method: 'PATCH',
+          url: `/api/jobs/${job.job_id}/costinvoices`,
+          body: { fxj_ids: [1], fxj_processed: true },
+          cookie: cookieB,
+          host: b.host,
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(t.app, { method: 'DELETE', url: `/api/jobs/${job.job_id}/attachments?file_ids=1`, cookie: cookieB, host: b.host })).status).toBe(404);
     expect((await toJob('workorders', [{ name: 'x.txt', data: Buffer.from('x') }], 99999999)).status).toBe(404);
   });
 
-  it('refuses every document write to a user left off the job\'s assigned list (403 record)', async () => {
+  it("refuses every document write to a user left off the job's assigned list (403 record)", async () => {
     const locked = await makeJob(t.db, a.schema, 'Locked');
     const jobs = jobDb(brandDb(t.db, a.schema));
     const admin = await jobs.selectFrom('users').select('us_id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
@@ -140,7 +183,13 @@ describe('access', () => {
     }
     const writes = [
       call(t.app, { method: 'PATCH', url: `/api/jobs/${locked.job_id}/costinvoices`, body: { fxj_ids: [1], fxj_processed: true }, cookie, host: a.host }),
-      call(t.app, { method: 'PATCH', url: `/api/jobs/${locked.job_id}/filevisibletoclient`, body: { fxj_ids: [1], fxj_visible_to_client: true }, cookie, host: a.host }),
+      call(t.app, {
+        method: 'PATCH',
+        url: `/api/jobs/${locked.job_id}/filevisibletoclient`,
+        body: { fxj_ids: [1], fxj_visible_to_client: true },
+        cookie,
+        host: a.host,
+      }),
       call(t.app, { method: 'DELETE', url: `/api/jobs/${locked.job_id}/attachments?file_ids=1`, cookie, host: a.host }),
       call(t.app, { method: 'POST', url: `/api/jobs/${locked.job_id}/sendFileToDext`, body: { fxj_id: 1, file_id: 1 }, cookie, host: a.host }),
     ];
@@ -151,13 +200,23 @@ describe('access', () => {
     expect((await listJobDocuments(db(), locked.job_id, {})).total).toBe(0);
     // An assigned user still writes.
     const adminCookie = await login(t.app, a.host, 'admin@demo.test');
-    const ok = await upload(t.app, { url: `/api/jobs/${locked.job_id}/generaldocuments`, cookie: adminCookie, host: a.host, files: [{ name: 'ok.txt', data: Buffer.from('ok') }] });
+    const ok = await upload(t.app, {
+      url: `/api/jobs/${locked.job_id}/generaldocuments`,
+      cookie: adminCookie,
+      host: a.host,
+      files: [{ name: 'ok.txt', data: Buffer.from('ok') }],
+    });
     expect(ok.status, ok.text).toBe(201);
   });
 
   it('needs staff and job.enabled', async () => {
     const customer = await login(t.app, a.host, 'customer@demo.test');
-    const refused = await upload(t.app, { url: `/api/jobs/${job.job_id}/generaldocuments`, cookie: customer, host: a.host, files: [{ name: 'x.txt', data: Buffer.from('x') }] });
+    const refused = await upload(t.app, {
+      url: `/api/jobs/${job.job_id}/generaldocuments`,
+      cookie: customer,
+      host: a.host,
+      files: [{ name: 'x.txt', data: Buffer.from('x') }],
+    });
     expect(refused.json.jobs.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'role' });
     await patchBrandConfig(t.db, a.s_id, { features: { job: { enabled: false } } });
     const off = await patch(`/api/jobs/${job.job_id}/filevisibletoclient`, { fxj_ids: [1], fxj_visible_to_client: true });

@@ -34,8 +34,12 @@ function documentsOf(db: FileDb, jobId: number, q: JobDocumentsQuery) {
       const linked = eb('x.fxj_id', 'is not', null);
       // Through the builder, not raw SQL, so the tables are those of the request's brand schema.
       const onSite = eb.exists(
-        eb.selectFrom('file_site_links as s').innerJoin('jobs as j', 'j.js_id', 's.js_id')
-          .select('s.file_id').whereRef('s.file_id', '=', 'f.file_id').where('j.job_id', '=', jobId),
+        eb
+          .selectFrom('file_site_links as s')
+          .innerJoin('jobs as j', 'j.js_id', 's.js_id')
+          .select('s.file_id')
+          .whereRef('s.file_id', '=', 'f.file_id')
+          .where('j.job_id', '=', jobId),
       );
       if (q.visibleToClientOnly) {
         const visible = eb('x.fxj_visible_to_client', '=', true);
@@ -58,9 +62,17 @@ export async function listJobDocuments(db: FileDb, jobId: number, q: JobDocument
       .limit(size)
       .offset((page - 1) * size)
       .execute(),
-    documentsOf(db, jobId, q).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    documentsOf(db, jobId, q)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
   ]);
-  const relations = q.withRelations ? await relationsOf(db, rows.map((r) => r.file_id)) : null;
+  const relations = q.withRelations
+    ? await relationsOf(
+        db,
+        rows.map((r) => r.file_id),
+      )
+    : null;
   return {
     rows: rows.map((r) => {
       const file = toFileRow(r as FileRecord, relations?.get(r.file_id));

@@ -54,14 +54,27 @@ async function firstPage(req: FastifyRequest, jobId: number) {
 /** The uploads into a job's document groups; `app` must take multipart bodies (multipartScope.ts). */
 export function registerJobDocumentUploads(app: FastifyInstance, store: FileStore): void {
   for (const [name, group] of Object.entries(JOB_UPLOAD_GROUPS) as [JobUploadAction, (typeof JOB_UPLOAD_GROUPS)[JobUploadAction]][]) {
-    action(app, { method: 'POST', url: `/api/jobs/:id/${name}`, key, gate: JOB_DOCUMENTS_GATE, params: idParams, status: 201, change: true, summary: `multipart/form-data: file (one or several) into ${group}; note, skipResize, fxj_visible_to_client` }, async (req) => {
-      const jobId = await writableJobId(req);
-      const ids = await uploadFromRequest(req, store, { group, jobId });
-      const page = await listJobDocuments(fileDb(req.db), jobId, { f_grp_id: group, page: 1, size: 500, withRelations: wantsRelations(req) });
-      const added = page.rows.filter((r) => ids.includes(r.file_id));
-      if (group === 'PURCHASE_INVOICES') await notifyPurchaseInvoiceFiles(jobDb(req.db), jobId, req.user!.us_id, added);
-      return { data: added };
-    });
+    action(
+      app,
+      {
+        method: 'POST',
+        url: `/api/jobs/:id/${name}`,
+        key,
+        gate: JOB_DOCUMENTS_GATE,
+        params: idParams,
+        status: 201,
+        change: true,
+        summary: `multipart/form-data: file (one or several) into ${group}; note, skipResize, fxj_visible_to_client`,
+      },
+      async (req) => {
+        const jobId = await writableJobId(req);
+        const ids = await uploadFromRequest(req, store, { group, jobId });
+        const page = await listJobDocuments(fileDb(req.db), jobId, { f_grp_id: group, page: 1, size: 500, withRelations: wantsRelations(req) });
+        const added = page.rows.filter((r) => ids.includes(r.file_id));
+        if (group === 'PURCHASE_INVOICES') await notifyPurchaseInvoiceFiles(jobDb(req.db), jobId, req.user!.us_id, added);
+        return { data: added };
+      },
+    );
   }
 }
 
@@ -69,37 +82,76 @@ export function registerJobDocumentRoutes(app: FastifyInstance, store: FileStore
   registerDextRoute(app, store, writableJobId);
 
   const flagRoute = (url: string, flag: 'fxj_processed' | 'fxj_visible_to_client', summary: string) =>
-    action(app, { method: 'PATCH', url, key, gate: JOB_DOCUMENTS_GATE, params: idParams, change: true, summary, docBody: { type: 'object', properties: { fxj_ids: { type: 'array', items: { type: 'integer' } }, [flag]: { type: 'boolean' } }, required: ['fxj_ids', flag] } }, async (req) => {
-      const db = fileDb(req.db);
-      const jobId = await writableJobId(req);
-      const { ids, value } = parseFlagBody(req.body, flag);
-      await db.transaction().execute(async (trx) => {
-        const updated = await trx.updateTable('file_job_links').set(flag === 'fxj_processed' ? { fxj_processed: value } : { fxj_visible_to_client: value }).where('job_id', '=', jobId).where('fxj_id', 'in', ids).returning('fxj_id').execute();
-        // A link of another job (or none) in the list: nothing is changed.
-        if (updated.length !== ids.length) throw invalidField('fxj_ids');
-      });
-      return firstPage(req, jobId);
-    });
+    action(
+      app,
+      {
+        method: 'PATCH',
+        url,
+        key,
+        gate: JOB_DOCUMENTS_GATE,
+        params: idParams,
+        change: true,
+        summary,
+        docBody: {
+          type: 'object',
+          properties: { fxj_ids: { type: 'array', items: { type: 'integer' } }, [flag]: { type: 'boolean' } },
+          required: ['fxj_ids', flag],
+        },
+      },
+      async (req) => {
+        const db = fileDb(req.db);
+        const jobId = await writableJobId(req);
+        const { ids, value } = parseFlagBody(req.body, flag);
+        await db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable('file_job_links')
+            .set(flag === 'fxj_processed' ? { fxj_processed: value } : { fxj_visible_to_client: value })
+            .where('job_id', '=', jobId)
+            .where('fxj_id', 'in', ids)
+            .returning('fxj_id')
+            .execute();
+          // A link of another job (or none) in the list: nothing is changed.
+          if (updated.length !== ids.length) throw invalidField('fxj_ids');
+        });
+        return firstPage(req, jobId);
+      },
+    );
   flagRoute('/api/jobs/:id/costinvoices', 'fxj_processed', "Marks the job's invoices processed or not: { fxj_ids, fxj_processed }");
   flagRoute('/api/jobs/:id/filevisibletoclient', 'fxj_visible_to_client', 'Shows files to the client or hides them: { fxj_ids, fxj_visible_to_client }');
 
-  action(app, { method: 'DELETE', url: '/api/jobs/:id/attachments', key, gate: JOB_DOCUMENTS_GATE, params: idParams, change: true, querystring: { type: 'object', properties: { file_ids: { type: 'string', maxLength: 6000 } }, required: ['file_ids'] }, summary: "Removes files from the job; a file linked nowhere else is deleted with its bytes" }, async (req) => {
-    const db = fileDb(req.db);
-    const jobId = await writableJobId(req);
-    const ids = parseIdList((req.query as { file_ids?: unknown }).file_ids);
-    const removed = await db.transaction().execute(async (trx) => {
-      const unlinked = await trx.deleteFrom('file_job_links').where('job_id', '=', jobId).where('file_id', 'in', ids).returning('file_id').execute();
-      if (unlinked.length !== ids.length) throw invalidField('file_ids');
-      const orphans = await trx
-        .selectFrom('files as f')
-        .select('f.file_id')
-        .where('f.file_id', 'in', ids)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('file_job_links as x').select('x.fxj_id').whereRef('x.file_id', '=', 'f.file_id'))))
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('file_site_links as s').select('s.js_id').whereRef('s.file_id', '=', 'f.file_id'))))
-        .execute();
-      return deleteFileRows(trx, orphans.map((o) => o.file_id));
-    });
-    await removeBytes(req, store, removed);
-    return { data: { file_ids: ids, deleted_file_ids: removed.map((r) => r.file_id) } };
-  });
+  action(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/jobs/:id/attachments',
+      key,
+      gate: JOB_DOCUMENTS_GATE,
+      params: idParams,
+      change: true,
+      querystring: { type: 'object', properties: { file_ids: { type: 'string', maxLength: 6000 } }, required: ['file_ids'] },
+      summary: 'Removes files from the job; a file linked nowhere else is deleted with its bytes',
+    },
+    async (req) => {
+      const db = fileDb(req.db);
+      const jobId = await writableJobId(req);
+      const ids = parseIdList((req.query as { file_ids?: unknown }).file_ids);
+      const removed = await db.transaction().execute(async (trx) => {
+        const unlinked = await trx.deleteFrom('file_job_links').where('job_id', '=', jobId).where('file_id', 'in', ids).returning('file_id').execute();
+        if (unlinked.length !== ids.length) throw invalidField('file_ids');
+        const orphans = await trx
+          .selectFrom('files as f')
+          .select('f.file_id')
+          .where('f.file_id', 'in', ids)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('file_job_links as x').select('x.fxj_id').whereRef('x.file_id', '=', 'f.file_id'))))
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('file_site_links as s').select('s.js_id').whereRef('s.file_id', '=', 'f.file_id'))))
+          .execute();
+        return deleteFileRows(
+          trx,
+          orphans.map((o) => o.file_id),
+        );
+      });
+      await removeBytes(req, store, removed);
+      return { data: { file_ids: ids, deleted_file_ids: removed.map((r) => r.file_id) } };
+    },
+  );
 }

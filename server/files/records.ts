@@ -12,7 +12,16 @@ export function fileQuery(db: FileDb) {
     .selectFrom('files as f')
     .leftJoin('users as u', 'u.us_id', 'f.f_added_by')
     .select([
-      'f.file_id', 'f.f_grp_id', 'f.f_name', 'f.f_storage_name', 'f.f_size', 'f.f_type', 'f.f_thumbs', 'f.f_note', 'f.f_added', 'f.f_added_by',
+      'f.file_id',
+      'f.f_grp_id',
+      'f.f_name',
+      'f.f_storage_name',
+      'f.f_size',
+      'f.f_type',
+      'f.f_thumbs',
+      'f.f_note',
+      'f.f_added',
+      'f.f_added_by',
       sql<string | null>`coalesce(nullif(u.fullname, ''), nullif(trim(concat_ws(' ', u.firstname, u.surname)), ''), u.email)`.as('uploaded_by_name'),
     ]);
 }
@@ -58,10 +67,20 @@ export async function relationsOf(db: FileDb, fileIds: readonly number[]): Promi
   const map = new Map<number, FileRelations>(fileIds.map((id) => [id, { jobs: [], sites: [] }]));
   if (!fileIds.length) return map;
   const [jobs, sites] = await Promise.all([
-    db.selectFrom('file_job_links as x').innerJoin('jobs as j', 'j.job_id', 'x.job_id')
-      .select(['x.file_id', 'j.job_id', 'j.job_number']).where('x.file_id', 'in', fileIds).orderBy('j.job_id').execute(),
-    db.selectFrom('file_site_links as s').innerJoin('jobsites as js', 'js.js_id', 's.js_id')
-      .select(['s.file_id', 'js.js_id', 'js.js_address']).where('s.file_id', 'in', fileIds).orderBy('js.js_id').execute(),
+    db
+      .selectFrom('file_job_links as x')
+      .innerJoin('jobs as j', 'j.job_id', 'x.job_id')
+      .select(['x.file_id', 'j.job_id', 'j.job_number'])
+      .where('x.file_id', 'in', fileIds)
+      .orderBy('j.job_id')
+      .execute(),
+    db
+      .selectFrom('file_site_links as s')
+      .innerJoin('jobsites as js', 'js.js_id', 's.js_id')
+      .select(['s.file_id', 'js.js_id', 'js.js_address'])
+      .where('s.file_id', 'in', fileIds)
+      .orderBy('js.js_id')
+      .execute(),
   ]);
   for (const j of jobs) map.get(j.file_id)?.jobs.push({ job_id: j.job_id, job_number: j.job_number });
   for (const s of sites) map.get(s.file_id)?.sites.push({ js_id: s.js_id, js_address: s.js_address });
@@ -71,7 +90,10 @@ export async function relationsOf(db: FileDb, fileIds: readonly number[]): Promi
 /** Wire rows for records, with relations added when the brand has file.extendWithRelations on. */
 export async function toWireRows(req: FastifyRequest, records: readonly FileRecord[]): Promise<FileRow[]> {
   if (!wantsRelations(req)) return records.map((r) => toFileRow(r));
-  const rel = await relationsOf(fileDb(req.db), records.map((r) => r.file_id));
+  const rel = await relationsOf(
+    fileDb(req.db),
+    records.map((r) => r.file_id),
+  );
   return records.map((r) => toFileRow(r, rel.get(r.file_id)));
 }
 

@@ -17,7 +17,10 @@ export interface RemovedFile {
 
 /** `file_ids=1,2,3` (or the parameter repeated): at least one, every one a positive integer. */
 export function parseIdList(value: unknown, field = 'file_ids'): number[] {
-  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
+  const parts = (Array.isArray(value) ? value : [value])
+    .flatMap((v) => String(v ?? '').split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!parts.length) throw invalidField(field, 'validation.required');
   const ids = parts.map((p) => (/^\d{1,10}$/.test(p) ? Number(p) : NaN));
   if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2147483647) || ids.length > 500) throw invalidField(field);
@@ -44,7 +47,9 @@ export async function removeBytes(req: FastifyRequest, store: FileStore, removed
 
 /** Deletes the brand's files with these ids; ids of no file are ignored. Returns the ids deleted. */
 export async function deleteFiles(req: FastifyRequest, store: FileStore, ids: readonly number[]): Promise<number[]> {
-  const removed = await fileDb(req.db).transaction().execute((trx) => deleteFileRows(trx, ids));
+  const removed = await fileDb(req.db)
+    .transaction()
+    .execute((trx) => deleteFileRows(trx, ids));
   await removeBytes(req, store, removed);
   return removed.map((r) => r.file_id);
 }

@@ -64,43 +64,103 @@ function parsePatch(input: unknown): { f_name?: string; f_note?: string | null; 
 
 /** POST files/upload; `app` must take multipart bodies (multipartScope.ts). */
 export function registerFileUpload(app: FastifyInstance, store: FileStore): void {
-  action(app, { method: 'POST', url: '/api/files/upload', key, gate: FILES_GATE, status: 201, change: true, summary: 'multipart/form-data: file (one or several), f_grp_id (default USER_FILES), note, skipResize (1, with file.enableSkipResize), job_id, js_id' }, async (req) => {
-    const ids = await uploadFromRequest(req, store, {});
-    const rows = await Promise.all(ids.map((id) => detailsOf(req, id)));
-    return { data: rows };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/files/upload',
+      key,
+      gate: FILES_GATE,
+      status: 201,
+      change: true,
+      summary: 'multipart/form-data: file (one or several), f_grp_id (default USER_FILES), note, skipResize (1, with file.enableSkipResize), job_id, js_id',
+    },
+    async (req) => {
+      const ids = await uploadFromRequest(req, store, {});
+      const rows = await Promise.all(ids.map((id) => detailsOf(req, id)));
+      return { data: rows };
+    },
+  );
 }
 
 export function registerFilesGroup(app: FastifyInstance, store: FileStore): void {
   const listQuery = { ...listQuerySchema, properties: { ...listQuerySchema.properties } };
 
-  action(app, { method: 'GET', url: '/api/files/list', key, gate: FILES_GATE, querystring: listQuery, summary: 'Files, newest first (list query of API.md)' }, async (req) =>
-    listFiles(req, {}, req.query as ListQuery),
+  action(
+    app,
+    { method: 'GET', url: '/api/files/list', key, gate: FILES_GATE, querystring: listQuery, summary: 'Files, newest first (list query of API.md)' },
+    async (req) => listFiles(req, {}, req.query as ListQuery),
   );
 
-  action(app, { method: 'POST', url: '/api/files/filter', key, gate: FILES_GATE, querystring: listQuery, summary: 'Files by { f_grp_id, stext (≥3, name and note), type (image|pdf|text|office|other), job_id, js_id }', docBody: { type: 'object' } }, async (req) =>
-    listFiles(req, parseFileFilter(req.body), req.query as ListQuery),
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/files/filter',
+      key,
+      gate: FILES_GATE,
+      querystring: listQuery,
+      summary: 'Files by { f_grp_id, stext (≥3, name and note), type (image|pdf|text|office|other), job_id, js_id }',
+      docBody: { type: 'object' },
+    },
+    async (req) => listFiles(req, parseFileFilter(req.body), req.query as ListQuery),
   );
 
-  action(app, { method: 'POST', url: '/api/files/group/:id', key, gate: FILES_GATE, params: { type: 'object', properties: { id: { type: 'string', enum: [...FILE_GROUPS] } }, required: ['id'] }, querystring: listQuery, summary: "One file group's files (the filter body's other fields apply)", docBody: { type: 'object' } }, async (req) => {
-    const filter = parseFileFilter(req.body);
-    return listFiles(req, { ...filter, f_grp_id: parseGroup((req.params as { id: string }).id, 'id') }, req.query as ListQuery);
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/files/group/:id',
+      key,
+      gate: FILES_GATE,
+      params: { type: 'object', properties: { id: { type: 'string', enum: [...FILE_GROUPS] } }, required: ['id'] },
+      querystring: listQuery,
+      summary: "One file group's files (the filter body's other fields apply)",
+      docBody: { type: 'object' },
+    },
+    async (req) => {
+      const filter = parseFileFilter(req.body);
+      return listFiles(req, { ...filter, f_grp_id: parseGroup((req.params as { id: string }).id, 'id') }, req.query as ListQuery);
+    },
+  );
 
-  action(app, { method: 'GET', url: '/api/files/:id/details', key, gate: FILES_GATE, params: idParams, summary: 'One file (relations when file.extendWithRelations is on)' }, async (req) => ({
-    data: await detailsOf(req, idOf(req)),
-  }));
+  action(
+    app,
+    {
+      method: 'GET',
+      url: '/api/files/:id/details',
+      key,
+      gate: FILES_GATE,
+      params: idParams,
+      summary: 'One file (relations when file.extendWithRelations is on)',
+    },
+    async (req) => ({
+      data: await detailsOf(req, idOf(req)),
+    }),
+  );
 
-  action(app, { method: 'GET', url: '/api/files/url/:id', key, gate: FILES_GATE, params: idParams, querystring: sizeQuery, summary: 'The address to preview (images: 1600 or the biggest size, or ?size) or download a file' }, async (req) => {
-    const file = await fileOr404(fileDb(req.db), idOf(req));
-    const asked = (req.query as { size?: number }).size;
-    const size = file.f_thumbs.length ? (asked ?? previewSize(file.f_thumbs)) : null;
-    const base = (req.brand!.config.apiUrl || '/api').replace(/\/+$/, '');
-    const params = new URLSearchParams();
-    if (size) params.set('size', String(size));
-    params.set('inline', '1');
-    return { data: { file_id: file.file_id, url: `${base}/files/download/${file.f_storage_name}?${params}`, size, type: size ? 'image/webp' : file.f_type } };
-  });
+  action(
+    app,
+    {
+      method: 'GET',
+      url: '/api/files/url/:id',
+      key,
+      gate: FILES_GATE,
+      params: idParams,
+      querystring: sizeQuery,
+      summary: 'The address to preview (images: 1600 or the biggest size, or ?size) or download a file',
+    },
+    async (req) => {
+      const file = await fileOr404(fileDb(req.db), idOf(req));
+      const asked = (req.query as { size?: number }).size;
+      const size = file.f_thumbs.length ? (asked ?? previewSize(file.f_thumbs)) : null;
+      const base = (req.brand!.config.apiUrl || '/api').replace(/\/+$/, '');
+      const params = new URLSearchParams();
+      if (size) params.set('size', String(size));
+      params.set('inline', '1');
+      return { data: { file_id: file.file_id, url: `${base}/files/download/${file.f_storage_name}?${params}`, size, type: size ? 'image/webp' : file.f_type } };
+    },
+  );
 
   // The bytes themselves: no envelope on success, the envelope (key 'files') on refusal.
   app.route({
@@ -108,7 +168,12 @@ export function registerFilesGroup(app: FastifyInstance, store: FileStore): void
     url: '/api/files/download/:name',
     config: { envelopeKey: key, gate: FILES_GATE },
     preHandler: requireGate(FILES_GATE),
-    schema: { tags: [key], summary: 'A file (or ?size thumbnail); attachment unless inline=1 for a raster image or PDF', params: { type: 'object', properties: { name: { type: 'string', maxLength: 80 } }, required: ['name'] }, querystring: sizeQuery },
+    schema: {
+      tags: [key],
+      summary: 'A file (or ?size thumbnail); attachment unless inline=1 for a raster image or PDF',
+      params: { type: 'object', properties: { name: { type: 'string', maxLength: 80 } }, required: ['name'] },
+      querystring: sizeQuery,
+    },
     handler: async (req, reply) => {
       const { name } = req.params as { name: string };
       if (!isStorageName(name)) throw notFound();
@@ -119,25 +184,60 @@ export function registerFilesGroup(app: FastifyInstance, store: FileStore): void
     },
   });
 
-  action(app, { method: 'PATCH', url: '/api/files/:id', key, gate: FILES_GATE, params: idParams, change: true, summary: 'Rename, note, group: { name, note, f_grp_id }', docBody: { type: 'object', properties: { name: { type: 'string', maxLength: 100 }, note: { type: ['string', 'null'], maxLength: 3000 }, f_grp_id: { type: 'string', enum: [...FILE_GROUPS] } } } }, async (req) => {
-    const changes = parsePatch(req.body);
-    const db = fileDb(req.db);
-    if (Object.keys(changes).length) {
-      const done = await db.updateTable('files').set(changes).where('file_id', '=', idOf(req)).returning('file_id').executeTakeFirst();
-      if (!done) throw notFound();
-    }
-    return { data: await detailsOf(req, idOf(req)) };
-  });
+  action(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/files/:id',
+      key,
+      gate: FILES_GATE,
+      params: idParams,
+      change: true,
+      summary: 'Rename, note, group: { name, note, f_grp_id }',
+      docBody: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', maxLength: 100 },
+          note: { type: ['string', 'null'], maxLength: 3000 },
+          f_grp_id: { type: 'string', enum: [...FILE_GROUPS] },
+        },
+      },
+    },
+    async (req) => {
+      const changes = parsePatch(req.body);
+      const db = fileDb(req.db);
+      if (Object.keys(changes).length) {
+        const done = await db.updateTable('files').set(changes).where('file_id', '=', idOf(req)).returning('file_id').executeTakeFirst();
+        if (!done) throw notFound();
+      }
+      return { data: await detailsOf(req, idOf(req)) };
+    },
+  );
 
-  action(app, { method: 'DELETE', url: '/api/files/deleteFileList', key, gate: FILES_GATE, change: true, querystring: { type: 'object', properties: { file_ids: { type: 'string', maxLength: 6000 } }, required: ['file_ids'] }, summary: 'Deletes several files: ?file_ids=1,2,3' }, async (req) => {
-    const ids = parseIdList((req.query as { file_ids?: unknown }).file_ids);
-    return { data: { file_ids: await deleteFiles(req, store, ids) } };
-  });
+  action(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/files/deleteFileList',
+      key,
+      gate: FILES_GATE,
+      change: true,
+      querystring: { type: 'object', properties: { file_ids: { type: 'string', maxLength: 6000 } }, required: ['file_ids'] },
+      summary: 'Deletes several files: ?file_ids=1,2,3',
+    },
+    async (req) => {
+      const ids = parseIdList((req.query as { file_ids?: unknown }).file_ids);
+      return { data: { file_ids: await deleteFiles(req, store, ids) } };
+    },
+  );
 
-  action(app, { method: 'DELETE', url: '/api/files/:id', key, gate: FILES_GATE, params: idParams, change: true, summary: 'Deletes a file, its thumbnails and its links' }, async (req) => {
-    const deleted = await deleteFiles(req, store, [idOf(req)]);
-    if (!deleted.length) throw notFound();
-    return { data: { file_ids: deleted } };
-  });
+  action(
+    app,
+    { method: 'DELETE', url: '/api/files/:id', key, gate: FILES_GATE, params: idParams, change: true, summary: 'Deletes a file, its thumbnails and its links' },
+    async (req) => {
+      const deleted = await deleteFiles(req, store, [idOf(req)]);
+      if (!deleted.length) throw notFound();
+      return { data: { file_ids: deleted } };
+    },
+  );
 }
-

@@ -45,11 +45,15 @@ export async function upload(
 }
 
 export function jpeg(width: number, height: number, color = '#3a7bd5'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 export function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 export async function tempRoot(): Promise<string> {
@@ -59,7 +63,10 @@ export async function tempRoot(): Promise<string> {
 /** Every file under a folder (relative paths), to see what storage holds. */
 export async function listTree(root: string): Promise<string[]> {
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 /** Deep-merges a patch into a brand's stored config (tests read brands uncached). */
@@ -69,18 +76,33 @@ export async function patchBrandConfig(db: RootDb, sId: number, patch: Record<st
   const merge = (a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> => {
     const out = { ...a };
     for (const [k, v] of Object.entries(b)) {
-      out[k] = v && typeof v === 'object' && !Array.isArray(v) && a[k] && typeof a[k] === 'object' ? merge(a[k] as Record<string, unknown>, v as Record<string, unknown>) : v;
+      out[k] =
+        v && typeof v === 'object' && !Array.isArray(v) && a[k] && typeof a[k] === 'object'
+          ? merge(a[k] as Record<string, unknown>, v as Record<string, unknown>)
+          : v;
     }
     return out;
   };
-  await g.updateTable('sites').set({ config: JSON.stringify(merge(site.config, patch)) }).where('s_id', '=', sId).execute();
+  await g
+    .updateTable('sites')
+    .set({ config: JSON.stringify(merge(site.config, patch)) })
+    .where('s_id', '=', sId)
+    .execute();
 }
 
 /** A department, a site and a job in the brand; returns their ids. */
 export async function makeJob(db: RootDb, schema: string, label = 'Files'): Promise<{ job_id: number; js_id: number }> {
   const jobs = jobDb(brandDb(db, schema));
-  const de = await jobs.insertInto('departments').values({ de_name: `${label} dept`, de_prefix: label.slice(0, 3).toUpperCase() + String(Math.floor(Math.random() * 1000)) }).returning('de_id').executeTakeFirstOrThrow();
-  const site = await fileDb(brandDb(db, schema)).insertInto('jobsites').values({ js_address: `${label} Street 1` }).returning('js_id').executeTakeFirstOrThrow();
+  const de = await jobs
+    .insertInto('departments')
+    .values({ de_name: `${label} dept`, de_prefix: label.slice(0, 3).toUpperCase() + String(Math.floor(Math.random() * 1000)) })
+    .returning('de_id')
+    .executeTakeFirstOrThrow();
+  const site = await fileDb(brandDb(db, schema))
+    .insertInto('jobsites')
+    .values({ js_address: `${label} Street 1` })
+    .returning('js_id')
+    .executeTakeFirstOrThrow();
   const number = `FD-${Math.floor(Math.random() * 1e6)}`;
   const job = await jobs.insertInto('jobs').values({ de_id: de.de_id, js_id: site.js_id, job_number: number }).returning('job_id').executeTakeFirstOrThrow();
   return { job_id: job.job_id, js_id: site.js_id };

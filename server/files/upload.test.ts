@@ -17,11 +17,22 @@ let cookie: string;
 
 const send = (files: Parameters<typeof upload>[1]['files'], fields?: Record<string, string>) =>
   upload(t.app, { url: '/api/files/upload', cookie, host: a.host, files, fields });
-const rowCount = async () => Number((await fileDb(brandDb(t.db, a.schema)).selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const rowCount = async () =>
+  Number(
+    (
+      await fileDb(brandDb(t.db, a.schema))
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   a = await createTestBrand(t.db);
-  await patchBrandConfig(t.db, a.s_id, { maxUploadSizeMB: 1, images: { uploadResize: { width: 1200, height: 1200, enabled: true }, thumbs: { sizes: [400, 150, 1600] } } });
+  await patchBrandConfig(t.db, a.s_id, {
+    maxUploadSizeMB: 1,
+    images: { uploadResize: { width: 1200, height: 1200, enabled: true }, thumbs: { sizes: [400, 150, 1600] } },
+  });
   cookie = await login(t.app, a.host, 'operator@demo.test');
 });
 
@@ -32,11 +43,14 @@ afterAll(async () => {
 describe('POST files/upload', () => {
   it('stores several files at once, types them by content and makes thumbnails in the brand sizes', async () => {
     const photo = await jpeg(2000, 1000);
-    const res = await send([
-      { name: 'photo.jpg', data: photo, type: 'image/jpeg' },
-      { name: 'notes.txt', data: Buffer.from('Boiler serviced on Monday.\n'), type: 'text/plain' },
-      { name: 'logo.png', data: await png(300, 200), type: 'image/png' },
-    ], { f_grp_id: 'GENERALDOCUMENTS', note: 'From the site visit' });
+    const res = await send(
+      [
+        { name: 'photo.jpg', data: photo, type: 'image/jpeg' },
+        { name: 'notes.txt', data: Buffer.from('Boiler serviced on Monday.\n'), type: 'text/plain' },
+        { name: 'logo.png', data: await png(300, 200), type: 'image/png' },
+      ],
+      { f_grp_id: 'GENERALDOCUMENTS', note: 'From the site visit' },
+    );
     expect(res.status).toBe(201);
     expect(res.headers['x-show-snackbar']).toBe('1');
     const rows = res.json.files.data;
@@ -50,7 +64,11 @@ describe('POST files/upload', () => {
     const original = await t.app.inject({ url: `/api/files/download/${rows[0].download_name}`, headers: { host: a.host, cookie } });
     expect(await sharp(original.rawPayload).metadata()).toMatchObject({ width: 1200, height: 600, format: 'jpeg' });
     expect(rows[0].size).toBe(original.rawPayload.length);
-    for (const [size, width] of [[150, 150], [400, 400], [1600, 1200]]) {
+    for (const [size, width] of [
+      [150, 150],
+      [400, 400],
+      [1600, 1200],
+    ]) {
       const thumb = await t.app.inject({ url: `/api/files/download/${rows[0].download_name}?size=${size}`, headers: { host: a.host, cookie } });
       expect(thumb.statusCode).toBe(200);
       expect(thumb.headers['content-type']).toBe('image/webp');
@@ -90,7 +108,10 @@ describe('POST files/upload', () => {
     const pngAsPdf = await send([{ name: 'invoice.pdf', data: await png(10, 10) }]);
     expect(pngAsPdf.status).toBe(400);
     // One bad file refuses the whole request: the good one beside it is not kept either.
-    const mixed = await send([{ name: 'ok.jpg', data: await jpeg(20, 20) }, { name: 'bad.png', data: Buffer.from('plain text') }]);
+    const mixed = await send([
+      { name: 'ok.jpg', data: await jpeg(20, 20) },
+      { name: 'bad.png', data: Buffer.from('plain text') },
+    ]);
     expect(mixed.status).toBe(400);
     expect(await rowCount()).toBe(before);
     expect((await listTree(root)).filter((p) => p.startsWith('.staging'))).toEqual([]);
@@ -121,7 +142,10 @@ describe('POST files/upload', () => {
     const before = await rowCount();
     const storedBefore = await listTree(root);
     const big = Buffer.alloc(700 * 1024, 7);
-    const res = await send([{ name: 'a.bin', data: big }, { name: 'b.bin', data: big }]);
+    const res = await send([
+      { name: 'a.bin', data: big },
+      { name: 'b.bin', data: big },
+    ]);
     expect(res.status).toBe(413);
     expect(res.json.files.dbErrors[0]).toMatchObject({ error: 'TOO_LARGE', primary: 'Max upload limit reached.' });
     expect(await rowCount()).toBe(before);
@@ -132,7 +156,13 @@ describe('POST files/upload', () => {
   });
 
   it('refuses before reading when the declared length is far over the limit', async () => {
-    const res = await upload(t.app, { url: '/api/files/upload', cookie, host: a.host, files: [{ name: 'x.txt', data: Buffer.from('x') }], headers: { 'content-length': String(50 * 1024 * 1024) } });
+    const res = await upload(t.app, {
+      url: '/api/files/upload',
+      cookie,
+      host: a.host,
+      files: [{ name: 'x.txt', data: Buffer.from('x') }],
+      headers: { 'content-length': String(50 * 1024 * 1024) },
+    });
     expect(res.status).toBe(413);
   });
 

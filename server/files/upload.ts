@@ -153,26 +153,39 @@ export async function storeUploads(req: FastifyRequest, store: FileStore, upload
         stored.push(thumbKey(key, t.size));
       }
     }
-    return await fileDb(req.db).transaction().execute(async (trx) => {
-      const ids: number[] = [];
-      for (const p of prepared) {
-        const row = await trx
-          .insertInto('files')
-          .values({
-            f_grp_id: opts.group, f_name: p.staged.name, f_storage_name: p.storageName, f_size: p.size, f_type: p.mime,
-            f_thumbs: p.thumbs.map((t) => t.size), f_width: p.width, f_height: p.height, f_note: opts.note ?? null,
-            f_added: added, f_added_by: req.user?.us_id ?? null,
-          })
-          .returning('file_id')
-          .executeTakeFirstOrThrow();
-        ids.push(row.file_id);
-        if (opts.jobId) {
-          await trx.insertInto('file_job_links').values({ file_id: row.file_id, job_id: opts.jobId, fxj_visible_to_client: opts.visibleToClient ?? false }).execute();
+    return await fileDb(req.db)
+      .transaction()
+      .execute(async (trx) => {
+        const ids: number[] = [];
+        for (const p of prepared) {
+          const row = await trx
+            .insertInto('files')
+            .values({
+              f_grp_id: opts.group,
+              f_name: p.staged.name,
+              f_storage_name: p.storageName,
+              f_size: p.size,
+              f_type: p.mime,
+              f_thumbs: p.thumbs.map((t) => t.size),
+              f_width: p.width,
+              f_height: p.height,
+              f_note: opts.note ?? null,
+              f_added: added,
+              f_added_by: req.user?.us_id ?? null,
+            })
+            .returning('file_id')
+            .executeTakeFirstOrThrow();
+          ids.push(row.file_id);
+          if (opts.jobId) {
+            await trx
+              .insertInto('file_job_links')
+              .values({ file_id: row.file_id, job_id: opts.jobId, fxj_visible_to_client: opts.visibleToClient ?? false })
+              .execute();
+          }
+          if (opts.jsId) await trx.insertInto('file_site_links').values({ file_id: row.file_id, js_id: opts.jsId }).execute();
         }
-        if (opts.jsId) await trx.insertInto('file_site_links').values({ file_id: row.file_id, js_id: opts.jsId }).execute();
-      }
-      return ids;
-    });
+        return ids;
+      });
   } catch (err) {
     await store.remove(stored).catch(() => undefined);
     throw err;

@@ -1,8 +1,17 @@
 /** GET /api/globalparams/list: enumerations, the brand's departments and the changeable roles. */
 import type { FastifyInstance } from 'fastify';
 import {
-  CONTACT_TYPES, COST_TYPES, FILE_GROUPS, INVOICE_TYPES, JOB_STATUSES, JOB_TAGS, MAIL_DATE_GROUPS,
-  MATERIAL_TYPES, NOTIFICATION_TYPES, SITE_CONTACT_TYPES, type GlobalParams,
+  CONTACT_TYPES,
+  COST_TYPES,
+  FILE_GROUPS,
+  INVOICE_TYPES,
+  JOB_STATUSES,
+  JOB_TAGS,
+  MAIL_DATE_GROUPS,
+  MATERIAL_TYPES,
+  NOTIFICATION_TYPES,
+  SITE_CONTACT_TYPES,
+  type GlobalParams,
 } from '../../core/enums';
 import { requireLogin } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
@@ -41,11 +50,20 @@ export function registerGlobalParamsRoutes(app: FastifyInstance): void {
     {
       config: { envelopeKey: 'globalparams', gate: { roles: ['ANY'] } },
       preHandler: requireLogin,
-      schema: { tags: ['globalparams'], summary: 'Reference data loaded by the SPA at start (any logged-in user)', response: responses('globalparams', globalParamsSchema) },
+      schema: {
+        tags: ['globalparams'],
+        summary: 'Reference data loaded by the SPA at start (any logged-in user)',
+        response: responses('globalparams', globalParamsSchema),
+      },
     },
     async (req, reply) => {
       // Every department, inactive ones too: existing jobs still need their names.
-      const departments = await req.db!.selectFrom('departments').select(['de_id', 'de_name', 'de_prefix', 'de_color']).orderBy('de_name').orderBy('de_id').execute();
+      const departments = await req
+        .db!.selectFrom('departments')
+        .select(['de_id', 'de_name', 'de_prefix', 'de_color'])
+        .orderBy('de_name')
+        .orderBy('de_id')
+        .execute();
       const data: GlobalParams = {
         job_statuses: JOB_STATUSES,
         job_tags: JOB_TAGS,

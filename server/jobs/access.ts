@@ -23,8 +23,7 @@ export const JOB_STAFF_GATE: Gate = { roles: STAFF, requiredFeatures: JOB_FEATUR
 export const ENGINEER_GATE: Gate = { roles: ['Engineer'], requiredFeatures: JOB_FEATURE };
 
 /** 403 for one record: the SPA shows the notice and stays on the page (general 'record'). */
-export const notAllowedToModify = () =>
-  new AppError({ code: 'FORBIDDEN', status: 403, primary: jobText('errors.notAllowedToModify'), general: 'record' });
+export const notAllowedToModify = () => new AppError({ code: 'FORBIDDEN', status: 403, primary: jobText('errors.notAllowedToModify'), general: 'record' });
 
 function sessionUser(req: FastifyRequest) {
   if (!req.user) throw authRequired();

@@ -30,22 +30,42 @@ async function assign(req: FastifyRequest, change: () => Promise<JobChange> | Jo
   return { data: await jobDetails(req, db, idOf(req)) };
 }
 
-const bulkBody = (item: Record<string, unknown>) => ({ type: 'object', properties: { _bulk: { type: 'array', items: { type: 'object', properties: item } } }, required: ['_bulk'] });
+const bulkBody = (item: Record<string, unknown>) => ({
+  type: 'object',
+  properties: { _bulk: { type: 'array', items: { type: 'object', properties: item } } },
+  required: ['_bulk'],
+});
 
 export function registerJobAssignRoutes(app: FastifyInstance): void {
   const common = { method: 'POST' as const, key, gate: JOB_STAFF_GATE, params: idParams, change: true };
-  action(app, { ...common, url: '/api/jobs/:id/assignengineer', summary: "Replace the job's engineers (exactly one lead; needs a site)", docBody: bulkBody({ us_id: { type: 'integer' }, is_lead: { type: 'boolean' } }) }, (req) =>
-    assign(req, () => parseJobWrite({ engineers: bulkOf(req.body) }, 'update')),
-  );
-  action(app, { ...common, url: '/api/jobs/:id/assignsupplier', summary: "Replace the job's suppliers", docBody: bulkBody({ co_id: { type: 'integer' } }) }, (req) =>
-    assign(req, () => parseJobWrite({ suppliers: bulkOf(req.body) }, 'update')),
-  );
-  action(app, { ...common, url: '/api/jobs/:id/assignoperator', summary: "Replace the job's assigned staff users", docBody: bulkBody({ us_id: { type: 'integer' } }) }, (req) =>
-    assign(req, () => parseJobWrite({ assigned: bulkOf(req.body) }, 'update')),
+  action(
+    app,
+    {
+      ...common,
+      url: '/api/jobs/:id/assignengineer',
+      summary: "Replace the job's engineers (exactly one lead; needs a site)",
+      docBody: bulkBody({ us_id: { type: 'integer' }, is_lead: { type: 'boolean' } }),
+    },
+    (req) => assign(req, () => parseJobWrite({ engineers: bulkOf(req.body) }, 'update')),
   );
   action(
     app,
-    { ...common, url: '/api/jobs/:id/assigncustomer', summary: "Set the job's customer (a user with role Customer) or clear it with null", docBody: { type: 'object', properties: { us_id: { type: ['integer', 'null'] } }, required: ['us_id'] } },
+    { ...common, url: '/api/jobs/:id/assignsupplier', summary: "Replace the job's suppliers", docBody: bulkBody({ co_id: { type: 'integer' } }) },
+    (req) => assign(req, () => parseJobWrite({ suppliers: bulkOf(req.body) }, 'update')),
+  );
+  action(
+    app,
+    { ...common, url: '/api/jobs/:id/assignoperator', summary: "Replace the job's assigned staff users", docBody: bulkBody({ us_id: { type: 'integer' } }) },
+    (req) => assign(req, () => parseJobWrite({ assigned: bulkOf(req.body) }, 'update')),
+  );
+  action(
+    app,
+    {
+      ...common,
+      url: '/api/jobs/:id/assigncustomer',
+      summary: "Set the job's customer (a user with role Customer) or clear it with null",
+      docBody: { type: 'object', properties: { us_id: { type: ['integer', 'null'] } }, required: ['us_id'] },
+    },
     (req) =>
       assign(req, async () => {
         const usId = asObject(req.body).us_id;

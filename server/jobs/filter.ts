@@ -51,7 +51,12 @@ export interface JobListParams {
 
 export function parseJobListParams(query: ListQuery): JobListParams {
   const limit = Math.min(query.limit ?? JOB_PAGE_SIZE, MAX_LIMIT);
-  return { limit, offset: ((query.pagenumber ?? 1) - 1) * limit, sort: parseJobSort(query.sort), withTotal: query.totalcount === '1' || query.totalcount === 'true' };
+  return {
+    limit,
+    offset: ((query.pagenumber ?? 1) - 1) * limit,
+    sort: parseJobSort(query.sort),
+    withTotal: query.totalcount === '1' || query.totalcount === 'true',
+  };
 }
 
 type JobEb = ExpressionBuilder<JobTables & { j: JobTables['jobs'] }, 'j'>;
@@ -83,7 +88,9 @@ export function jobWhere(eb: JobEb, c: JobConditions, text: SearchParts | undefi
   if (c.net_sales_max !== undefined) parts.push(sql<SqlBool>`${sql.ref('j.net_sales')} <= ${c.net_sales_max}::numeric`);
   if (c.assigned) {
     const ids = c.assigned;
-    parts.push(eb.exists(eb.selectFrom('job_assigned_users as a').select(sql.lit(1).as('one')).whereRef('a.job_id', '=', 'j.job_id').where('a.us_id', 'in', ids)));
+    parts.push(
+      eb.exists(eb.selectFrom('job_assigned_users as a').select(sql.lit(1).as('one')).whereRef('a.job_id', '=', 'j.job_id').where('a.us_id', 'in', ids)),
+    );
   }
   if (c.engineer) {
     const ids = c.engineer;
@@ -93,7 +100,12 @@ export function jobWhere(eb: JobEb, c: JobConditions, text: SearchParts | undefi
 }
 
 /** Sorts on a name read its lower-cased copy on the job (kept by a trigger, migration 0021). */
-const NAME_KEYS: Partial<Record<JobSort['column'], string>> = { co_name: 'co_name_key', js_address: 'js_address_key', pm_name: 'pm_name_key', de_name: 'de_name_key' };
+const NAME_KEYS: Partial<Record<JobSort['column'], string>> = {
+  co_name: 'co_name_key',
+  js_address: 'js_address_key',
+  pm_name: 'pm_name_key',
+  de_name: 'de_name_key',
+};
 /**
  * The ORDER BY expression. For a customer (`masked`) a status they may not see sorts as null, like
  * it reads, so the order of their jobs does not give the hidden statuses away.
@@ -117,19 +129,49 @@ type ListEb = ExpressionBuilder<JobTables & { j: JobTables['jobs'] }, 'j'>;
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function withListColumns<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, names: 'joined' | 'lookedUp') {
-  const name = (eb: ListEb, table: 'departments' | 'contacts' | 'jobsites' | 'propertymanagers', alias: string, column: string, key: 'de_id' | 'co_id' | 'js_id' | 'pm_id') =>
+  const name = (
+    eb: ListEb,
+    table: 'departments' | 'contacts' | 'jobsites' | 'propertymanagers',
+    alias: string,
+    column: string,
+    key: 'de_id' | 'co_id' | 'js_id' | 'pm_id',
+  ) =>
     names === 'joined'
       ? sql<string | null>`${sql.ref(`${alias}.${column}`)}`.as(column)
-      : eb.selectFrom(`${table} as ${alias}` as 'contacts as x').select(sql<string | null>`${sql.ref(`${alias}.${column}`)}`.as('x')).where(sql.ref(`${alias}.${key}`), '=', sql.ref(`j.${key}`)).as(column);
+      : eb
+          .selectFrom(`${table} as ${alias}` as 'contacts as x')
+          .select(sql<string | null>`${sql.ref(`${alias}.${column}`)}`.as('x'))
+          .where(sql.ref(`${alias}.${key}`), '=', sql.ref(`j.${key}`))
+          .as(column);
   return qb.select((eb: ListEb) => [
-    'j.job_id', 'j.job_number', 'j.job_status', 'j.job_wopo', 'j.job_desc', 'j.de_id', name(eb, 'departments', 'd', 'de_name', 'de_id'),
-    'j.co_id', name(eb, 'contacts', 'c', 'co_name', 'co_id'), 'j.js_id', name(eb, 'jobsites', 's', 'js_address', 'js_id'),
-    'j.pm_id', name(eb, 'propertymanagers', 'p', 'pm_name', 'pm_id'), 'j.job_start', 'j.job_end', 'j.job_tags',
-    sql<string>`j.net_quote::text`.as('net_quote'), sql<string>`j.net_sales::text`.as('net_sales'), 'j.created_at', 'j.updated_at',
+    'j.job_id',
+    'j.job_number',
+    'j.job_status',
+    'j.job_wopo',
+    'j.job_desc',
+    'j.de_id',
+    name(eb, 'departments', 'd', 'de_name', 'de_id'),
+    'j.co_id',
+    name(eb, 'contacts', 'c', 'co_name', 'co_id'),
+    'j.js_id',
+    name(eb, 'jobsites', 's', 'js_address', 'js_id'),
+    'j.pm_id',
+    name(eb, 'propertymanagers', 'p', 'pm_name', 'pm_id'),
+    'j.job_start',
+    'j.job_end',
+    'j.job_tags',
+    sql<string>`j.net_quote::text`.as('net_quote'),
+    sql<string>`j.net_sales::text`.as('net_sales'),
+    'j.created_at',
+    'j.updated_at',
     eb
       .selectFrom('job_assigned_users as au')
       .innerJoin('users as u', 'u.us_id', 'au.us_id')
-      .select(sql<{ us_id: number; fullname: string | null }[]>`coalesce(json_agg(json_build_object('us_id', u.us_id, 'fullname', u.fullname) order by u.fullname, u.us_id), '[]'::json)`.as('x'))
+      .select(
+        sql<
+          { us_id: number; fullname: string | null }[]
+        >`coalesce(json_agg(json_build_object('us_id', u.us_id, 'fullname', u.fullname) order by u.fullname, u.us_id), '[]'::json)`.as('x'),
+      )
       .whereRef('au.job_id', '=', 'j.job_id')
       .as('assigned'),
   ]);
@@ -167,7 +209,10 @@ export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams, sc
   const where = (eb: unknown) => jobWhere(eb as JobEb, c, text);
   const masked = c.customer_us_id !== undefined;
   const withTotal = totalInRows(c, p);
-  const sortKeys = [...p.sort.map((term) => ({ key: sortKey(term.column, masked), desc: term.desc })), { key: sql.ref('j.job_id'), desc: !!p.sort.at(-1)?.desc }];
+  const sortKeys = [
+    ...p.sort.map((term) => ({ key: sortKey(term.column, masked), desc: term.desc })),
+    { key: sql.ref('j.job_id'), desc: !!p.sort.at(-1)?.desc },
+  ];
   const ordered = (qb: Loose) => {
     for (const { key, desc } of sortKeys) qb = qb.orderBy(key, desc ? 'desc' : 'asc');
     return qb;
@@ -181,14 +226,25 @@ export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams, sc
     ? undefined
     : (window: number) => {
         const walked = ordered(
-          db.selectFrom('jobs as j').select((eb) => ['j.job_id', ...sortKeys.map(({ key }, i) => sql`${key}`.as(`__k${i}`)), sql<boolean>`${jobWhere(eb as unknown as JobEb, c, text)}`.as('__match')]) as unknown as Loose,
+          db
+            .selectFrom('jobs as j')
+            .select((eb) => [
+              'j.job_id',
+              ...sortKeys.map(({ key }, i) => sql`${key}`.as(`__k${i}`)),
+              sql<boolean>`${jobWhere(eb as unknown as JobEb, c, text)}`.as('__match'),
+            ]) as unknown as Loose,
         ).limit(window);
         const keys = sortKeys.map(({ desc }, i) => ({ alias: `__k${i}`, desc }));
         return walkedPage(db, walked, { schema, idField: 'job_id', keys, limit: p.limit, offset: p.offset });
       };
 
   const unpaged = ordered(withListColumns(withNames(db.selectFrom('jobs as j').where(where) as unknown as Loose), 'joined') as Loose);
-  const count = keptCount(db, c) ?? db.selectFrom('jobs as j').select(sql<number>`count(*)`.as('count')).where(where);
+  const count =
+    keptCount(db, c) ??
+    db
+      .selectFrom('jobs as j')
+      .select(sql<number>`count(*)`.as('count'))
+      .where(where);
   return { page, walk, count, totalInRows: withTotal, unpaged };
 }
 

@@ -44,7 +44,11 @@ describe('jobs filter body', () => {
   });
 
   it('statuses and tags: one value or a list of known values, at most 50', () => {
-    expect(parseJobFilter({ job_status: 'BOOKED', job_tags: ['PLANNED', 'NEEDTOCALL'] })).toEqual({ drafts: false, job_status: ['BOOKED'], job_tags: ['PLANNED', 'NEEDTOCALL'] });
+    expect(parseJobFilter({ job_status: 'BOOKED', job_tags: ['PLANNED', 'NEEDTOCALL'] })).toEqual({
+      drafts: false,
+      job_status: ['BOOKED'],
+      job_tags: ['PLANNED', 'NEEDTOCALL'],
+    });
     expect(parseJobFilter({ job_status: [...JOB_STATUSES] }).job_status).toEqual([...JOB_STATUSES]);
     expect(refusal({ job_status: ['BOOKED', 'NOPE'] })).toEqual(invalid('job_status'));
     expect(refusal({ job_tags: 'BOOKED' })).toEqual(invalid('job_tags'));
@@ -62,7 +66,12 @@ describe('jobs filter body', () => {
   });
 
   it('id lists: whole ids from 1 to 2147483647, at most 1000', () => {
-    expect(parseJobFilter({ de_id: 3, assigned: [1, 2147483647], engineer: [7] })).toEqual({ drafts: false, de_id: [3], assigned: [1, 2147483647], engineer: [7] });
+    expect(parseJobFilter({ de_id: 3, assigned: [1, 2147483647], engineer: [7] })).toEqual({
+      drafts: false,
+      de_id: [3],
+      assigned: [1, 2147483647],
+      engineer: [7],
+    });
     for (const bad of [0, -1, 1.5, '3', 2147483648, [1, 'x']]) expect(refusal({ engineer: bad })).toEqual(invalid('engineer'));
     expect(parseJobFilter({ de_id: Array(1000).fill(1) }).de_id).toHaveLength(1000);
     expect(refusal({ de_id: Array(1001).fill(1) })).toEqual(invalid('de_id'));
@@ -82,13 +91,15 @@ describe('jobs filter body', () => {
   });
 
   it('date bounds: wire dates; a date alone means 12:00 UTC of that day', () => {
-    expect(parseJobFilter({ start_from: '2026-01-02', start_to: '2026-01-03 10:30', end_from: '2026-02-01T08:00:00Z', end_to: '2026-02-02 23:59:59' })).toEqual({
-      drafts: false,
-      start_from: new Date('2026-01-02T12:00:00Z'),
-      start_to: new Date('2026-01-03T10:30:00Z'),
-      end_from: new Date('2026-02-01T08:00:00Z'),
-      end_to: new Date('2026-02-02T23:59:59Z'),
-    });
+    expect(parseJobFilter({ start_from: '2026-01-02', start_to: '2026-01-03 10:30', end_from: '2026-02-01T08:00:00Z', end_to: '2026-02-02 23:59:59' })).toEqual(
+      {
+        drafts: false,
+        start_from: new Date('2026-01-02T12:00:00Z'),
+        start_to: new Date('2026-01-03T10:30:00Z'),
+        end_from: new Date('2026-02-01T08:00:00Z'),
+        end_to: new Date('2026-02-02T23:59:59Z'),
+      },
+    );
     for (const key of ['start_from', 'start_to', 'end_from', 'end_to']) {
       expect(refusal({ [key]: '02/01/2026' })).toEqual(invalid(key));
       expect(refusal({ [key]: 20260102 })).toEqual(invalid(key));
@@ -119,6 +130,9 @@ describe('jobs filter body', () => {
     expect(sheetConditions(req('Customer'))).toEqual({ drafts: false, job_status: ['BOOKED'], customer_us_id: 9 });
     expect(sheetConditions(req('Operator'))).toEqual({ drafts: false, job_status: ['BOOKED'] });
     expect(() => sheetConditions({ user: { us_id: 9, role: 'Customer' }, body: { job_status: 'CANCELLED' } } as unknown as FastifyRequest)).toThrow();
-    expect(sheetConditions({ user: null, body: { job_status: 'CANCELLED' } } as unknown as FastifyRequest)).toEqual({ drafts: false, job_status: ['CANCELLED'] });
+    expect(sheetConditions({ user: null, body: { job_status: 'CANCELLED' } } as unknown as FastifyRequest)).toEqual({
+      drafts: false,
+      job_status: ['CANCELLED'],
+    });
   });
 });

@@ -27,8 +27,19 @@ function flagRoute(app: FastifyInstance, name: 'remedial' | 'issue', flag: Flag,
     await db.transaction().execute(async (trx) => {
       const job = await modifiableJob(req, idOf(req), trx, true);
       if (job[flag] === value) return;
-      await trx.updateTable('jobs').set({ [flag]: value, updated_at: new Date() }).where('job_id', '=', job.job_id).execute();
-      await recordHistory(trx, { job_id: job.job_id, us_id: req.user!.us_id, entity: 'job', entityId: job.job_id, action: name, changes: { [flag]: { from: job[flag], to: value } } });
+      await trx
+        .updateTable('jobs')
+        .set({ [flag]: value, updated_at: new Date() })
+        .where('job_id', '=', job.job_id)
+        .execute();
+      await recordHistory(trx, {
+        job_id: job.job_id,
+        us_id: req.user!.us_id,
+        entity: 'job',
+        entityId: job.job_id,
+        action: name,
+        changes: { [flag]: { from: job[flag], to: value } },
+      });
     });
     return { data: await jobDetails(req, db, idOf(req)) };
   });

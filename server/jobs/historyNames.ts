@@ -18,7 +18,11 @@ const QUERIES: Record<RefKind, NameQuery> = {
   department: (db, ids) => db.selectFrom('departments').select(['de_id as id', 'de_name as name']).where('de_id', 'in', ids).execute(),
   section: (db, ids) => db.selectFrom('job_sales_sections').select(['jss_id as id', 'jss_title as name']).where('jss_id', 'in', ids).execute(),
   salesitem: (db, ids) =>
-    db.selectFrom('job_sales_items').select((eb) => ['sales_id as id', eb.fn.coalesce('item_code', 'description').as('name')]).where('sales_id', 'in', ids).execute(),
+    db
+      .selectFrom('job_sales_items')
+      .select((eb) => ['sales_id as id', eb.fn.coalesce('item_code', 'description').as('name')])
+      .where('sales_id', 'in', ids)
+      .execute(),
 };
 
 /** `kind:id` → name for every id the given history entries name (ids without a name are left out). */

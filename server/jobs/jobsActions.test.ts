@@ -43,7 +43,15 @@ describe('assignments', () => {
 
 describe('copy, remedial, schedule, documents', () => {
   it('copies a saved job into a new numbered one; a draft must be saved first', async () => {
-    const src = await create(admin, { de_id: ids.departments[1].de_id, js_id: ids.sites[2], co_id: ids.clients[1], job_desc: 'Original', job_tags: ['PLANNED'], engineers: [{ us_id: ids.users.engineer, is_lead: true }], assigned: [ids.users.admin] });
+    const src = await create(admin, {
+      de_id: ids.departments[1].de_id,
+      js_id: ids.sites[2],
+      co_id: ids.clients[1],
+      job_desc: 'Original',
+      job_tags: ['PLANNED'],
+      engineers: [{ us_id: ids.users.engineer, is_lead: true }],
+      assigned: [ids.users.admin],
+    });
     const copy = await req('POST', `jobs/${src.job_id}/copy`, admin);
     expect(copy.status, copy.text).toBe(201);
     const c = copy.json.jobs.data;
@@ -77,15 +85,28 @@ describe('copy, remedial, schedule, documents', () => {
 
   it('schedules a job, lists it on the department calendar and notifies about the planning', async () => {
     const de_id = ids.departments[4].de_id;
-    const job = await create(admin, { de_id, js_id: ids.sites[3], job_desc: 'Boiler service', assigned: [ids.users.operator], engineers: [{ us_id: ids.users.engineer, is_lead: true }] });
+    const job = await create(admin, {
+      de_id,
+      js_id: ids.sites[3],
+      job_desc: 'Boiler service',
+      assigned: [ids.users.operator],
+      engineers: [{ us_id: ids.users.engineer, is_lead: true }],
+    });
     const planned = await req('PATCH', `jobs/${job.job_id}`, admin, { job_start: '2027-03-10 08:00:00', job_end: '2027-03-10 16:00:00' });
     expect(planned.status, planned.text).toBe(200);
     const db = await brandJobDb(t.db);
     const notes = await db.selectFrom('notifications').select(['us_id', 'notif_type']).where('job_id', '=', job.job_id).execute();
-    expect(notes).toEqual(expect.arrayContaining([{ us_id: ids.users.operator, notif_type: 'JOB_PLANNED' }, { us_id: ids.users.engineer, notif_type: 'JOB_PLANNED' }]));
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        { us_id: ids.users.operator, notif_type: 'JOB_PLANNED' },
+        { us_id: ids.users.engineer, notif_type: 'JOB_PLANNED' },
+      ]),
+    );
     const cal = await req('GET', `jobs/calendar?de_id=${de_id}&from=2027-03-01 00:00:00&to=2027-03-31 23:59:59`, admin);
     expect(cal.status, cal.text).toBe(200);
-    expect(cal.json.jobs.data).toContainEqual(expect.objectContaining({ job_id: job.job_id, job_start: '2027-03-10 08:00:00', job_end: '2027-03-10 16:00:00', js_address: expect.any(String) }));
+    expect(cal.json.jobs.data).toContainEqual(
+      expect.objectContaining({ job_id: job.job_id, job_start: '2027-03-10 08:00:00', job_end: '2027-03-10 16:00:00', js_address: expect.any(String) }),
+    );
     const outside = await req('GET', `jobs/calendar?de_id=${de_id}&from=2027-04-01 00:00:00&to=2027-04-30 00:00:00`, admin);
     expect(outside.json.jobs.data.some((r: { job_id: number }) => r.job_id === job.job_id)).toBe(false);
     expect((await req('GET', `jobs/calendar?de_id=${de_id}`, admin)).json.jobs.dbErrors[0]).toMatchObject({ details: 'from', primary: 'Field is required!' });

@@ -41,7 +41,10 @@ describe('POST jobs/{id}/issue', () => {
     const missing = await req('POST', `jobs/${job.job_id}/issue`, admin, {});
     expect(missing.status).toBe(400);
     expect(missing.json.jobs.dbErrors[0]).toMatchObject({ details: 'job_has_issue', primary: 'Field is required!' });
-    expect((await req('POST', `jobs/${job.job_id}/issue`, admin, { job_has_issue: 'yes' })).json.jobs.dbErrors[0]).toMatchObject({ details: 'job_has_issue', primary: 'Invalid value' });
+    expect((await req('POST', `jobs/${job.job_id}/issue`, admin, { job_has_issue: 'yes' })).json.jobs.dbErrors[0]).toMatchObject({
+      details: 'job_has_issue',
+      primary: 'Invalid value',
+    });
     const refused = await req('POST', `jobs/${job.job_id}/issue`, operator, { job_has_issue: true });
     expect(refused.status).toBe(403);
     expect(refused.json.jobs.dbErrors[0]).toMatchObject({ general: 'record', primary: 'You are not allowed to modify this job.' });

@@ -16,7 +16,10 @@ const notAllowed = { error: 'FORBIDDEN', general: 'record', primary: 'You are no
 describe('mail links to a job the user may not modify', () => {
   it('refuses mails/assignjob (linking to it and taking a mail off it) and mails/assignfilestojob', async () => {
     const admin = await a.db.selectFrom('users').select('us_id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
-    await a.db.insertInto('job_assigned_users' as never).values({ job_id: a.jobId, us_id: admin.us_id } as never).execute();
+    await a.db
+      .insertInto('job_assigned_users' as never)
+      .values({ job_id: a.jobId, us_id: admin.us_id } as never)
+      .execute();
     const op = await as(a.host);
     const maId = (await op('POST', 'mails/filter?limit=1', {})).json.mails.data[0].ma_id as number;
 

@@ -12,7 +12,13 @@ beforeAll(async () => {
 
 const newDepartment = async (prefix: string) => {
   const db = await brandJobDb(t.db);
-  return (await db.insertInto('departments').values({ de_name: uniqueName('Numbering dept'), de_prefix: prefix }).returning('de_id').executeTakeFirstOrThrow()).de_id;
+  return (
+    await db
+      .insertInto('departments')
+      .values({ de_name: uniqueName('Numbering dept'), de_prefix: prefix })
+      .returning('de_id')
+      .executeTakeFirstOrThrow()
+  ).de_id;
 };
 const tail = (n: number) => String(n).padStart(6, '0');
 
@@ -23,10 +29,17 @@ describe('job numbers never repeat', () => {
     for (let i = 1; i <= 3; i++) expect((await create(admin, { de_id: first, job_desc: `Old ${i}` })).job_number).toBe(`${prefix}-${tail(i)}`);
     // The prefix moves away from the first department and a new one takes it: its counter starts at 0.
     const db = await brandJobDb(t.db);
-    await db.updateTable('departments').set({ de_prefix: `${prefix}OLD` }).where('de_id', '=', first).execute();
+    await db
+      .updateTable('departments')
+      .set({ de_prefix: `${prefix}OLD` })
+      .where('de_id', '=', first)
+      .execute();
     const second = await newDepartment(prefix);
     // A number further on is taken too (an imported job, say).
-    await db.insertInto('jobs').values({ de_id: second, job_number: `${prefix}-${tail(6)}` }).execute();
+    await db
+      .insertInto('jobs')
+      .values({ de_id: second, job_number: `${prefix}-${tail(6)}` })
+      .execute();
 
     const made = await Promise.all(Array.from({ length: 5 }, (_, i) => req('POST', 'jobs/create', admin, { de_id: second, job_desc: `New ${i}` })));
     for (const r of made) expect(r.status, r.text).toBe(201);
@@ -36,7 +49,11 @@ describe('job numbers never repeat', () => {
     expect(counter.last_number).toBe(9);
 
     // Editing the first department's prefix back: its counter (3) runs into the second's numbers.
-    await db.updateTable('departments').set({ de_prefix: `${prefix}NEW` }).where('de_id', '=', second).execute();
+    await db
+      .updateTable('departments')
+      .set({ de_prefix: `${prefix}NEW` })
+      .where('de_id', '=', second)
+      .execute();
     await db.updateTable('departments').set({ de_prefix: prefix }).where('de_id', '=', first).execute();
     expect((await create(admin, { de_id: first, job_desc: 'Back' })).job_number).toBe(`${prefix}-${tail(10)}`);
   });
@@ -45,8 +62,11 @@ describe('job numbers never repeat', () => {
     const prefix = `M${Math.floor(Math.random() * 1e6)}`;
     const target = await newDepartment(prefix);
     const db = await brandJobDb(t.db);
-    await db.insertInto('jobs').values({ de_id: target, job_number: `${prefix}-${tail(1)}` }).execute();
-    const job = await create(admin, { de_id: (await newDepartment(`${prefix}S`)), job_desc: 'Mover' });
+    await db
+      .insertInto('jobs')
+      .values({ de_id: target, job_number: `${prefix}-${tail(1)}` })
+      .execute();
+    const job = await create(admin, { de_id: await newDepartment(`${prefix}S`), job_desc: 'Mover' });
     const moved = await req('PATCH', `jobs/${job.job_id}`, admin, { de_id: target });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.json.jobs.data.job_number).toBe(`${prefix}-${tail(2)}`);

@@ -14,23 +14,50 @@ beforeAll(async () => {
   ids = await demoIds(t.db);
 });
 
-const dbErrors = (res: { json: { jobs: { dbErrors: { details: string | null; primary: string }[] } } }) => res.json.jobs.dbErrors.map((e) => [e.details, e.primary]);
+const dbErrors = (res: { json: { jobs: { dbErrors: { details: string | null; primary: string }[] } } }) =>
+  res.json.jobs.dbErrors.map((e) => [e.details, e.primary]);
 
 describe('job validation', () => {
   it('names every bad field with the spec text', async () => {
-    const res = await req('POST', 'jobs/create', admin, { job_wopo: 'x'.repeat(101), job_details: 'y'.repeat(3001), job_status: 'DONE', job_tags: ['NOPE'], co_id: 'abc', job_start: 'tomorrow', extra: 1 });
+    const res = await req('POST', 'jobs/create', admin, {
+      job_wopo: 'x'.repeat(101),
+      job_details: 'y'.repeat(3001),
+      job_status: 'DONE',
+      job_tags: ['NOPE'],
+      co_id: 'abc',
+      job_start: 'tomorrow',
+      extra: 1,
+    });
     expect(res.status).toBe(400);
-    expect(dbErrors(res)).toEqual(expect.arrayContaining([
-      ['de_id', 'Field is required!'], ['job_wopo', 'Max. 100 chars!'], ['job_details', 'Max. 3000 chars!'], ['job_status', 'Invalid value'],
-      ['job_tags', 'Invalid value'], ['co_id', 'Invalid number'], ['job_start', 'Invalid value'], ['extra', 'Invalid value'],
-    ]));
+    expect(dbErrors(res)).toEqual(
+      expect.arrayContaining([
+        ['de_id', 'Field is required!'],
+        ['job_wopo', 'Max. 100 chars!'],
+        ['job_details', 'Max. 3000 chars!'],
+        ['job_status', 'Invalid value'],
+        ['job_tags', 'Invalid value'],
+        ['co_id', 'Invalid number'],
+        ['job_start', 'Invalid value'],
+        ['extra', 'Invalid value'],
+      ]),
+    );
   });
 
   it('ids must exist in this brand, people must have the right role', async () => {
     const res = await req('POST', 'jobs/create', admin, { de_id: 999999, js_id: 999999, assigned: [ids.users.customer] });
     expect(res.status).toBe(400);
-    expect(dbErrors(res)).toEqual(expect.arrayContaining([['de_id', 'Invalid value'], ['js_id', 'Invalid value'], ['assigned', 'Invalid value']]));
-    const engineerRole = await req('POST', 'jobs/create', admin, { de_id: ids.departments[0].de_id, js_id: ids.sites[0], engineers: [{ us_id: ids.users.operator, is_lead: true }] });
+    expect(dbErrors(res)).toEqual(
+      expect.arrayContaining([
+        ['de_id', 'Invalid value'],
+        ['js_id', 'Invalid value'],
+        ['assigned', 'Invalid value'],
+      ]),
+    );
+    const engineerRole = await req('POST', 'jobs/create', admin, {
+      de_id: ids.departments[0].de_id,
+      js_id: ids.sites[0],
+      engineers: [{ us_id: ids.users.operator, is_lead: true }],
+    });
     expect(dbErrors(engineerRole)).toEqual([['engineers', 'Invalid value']]);
   });
 
@@ -76,7 +103,7 @@ describe('who may change a job', () => {
     }
   });
 
-  it('another brand cannot see the demo brand\'s jobs', async () => {
+  it("another brand cannot see the demo brand's jobs", async () => {
     const job = await create(admin, { de_id: ids.departments[0].de_id, job_desc: 'Demo only' });
     const acme = await login(t.app, ACME_HOST, 'admin@demo.test');
     expect((await req('GET', `jobs/${job.job_id}/details`, acme, undefined, ACME_HOST)).status).not.toBe(200);
@@ -111,7 +138,12 @@ describe('customers', () => {
     expect(stored).toEqual({ job_status: 'SIGNED_OFF', job_desc: 'Customer job' });
     expect((await req('PATCH', `jobs/${own.job_id}`, customer, { de_id: ids.departments[1].de_id })).status).toBe(403);
 
-    const texts = await req('PATCH', `jobs/${own.job_id}`, customer, { job_desc: 'Please call first', job_wopo: 'C-1', job_details: 'Gate code 1234', job_number: own.job_number });
+    const texts = await req('PATCH', `jobs/${own.job_id}`, customer, {
+      job_desc: 'Please call first',
+      job_wopo: 'C-1',
+      job_details: 'Gate code 1234',
+      job_number: own.job_number,
+    });
     expect(texts.status, texts.text).toBe(200);
     expect(texts.json.jobs.data).toMatchObject({ job_desc: 'Please call first', job_wopo: 'C-1', job_status: null });
     expect((await req('PATCH', `jobs/${other.job_id}`, customer, { job_desc: 'Not mine' })).status).toBe(404);

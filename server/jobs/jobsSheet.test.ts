@@ -15,11 +15,19 @@ beforeAll(async () => {
   word = uniqueName('Sheetword').toLowerCase();
   const statuses = ['BOOKED', 'QUOTED', 'BOOKED', 'COMPLETED', 'BOOKED'];
   for (const [i, status] of statuses.entries()) {
-    made.push(await create(admin, {
-      de_id: ids.departments[i % 2].de_id, js_id: ids.sites[i], co_id: ids.clients[i], job_status: status, job_desc: `${word} job ${i}`,
-      job_tags: i === 0 ? ['NEEDMATERIALS'] : [], job_start: `2027-0${i + 1}-15 09:00:00`,
-      assigned: i < 2 ? [ids.users.operator] : [], engineers: i === 4 ? [{ us_id: ids.users.engineer, is_lead: true }] : undefined,
-    }));
+    made.push(
+      await create(admin, {
+        de_id: ids.departments[i % 2].de_id,
+        js_id: ids.sites[i],
+        co_id: ids.clients[i],
+        job_status: status,
+        job_desc: `${word} job ${i}`,
+        job_tags: i === 0 ? ['NEEDMATERIALS'] : [],
+        job_start: `2027-0${i + 1}-15 09:00:00`,
+        assigned: i < 2 ? [ids.users.operator] : [],
+        engineers: i === 4 ? [{ us_id: ids.users.engineer, is_lead: true }] : undefined,
+      }),
+    );
   }
   await create(admin, { de_id: ids.departments[0].de_id, job_desc: `${word} draft`, job_is_draft: true });
 });
@@ -34,9 +42,37 @@ describe('the job sheet', () => {
   it('free text finds jobs by description, number, client and site; drafts only when asked', async () => {
     const found = await sheet({ stext: word.toUpperCase() });
     expect(found.total).toBe(5);
-    expect(found.rows[0]).toMatchObject({ de_name: expect.any(String), co_name: expect.any(String), js_address: expect.any(String), net_quote: '0.00', net_sales: '0.00' });
+    expect(found.rows[0]).toMatchObject({
+      de_name: expect.any(String),
+      co_name: expect.any(String),
+      js_address: expect.any(String),
+      net_quote: '0.00',
+      net_sales: '0.00',
+    });
     // A sheet row is the list row and nothing more: no customer id, no column the search's own statement carried.
-    const listRowKeys = ['job_id', 'job_number', 'job_status', 'job_wopo', 'job_desc', 'de_id', 'de_name', 'co_id', 'co_name', 'js_id', 'js_address', 'pm_id', 'pm_name', 'job_start', 'job_end', 'job_tags', 'net_quote', 'net_sales', 'created_at', 'updated_at', 'assigned'];
+    const listRowKeys = [
+      'job_id',
+      'job_number',
+      'job_status',
+      'job_wopo',
+      'job_desc',
+      'de_id',
+      'de_name',
+      'co_id',
+      'co_name',
+      'js_id',
+      'js_address',
+      'pm_id',
+      'pm_name',
+      'job_start',
+      'job_end',
+      'job_tags',
+      'net_quote',
+      'net_sales',
+      'created_at',
+      'updated_at',
+      'assigned',
+    ];
     for (const row of found.rows) expect(Object.keys(row).sort()).toEqual([...listRowKeys].sort());
     expect(found.rows[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect((await sheet({ stext: word, drafts: true })).total).toBe(6);
@@ -50,7 +86,11 @@ describe('the job sheet', () => {
   it('a renamed client is found under its new name', async () => {
     const db = await brandJobDb(t.db);
     const newName = uniqueName('Renamed Client');
-    const co = await db.insertInto('contacts').values({ co_type: 'CLIENT', co_name: uniqueName('Old Client') }).returning('co_id').executeTakeFirstOrThrow();
+    const co = await db
+      .insertInto('contacts')
+      .values({ co_type: 'CLIENT', co_name: uniqueName('Old Client') })
+      .returning('co_id')
+      .executeTakeFirstOrThrow();
     const job = await create(admin, { de_id: ids.departments[0].de_id, co_id: co.co_id });
     await db.updateTable('contacts').set({ co_name: newName }).where('co_id', '=', co.co_id).execute();
     expect((await sheet({ stext: newName })).rows.map((r) => r.job_id)).toEqual([job.job_id]);

@@ -19,8 +19,18 @@ beforeAll(async () => {
   const statuses = ['ON_HOLD', 'BOOKED', 'CANCELLED', 'QUOTED'];
   const db = await brandJobDb(t.db);
   for (const [i, status] of statuses.entries()) {
-    const job = await create(admin, { de_id: ids.departments[0].de_id, job_status: status, job_desc: `${word} ${i}`, job_start: `2027-0${i + 1}-01 09:00:00`, job_end: `2027-0${i + 1}-20 17:00:00` });
-    await db.updateTable('jobs').set({ net_quote: `${(i + 1) * 100}.50`, net_sales: `${(i + 1) * 10}.00`, customer_us_id: ids.users.customer }).where('job_id', '=', job.job_id).execute();
+    const job = await create(admin, {
+      de_id: ids.departments[0].de_id,
+      job_status: status,
+      job_desc: `${word} ${i}`,
+      job_start: `2027-0${i + 1}-01 09:00:00`,
+      job_end: `2027-0${i + 1}-20 17:00:00`,
+    });
+    await db
+      .updateTable('jobs')
+      .set({ net_quote: `${(i + 1) * 100}.50`, net_sales: `${(i + 1) * 10}.00`, customer_us_id: ids.users.customer })
+      .where('job_id', '=', job.job_id)
+      .execute();
     made.push(job);
   }
 });
@@ -31,7 +41,12 @@ const sheet = async (cookie: string, body: unknown, query = 'limit=20&pagenumber
   return (res.json.jobs.data as { job_id: number; job_status: string | null }[]).map((r) => r.job_id);
 };
 const exportAs = (cookie: string, body: unknown, query = '') =>
-  t.app.inject({ method: 'POST', url: `/api/exportjobs/export${query}`, headers: { host: DEMO_HOST, cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/exportjobs/export${query}`,
+    headers: { host: DEMO_HOST, cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 
 describe('job sheet filters on number, end date, net quote and net sales', () => {
   it('finds a job by part of its number, any case', async () => {
@@ -46,7 +61,10 @@ describe('job sheet filters on number, end date, net quote and net sales', () =>
 
   it('filters by end range and by net quote and net sales ranges, inclusive', async () => {
     const scope = { stext: word };
-    expect(await sheet(admin, { ...scope, end_from: '2027-02-20 17:00:00', end_to: '2027-03-31 00:00:00' }, 'sort=job_end')).toEqual([made[1].job_id, made[2].job_id]);
+    expect(await sheet(admin, { ...scope, end_from: '2027-02-20 17:00:00', end_to: '2027-03-31 00:00:00' }, 'sort=job_end')).toEqual([
+      made[1].job_id,
+      made[2].job_id,
+    ]);
     expect(await sheet(admin, { ...scope, net_quote_min: '200.50', net_quote_max: 300.5 }, 'sort=net_quote')).toEqual([made[1].job_id, made[2].job_id]);
     expect(await sheet(admin, { ...scope, net_sales_min: 30 }, 'sort=net_sales')).toEqual([made[2].job_id, made[3].job_id]);
     expect(await sheet(admin, { ...scope, net_sales_max: '10' })).toEqual([made[0].job_id]);

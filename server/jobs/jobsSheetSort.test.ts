@@ -21,11 +21,14 @@ beforeAll(async () => {
   word = uniqueName('Sortword').toLowerCase();
   const tag = word.slice(-4).toUpperCase();
   clients = [];
-  for (const name of ['Mabel', 'beatrix', 'Zora']) clients.push((await created('contacts/create', { co_name: `${name} ${word}`, co_type: 'CLIENT' })).contacts.data.co_id);
+  for (const name of ['Mabel', 'beatrix', 'Zora'])
+    clients.push((await created('contacts/create', { co_name: `${name} ${word}`, co_type: 'CLIENT' })).contacts.data.co_id);
   departments = [];
-  for (const [i, name] of ['Plumbing', 'glazing'].entries()) departments.push((await created('departments/create', { de_name: `${name} ${word}`, de_prefix: `S${i}${tag}` })).departments.data.de_id);
+  for (const [i, name] of ['Plumbing', 'glazing'].entries())
+    departments.push((await created('departments/create', { de_name: `${name} ${word}`, de_prefix: `S${i}${tag}` })).departments.data.de_id);
   // Job i has client i and department i % 2.
-  for (const [i, co_id] of clients.entries()) made.push((await create(own.admin, { de_id: departments[i % 2], co_id, job_status: 'BOOKED', job_desc: `${word} ${i}` })).job_id);
+  for (const [i, co_id] of clients.entries())
+    made.push((await create(own.admin, { de_id: departments[i % 2], co_id, job_status: 'BOOKED', job_desc: `${word} ${i}` })).job_id);
 });
 
 const sheet = async (sort: string, body: Record<string, unknown> = { stext: word }) => {

@@ -16,10 +16,21 @@ describe('job create and numbering', () => {
   it('creates a numbered job with people and reads its details', async () => {
     const [dept] = ids.departments;
     const job = await create(admin, {
-      de_id: dept.de_id, co_id: ids.clients[0], js_id: ids.sites[0], pm_id: ids.managers[0], jsc_id: ids.siteContacts[0],
-      job_status: 'BOOKED', job_wopo: 'PO-77', job_desc: 'Leaking radiator valve', job_details: 'Bedroom 2', job_tags: ['NEEDTOCALL'],
-      job_start: '2026-12-01 09:00:00', job_end: '2026-12-01 12:00:00',
-      engineers: [{ us_id: ids.users.engineer, is_lead: true }], suppliers: [{ co_id: ids.suppliers[0] }], assigned: [ids.users.operator],
+      de_id: dept.de_id,
+      co_id: ids.clients[0],
+      js_id: ids.sites[0],
+      pm_id: ids.managers[0],
+      jsc_id: ids.siteContacts[0],
+      job_status: 'BOOKED',
+      job_wopo: 'PO-77',
+      job_desc: 'Leaking radiator valve',
+      job_details: 'Bedroom 2',
+      job_tags: ['NEEDTOCALL'],
+      job_start: '2026-12-01 09:00:00',
+      job_end: '2026-12-01 12:00:00',
+      engineers: [{ us_id: ids.users.engineer, is_lead: true }],
+      suppliers: [{ co_id: ids.suppliers[0] }],
+      assigned: [ids.users.operator],
     });
     expect(job.job_number).toMatch(new RegExp(`^${dept.de_prefix}-\\d{6}$`));
     expect(job).toMatchObject({ job_status: 'BOOKED', job_start: '2026-12-01 09:00:00', net_quote: '0.00', remedial_flag: false, can_modify: true });
@@ -39,7 +50,9 @@ describe('job create and numbering', () => {
   });
 
   it('concurrent creates get distinct numbers', async () => {
-    const made = await Promise.all(Array.from({ length: 12 }, (_, i) => req('POST', 'jobs/create', admin, { de_id: ids.departments[2].de_id, job_desc: `Parallel ${i}` })));
+    const made = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => req('POST', 'jobs/create', admin, { de_id: ids.departments[2].de_id, job_desc: `Parallel ${i}` })),
+    );
     for (const r of made) expect(r.status, r.text).toBe(201);
     const numbers = made.map((r) => r.json.jobs.data.job_number);
     expect(new Set(numbers).size).toBe(12);

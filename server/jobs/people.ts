@@ -21,17 +21,29 @@ export async function peopleOf(db: JobDb, jobId: number): Promise<JobPeople> {
 
 export async function replaceEngineers(db: JobDb, jobId: number, list: { us_id: number; is_lead: boolean }[]): Promise<void> {
   await db.deleteFrom('job_engineers').where('job_id', '=', jobId).execute();
-  if (list.length) await db.insertInto('job_engineers').values(list.map((e) => ({ job_id: jobId, us_id: e.us_id, is_lead: e.is_lead }))).execute();
+  if (list.length)
+    await db
+      .insertInto('job_engineers')
+      .values(list.map((e) => ({ job_id: jobId, us_id: e.us_id, is_lead: e.is_lead })))
+      .execute();
 }
 
 export async function replaceSuppliers(db: JobDb, jobId: number, list: { co_id: number }[]): Promise<void> {
   await db.deleteFrom('job_suppliers').where('job_id', '=', jobId).execute();
-  if (list.length) await db.insertInto('job_suppliers').values(list.map((s) => ({ job_id: jobId, co_id: s.co_id }))).execute();
+  if (list.length)
+    await db
+      .insertInto('job_suppliers')
+      .values(list.map((s) => ({ job_id: jobId, co_id: s.co_id })))
+      .execute();
 }
 
 export async function replaceAssigned(db: JobDb, jobId: number, list: number[]): Promise<void> {
   await db.deleteFrom('job_assigned_users').where('job_id', '=', jobId).execute();
-  if (list.length) await db.insertInto('job_assigned_users').values(list.map((us_id) => ({ job_id: jobId, us_id }))).execute();
+  if (list.length)
+    await db
+      .insertInto('job_assigned_users')
+      .values(list.map((us_id) => ({ job_id: jobId, us_id })))
+      .execute();
 }
 
 /** Writes the lists the body names; returns the history changes of those lists. */

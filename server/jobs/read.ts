@@ -69,12 +69,27 @@ export async function jobDetails(req: FastifyRequest, db: JobDb, jobId: number):
       .orderBy('e.is_lead', 'desc')
       .orderBy('u.fullname')
       .execute(),
-    db.selectFrom('job_suppliers as js').innerJoin('contacts as c', 'c.co_id', 'js.co_id').select(['js.co_id', 'c.co_name']).where('js.job_id', '=', jobId).orderBy('c.co_name').execute(),
+    db
+      .selectFrom('job_suppliers as js')
+      .innerJoin('contacts as c', 'c.co_id', 'js.co_id')
+      .select(['js.co_id', 'c.co_name'])
+      .where('js.job_id', '=', jobId)
+      .orderBy('c.co_name')
+      .execute(),
     db.selectFrom('job_assigned_users').select('us_id').where('job_id', '=', jobId).execute(),
   ]);
   if (!row) throw notFound();
   const base = toListRow(row as RawRow, role);
-  const r = row as unknown as { jsc_id: number | null; jsc_name: string | null; job_details: string | null; job_has_remedial: boolean; job_has_issue: boolean; skip_remedial_check: boolean; customer_us_id: number | null; js_id: number | null };
+  const r = row as unknown as {
+    jsc_id: number | null;
+    jsc_name: string | null;
+    job_details: string | null;
+    job_has_remedial: boolean;
+    job_has_issue: boolean;
+    skip_remedial_check: boolean;
+    customer_us_id: number | null;
+    js_id: number | null;
+  };
   return {
     ...base,
     jsc_id: r.jsc_id,
@@ -88,6 +103,12 @@ export async function jobDetails(req: FastifyRequest, db: JobDb, jobId: number):
     suppliers,
     customer_us_id: r.customer_us_id,
     can_modify:
-      role === 'Customer' ? r.customer_us_id === req.user?.us_id : canModifyJob(role, req.user?.us_id ?? 0, assignedIds.map((a) => a.us_id)),
+      role === 'Customer'
+        ? r.customer_us_id === req.user?.us_id
+        : canModifyJob(
+            role,
+            req.user?.us_id ?? 0,
+            assignedIds.map((a) => a.us_id),
+          ),
   };
 }

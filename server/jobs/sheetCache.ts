@@ -73,7 +73,9 @@ export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: 
   return {
     page: compileWithTemplate(`${key}:page`, leaves, (v) => build(v).page),
     count: compileWithTemplate(`${key}:count`, leaves, (v) => build(v).count),
-    walk: !sheetWalkable(c, p) ? undefined : (window: number) => compileWithTemplate(`${key}:walk`, [...leaves, { value: window }], (v) => build(v.slice(0, -1)).walk!(v.at(-1) as number)),
+    walk: !sheetWalkable(c, p)
+      ? undefined
+      : (window: number) => compileWithTemplate(`${key}:walk`, [...leaves, { value: window }], (v) => build(v.slice(0, -1)).walk!(v.at(-1) as number)),
     totalInRows: totalInRows(c, p),
     /**
      * The free text alone (a customer's own jobs, a status, a department beside it change which

@@ -5,7 +5,12 @@ import { DEMO_HOST, call, type TestContext } from '../test/helpers';
 import { jobDb, type JobDb } from './tables';
 
 export async function brandSchema(root: RootDb, domain = 'localhost'): Promise<string> {
-  const site = await globalDb(root).selectFrom('domains as d').innerJoin('sites as s', 's.s_id', 'd.s_id').select('s.schema_name').where('d.d_name', '=', domain).executeTakeFirstOrThrow();
+  const site = await globalDb(root)
+    .selectFrom('domains as d')
+    .innerJoin('sites as s', 's.s_id', 'd.s_id')
+    .select('s.schema_name')
+    .where('d.d_name', '=', domain)
+    .executeTakeFirstOrThrow();
   return site.schema_name!;
 }
 
@@ -46,7 +51,8 @@ export async function demoIds(root: RootDb): Promise<DemoIds> {
 
 /** `brandHost` gives the Host of the brand the calls go to (read at each call: a test brand is made in beforeAll). */
 export function jobCalls(t: TestContext, brandHost: () => string = () => DEMO_HOST) {
-  const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown, host = brandHost()) => call(t.app, { method, url: `/api/${url}`, cookie, body, host });
+  const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, body?: unknown, host = brandHost()) =>
+    call(t.app, { method, url: `/api/${url}`, cookie, body, host });
   return {
     req,
     /** Creates a job and returns its details (fails the test on any other answer). */

@@ -14,9 +14,38 @@ import type { JobDb } from './tables';
 const SHORT_TEXTS = ['job_wopo', 'job_desc'] as const;
 const REF_IDS = { co_id: 'contacts', js_id: 'jobsites', pm_id: 'propertymanagers', jsc_id: 'jobsitecontacts' } as const;
 const BOOLEANS = ['job_has_remedial', 'skip_remedial_check', 'job_is_draft'] as const;
-const KNOWN = new Set<string>(['de_id', ...Object.keys(REF_IDS), 'job_status', ...SHORT_TEXTS, 'job_details', 'job_start', 'job_end', 'job_tags', ...BOOLEANS, 'engineers', 'suppliers', 'assigned']);
+const KNOWN = new Set<string>([
+  'de_id',
+  ...Object.keys(REF_IDS),
+  'job_status',
+  ...SHORT_TEXTS,
+  'job_details',
+  'job_start',
+  'job_end',
+  'job_tags',
+  ...BOOLEANS,
+  'engineers',
+  'suppliers',
+  'assigned',
+]);
 /** Fields the SPA sends back from the details it read; ignored, not refused. */
-const READ_ONLY = new Set(['job_id', 'job_number', 'de_name', 'co_name', 'js_address', 'pm_name', 'jsc_name', 'net_quote', 'net_sales', 'created_at', 'updated_at', 'remedial_flag', 'can_modify', 'customer_us_id', 'job_has_issue']);
+const READ_ONLY = new Set([
+  'job_id',
+  'job_number',
+  'de_name',
+  'co_name',
+  'js_address',
+  'pm_name',
+  'jsc_name',
+  'net_quote',
+  'net_sales',
+  'created_at',
+  'updated_at',
+  'remedial_flag',
+  'can_modify',
+  'customer_us_id',
+  'job_has_issue',
+]);
 const MAX_INT = 2147483647;
 
 export interface CleanJobWrite extends Omit<JobWrite, 'job_start' | 'job_end'> {
@@ -95,7 +124,12 @@ export function parseJobWrite(input: unknown, mode: 'create' | 'update'): CleanJ
 function parsePeople(body: Record<string, unknown>, out: Record<string, unknown>, bad: (field: string, key?: string) => void) {
   if (body.engineers !== undefined) {
     const list = body.engineers;
-    const ok = Array.isArray(list) && list.length <= 200 && list.every((e) => e && typeof e === 'object' && isId((e as { us_id?: unknown }).us_id) && typeof ((e as { is_lead?: unknown }).is_lead ?? false) === 'boolean');
+    const ok =
+      Array.isArray(list) &&
+      list.length <= 200 &&
+      list.every(
+        (e) => e && typeof e === 'object' && isId((e as { us_id?: unknown }).us_id) && typeof ((e as { is_lead?: unknown }).is_lead ?? false) === 'boolean',
+      );
     if (!ok) bad('engineers');
     else {
       const seen = new Map<number, boolean>();
@@ -118,7 +152,11 @@ function parsePeople(body: Record<string, unknown>, out: Record<string, unknown>
 }
 
 /** The rules that need the stored job: engineers need a site and exactly one lead; end after start. */
-export function checkJobRules(merged: { js_id: number | null; job_start: Date | null; job_end: Date | null }, write: CleanJobWrite, text: (key: string) => string): void {
+export function checkJobRules(
+  merged: { js_id: number | null; job_start: Date | null; job_end: Date | null },
+  write: CleanJobWrite,
+  text: (key: string) => string,
+): void {
   const errors: FieldMessage[] = [];
   if (write.engineers?.length) {
     if (merged.js_id === null) errors.push({ field: 'engineers', message: text('errors.selectSiteFirst') });
@@ -162,10 +200,18 @@ export async function checkJobRefs(db: JobDb, w: CleanJobWrite): Promise<void> {
  */
 export async function checkSiteContact(db: JobDb, jsId: number | null, jscId: number | null): Promise<void> {
   if (jscId === null) return;
-  const linked = jsId === null ? undefined : await db.selectFrom('jobsite_sitecontacts').select('jsc_id').where('js_id', '=', jsId).where('jsc_id', '=', jscId).executeTakeFirst();
+  const linked =
+    jsId === null
+      ? undefined
+      : await db.selectFrom('jobsite_sitecontacts').select('jsc_id').where('js_id', '=', jsId).where('jsc_id', '=', jscId).executeTakeFirst();
   if (!linked) throw validationError([{ field: 'jsc_id', message: enText('validation.value') }]);
 }
 
 export function staffUsers(db: JobDb, ids: number[]) {
-  return db.selectFrom('users').select('us_id').where('us_id', 'in', ids).where('role', 'in', [...STAFF]).execute();
+  return db
+    .selectFrom('users')
+    .select('us_id')
+    .where('us_id', 'in', ids)
+    .where('role', 'in', [...STAFF])
+    .execute();
 }

@@ -17,7 +17,23 @@ import { checkJobRefs, checkJobRules, checkSiteContact, type CleanJobWrite } fro
 import type { JobDb } from './tables';
 
 /** Columns a write may set directly (people lists and the draft flag are handled apart). */
-const COLUMNS = ['de_id', 'co_id', 'js_id', 'pm_id', 'jsc_id', 'job_status', 'job_wopo', 'job_desc', 'job_details', 'job_start', 'job_end', 'job_tags', 'job_has_remedial', 'skip_remedial_check', 'customer_us_id'] as const;
+const COLUMNS = [
+  'de_id',
+  'co_id',
+  'js_id',
+  'pm_id',
+  'jsc_id',
+  'job_status',
+  'job_wopo',
+  'job_desc',
+  'job_details',
+  'job_start',
+  'job_end',
+  'job_tags',
+  'job_has_remedial',
+  'skip_remedial_check',
+  'customer_us_id',
+] as const;
 type Column = (typeof COLUMNS)[number];
 
 export interface JobChange extends CleanJobWrite {
@@ -56,7 +72,14 @@ export async function createJob(req: FastifyRequest, db: JobDb, w: JobChange, ac
     .executeTakeFirstOrThrow();
   const none: JobPeople = { engineers: [], suppliers: [], assigned: [] };
   const people = await applyPeople(db, row.job_id, w, none);
-  await recordHistory(db, { job_id: row.job_id, us_id: actor, entity: 'job', entityId: row.job_id, action, changes: { ...cols, job_number, ...flatten(people), ...extraHistory } });
+  await recordHistory(db, {
+    job_id: row.job_id,
+    us_id: actor,
+    entity: 'job',
+    entityId: row.job_id,
+    action,
+    changes: { ...cols, job_number, ...flatten(people), ...extraHistory },
+  });
   if (w.job_start) await notifyPlanned(db, row.job_id, actor, job_number, w.job_start);
   return row.job_id;
 }
@@ -87,7 +110,11 @@ export async function updateJob(req: FastifyRequest, db: JobDb, job: JobRow, w: 
   }
   const changes: Record<string, unknown> = diff(job as unknown as Record<string, unknown>, set);
   if (Object.keys(changes).length) {
-    await db.updateTable('jobs').set({ ...set, updated_at: new Date() }).where('job_id', '=', job.job_id).execute();
+    await db
+      .updateTable('jobs')
+      .set({ ...set, updated_at: new Date() })
+      .where('job_id', '=', job.job_id)
+      .execute();
   }
   const people = await applyPeople(db, job.job_id, w, await peopleOf(db, job.job_id));
   Object.assign(changes, people);
@@ -99,8 +126,14 @@ export async function updateJob(req: FastifyRequest, db: JobDb, job: JobRow, w: 
   const start = merged.job_start;
   const number = (set.job_number as string | undefined) ?? job.job_number;
   if ('job_start' in changes && start) await notifyPlanned(db, job.job_id, actor, number, start);
-  if ('job_status' in changes) await notifyMissingReports(db, { job_id: job.job_id, job_number: number }, actor, job.job_status, set.job_status as string | null);
+  if ('job_status' in changes)
+    await notifyMissingReports(db, { job_id: job.job_id, job_number: number }, actor, job.job_status, set.job_status as string | null);
   if (req.user?.role === 'Customer') {
-    await raiseNotification(db, { type: 'CUSTOMER_JOB_UPDATE', job_id: job.job_id, actor, params: { job_number: job.job_number, fields: Object.keys(changes) } });
+    await raiseNotification(db, {
+      type: 'CUSTOMER_JOB_UPDATE',
+      job_id: job.job_id,
+      actor,
+      params: { job_number: job.job_number, fields: Object.keys(changes) },
+    });
   }
 }

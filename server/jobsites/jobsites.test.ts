@@ -29,12 +29,23 @@ describe('job sites', () => {
     const { co, pm, jsc } = await people();
     const address = uniqueName('14 Wharf Road');
     const made = await post('/api/jobsites/create', {
-      js_address: address, js_city: 'Bristol', js_postcode: 'BS1 4RN', js_other_notes: '',
-      clients: [{ co_id: co, is_lead: true }], propertymanagers: [{ pm_id: pm }], sitecontacts: [{ jsc_id: jsc, is_lead: true }],
+      js_address: address,
+      js_city: 'Bristol',
+      js_postcode: 'BS1 4RN',
+      js_other_notes: '',
+      clients: [{ co_id: co, is_lead: true }],
+      propertymanagers: [{ pm_id: pm }],
+      sitecontacts: [{ jsc_id: jsc, is_lead: true }],
     });
     expect(made.status, made.text).toBe(201);
     const site = made.json.jobsites.data;
-    expect(site).toMatchObject({ js_address: address, js_other_notes: null, clients: [{ co_id: co, is_lead: true }], propertymanagers: [{ pm_id: pm, is_lead: false }], sitecontacts: [{ jsc_id: jsc, is_lead: true }] });
+    expect(site).toMatchObject({
+      js_address: address,
+      js_other_notes: null,
+      clients: [{ co_id: co, is_lead: true }],
+      propertymanagers: [{ pm_id: pm, is_lead: false }],
+      sitecontacts: [{ jsc_id: jsc, is_lead: true }],
+    });
 
     const details = await call(t.app, { url: `/api/jobsites/${site.js_id}/details`, cookie: admin });
     expect(details.json.jobsites.data.clients).toEqual([{ co_id: co, is_lead: true }]);
@@ -42,12 +53,18 @@ describe('job sites', () => {
     // A contact shows its sites; a manager and a site contact too (filter by the linked id).
     for (const body of [{ co_id: co }, { pm_id: pm }, { jsc_id: jsc }]) {
       const sites = await post('/api/jobsites/filter?totalcount=1', body);
-      expect(sites.json.jobsites.data.map((s: { js_id: number }) => s.js_id), JSON.stringify(body)).toEqual([site.js_id]);
+      expect(
+        sites.json.jobsites.data.map((s: { js_id: number }) => s.js_id),
+        JSON.stringify(body),
+      ).toEqual([site.js_id]);
     }
     const found = await post('/api/jobsites/filter?totalcount=1', { stext: address.slice(-8).toUpperCase() });
     expect(found.json.jobsites.metadata.totalCount).toBe(1);
     // The list shows each site's clients and managers by name.
-    expect(found.json.jobsites.data[0]).toMatchObject({ clients_names: expect.stringMatching(/^Client-/), propertymanagers_names: expect.stringMatching(/^Manager-/) });
+    expect(found.json.jobsites.data[0]).toMatchObject({
+      clients_names: expect.stringMatching(/^Client-/),
+      propertymanagers_names: expect.stringMatching(/^Manager-/),
+    });
     const plain = await post('/api/jobsites/filter', { pm_id: pm });
     expect(plain.json.jobsites.data[0].propertymanagers_names).toMatch(/^Manager-/);
 
@@ -58,10 +75,17 @@ describe('job sites', () => {
 
   it('each row needs a selection; a bad row changes nothing', async () => {
     const { co } = await people();
-    const res = await post('/api/jobsites/create', { js_address: uniqueName('Empty rows'), clients: [{ co_id: co }, { co_id: null }], sitecontacts: [{ is_lead: true }] });
+    const res = await post('/api/jobsites/create', {
+      js_address: uniqueName('Empty rows'),
+      clients: [{ co_id: co }, { co_id: null }],
+      sitecontacts: [{ is_lead: true }],
+    });
     expect(res.status).toBe(400);
     const errors = res.json.jobsites.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]);
-    expect(errors).toEqual([['clients[1].co_id', ROW_RULE], ['sitecontacts[0].jsc_id', ROW_RULE]]);
+    expect(errors).toEqual([
+      ['clients[1].co_id', ROW_RULE],
+      ['sitecontacts[0].jsc_id', ROW_RULE],
+    ]);
 
     const unknown = await post('/api/jobsites/create', { js_address: uniqueName('Unknown client'), clients: [{ co_id: 2147483000 }] });
     expect(unknown.status).toBe(400);
@@ -84,13 +108,26 @@ describe('job sites', () => {
     expect(bad.json.jobsites.dbErrors[0]).toMatchObject({ details: '_bulk[0].co_id', primary: ROW_RULE });
     expect((await post('/api/jobsites/2147483000/assingclients', { _bulk: [] })).status).toBe(404);
     const details = await call(t.app, { url: `/api/jobsites/${js}/details`, cookie: admin });
-    expect(details.json.jobsites.data).toMatchObject({ clients: [{ co_id: co }], propertymanagers: [{ pm_id: pm }], sitecontacts: [{ jsc_id: jsc, is_lead: true }] });
+    expect(details.json.jobsites.data).toMatchObject({
+      clients: [{ co_id: co }],
+      propertymanagers: [{ pm_id: pm }],
+      sitecontacts: [{ jsc_id: jsc, is_lead: true }],
+    });
   });
 
   it('refuses to delete a contact, manager or site contact a site uses, with a clear message', async () => {
     const { co, pm, jsc } = await people();
-    const js = await idOf('/api/jobsites/create', { js_address: uniqueName('In use'), clients: [{ co_id: co }], propertymanagers: [{ pm_id: pm }], sitecontacts: [{ jsc_id: jsc }] }, 'jobsites', 'js_id');
-    for (const [url, key] of [[`/api/contacts/${co}`, 'contacts'], [`/api/propertymanagers/${pm}`, 'propertymanagers'], [`/api/jobsitecontacts/${jsc}`, 'jobsitecontacts']]) {
+    const js = await idOf(
+      '/api/jobsites/create',
+      { js_address: uniqueName('In use'), clients: [{ co_id: co }], propertymanagers: [{ pm_id: pm }], sitecontacts: [{ jsc_id: jsc }] },
+      'jobsites',
+      'js_id',
+    );
+    for (const [url, key] of [
+      [`/api/contacts/${co}`, 'contacts'],
+      [`/api/propertymanagers/${pm}`, 'propertymanagers'],
+      [`/api/jobsitecontacts/${jsc}`, 'jobsitecontacts'],
+    ]) {
       const res = await call(t.app, { method: 'DELETE', url, cookie: admin });
       expect(res.status, url).toBe(409);
       expect(res.json[key].dbErrors[0]).toMatchObject({ error: 'CONFLICT', primary: 'This record is in use and cannot be deleted.' });
@@ -107,12 +144,25 @@ describe('job sites', () => {
     expect(added.status).toBe(201);
     const note = added.json.jobsites.data;
     expect(note).toMatchObject({ js_id: js, jsn_note: 'Parking at the rear', author: expect.any(String) });
-    expect((await post(`/api/jobsites/jobsitenotes?js_id=${js}`, { jsn_note: '' })).json.jobsites.dbErrors[0]).toMatchObject({ details: 'jsn_note', primary: 'Field is required!' });
+    expect((await post(`/api/jobsites/jobsitenotes?js_id=${js}`, { jsn_note: '' })).json.jobsites.dbErrors[0]).toMatchObject({
+      details: 'jsn_note',
+      primary: 'Field is required!',
+    });
     expect((await post(`/api/jobsites/jobsitenotes?js_id=${js}`, { jsn_note: 'x'.repeat(3001) })).json.jobsites.dbErrors[0].primary).toBe('Max. 3000 chars!');
 
-    const edited = await call(t.app, { method: 'PATCH', url: `/api/jobsites/jobsitenotes/${note.jsn_id}?js_id=${js}`, cookie: admin, body: { jsn_note: 'Parking at the front' } });
+    const edited = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/jobsites/jobsitenotes/${note.jsn_id}?js_id=${js}`,
+      cookie: admin,
+      body: { jsn_note: 'Parking at the front' },
+    });
     expect(edited.json.jobsites.data.jsn_note).toBe('Parking at the front');
-    const wrongSite = await call(t.app, { method: 'PATCH', url: `/api/jobsites/jobsitenotes/${note.jsn_id}?js_id=${js + 100000}`, cookie: admin, body: { jsn_note: 'x' } });
+    const wrongSite = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/jobsites/jobsitenotes/${note.jsn_id}?js_id=${js + 100000}`,
+      cookie: admin,
+      body: { jsn_note: 'x' },
+    });
     expect(wrongSite.status).toBe(404);
     const list = await call(t.app, { url: `/api/jobsites/jobsitenotes?js_id=${js}`, cookie: admin });
     expect(list.json.jobsites.data.map((n: { jsn_note: string }) => n.jsn_note)).toEqual(['Parking at the front']);
@@ -120,14 +170,24 @@ describe('job sites', () => {
     expect((await call(t.app, { url: `/api/jobsites/jobsitenotes?js_id=${js}`, cookie: admin })).json.jobsites.data).toEqual([]);
     expect((await call(t.app, { url: '/api/jobsites/jobsitenotes?js_id=2147483000', cookie: admin })).status).toBe(404);
 
-    const other = await call(t.app, { method: 'PATCH', url: `/api/jobsites/${js}/updateOtherNotes`, cookie: admin, body: { js_other_notes: 'Alarm code with the office' } });
+    const other = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/jobsites/${js}/updateOtherNotes`,
+      cookie: admin,
+      body: { js_other_notes: 'Alarm code with the office' },
+    });
     expect(other.json.jobsites.data).toEqual({ js_id: js, js_other_notes: 'Alarm code with the office' });
-    expect((await call(t.app, { method: 'PATCH', url: `/api/jobsites/${js}/updateOtherNotes`, cookie: admin, body: { js_other_notes: 'x'.repeat(3001) } })).status).toBe(400);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/api/jobsites/${js}/updateOtherNotes`, cookie: admin, body: { js_other_notes: 'x'.repeat(3001) } })).status,
+    ).toBe(400);
   });
 
   it('validates the plain fields of sites, managers and site contacts', async () => {
     const site = await post('/api/jobsites/create', { js_address: '', js_city: 'x'.repeat(101) });
-    expect(site.json.jobsites.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary])).toEqual([['js_address', 'Field is required!'], ['js_city', 'Max. 100 chars!']]);
+    expect(site.json.jobsites.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary])).toEqual([
+      ['js_address', 'Field is required!'],
+      ['js_city', 'Max. 100 chars!'],
+    ]);
     const pm = await post('/api/propertymanagers/create', { pm_name: 'Ann', pm_email: 'nope', pm_notes: 'x'.repeat(3001) });
     expect(pm.json.propertymanagers.dbErrors.map((e: { primary: string }) => e.primary)).toEqual(['Invalid email', 'Max. 3000 chars!']);
     const jsc = await post('/api/jobsitecontacts/create', { jsc_name: 'Bo', jsc_type: 'LANDLORD' });
@@ -141,9 +201,14 @@ describe('job sites', () => {
     const engineer = await login(t.app, DEMO_HOST, 'engineer@demo.test');
     const user = await login(t.app, DEMO_HOST, 'user@demo.test');
     const routes = [
-      ['GET', '/api/jobsites/list'], ['GET', '/api/propertymanagers/list'], ['GET', '/api/jobsitecontacts/list'],
-      ['GET', `/api/jobsites/jobsitenotes?js_id=${js}`], ['POST', `/api/jobsites/${js}/assingclients`], ['PATCH', `/api/jobsites/${js}/updateOtherNotes`],
-      ['POST', `/api/jobsites/jobsitenotes?js_id=${js}`], ['POST', '/api/contacts/suppliers'],
+      ['GET', '/api/jobsites/list'],
+      ['GET', '/api/propertymanagers/list'],
+      ['GET', '/api/jobsitecontacts/list'],
+      ['GET', `/api/jobsites/jobsitenotes?js_id=${js}`],
+      ['POST', `/api/jobsites/${js}/assingclients`],
+      ['PATCH', `/api/jobsites/${js}/updateOtherNotes`],
+      ['POST', `/api/jobsites/jobsitenotes?js_id=${js}`],
+      ['POST', '/api/contacts/suppliers'],
     ] as const;
     for (const [method, url] of routes) {
       const res = await call(t.app, { method, url, cookie: engineer, body: method === 'GET' ? undefined : {} });
@@ -157,13 +222,21 @@ describe('job sites', () => {
     const other = await login(t.app, noJob.host, 'admin@demo.test');
     expect((await call(t.app, { url: `/api/jobsites/${js}/details`, cookie: other, host: noJob.host })).status).toBe(404);
     expect((await call(t.app, { url: `/api/jobsites/jobsitenotes?js_id=${js}`, cookie: other, host: noJob.host })).status).toBe(404);
-    expect((await call(t.app, { method: 'POST', url: `/api/jobsites/${js}/assingclients`, cookie: other, host: noJob.host, body: { _bulk: [] } })).status).toBe(404);
+    expect((await call(t.app, { method: 'POST', url: `/api/jobsites/${js}/assingclients`, cookie: other, host: noJob.host, body: { _bulk: [] } })).status).toBe(
+      404,
+    );
 
     const features = allFeatures(true);
     features.job.enabled = false;
     const off = await createTestBrand(t.db, features);
     const offAdmin = await login(t.app, off.host, 'admin@demo.test');
-    for (const url of ['/api/jobsites/list', '/api/propertymanagers/list', '/api/jobsitecontacts/list', '/api/contacts/list', `/api/jobsites/jobsitenotes?js_id=${js}`]) {
+    for (const url of [
+      '/api/jobsites/list',
+      '/api/propertymanagers/list',
+      '/api/jobsitecontacts/list',
+      '/api/contacts/list',
+      `/api/jobsites/jobsitenotes?js_id=${js}`,
+    ]) {
       const res = await call(t.app, { url, cookie: offAdmin, host: off.host });
       expect(res.status, url).toBe(403);
       expect(Object.values(res.json as Record<string, { dbErrors: { general: string }[] }>)[0].dbErrors[0].general).toBe('feature');

@@ -57,7 +57,11 @@ function textOf(body: unknown, field: string, required: boolean): string | null 
 }
 
 async function requireSite(db: BrandDb, jsId: number): Promise<void> {
-  const site = await dyn(db).selectFrom('jobsites').select(sql`1`.as('x')).where('js_id', '=', jsId).executeTakeFirst();
+  const site = await dyn(db)
+    .selectFrom('jobsites')
+    .select(sql`1`.as('x'))
+    .where('js_id', '=', jsId)
+    .executeTakeFirst();
   if (!site) throw notFound();
 }
 
@@ -72,38 +76,132 @@ export function registerJobsiteNotes(app: FastifyInstance): void {
   const base = '/api/jobsites/jobsitenotes';
   type Q = { Querystring: { js_id: number } };
 
-  app.get<Q>(base, { config: readConfig, preHandler: read, schema: { tags, summary: 'Notes of a site, newest first', description: describeGate(jobsites.gate), querystring: siteQuery, response: responses(key, { type: 'array', items: note }) } }, async (req, reply) => {
-    await requireSite(req.db!, req.query.js_id);
-    const rows = await selectNotes(req.db!).where('n.js_id', '=', req.query.js_id).orderBy('n.jsn_id', 'desc').execute();
-    return sendOk(req, reply, (rows as NoteRow[]).map(wire));
-  });
+  app.get<Q>(
+    base,
+    {
+      config: readConfig,
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Notes of a site, newest first',
+        description: describeGate(jobsites.gate),
+        querystring: siteQuery,
+        response: responses(key, { type: 'array', items: note }),
+      },
+    },
+    async (req, reply) => {
+      await requireSite(req.db!, req.query.js_id);
+      const rows = await selectNotes(req.db!).where('n.js_id', '=', req.query.js_id).orderBy('n.jsn_id', 'desc').execute();
+      return sendOk(req, reply, (rows as NoteRow[]).map(wire));
+    },
+  );
 
-  app.post<Q & { Body: unknown }>(base, { config: { ...writeConfig, docBody: { type: 'object', properties: { jsn_note: { type: 'string', maxLength: 3000 } }, required: ['jsn_note'] } }, preHandler: write, schema: { tags, summary: 'Add a note to a site', description: describeGate(jobsites.gate, jobsites.writeRoles), querystring: siteQuery, response: responses(key, note, 201) } }, async (req, reply) => {
-    const text = textOf(req.body, 'jsn_note', true);
-    await requireSite(req.db!, req.query.js_id);
-    const made = await dyn(req.db!).insertInto('jobsitenotes').values({ js_id: req.query.js_id, jsn_note: text, us_id: req.user!.us_id }).returning('jsn_id').executeTakeFirstOrThrow();
-    const row = await selectNotes(req.db!).where('n.jsn_id', '=', (made as { jsn_id: number }).jsn_id).executeTakeFirstOrThrow();
-    return sendOk(req, reply, wire(row as NoteRow), { status: 201, snackbar: true });
-  });
+  app.post<Q & { Body: unknown }>(
+    base,
+    {
+      config: { ...writeConfig, docBody: { type: 'object', properties: { jsn_note: { type: 'string', maxLength: 3000 } }, required: ['jsn_note'] } },
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Add a note to a site',
+        description: describeGate(jobsites.gate, jobsites.writeRoles),
+        querystring: siteQuery,
+        response: responses(key, note, 201),
+      },
+    },
+    async (req, reply) => {
+      const text = textOf(req.body, 'jsn_note', true);
+      await requireSite(req.db!, req.query.js_id);
+      const made = await dyn(req.db!)
+        .insertInto('jobsitenotes')
+        .values({ js_id: req.query.js_id, jsn_note: text, us_id: req.user!.us_id })
+        .returning('jsn_id')
+        .executeTakeFirstOrThrow();
+      const row = await selectNotes(req.db!)
+        .where('n.jsn_id', '=', (made as { jsn_id: number }).jsn_id)
+        .executeTakeFirstOrThrow();
+      return sendOk(req, reply, wire(row as NoteRow), { status: 201, snackbar: true });
+    },
+  );
 
-  app.patch<Q & { Params: { id: number }; Body: unknown }>(`${base}/:id`, { config: { ...writeConfig, docBody: { type: 'object', properties: { jsn_note: { type: 'string', maxLength: 3000 } } } }, preHandler: write, schema: { tags, summary: 'Change a site note', description: describeGate(jobsites.gate, jobsites.writeRoles), params: idParams, querystring: siteQuery, response: responses(key, note) } }, async (req, reply) => {
-    const text = textOf(req.body, 'jsn_note', true);
-    const done = await dyn(req.db!).updateTable('jobsitenotes').set({ jsn_note: text, updated_at: sql`now()` }).where('jsn_id', '=', req.params.id).where('js_id', '=', req.query.js_id).returning('jsn_id').executeTakeFirst();
-    if (!done) throw notFound();
-    const row = await selectNotes(req.db!).where('n.jsn_id', '=', req.params.id).executeTakeFirstOrThrow();
-    return sendOk(req, reply, wire(row as NoteRow), { snackbar: true });
-  });
+  app.patch<Q & { Params: { id: number }; Body: unknown }>(
+    `${base}/:id`,
+    {
+      config: { ...writeConfig, docBody: { type: 'object', properties: { jsn_note: { type: 'string', maxLength: 3000 } } } },
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Change a site note',
+        description: describeGate(jobsites.gate, jobsites.writeRoles),
+        params: idParams,
+        querystring: siteQuery,
+        response: responses(key, note),
+      },
+    },
+    async (req, reply) => {
+      const text = textOf(req.body, 'jsn_note', true);
+      const done = await dyn(req.db!)
+        .updateTable('jobsitenotes')
+        .set({ jsn_note: text, updated_at: sql`now()` })
+        .where('jsn_id', '=', req.params.id)
+        .where('js_id', '=', req.query.js_id)
+        .returning('jsn_id')
+        .executeTakeFirst();
+      if (!done) throw notFound();
+      const row = await selectNotes(req.db!).where('n.jsn_id', '=', req.params.id).executeTakeFirstOrThrow();
+      return sendOk(req, reply, wire(row as NoteRow), { snackbar: true });
+    },
+  );
 
-  app.delete<Q & { Params: { id: number } }>(`${base}/:id`, { config: writeConfig, preHandler: write, schema: { tags, summary: 'Delete a site note', description: describeGate(jobsites.gate, jobsites.writeRoles), params: idParams, querystring: siteQuery, response: responses(key, { type: 'object', properties: { jsn_id: { type: 'integer' } } }) } }, async (req, reply) => {
-    const done = await dyn(req.db!).deleteFrom('jobsitenotes').where('jsn_id', '=', req.params.id).where('js_id', '=', req.query.js_id).returning('jsn_id').executeTakeFirst();
-    if (!done) throw notFound();
-    return sendOk(req, reply, done, { snackbar: true });
-  });
+  app.delete<Q & { Params: { id: number } }>(
+    `${base}/:id`,
+    {
+      config: writeConfig,
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Delete a site note',
+        description: describeGate(jobsites.gate, jobsites.writeRoles),
+        params: idParams,
+        querystring: siteQuery,
+        response: responses(key, { type: 'object', properties: { jsn_id: { type: 'integer' } } }),
+      },
+    },
+    async (req, reply) => {
+      const done = await dyn(req.db!)
+        .deleteFrom('jobsitenotes')
+        .where('jsn_id', '=', req.params.id)
+        .where('js_id', '=', req.query.js_id)
+        .returning('jsn_id')
+        .executeTakeFirst();
+      if (!done) throw notFound();
+      return sendOk(req, reply, done, { snackbar: true });
+    },
+  );
 
-  app.patch<{ Params: { id: number }; Body: unknown }>('/api/jobsites/:id/updateOtherNotes', { config: { ...writeConfig, docBody: { type: 'object', properties: { js_other_notes: { type: ['string', 'null'], maxLength: 3000 } } } }, preHandler: write, schema: { tags, summary: "Change a site's other notes", description: describeGate(jobsites.gate, jobsites.writeRoles), params: idParams, response: responses(key, { type: 'object', properties: { js_id: { type: 'integer' }, js_other_notes: { type: ['string', 'null'] } } }) } }, async (req, reply) => {
-    const text = textOf(req.body, 'js_other_notes', false);
-    const row = await dyn(req.db!).updateTable('jobsites').set({ js_other_notes: text }).where('js_id', '=', req.params.id).returning(['js_id', 'js_other_notes']).executeTakeFirst();
-    if (!row) throw notFound();
-    return sendOk(req, reply, row, { snackbar: true });
-  });
+  app.patch<{ Params: { id: number }; Body: unknown }>(
+    '/api/jobsites/:id/updateOtherNotes',
+    {
+      config: { ...writeConfig, docBody: { type: 'object', properties: { js_other_notes: { type: ['string', 'null'], maxLength: 3000 } } } },
+      preHandler: write,
+      schema: {
+        tags,
+        summary: "Change a site's other notes",
+        description: describeGate(jobsites.gate, jobsites.writeRoles),
+        params: idParams,
+        response: responses(key, { type: 'object', properties: { js_id: { type: 'integer' }, js_other_notes: { type: ['string', 'null'] } } }),
+      },
+    },
+    async (req, reply) => {
+      const text = textOf(req.body, 'js_other_notes', false);
+      const row = await dyn(req.db!)
+        .updateTable('jobsites')
+        .set({ js_other_notes: text })
+        .where('js_id', '=', req.params.id)
+        .returning(['js_id', 'js_other_notes'])
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      return sendOk(req, reply, row, { snackbar: true });
+    },
+  );
 }

@@ -111,21 +111,36 @@ async function oauthImapAccount() {
     })
     .returning('mis_id')
     .executeTakeFirstOrThrow();
-  const account = await db.insertInto('mailaccounts').values({ ma_name: 'Office IMAP', ma_email: user, mis_id: server.mis_id }).returning('mailaccount_id').executeTakeFirstOrThrow();
+  const account = await db
+    .insertInto('mailaccounts')
+    .values({ ma_name: 'Office IMAP', ma_email: user, mis_id: server.mis_id })
+    .returning('mailaccount_id')
+    .executeTakeFirstOrThrow();
   const deliver = (subject: string) => withMailbox(dovecot, user, password, (c) => c.append('INBOX', rawMail({ subject, to: user })));
-  const setExpiry = (at: Date) => db.updateTable('mailincomingservers').set({ mis_oauth_expires_at: at } as never).where('mis_id', '=', server.mis_id).execute();
+  const setExpiry = (at: Date) =>
+    db
+      .updateTable('mailincomingservers')
+      .set({ mis_oauth_expires_at: at } as never)
+      .where('mis_id', '=', server.mis_id)
+      .execute();
   return { user, refreshToken, misId: server.mis_id, id: account.mailaccount_id, deliver, setExpiry };
 }
 
 const oauthColumns = (table: 'mailservers' | 'mailincomingservers', idCol: string, prefix: string, id: number) =>
   (db as unknown as MailDb)
     .selectFrom(table)
-    .select([`${prefix}oauth_access_token as access`, `${prefix}oauth_expires_at as expires`, `${prefix}oauth_refresh_token as refresh`, `${prefix}oauth_error as error`] as never[])
+    .select([
+      `${prefix}oauth_access_token as access`,
+      `${prefix}oauth_expires_at as expires`,
+      `${prefix}oauth_refresh_token as refresh`,
+      `${prefix}oauth_error as error`,
+    ] as never[])
     .where(idCol as never, '=', id as never)
     .executeTakeFirstOrThrow() as unknown as Promise<{ access: string | null; expires: Date | null; refresh: string | null; error: string | null }>;
 
 const imapColumns = (misId: number) => oauthColumns('mailincomingservers', 'mis_id', 'mis_', misId);
-const subjectsOf = async (accountId: number) => (await db.selectFrom('mails').select('mail_subject').where('mailaccount_id', '=', accountId).orderBy('ma_id').execute()).map((m) => m.mail_subject);
+const subjectsOf = async (accountId: number) =>
+  (await db.selectFrom('mails').select('mail_subject').where('mailaccount_id', '=', accountId).orderBy('ma_id').execute()).map((m) => m.mail_subject);
 const accountState = (accountId: number) =>
   db.selectFrom('mailaccounts').select(['sync_status', 'sync_error', 'sync_error_at']).where('mailaccount_id', '=', accountId).executeTakeFirstOrThrow();
 
@@ -159,7 +174,11 @@ describe('OAuth token renewal for SMTP', () => {
     expect(smtp.oauthLogins.at(-1)).toBe(fresh);
 
     // The listener does check: a fixed token nobody issued (no refresh settings) is turned away.
-    await db.updateTable('mailservers').set({ mailserver_oauth_token_url: null, mailserver_oauth_access_token: encryptSecret('never-issued') } as never).where('mailserver_id', '=', server.mailserver_id).execute();
+    await db
+      .updateTable('mailservers')
+      .set({ mailserver_oauth_token_url: null, mailserver_oauth_access_token: encryptSecret('never-issued') } as never)
+      .where('mailserver_id', '=', server.mailserver_id)
+      .execute();
     await expect(send(server, 'Unknown token')).rejects.toThrow();
     expect(smtp.oauthLogins.at(-1)).toBe('never-issued');
   });
@@ -176,7 +195,11 @@ describe('OAuth token renewal for SMTP', () => {
   it('gives a refused refresh (invalid_grant) as the account sync error and does not post it again', async () => {
     const server = await oauthSmtpServer();
     oauth.revoke(server.refreshToken);
-    const account = await db.insertInto('mailaccounts').values({ ma_name: 'Office', ma_email: SMTP_USER, mailserver_id: server.mailserver_id }).returning('mailaccount_id').executeTakeFirstOrThrow();
+    const account = await db
+      .insertInto('mailaccounts')
+      .values({ ma_name: 'Office', ma_email: SMTP_USER, mailserver_id: server.mailserver_id })
+      .returning('mailaccount_id')
+      .executeTakeFirstOrThrow();
     const text = refusedText('invalid_grant');
     expect(text).toContain('refused to renew the access token (invalid_grant)');
 

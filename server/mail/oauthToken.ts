@@ -117,7 +117,11 @@ async function renewLocked(trx: AnyDb, kind: OAuthServerKind, id: number): Promi
   if (row.error) return { refused: row.error };
   const granted = await requestToken(row);
   if ('refused' in granted) {
-    await trx.updateTable(table).set({ [`${p}oauth_error`]: granted.refused }).where(idCol, '=', id).execute();
+    await trx
+      .updateTable(table)
+      .set({ [`${p}oauth_error`]: granted.refused })
+      .where(idCol, '=', id)
+      .execute();
     await trx
       .updateTable('mailaccounts')
       .set({ sync_error: refusedText(granted.refused), sync_error_at: new Date() })

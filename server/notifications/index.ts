@@ -16,9 +16,18 @@ import { REMINDER_GATE as gate, ROW_COLUMNS, dbOf, me, ownRows, pageOfRows, pars
 
 const key = 'notifications';
 const rows = { type: 'array', items: rowSchema };
-const idsBody = { type: 'object', properties: { notif_ids: { oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' } }] } }, required: ['notif_ids'] };
+const idsBody = {
+  type: 'object',
+  properties: { notif_ids: { oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' } }] } },
+  required: ['notif_ids'],
+};
 const SORTABLE: Record<string, string> = {
-  created_at: 'n.created_at', notif_id: 'n.notif_id', notif_type: 'n.notif_type', job_number: 'j.job_number', is_flagged: 'n.is_flagged', created_by_name: 'u.fullname',
+  created_at: 'n.created_at',
+  notif_id: 'n.notif_id',
+  notif_type: 'n.notif_type',
+  job_number: 'j.job_number',
+  is_flagged: 'n.is_flagged',
+  created_by_name: 'u.fullname',
 };
 /** The badge lists at most this many ids; the count is exact. */
 const BADGE_IDS = 100;
@@ -27,7 +36,11 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   action(
     app,
     {
-      method: 'GET', url: '/api/notifications/getRoleRelatedNotifInfo', key, gate, summary: "The badge: how many of the user's notifications are new (not rendered yet) and their ids",
+      method: 'GET',
+      url: '/api/notifications/getRoleRelatedNotifInfo',
+      key,
+      gate,
+      summary: "The badge: how many of the user's notifications are new (not rendered yet) and their ids",
       data: { type: 'object', properties: { count: { type: 'integer' }, ids: { type: 'array', items: { type: 'integer' } } } },
     },
     async (req) => {
@@ -44,8 +57,25 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: '/api/notifications/filter', key, gate, summary: "The user's notifications: types, flagged, job_id, job_number (start of the number), stext (≥ 3 characters: job number and parameters)", querystring: listQuerySchema, data: rows,
-      docBody: { type: 'object', properties: { types: { type: 'array', items: { type: 'string' } }, flagged: { type: ['boolean', 'null'] }, job_id: { type: ['integer', 'null'] }, job_number: { type: ['string', 'null'] }, stext: { type: ['string', 'null'] } } } },
+    {
+      method: 'POST',
+      url: '/api/notifications/filter',
+      key,
+      gate,
+      summary: "The user's notifications: types, flagged, job_id, job_number (start of the number), stext (≥ 3 characters: job number and parameters)",
+      querystring: listQuerySchema,
+      data: rows,
+      docBody: {
+        type: 'object',
+        properties: {
+          types: { type: 'array', items: { type: 'string' } },
+          flagged: { type: ['boolean', 'null'] },
+          job_id: { type: ['integer', 'null'] },
+          job_number: { type: ['string', 'null'] },
+          stext: { type: ['string', 'null'] },
+        },
+      },
+    },
     async (req) => {
       const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at');
       const filter = parseNotificationFilter(req.body);
@@ -53,24 +83,62 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     },
   );
 
-  action(app, { method: 'GET', url: '/api/notifications/getNotRenderedNotifs', key, gate, summary: "The user's notifications not rendered yet, newest first", data: rows }, async (req) => {
-    const list = await ownRows(dbOf(req), me(req)).where('n.is_rendered', '=', false).select([...ROW_COLUMNS]).orderBy('n.notif_id', 'desc').limit(BADGE_IDS).execute();
-    return { data: (list as NotificationRow[]).map(toWireRow) };
-  });
+  action(
+    app,
+    {
+      method: 'GET',
+      url: '/api/notifications/getNotRenderedNotifs',
+      key,
+      gate,
+      summary: "The user's notifications not rendered yet, newest first",
+      data: rows,
+    },
+    async (req) => {
+      const list = await ownRows(dbOf(req), me(req))
+        .where('n.is_rendered', '=', false)
+        .select([...ROW_COLUMNS])
+        .orderBy('n.notif_id', 'desc')
+        .limit(BADGE_IDS)
+        .execute();
+      return { data: (list as NotificationRow[]).map(toWireRow) };
+    },
+  );
 
   action(
     app,
-    { method: 'POST', url: '/api/notifications/markNotifsAsRendered', key, gate, summary: 'Marks the given notifications of the user as rendered (ids of others are ignored)', docBody: idsBody, data: { type: 'object', properties: { updated: { type: 'integer' } } } },
+    {
+      method: 'POST',
+      url: '/api/notifications/markNotifsAsRendered',
+      key,
+      gate,
+      summary: 'Marks the given notifications of the user as rendered (ids of others are ignored)',
+      docBody: idsBody,
+      data: { type: 'object', properties: { updated: { type: 'integer' } } },
+    },
     async (req) => {
       const ids = parseIds(asObject(req.body));
-      const res = await dbOf(req).updateTable('notifications').set({ is_rendered: true }).where('us_id', '=', me(req)).where('notif_id', 'in', ids).executeTakeFirst();
+      const res = await dbOf(req)
+        .updateTable('notifications')
+        .set({ is_rendered: true })
+        .where('us_id', '=', me(req))
+        .where('notif_id', 'in', ids)
+        .executeTakeFirst();
       return { data: { updated: Number(res.numUpdatedRows) } };
     },
   );
 
   action(
     app,
-    { method: 'POST', url: '/api/notifications/removenotifications', key, gate, change: true, summary: "Removes one or many of the user's notifications (ids of others are ignored)", docBody: idsBody, data: { type: 'object', properties: { removed: { type: 'integer' } } } },
+    {
+      method: 'POST',
+      url: '/api/notifications/removenotifications',
+      key,
+      gate,
+      change: true,
+      summary: "Removes one or many of the user's notifications (ids of others are ignored)",
+      docBody: idsBody,
+      data: { type: 'object', properties: { removed: { type: 'integer' } } },
+    },
     async (req) => {
       const ids = parseIds(asObject(req.body));
       const res = await dbOf(req).deleteFrom('notifications').where('us_id', '=', me(req)).where('notif_id', 'in', ids).executeTakeFirst();
@@ -80,16 +148,35 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: '/api/notifications/:id/flaggedstatus', key, gate, change: true, params: idParams, summary: 'Flags or unflags one of the user\'s notifications', docBody: { type: 'object', properties: { is_flagged: { type: 'boolean' } }, required: ['is_flagged'] }, data: rowSchema },
+    {
+      method: 'POST',
+      url: '/api/notifications/:id/flaggedstatus',
+      key,
+      gate,
+      change: true,
+      params: idParams,
+      summary: "Flags or unflags one of the user's notifications",
+      docBody: { type: 'object', properties: { is_flagged: { type: 'boolean' } }, required: ['is_flagged'] },
+      data: rowSchema,
+    },
     async (req) => {
       const body = asObject(req.body);
-      if (typeof body.is_flagged !== 'boolean') throw invalidField('is_flagged', body.is_flagged === undefined || body.is_flagged === null ? 'validation.required' : 'validation.value');
+      if (typeof body.is_flagged !== 'boolean')
+        throw invalidField('is_flagged', body.is_flagged === undefined || body.is_flagged === null ? 'validation.required' : 'validation.value');
       const id = (req.params as { id: number }).id;
       const db = dbOf(req);
       const usId = me(req);
-      const changed = await db.updateTable('notifications').set({ is_flagged: body.is_flagged }).where('us_id', '=', usId).where('notif_id', '=', id).executeTakeFirst();
+      const changed = await db
+        .updateTable('notifications')
+        .set({ is_flagged: body.is_flagged })
+        .where('us_id', '=', usId)
+        .where('notif_id', '=', id)
+        .executeTakeFirst();
       if (!Number(changed.numUpdatedRows)) throw notFound();
-      const row = await ownRows(db, usId).where('n.notif_id', '=', id).select([...ROW_COLUMNS]).executeTakeFirstOrThrow();
+      const row = await ownRows(db, usId)
+        .where('n.notif_id', '=', id)
+        .select([...ROW_COLUMNS])
+        .executeTakeFirstOrThrow();
       return { data: toWireRow(row as NotificationRow) };
     },
   );

@@ -25,7 +25,14 @@ interface JobRef {
 /** Statuses that end the work on a job: from here on every engineer's report is expected. */
 export const FINISHED_STATUSES: readonly string[] = ['COMPLETED', 'SIGNED_OFF'];
 
-export async function notifySalesSection(db: JobDb, job: JobRef, actor: number, jssId: number, before: SectionShape | null, after: SectionShape): Promise<void> {
+export async function notifySalesSection(
+  db: JobDb,
+  job: JobRef,
+  actor: number,
+  jssId: number,
+  before: SectionShape | null,
+  after: SectionShape,
+): Promise<void> {
   const params = { job_number: job.job_number, jss_id: jssId };
   const added = after.purchaseRows - (before?.purchaseRows ?? 0);
   if (added > 0) await raiseNotification(db, { type: 'NEW_PURCHASE_INVOICE', job_id: job.job_id, actor, params: { ...params, rows: added } });
@@ -37,7 +44,12 @@ export async function notifySalesSection(db: JobDb, job: JobRef, actor: number, 
 export async function notifyPurchaseInvoiceFiles(db: JobDb, jobId: number, actor: number, files: { file_id: number; name: string }[]): Promise<void> {
   if (!files.length) return;
   const job = await db.selectFrom('jobs').select('job_number').where('job_id', '=', jobId).executeTakeFirst();
-  await raiseNotification(db, { type: 'NEW_PURCHASE_INVOICE', job_id: jobId, actor, params: { job_number: job?.job_number ?? null, file_ids: files.map((f) => f.file_id), names: files.map((f) => f.name) } });
+  await raiseNotification(db, {
+    type: 'NEW_PURCHASE_INVOICE',
+    job_id: jobId,
+    actor,
+    params: { job_number: job?.job_number ?? null, file_ids: files.map((f) => f.file_id), names: files.map((f) => f.name) },
+  });
 }
 
 export async function notifyEngineerReport(db: JobDb, jobId: number, engineer: number, erId: number): Promise<void> {
@@ -47,7 +59,12 @@ export async function notifyEngineerReport(db: JobDb, jobId: number, engineer: n
     .select(['j.job_number', 'u.fullname'])
     .where('j.job_id', '=', jobId)
     .executeTakeFirst();
-  await raiseNotification(db, { type: 'TO_REPORT', job_id: jobId, actor: engineer, params: { job_number: row?.job_number ?? null, er_id: erId, engineer: row?.fullname ?? null } });
+  await raiseNotification(db, {
+    type: 'TO_REPORT',
+    job_id: jobId,
+    actor: engineer,
+    params: { job_number: row?.job_number ?? null, er_id: erId, engineer: row?.fullname ?? null },
+  });
 }
 
 /** The job's engineers without any report on it, with their names. */
@@ -57,7 +74,9 @@ export async function engineersWithoutReport(db: JobDb, jobId: number): Promise<
     .innerJoin('users as u', 'u.us_id', 'e.us_id')
     .select(['e.us_id', 'u.fullname'])
     .where('e.job_id', '=', jobId)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('engineer_reports as r').select('r.er_id').whereRef('r.job_id', '=', 'e.job_id').whereRef('r.us_id', '=', 'e.us_id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('engineer_reports as r').select('r.er_id').whereRef('r.job_id', '=', 'e.job_id').whereRef('r.us_id', '=', 'e.us_id'))),
+    )
     .orderBy('u.fullname')
     .execute();
 }
@@ -68,7 +87,9 @@ export async function notifyMissingReports(db: JobDb, job: JobRef, actor: number
   const missing = await engineersWithoutReport(db, job.job_id);
   if (!missing.length) return;
   await raiseNotification(db, {
-    type: 'REPORT_MISSING', job_id: job.job_id, actor,
+    type: 'REPORT_MISSING',
+    job_id: job.job_id,
+    actor,
     params: { job_number: job.job_number, job_status: to, engineers: missing.map((m) => m.us_id), names: missing.map((m) => m.fullname) },
   });
 }

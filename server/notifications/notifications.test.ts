@@ -15,13 +15,21 @@ let jobId: number;
 const ids: Record<string, number> = {};
 
 async function makeJob(db: JobDb, number: string): Promise<number> {
-  const de = await db.insertInto('departments').values({ de_name: 'Plumbing', de_prefix: `P${number}` }).returning('de_id').executeTakeFirstOrThrow();
+  const de = await db
+    .insertInto('departments')
+    .values({ de_name: 'Plumbing', de_prefix: `P${number}` })
+    .returning('de_id')
+    .executeTakeFirstOrThrow();
   const job = await db.insertInto('jobs').values({ de_id: de.de_id, job_number: number, job_desc: 'Leak' }).returning('job_id').executeTakeFirstOrThrow();
   return job.job_id;
 }
 
 async function notify(db: JobDb, us_id: number, notif_type: string, job_id: number | null, created_by: number | null, params: Record<string, unknown> = {}) {
-  const row = await db.insertInto('notifications').values({ us_id, notif_type, job_id, created_by, notif_params: JSON.stringify(params) }).returning('notif_id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('notifications')
+    .values({ us_id, notif_type, job_id, created_by, notif_params: JSON.stringify(params) })
+    .returning('notif_id')
+    .executeTakeFirstOrThrow();
   return row.notif_id;
 }
 
@@ -45,7 +53,7 @@ beforeAll(async () => {
 });
 
 describe('reminders (notifications)', () => {
-  it('the badge counts the user\'s own new notifications only', async () => {
+  it("the badge counts the user's own new notifications only", async () => {
     const res = await get('/api/notifications/getRoleRelatedNotifInfo');
     expect(res.status, res.text).toBe(200);
     expect(data(res)).toEqual({ count: 3, ids: [ids.general, ids.planned, ids.added] });
@@ -53,7 +61,7 @@ describe('reminders (notifications)', () => {
     expect((data(notRendered) as { notif_id: number }[]).map((r) => r.notif_id)).toEqual([ids.general, ids.planned, ids.added]);
   });
 
-  it('filters by type, flag, job and text, with the job number and the creator\'s name joined', async () => {
+  it("filters by type, flag, job and text, with the job number and the creator's name joined", async () => {
     const all = await post('/api/notifications/filter?limit=2&pagenumber=1&sort=-notif_id&totalcount=1', {});
     expect(all.status, all.text).toBe(200);
     expect(all.json.notifications.metadata.totalCount).toBe(3);
@@ -73,12 +81,14 @@ describe('reminders (notifications)', () => {
     const byNumberStart = await post('/api/notifications/filter', { job_number: 'pl-00' });
     expect((data(byNumberStart) as { notif_id: number }[]).map((r) => r.notif_id).sort()).toEqual([ids.added, ids.planned].sort());
     expect(data(await post('/api/notifications/filter', { job_number: '0042' }))).toHaveLength(0);
-    expect(data(await post('/api/notifications/filter', { job_number: 'PL-0042', stext: 'copper', types: ['COST_ADDED'] }))).toMatchObject([{ notif_id: ids.added }]);
+    expect(data(await post('/api/notifications/filter', { job_number: 'PL-0042', stext: 'copper', types: ['COST_ADDED'] }))).toMatchObject([
+      { notif_id: ids.added },
+    ]);
     const byParams = await post('/api/notifications/filter', { stext: 'quarterly' });
     expect((data(byParams) as { notif_id: number }[]).map((r) => r.notif_id)).toEqual([ids.general]);
   });
 
-  it('refuses bad filters with the spec\'s texts', async () => {
+  it("refuses bad filters with the spec's texts", async () => {
     const short = await post('/api/notifications/filter', { stext: 'pl' });
     expect(short.status).toBe(400);
     expect(short.json.notifications.dbErrors[0]).toMatchObject({ error: 'VALIDATION', details: 'stext', primary: 'At least 3 characters' });
@@ -92,7 +102,7 @@ describe('reminders (notifications)', () => {
     expect(unknown.status).toBe(400);
   });
 
-  it('flags and unflags the user\'s own notification; someone else\'s is not found', async () => {
+  it("flags and unflags the user's own notification; someone else's is not found", async () => {
     const flag = await post(`/api/notifications/${ids.planned}/flaggedstatus`, { is_flagged: true });
     expect(flag.status, flag.text).toBe(200);
     expect(data(flag)).toMatchObject({ notif_id: ids.planned, is_flagged: true, job_number: 'PL-0042' });
@@ -111,7 +121,7 @@ describe('reminders (notifications)', () => {
     expect(stored.is_flagged).toBe(false);
   });
 
-  it('marks rendered only the user\'s own ids', async () => {
+  it("marks rendered only the user's own ids", async () => {
     const res = await post('/api/notifications/markNotifsAsRendered', { notif_ids: [ids.added, ids.others, ids.brandB] });
     expect(res.status, res.text).toBe(200);
     expect(data(res)).toEqual({ updated: 1 });
@@ -125,7 +135,7 @@ describe('reminders (notifications)', () => {
     expect(empty.json.notifications.dbErrors[0]).toMatchObject({ details: 'notif_ids', primary: 'Field is required!' });
   });
 
-  it('removes one or many of the user\'s own; another user\'s and another brand\'s ids are ignored', async () => {
+  it("removes one or many of the user's own; another user's and another brand's ids are ignored", async () => {
     const one = await post('/api/notifications/removenotifications', { notif_ids: ids.general });
     expect(one.status, one.text).toBe(200);
     expect(one.headers['x-show-snackbar']).toBe('1');

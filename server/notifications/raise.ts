@@ -23,7 +23,12 @@ export interface RaiseInput {
 export async function jobAudience(db: JobDb, jobId: number): Promise<number[]> {
   const assigned = await db.selectFrom('job_assigned_users').select('us_id').where('job_id', '=', jobId).execute();
   if (assigned.length) return assigned.map((r) => r.us_id);
-  const operators = await db.selectFrom('users').select('us_id').where('role', 'in', [...OPERATOR_GROUP]).where('is_hidden', '=', false).execute();
+  const operators = await db
+    .selectFrom('users')
+    .select('us_id')
+    .where('role', 'in', [...OPERATOR_GROUP])
+    .where('is_hidden', '=', false)
+    .execute();
   return operators.map((r) => r.us_id);
 }
 
@@ -36,7 +41,9 @@ export async function raiseNotification(db: JobDb, n: RaiseInput): Promise<numbe
   for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
     await db
       .insertInto('notifications')
-      .values(recipients.slice(i, i + INSERT_BATCH).map((us_id) => ({ us_id, notif_type: n.type, job_id: n.job_id, notif_params: params, created_by: n.actor })))
+      .values(
+        recipients.slice(i, i + INSERT_BATCH).map((us_id) => ({ us_id, notif_type: n.type, job_id: n.job_id, notif_params: params, created_by: n.actor })),
+      )
       .execute();
   }
   return recipients.length;

@@ -23,20 +23,34 @@ beforeAll(async () => {
 async function endedJob(desc: string, daysAgo: number, over: Record<string, unknown> = {}) {
   const end = new Date(Date.now() - daysAgo * DAY);
   return create(admin, {
-    de_id: ids.departments[0].de_id, js_id: ids.sites[0], job_desc: desc, job_status: 'IN_PROGRESS', engineers: [{ us_id: ids.users.engineer, is_lead: true }],
-    job_start: wire(new Date(end.getTime() - 2 * 3_600_000)), job_end: wire(end), ...over,
+    de_id: ids.departments[0].de_id,
+    js_id: ids.sites[0],
+    job_desc: desc,
+    job_status: 'IN_PROGRESS',
+    engineers: [{ us_id: ids.users.engineer, is_lead: true }],
+    job_start: wire(new Date(end.getTime() - 2 * 3_600_000)),
+    job_end: wire(end),
+    ...over,
   });
 }
 
 const overdue = (jobId: number) =>
-  db.selectFrom('notifications').select(['us_id', 'notif_params', 'created_by']).where('job_id', '=', jobId).where('notif_type', '=', 'ENGINEER_NOT_REPORTED').orderBy('notif_id').execute();
+  db
+    .selectFrom('notifications')
+    .select(['us_id', 'notif_params', 'created_by'])
+    .where('job_id', '=', jobId)
+    .where('notif_type', '=', 'ENGINEER_NOT_REPORTED')
+    .orderBy('notif_id')
+    .execute();
 
 describe('the "engineer not reported" check', () => {
-  it('announces an ended job without its engineer\'s report once, to the assigned users', async () => {
+  it("announces an ended job without its engineer's report once, to the assigned users", async () => {
     const job = await endedJob('Ended, no report', 2, { assigned: [ids.users.operator] });
     expect(await checkOverdueReports(db)).toBeGreaterThanOrEqual(1);
     const raised = await overdue(job.job_id);
-    expect(raised).toEqual([{ us_id: ids.users.operator, created_by: null, notif_params: expect.objectContaining({ job_number: job.job_number, us_id: ids.users.engineer }) }]);
+    expect(raised).toEqual([
+      { us_id: ids.users.operator, created_by: null, notif_params: expect.objectContaining({ job_number: job.job_number, us_id: ids.users.engineer }) },
+    ]);
 
     // The next run (or another process running it too) does not announce it again.
     await Promise.all([checkOverdueReports(db), checkOverdueReports(db)]);
@@ -65,7 +79,12 @@ describe('the "engineer not reported" check', () => {
     const check = startReportCheck(t.db, { intervalMs: 0 });
     expect(await check.runNow()).toBeGreaterThanOrEqual(1);
     await check.stop();
-    const operatorGroup = await db.selectFrom('users').select('us_id').where('role', 'in', ['Operator', 'BemAccount', 'Procurement']).where('is_hidden', '=', false).execute();
+    const operatorGroup = await db
+      .selectFrom('users')
+      .select('us_id')
+      .where('role', 'in', ['Operator', 'BemAccount', 'Procurement'])
+      .where('is_hidden', '=', false)
+      .execute();
     expect((await overdue(job.job_id)).map((n) => n.us_id).sort()).toEqual(operatorGroup.map((u) => u.us_id).sort());
   });
 });

@@ -40,9 +40,19 @@ export async function checkOverdueReports(db: JobDb, now = new Date()): Promise<
       .where('j.job_end', '>=', since)
       .where('j.job_number', 'is not', null)
       .where((eb) => eb.or([eb('j.job_status', 'is', null), eb('j.job_status', 'not in', SKIPPED_STATUSES)]))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('engineer_reports as r').select('r.er_id').whereRef('r.job_id', '=', 'j.job_id').whereRef('r.us_id', '=', 'e.us_id'))))
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('job_report_overdue as o').select('o.job_id').whereRef('o.job_id', '=', 'j.job_id').whereRef('o.us_id', '=', 'e.us_id').whereRef('o.job_end', '=', 'j.job_end'))),
+        not(exists(selectFrom('engineer_reports as r').select('r.er_id').whereRef('r.job_id', '=', 'j.job_id').whereRef('r.us_id', '=', 'e.us_id'))),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('job_report_overdue as o')
+              .select('o.job_id')
+              .whereRef('o.job_id', '=', 'j.job_id')
+              .whereRef('o.us_id', '=', 'e.us_id')
+              .whereRef('o.job_end', '=', 'j.job_end'),
+          ),
+        ),
       )
       .orderBy('j.job_end')
       .orderBy('j.job_id')
@@ -54,12 +64,19 @@ export async function checkOverdueReports(db: JobDb, now = new Date()): Promise<
       const claimed = await trx
         .insertInto('job_report_overdue')
         .values({ job_id: row.job_id, us_id: row.us_id, job_end: end })
-        .onConflict((oc) => oc.columns(['job_id', 'us_id']).doUpdateSet({ job_end: end, created_at: now }).where(sql<Date>`job_report_overdue.job_end`, '<>', end))
+        .onConflict((oc) =>
+          oc
+            .columns(['job_id', 'us_id'])
+            .doUpdateSet({ job_end: end, created_at: now })
+            .where(sql<Date>`job_report_overdue.job_end`, '<>', end),
+        )
         .returning('job_id')
         .executeTakeFirst();
       if (!claimed) continue;
       await raiseNotification(trx, {
-        type: 'ENGINEER_NOT_REPORTED', job_id: row.job_id, actor: null,
+        type: 'ENGINEER_NOT_REPORTED',
+        job_id: row.job_id,
+        actor: null,
         params: { job_number: row.job_number, us_id: row.us_id, engineer: row.fullname, job_end: end.toISOString() },
       });
       announced += 1;

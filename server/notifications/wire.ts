@@ -32,8 +32,16 @@ export function ownRows(db: JobDb, usId: number) {
 }
 
 export const ROW_COLUMNS = [
-  'n.notif_id', 'n.notif_type', 'n.job_id', 'j.job_number', 'n.notif_params', 'n.is_flagged', 'n.is_rendered', 'n.created_by',
-  'u.fullname as created_by_name', 'n.created_at',
+  'n.notif_id',
+  'n.notif_type',
+  'n.job_id',
+  'j.job_number',
+  'n.notif_params',
+  'n.is_flagged',
+  'n.is_rendered',
+  'n.created_by',
+  'u.fullname as created_by_name',
+  'n.created_at',
 ] as const;
 
 export interface NotificationRow {

@@ -49,13 +49,18 @@ async function main(args: string[]): Promise<void> {
     await migrateAll(db);
     const accounts = sql.id('global', 'platform_accounts');
     if (command === 'list') {
-      const { rows } = await sql<{ s_id: number; us_id: number; granted_at: Date }>`select s_id, us_id, granted_at from ${accounts} order by s_id, us_id`.execute(db);
+      const { rows } = await sql<{
+        s_id: number;
+        us_id: number;
+        granted_at: Date;
+      }>`select s_id, us_id, granted_at from ${accounts} order by s_id, us_id`.execute(db);
       for (const r of rows) console.log(`brand ${r.s_id} user ${r.us_id} since ${r.granted_at.toISOString()}`);
       if (!rows.length) console.log('No platform accounts.');
     } else if ((command === 'grant' || command === 'revoke') && domain && email) {
       const user = await userOf(db, domain, email);
       if (command === 'grant') {
-        if (user.role !== 'Developer' && user.role !== 'Sales') throw new Error(`${email} is a ${user.role}; only a Developer or a Sales user can hold a platform account.`);
+        if (user.role !== 'Developer' && user.role !== 'Sales')
+          throw new Error(`${email} is a ${user.role}; only a Developer or a Sales user can hold a platform account.`);
         await sql`insert into ${accounts} (s_id, us_id) values (${user.s_id}, ${user.us_id}) on conflict do nothing`.execute(db);
       } else {
         await sql`delete from ${accounts} where s_id = ${user.s_id} and us_id = ${user.us_id}`.execute(db);

@@ -41,7 +41,15 @@ describe('a Developer or Sales user without a platform account', () => {
       expect((await call(t.app, { url: `/api/dev/sites/${own.s_id}/details`, host: own.host, cookie })).status).toBe(200);
       forbiddenBrand(await call(t.app, { url: `/api/dev/sites/${demoSiteId}/details`, host: own.host, cookie }));
       forbiddenBrand(await call(t.app, { method: 'PATCH', url: `/api/dev/sites/${demoSiteId}`, host: own.host, cookie, body: { description: 'taken over' } }));
-      forbiddenBrand(await call(t.app, { method: 'POST', url: '/api/dev/sites/create', host: own.host, cookie, body: { name: 'Another', domains: [{ d_type: 'primary', d_name: `${uniqueName('x')}.test` }] } }));
+      forbiddenBrand(
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/dev/sites/create',
+          host: own.host,
+          cookie,
+          body: { name: 'Another', domains: [{ d_type: 'primary', d_name: `${uniqueName('x')}.test` }] },
+        }),
+      );
     }
     const own2 = await call(t.app, { method: 'PATCH', url: `/api/dev/sites/${own.s_id}`, host: own.host, cookie: ownDev, body: { description: 'our own' } });
     expect(own2.status).toBe(200);
@@ -53,25 +61,70 @@ describe('a Developer or Sales user without a platform account', () => {
     const list = await call(t.app, { url: '/api/dev/configs/list', host: own.host, cookie: ownDev });
     expect(list.json.dev.data.map((s: { s_id: number }) => s.s_id)).toEqual([own.s_id]);
     forbiddenBrand(await call(t.app, { url: `/api/dev/configs/${demoSiteId}/details`, host: own.host, cookie: ownDev }));
-    forbiddenBrand(await call(t.app, { method: 'PATCH', url: `/api/dev/configs/${demoSiteId}`, host: own.host, cookie: ownDev, body: { path: 'customSettings.visibleName', value: 'taken over' } }));
-    forbiddenBrand(await call(t.app, { method: 'POST', url: '/api/configs/updateAll', host: own.host, cookie: ownDev, body: { path: 'customSettings.visibleName', value: 'everyone' } }), 'configs');
-    const ok = await call(t.app, { method: 'PATCH', url: `/api/dev/configs/${own.s_id}`, host: own.host, cookie: ownDev, body: { path: 'customSettings.visibleName', value: 'Ours' } });
+    forbiddenBrand(
+      await call(t.app, {
+        method: 'PATCH',
+        url: `/api/dev/configs/${demoSiteId}`,
+        host: own.host,
+        cookie: ownDev,
+        body: { path: 'customSettings.visibleName', value: 'taken over' },
+      }),
+    );
+    forbiddenBrand(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/configs/updateAll',
+        host: own.host,
+        cookie: ownDev,
+        body: { path: 'customSettings.visibleName', value: 'everyone' },
+      }),
+      'configs',
+    );
+    const ok = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/dev/configs/${own.s_id}`,
+      host: own.host,
+      cookie: ownDev,
+      body: { path: 'customSettings.visibleName', value: 'Ours' },
+    });
     expect(ok.status).toBe(200);
   });
 
   it("runs SQL batches on their own brand's schema only, and cannot change the shared batch files", async () => {
-    const created = await call(t.app, { method: 'POST', url: '/api/dev/batchfiles/create', host: DEMO_HOST, cookie: platformDev, body: { bf_name: uniqueName('probe'), se_type: 'site_n', bf_sql: 'select 1;' } });
+    const created = await call(t.app, {
+      method: 'POST',
+      url: '/api/dev/batchfiles/create',
+      host: DEMO_HOST,
+      cookie: platformDev,
+      body: { bf_name: uniqueName('probe'), se_type: 'site_n', bf_sql: 'select 1;' },
+    });
     expect(created.status).toBe(201);
     const fileId = created.json.dev.data.bf_id as number;
     const { dbName } = (await sql<{ dbName: string }>`select current_database() as "dbName"`.execute(t.db)).rows[0];
     const run = (schemas: string[]) =>
-      call(t.app, { method: 'POST', url: '/api/dev/batchfiles/run', host: own.host, cookie: ownDev, body: { fileIds: [fileId], se_type: 'site_n', selectedSchemasByDatabases: { [dbName]: schemas }, dryRun: true } });
+      call(t.app, {
+        method: 'POST',
+        url: '/api/dev/batchfiles/run',
+        host: own.host,
+        cookie: ownDev,
+        body: { fileIds: [fileId], se_type: 'site_n', selectedSchemasByDatabases: { [dbName]: schemas }, dryRun: true },
+      });
     expect((await run([own.schema])).status).toBe(200);
     forbiddenBrand(await run(['site_1']));
     forbiddenBrand(await run([own.schema, 'site_1']));
     expect((await call(t.app, { url: '/api/dev/batchfiles/list', host: own.host, cookie: ownDev })).status).toBe(200);
-    forbiddenBrand(await call(t.app, { method: 'POST', url: '/api/dev/batchfiles/create', host: own.host, cookie: ownDev, body: { bf_name: uniqueName('mine'), se_type: 'site_n', bf_sql: 'select 1;' } }));
-    forbiddenBrand(await call(t.app, { method: 'PATCH', url: `/api/dev/batchfiles/${fileId}`, host: own.host, cookie: ownDev, body: { bf_sql: 'drop table users;' } }));
+    forbiddenBrand(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/dev/batchfiles/create',
+        host: own.host,
+        cookie: ownDev,
+        body: { bf_name: uniqueName('mine'), se_type: 'site_n', bf_sql: 'select 1;' },
+      }),
+    );
+    forbiddenBrand(
+      await call(t.app, { method: 'PATCH', url: `/api/dev/batchfiles/${fileId}`, host: own.host, cookie: ownDev, body: { bf_sql: 'drop table users;' } }),
+    );
     forbiddenBrand(await call(t.app, { method: 'DELETE', url: `/api/dev/batchfiles/${fileId}`, host: own.host, cookie: ownDev }));
   });
 
@@ -99,16 +152,33 @@ describe('a platform account', () => {
     // Granted as the operator would (npm run platform): a Sales user of this file's brand.
     const salesId = own.users.Sales;
     await sql`insert into global.platform_accounts (s_id, us_id) values (${own.s_id}, ${salesId})`.execute(t.db);
-    const otherDev = await createUser(t.db, own.schema, { email: `${uniqueName('dev')}@demo.test`, role: 'Developer', firstname: 'Other', surname: 'Developer' });
+    const otherDev = await createUser(t.db, own.schema, {
+      email: `${uniqueName('dev')}@demo.test`,
+      role: 'Developer',
+      firstname: 'Other',
+      surname: 'Developer',
+    });
     const admin = await login(t.app, own.host, 'admin@demo.test');
     const developer = await login(t.app, own.host, 'developer@demo.test');
     for (const cookie of [admin, developer]) {
-      forbiddenBrand(await call(t.app, { method: 'POST', url: '/api/users/setPassword', host: own.host, cookie, body: { us_id: salesId, password: 'taken-over-now' } }), 'users');
-      forbiddenBrand(await call(t.app, { method: 'POST', url: '/api/users/updateUser', host: own.host, cookie, body: { us_id: salesId, email: 'mine@demo.test' } }), 'users');
-      forbiddenBrand(await call(t.app, { method: 'POST', url: '/api/users/setIsHiddenStatus', host: own.host, cookie, body: { us_id: salesId, is_hidden: true } }), 'users');
+      forbiddenBrand(
+        await call(t.app, { method: 'POST', url: '/api/users/setPassword', host: own.host, cookie, body: { us_id: salesId, password: 'taken-over-now' } }),
+        'users',
+      );
+      forbiddenBrand(
+        await call(t.app, { method: 'POST', url: '/api/users/updateUser', host: own.host, cookie, body: { us_id: salesId, email: 'mine@demo.test' } }),
+        'users',
+      );
+      forbiddenBrand(
+        await call(t.app, { method: 'POST', url: '/api/users/setIsHiddenStatus', host: own.host, cookie, body: { us_id: salesId, is_hidden: true } }),
+        'users',
+      );
     }
     // The holder still signs in with their own password, and another Developer is an ordinary target.
-    expect((await call(t.app, { method: 'POST', url: '/api/users/updateUser', host: own.host, cookie: developer, body: { us_id: otherDev, firstname: 'Renamed' } })).status).toBe(200);
+    expect(
+      (await call(t.app, { method: 'POST', url: '/api/users/updateUser', host: own.host, cookie: developer, body: { us_id: otherDev, firstname: 'Renamed' } }))
+        .status,
+    ).toBe(200);
     await login(t.app, own.host, 'sales@demo.test');
   });
 });

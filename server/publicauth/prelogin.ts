@@ -65,7 +65,12 @@ export function registerPrelogin(app: FastifyInstance, root: RootDb): void {
       preHandler: async (req) => {
         if (!isFeatureOn(req.brand?.config.features, 'auth.preLogin')) throw forbidden('feature');
       },
-      schema: { tags: ['auth'], summary: 'Mails the list of brand sites an address signs in to; the answer is the same for unknown addresses', body: mailAddressBody, response: responses('auth') },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mails the list of brand sites an address signs in to; the answer is the same for unknown addresses',
+        body: mailAddressBody,
+        response: responses('auth'),
+      },
     },
     async (req, reply) => {
       const email = req.body.mail_address.trim().toLowerCase();

@@ -34,7 +34,19 @@ describe('register', () => {
   it('mails a link to a new address; the link creates a customer account and signs it in', async () => {
     const brand = await brandWithMail();
     const start = smtp.messages.length;
-    const res = await call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'New@Person.test', firstname: 'New', surname: 'Person', password: pw('abc12345 xyz'), password_again: pw('abc12345 xyz'), accept_terms: true } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      host: brand.host,
+      body: {
+        email: 'New@Person.test',
+        firstname: 'New',
+        surname: 'Person',
+        password: pw('abc12345 xyz'),
+        password_again: pw('abc12345 xyz'),
+        accept_terms: true,
+      },
+    });
     expect(res.status).toBe(202);
     expect(res.json.auth.data).toMatchObject({ is_loggedin: false, mail_sent: true });
     const mail = (await smtp.waitFor(start + 1))[start];
@@ -49,7 +61,12 @@ describe('register', () => {
 
   it("says 'Passwords must match!' and asks for the terms", async () => {
     const brand = await brandWithMail();
-    const res = await call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'a@b.test', firstname: 'A', surname: 'B', password: pw('one is long'), password_again: pw('two is long'), accept_terms: false } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      host: brand.host,
+      body: { email: 'a@b.test', firstname: 'A', surname: 'B', password: pw('one is long'), password_again: pw('two is long'), accept_terms: false },
+    });
     expect(res.status).toBe(400);
     const primaries = res.json.auth.dbErrors.map((e: { primary: string }) => e.primary);
     expect(primaries).toEqual(['Passwords must match!', 'You need to accept the license and terms first!']);
@@ -59,9 +76,18 @@ describe('register', () => {
     const brand = await brandWithMail({ publicRegistration: false });
     const allowed = await call(t.app, { url: '/api/auth/isRegistrationAllowed', host: brand.host });
     expect(allowed.json.auth.data).toBe(false);
-    const res = await call(t.app, { method: 'POST', url: '/api/auth/register', host: brand.host, body: { email: 'a@b.test', firstname: 'A', surname: 'B', password: pw('one is long'), password_again: pw('one is long'), accept_terms: true } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      host: brand.host,
+      body: { email: 'a@b.test', firstname: 'A', surname: 'B', password: pw('one is long'), password_again: pw('one is long'), accept_terms: true },
+    });
     expect(res.status).toBe(403);
-    expect(res.json.auth.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'feature', primary: 'Public registration is not allowed! Request a new password or contact your company representative.' });
+    expect(res.json.auth.dbErrors[0]).toMatchObject({
+      error: 'FORBIDDEN',
+      general: 'feature',
+      primary: 'Public registration is not allowed! Request a new password or contact your company representative.',
+    });
     const reset = await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'admin@demo.test' } });
     expect(reset.status).toBe(403);
   });
@@ -73,7 +99,12 @@ describe('password reset', () => {
     const start = smtp.messages.length;
     const res = await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'User@demo.test' } });
     expect(res.status).toBe(200);
-    const unknown = await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'nobody@demo.test' } });
+    const unknown = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/getNewPasswordResetToken',
+      host: brand.host,
+      body: { mail_address: 'nobody@demo.test' },
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.json.auth.data).toBe(res.json.auth.data);
     const mails = await smtp.waitFor(start + 1);
@@ -85,13 +116,27 @@ describe('password reset', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.messages.length).toBe(start + 1);
 
-    const reset = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('brand-new-1-x'), password_again: pw('brand-new-1-x') } });
+    const reset = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/resetPassword',
+      host: brand.host,
+      body: { token, password: pw('brand-new-1-x'), password_again: pw('brand-new-1-x') },
+    });
     expect(reset.status).toBe(200);
     expect(reset.json.auth.data).toMatchObject({ is_loggedin: true, email: 'user@demo.test' });
     await login(t.app, brand.host, 'user@demo.test', 'brand-new-1-x');
-    const reused = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('again-2-long'), password_again: pw('again-2-long') } });
+    const reused = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/resetPassword',
+      host: brand.host,
+      body: { token, password: pw('again-2-long'), password_again: pw('again-2-long') },
+    });
     expect(reused.status).toBe(400);
-    expect(reused.json.auth.dbErrors[0]).toMatchObject({ error: 'VALIDATION', details: 'token', primary: 'This link has expired or has already been used. Please request a new one.' });
+    expect(reused.json.auth.dbErrors[0]).toMatchObject({
+      error: 'VALIDATION',
+      details: 'token',
+      primary: 'This link has expired or has already been used. Please request a new one.',
+    });
   });
 
   it('refuses an expired token, a missing token and mismatched passwords', async () => {
@@ -99,13 +144,31 @@ describe('password reset', () => {
     const start = smtp.messages.length;
     await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: 'admin@demo.test' } });
     const token = tokenFromMail((await smtp.waitFor(start + 1))[start].raw)!;
-    const mismatch = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('first long one'), password_again: pw('second long one') } });
+    const mismatch = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/resetPassword',
+      host: brand.host,
+      body: { token, password: pw('first long one'), password_again: pw('second long one') },
+    });
     expect(mismatch.json.auth.dbErrors[0]).toMatchObject({ details: 'password_again', primary: 'Passwords must match!' });
-    await brandDb(t.db, brand.schema).updateTable('password_tokens' as never).set({ expires_at: sql`now() - interval '1 minute'` } as never).execute();
-    const expired = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token, password: pw('a long passphrase'), password_again: pw('a long passphrase') } });
+    await brandDb(t.db, brand.schema)
+      .updateTable('password_tokens' as never)
+      .set({ expires_at: sql`now() - interval '1 minute'` } as never)
+      .execute();
+    const expired = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/resetPassword',
+      host: brand.host,
+      body: { token, password: pw('a long passphrase'), password_again: pw('a long passphrase') },
+    });
     expect(expired.status).toBe(400);
     expect(expired.json.auth.dbErrors[0].details).toBe('token');
-    const missing = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token: '', password: pw('a long passphrase'), password_again: pw('a long passphrase') } });
+    const missing = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/resetPassword',
+      host: brand.host,
+      body: { token: '', password: pw('a long passphrase'), password_again: pw('a long passphrase') },
+    });
     expect(missing.json.auth.dbErrors[0]).toMatchObject({ details: 'token', primary: 'Missing token value from URL!' });
   });
 
@@ -113,14 +176,30 @@ describe('password reset', () => {
     const brand = await brandWithMail();
     for (const address of ['user@demo.test', 'ghost@demo.test']) {
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i += 1) statuses.push((await call(t.app, { method: 'POST', url: '/api/auth/getNewPasswordResetToken', host: brand.host, body: { mail_address: address }, remoteAddress: `10.9.0.${i}` })).status);
+      for (let i = 0; i < 6; i += 1)
+        statuses.push(
+          (
+            await call(t.app, {
+              method: 'POST',
+              url: '/api/auth/getNewPasswordResetToken',
+              host: brand.host,
+              body: { mail_address: address },
+              remoteAddress: `10.9.0.${i}`,
+            })
+          ).status,
+        );
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     }
   });
 
   it('is refused when password reset is off', async () => {
     const brand = await brandWithMail({ passwordReset: false });
-    const res = await call(t.app, { method: 'POST', url: '/api/auth/resetPassword', host: brand.host, body: { token: 'x', password: pw('a long passphrase'), password_again: pw('a long passphrase') } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/resetPassword',
+      host: brand.host,
+      body: { token: 'x', password: pw('a long passphrase'), password_again: pw('a long passphrase') },
+    });
     expect(res.status).toBe(403);
     expect(res.json.auth.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'feature' });
   });

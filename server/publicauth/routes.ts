@@ -81,7 +81,11 @@ function passwordProblems(b: { password: string; password_again: string }): Fiel
 
 async function signIn(req: FastifyRequest, usId: number) {
   const db = req.db!;
-  const row = await db.selectFrom('users').select([...USER_COLUMNS]).where('us_id', '=', usId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select([...USER_COLUMNS])
+    .where('us_id', '=', usId)
+    .executeTakeFirstOrThrow();
   const user = { ...row, settings: (row.settings ?? {}) as Record<string, unknown> } as SessionUser;
   return { user, token: await createSession(db, usId, req.ip || null, req.headers['user-agent'] ?? null) };
 }
@@ -91,7 +95,7 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
 
   app.get(
     '/api/auth/isRegistrationAllowed',
-    { config: { envelopeKey: key }, schema: { tags, summary: "Whether this brand takes public registrations", response: responses(key, { type: 'boolean' }) } },
+    { config: { envelopeKey: key }, schema: { tags, summary: 'Whether this brand takes public registrations', response: responses(key, { type: 'boolean' }) } },
     async (req, reply) => sendOk(req, reply, isFeatureOn(req.brand?.config.features, 'auth.publicRegistration')),
   );
 
@@ -138,7 +142,9 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
         text = `${enText('auth.registerIntro')}\n\n${origin}/register?token=${encodeURIComponent(token)}\n\n${enText('auth.registerExpiry').replace('%s', String(minutes))}`;
       }
       // Not awaited: the answer must take as long for a known address as for a new one.
-      const mail = origin ? sendSystemMail(db, { to: email, subject: `${brandName}: ${enText('auth.registerSubject')}`, text }) : Promise.reject(new NoBrandAddress());
+      const mail = origin
+        ? sendSystemMail(db, { to: email, subject: `${brandName}: ${enText('auth.registerSubject')}`, text })
+        : Promise.reject(new NoBrandAddress());
       void mail.catch((err) => logInternalError(root, req, err));
       return sendOk(req, reply, { is_loggedin: false, mail_sent: true, message: enText('auth.registerSent') }, { status: 202 });
     },
@@ -166,7 +172,15 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
         // The address may have got an account since the mail was sent: then the link is spent.
         const row = await trx
           .insertInto('users')
-          .values({ email: pending.email, password_hash: pending.password_hash, role: REGISTERED_ROLE, firstname: pending.firstname, surname: pending.surname, fullname: `${pending.firstname} ${pending.surname}`, settings: '{}' })
+          .values({
+            email: pending.email,
+            password_hash: pending.password_hash,
+            role: REGISTERED_ROLE,
+            firstname: pending.firstname,
+            surname: pending.surname,
+            fullname: `${pending.firstname} ${pending.surname}`,
+            settings: '{}',
+          })
           .onConflict((oc) => oc.column('email').doNothing())
           .returning('us_id')
           .executeTakeFirst();
@@ -185,7 +199,12 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
     {
       config: { envelopeKey: key, gate: { requiredFeatures: ['auth.publicRegistration', 'auth.passwordReset'] } },
       preHandler: requireFeatures('auth.passwordReset'),
-      schema: { tags, summary: `Mail a one-time reset link (valid ${RESET_TOKEN_MINUTES} minutes); the answer is the same for unknown addresses`, body: mailAddressBody, response: responses(key, { type: 'string' }) },
+      schema: {
+        tags,
+        summary: `Mail a one-time reset link (valid ${RESET_TOKEN_MINUTES} minutes); the answer is the same for unknown addresses`,
+        body: mailAddressBody,
+        response: responses(key, { type: 'string' }),
+      },
     },
     async (req, reply) => {
       const email = req.body.mail_address.trim().toLowerCase();
@@ -194,7 +213,9 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
         [`reset-ip:${req.ip || 'unknown'}`, RESET_PER_ADDRESS],
         [`reset:${req.brand!.schema}:${email}`, RESET_PER_EMAIL],
       ]);
-      const user = EMAIL_RE.test(email) ? await req.db!.selectFrom('users').select(['us_id', 'email']).where('email', '=', email).executeTakeFirst() : undefined;
+      const user = EMAIL_RE.test(email)
+        ? await req.db!.selectFrom('users').select(['us_id', 'email']).where('email', '=', email).executeTakeFirst()
+        : undefined;
       if (user) {
         const origin = brandOrigin(req);
         const token = await createResetToken(req.db!, user.us_id);
@@ -230,7 +251,11 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
       const db = req.db!;
       const usId = await consumeResetToken(db, token);
       if (usId === null) throw validationError([{ field: 'token', message: enText('errors.tokenInvalid') }]);
-      await db.updateTable('users').set({ password_hash: await hashPassword(b.password) }).where('us_id', '=', usId).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(b.password) })
+        .where('us_id', '=', usId)
+        .execute();
       // Whoever knew the old password is signed out everywhere.
       await db.deleteFrom('sessions').where('us_id', '=', usId).execute();
       const { user, token: sid } = await signIn(req, usId);

@@ -23,7 +23,8 @@ export function requireFeatures(...keys: string[]) {
   return async (req: FastifyRequest): Promise<void> => {
     const features = req.brand?.config.features;
     if (!isFeatureOn(features, 'auth.publicRegistration')) throw registrationNotAllowed();
-    for (const key of keys) if (!isFeatureOn(features, key)) throw new AppError({ code: 'FORBIDDEN', status: 403, primary: enText('errors.forbidden'), general: 'feature' });
+    for (const key of keys)
+      if (!isFeatureOn(features, key)) throw new AppError({ code: 'FORBIDDEN', status: 403, primary: enText('errors.forbidden'), general: 'feature' });
   };
 }
 

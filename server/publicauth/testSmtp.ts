@@ -14,7 +14,13 @@ export interface TestSmtpOptions {
 
 export async function startTestSmtp(
   opts: TestSmtpOptions = {},
-): Promise<{ port: number; messages: Received[]; oauthLogins: string[]; waitFor: (count: number, ms?: number) => Promise<Received[]>; close: () => Promise<void> }> {
+): Promise<{
+  port: number;
+  messages: Received[];
+  oauthLogins: string[];
+  waitFor: (count: number, ms?: number) => Promise<Received[]>;
+  close: () => Promise<void>;
+}> {
   const messages: Received[] = [];
   const oauthLogins: string[] = [];
   const accepts = opts.acceptsOAuthToken;

@@ -69,7 +69,10 @@ function pending(db: BrandDb) {
 /** A registration waiting for its address to be confirmed; the link's token, valid RESET_TOKEN_MINUTES. */
 export async function createPendingRegistration(db: BrandDb, reg: PendingRegistration): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await pending(db).deleteFrom('pending_registrations').where('expires_at', '<', sql<Date>`now()`).execute();
+  await pending(db)
+    .deleteFrom('pending_registrations')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
   await pending(db)
     .insertInto('pending_registrations')
     .values({ token_hash: hashToken(token), ...reg, expires_at: sql<Date>`now() + make_interval(mins => ${RESET_TOKEN_MINUTES})` })

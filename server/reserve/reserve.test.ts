@@ -12,7 +12,17 @@ afterEach(() => {
 
 function reservation(overrides: Record<string, unknown> = {}) {
   const password = sha256Hex('s3cret-pass');
-  return { company: 'Fresh Fixers', subdomain: uniqueName('fresh'), email: 'boss@fresh.test', firstname: 'Bo', surname: 'Ss', password, password_again: password, accept_terms: true, ...overrides };
+  return {
+    company: 'Fresh Fixers',
+    subdomain: uniqueName('fresh'),
+    email: 'boss@fresh.test',
+    firstname: 'Bo',
+    surname: 'Ss',
+    password,
+    password_again: password,
+    accept_terms: true,
+    ...overrides,
+  };
 }
 
 const reserve = (body: unknown, host = DEMO_HOST) => call(t.app, { method: 'POST', url: '/api/auth/reserveSchema', host, body });
@@ -30,7 +40,10 @@ describe('/reserve', () => {
     expect(made.loginUrl).toBe(`http://${body.subdomain}.localhost:3000/login`);
     const host = `${made.domain}:3000`;
     const cfg = await call(t.app, { url: '/api/brandsiteconfig', host });
-    expect(cfg.json.brandsiteconfig.data[0].finalDomainConfig).toMatchObject({ name: 'Fresh Fixers', features: { job: { enabled: true }, mail: { enabled: false } } });
+    expect(cfg.json.brandsiteconfig.data[0].finalDomainConfig).toMatchObject({
+      name: 'Fresh Fixers',
+      features: { job: { enabled: true }, mail: { enabled: false } },
+    });
     const cookie = await login(t.app, host, 'boss@fresh.test', 's3cret-pass');
     const who = await call(t.app, { url: '/api/auth/whoami', host, cookie });
     expect(who.json.auth.data).toMatchObject({ is_loggedin: true, role: 'Admin', fullname: 'Bo Ss' });
@@ -48,11 +61,18 @@ describe('/reserve', () => {
     const res = await reserve(reservation({ password_again: sha256Hex('other'), accept_terms: false, subdomain: 'Not Valid' }));
     expect(res.status).toBe(400);
     const byField = Object.fromEntries(res.json.auth.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]));
-    expect(byField).toMatchObject({ password_again: 'Passwords must match!', accept_terms: 'You need to accept the license and terms first!', subdomain: 'Invalid value' });
+    expect(byField).toMatchObject({
+      password_again: 'Passwords must match!',
+      accept_terms: 'You need to accept the license and terms first!',
+      subdomain: 'Invalid value',
+    });
   });
 
   it('is refused on a brand without public registration', async () => {
-    const brand = await createTestBrand(t.db, { ...allFeatures(true), auth: { publicRegistration: false, passwordReset: true, preLogin: true, userDelete: true } });
+    const brand = await createTestBrand(t.db, {
+      ...allFeatures(true),
+      auth: { publicRegistration: false, passwordReset: true, preLogin: true, userDelete: true },
+    });
     for (const url of ['/api/auth/getAvailableSchemasCount', '/api/auth/getReservedBrands']) {
       const res = await call(t.app, { url, host: brand.host });
       expect(res.status).toBe(403);
@@ -71,7 +91,10 @@ describe('/reserve', () => {
   });
 
   it('hands the last free site to exactly one of two racing reservations', async () => {
-    const { n } = await globalDb(t.db).selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await globalDb(t.db)
+      .selectFrom('sites')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     process.env.RESERVE_MAX_BRANDS = String(Number(n) + 1);
     const results = await Promise.all([reserve(reservation()), reserve(reservation())]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
@@ -81,7 +104,10 @@ describe('/reserve', () => {
   });
 
   it('answers more reservations at the same moment than the database pool has connections', async () => {
-    const { n } = await globalDb(t.db).selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await globalDb(t.db)
+      .selectFrom('sites')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     process.env.RESERVE_MAX_BRANDS = String(Number(n) + 1);
     // The test pool has 4 connections (testDb).
     const results = await Promise.all(Array.from({ length: 6 }, () => reserve(reservation())));

@@ -30,7 +30,10 @@ export function maxBrands(): number {
 }
 
 export async function availableSchemasCount(root: RootDb): Promise<number> {
-  const { n } = await globalDb(root).selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await globalDb(root)
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Math.max(0, maxBrands() - Number(n));
 }
 
@@ -86,12 +89,27 @@ async function reserveLocked(root: RootDb, r: Reservation, passwordHash: string)
       try {
         await brandDb(root, brand.schema)
           .insertInto('users')
-          .values({ email: r.email, password_hash: passwordHash, role: 'Admin', firstname: r.firstname, surname: r.surname, fullname: `${r.firstname} ${r.surname}`, settings: '{}' })
+          .values({
+            email: r.email,
+            password_hash: passwordHash,
+            role: 'Admin',
+            firstname: r.firstname,
+            surname: r.surname,
+            fullname: `${r.firstname} ${r.surname}`,
+            settings: '{}',
+          })
           .execute();
-        await toolsDb(root).insertInto('reservations').values({ s_id: brand.s_id, subdomain: r.subdomain, admin_email: r.email, reserved_from: r.reservedFrom }).execute();
+        await toolsDb(root)
+          .insertInto('reservations')
+          .values({ s_id: brand.s_id, subdomain: r.subdomain, admin_email: r.email, reserved_from: r.reservedFrom })
+          .execute();
       } catch (err) {
         await sql`drop schema if exists ${sql.id(brand.schema)} cascade`.execute(root).catch(() => undefined);
-        await globalDb(root).deleteFrom('sites').where('s_id', '=', brand.s_id).execute().catch(() => undefined);
+        await globalDb(root)
+          .deleteFrom('sites')
+          .where('s_id', '=', brand.s_id)
+          .execute()
+          .catch(() => undefined);
         throw err;
       }
       return { ...brand, domain };

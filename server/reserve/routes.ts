@@ -90,7 +90,10 @@ export function registerReserveRoutes(app: FastifyInstance, root: RootDb): void 
 
   app.post<{ Body: ReserveBody }>(
     '/api/auth/reserveSchema',
-    { ...route, schema: { tags, summary: 'Reserve a brand site: its own schema, domain and first Admin', body: reserveBodySchema, response: responses(key, {}, 201) } },
+    {
+      ...route,
+      schema: { tags, summary: 'Reserve a brand site: its own schema, domain and first Admin', body: reserveBodySchema, response: responses(key, {}, 201) },
+    },
     async (req, reply) => {
       const b = req.body;
       checkReservation(b);

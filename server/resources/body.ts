@@ -23,12 +23,7 @@ export function asObject(input: unknown): Record<string, unknown> {
   return emptyToNull(input) as Record<string, unknown>;
 }
 
-export function cleanWriteBody(
-  info: ResourceInfo,
-  input: unknown,
-  mode: 'create' | 'update',
-  stored?: Record<string, unknown>,
-): Record<string, unknown> {
+export function cleanWriteBody(info: ResourceInfo, input: unknown, mode: 'create' | 'update', stored?: Record<string, unknown>): Record<string, unknown> {
   const body = asObject(input);
   const unknown: FieldMessage[] = [];
   const candidate: Record<string, unknown> = {};

@@ -32,13 +32,23 @@ describe('departments CRUD', () => {
     expect(details.json.departments.data).toEqual(rec);
     expect(details.headers['x-show-snackbar']).toBeUndefined();
 
-    const patched = await call(t.app, { method: 'PATCH', url: `/api/departments/${rec.de_id}`, cookie: admin, body: { de_name: 'Glazing & Windows', de_is_active: false } });
+    const patched = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/departments/${rec.de_id}`,
+      cookie: admin,
+      body: { de_name: 'Glazing & Windows', de_is_active: false },
+    });
     expect(patched.status).toBe(200);
     expect(patched.headers['x-show-snackbar']).toBe('1');
     expect(patched.json.departments.data).toMatchObject({ de_name: 'Glazing & Windows', de_prefix: prefix, de_is_active: false });
 
     // Edit forms send the whole record back; server-owned fields are ignored.
-    const whole = await call(t.app, { method: 'PATCH', url: `/api/departments/${rec.de_id}`, cookie: admin, body: { ...patched.json.departments.data, de_id: 999999, created_at: '2000-01-01 00:00:00', de_color: '' } });
+    const whole = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/departments/${rec.de_id}`,
+      cookie: admin,
+      body: { ...patched.json.departments.data, de_id: 999999, created_at: '2000-01-01 00:00:00', de_color: '' },
+    });
     expect(whole.status).toBe(200);
     expect(whole.json.departments.data).toMatchObject({ de_id: rec.de_id, created_at: rec.created_at, de_color: null });
 
@@ -51,7 +61,11 @@ describe('departments CRUD', () => {
   });
 
   it('404 for a record that does not exist, on details, update and delete', async () => {
-    for (const [method, url] of [['GET', '/api/departments/2147483000/details'], ['PATCH', '/api/departments/2147483000'], ['DELETE', '/api/departments/2147483000']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/departments/2147483000/details'],
+      ['PATCH', '/api/departments/2147483000'],
+      ['DELETE', '/api/departments/2147483000'],
+    ] as const) {
       const res = await call(t.app, { method, url, cookie: admin, body: method === 'PATCH' ? { de_name: 'x' } : undefined });
       expect(res.status, method).toBe(404);
       expect(res.json.departments.data).toBeNull();

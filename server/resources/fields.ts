@@ -39,7 +39,11 @@ function fieldJsonType(field: FieldDef, idField: string): Record<string, unknown
 export function relationJsonType(rel: RelationDef): Record<string, unknown> {
   const row: Record<string, unknown> = { [rel.refField]: { type: 'integer' } };
   if (rel.lead) row.is_lead = { type: 'boolean' };
-  return { type: 'array', items: { type: 'object', properties: row, required: [rel.refField] }, description: `Rows of ${rel.reference}; each row needs a ${rel.refField}` };
+  return {
+    type: 'array',
+    items: { type: 'object', properties: row, required: [rel.refField] },
+    description: `Rows of ${rel.reference}; each row needs a ${rel.refField}`,
+  };
 }
 
 /** The record as answered (response schema and OpenAPI). */
@@ -75,7 +79,8 @@ export function filterBodySchema(info: ResourceInfo): Record<string, unknown> {
     stext: { type: ['string', 'null'], minLength: 3, maxLength: 100, description: `Free text over: ${info.searchable.join(', ') || '(none)'}` },
     ids: { type: ['array', 'null'], items: { type: 'integer' } },
   };
-  for (const rel of info.relations.values()) properties[rel.refField] ??= { type: ['integer', 'null'], description: `has this ${rel.reference} record among its ${rel.name}` };
+  for (const rel of info.relations.values())
+    properties[rel.refField] ??= { type: ['integer', 'null'], description: `has this ${rel.reference} record among its ${rel.name}` };
   for (const f of info.def.fields.filter((x) => x.filter)) {
     properties[f.name] = { ...fieldJsonType(f, ''), description: isTextField(f) ? 'starts with (case-insensitive)' : 'equals (an array means any of)' };
   }

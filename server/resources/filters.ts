@@ -130,5 +130,3 @@ export function whereOf(eb: AnyEb, conditions: Condition[]): Expression<SqlBool>
   });
   return eb.and(parts);
 }
-
-

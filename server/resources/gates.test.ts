@@ -3,7 +3,6 @@ import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 
 const t = useTestApp();
 
-
 /** Every route the engine makes for a resource, with a body where it takes one. */
 const ROUTES = [
   { method: 'GET', url: '/api/departments/list' },
@@ -25,7 +24,13 @@ describe('resource routes refuse in the envelope', () => {
 
     it(`${route.method} ${route.url} for an Engineer answers 403 with blocked 'role'`, async () => {
       const engineer = await login(t.app, DEMO_HOST, 'engineer@demo.test');
-      const res = await call(t.app, { method: route.method, url: route.url, body: 'body' in route ? route.body : undefined, cookie: engineer, host: DEMO_HOST });
+      const res = await call(t.app, {
+        method: route.method,
+        url: route.url,
+        body: 'body' in route ? route.body : undefined,
+        cookie: engineer,
+        host: DEMO_HOST,
+      });
       expect(res.status).toBe(403);
       expect(res.json.departments.dbErrors[0]).toMatchObject({ error: 'FORBIDDEN', general: 'role' });
     });

@@ -6,7 +6,9 @@ import { call, uniqueName, useTestApp, useTestBrand } from '../test/helpers';
 // A brand of its own: the table sizes and the version are this file's alone.
 const t = useTestApp();
 const own = useTestBrand(t);
-const word = uniqueName('Pagingword').toLowerCase().replace(/[^a-z0-9]/g, '');
+const word = uniqueName('Pagingword')
+  .toLowerCase()
+  .replace(/[^a-z0-9]/g, '');
 const MATCHES = 600;
 const OTHERS = 1000;
 const matchName = (i: number) => `Zed ${word} ${String(i).padStart(4, '0')}`;
@@ -15,13 +17,23 @@ const table = (name: string) => sql.id(own.brand.schema, name);
 beforeAll(async () => {
   // Every match sorts after every other contact by name: walking the name index from the start
   // finds no match for a thousand rows, walking it from the end finds only matches.
-  await sql`insert into ${table('contacts')} (co_name, co_type) select 'Abe Other ' || lpad(i::text, 4, '0'), 'CLIENT' from generate_series(1, ${OTHERS}) i`.execute(t.db);
-  await sql`insert into ${table('contacts')} (co_name, co_type) select 'Zed ' || ${word}::text || ' ' || lpad(i::text, 4, '0'), 'CLIENT' from generate_series(1, ${MATCHES}) i`.execute(t.db);
+  await sql`insert into ${table('contacts')} (co_name, co_type) select 'Abe Other ' || lpad(i::text, 4, '0'), 'CLIENT' from generate_series(1, ${OTHERS}) i`.execute(
+    t.db,
+  );
+  await sql`insert into ${table('contacts')} (co_name, co_type) select 'Zed ' || ${word}::text || ' ' || lpad(i::text, 4, '0'), 'CLIENT' from generate_series(1, ${MATCHES}) i`.execute(
+    t.db,
+  );
   await sql`analyze ${table('contacts')}`.execute(t.db);
 });
 
 const page = async (pagenumber: number, sort: string, stext = word) => {
-  const res = await call(t.app, { method: 'POST', url: `/api/contacts/filter?limit=20&pagenumber=${pagenumber}&sort=${sort}&totalcount=1`, body: { stext }, cookie: own.admin, host: own.brand.host });
+  const res = await call(t.app, {
+    method: 'POST',
+    url: `/api/contacts/filter?limit=20&pagenumber=${pagenumber}&sort=${sort}&totalcount=1`,
+    body: { stext },
+    cookie: own.admin,
+    host: own.brand.host,
+  });
   expect(res.status, res.text).toBe(200);
   return { names: (res.json.contacts.data as { co_name: string }[]).map((c) => c.co_name), total: res.json.contacts.metadata.totalCount as number };
 };
@@ -33,7 +45,13 @@ const range = (from: number, to: number) => Array.from({ length: Math.abs(to - f
 describe('the pages of a search that matches many records', () => {
   it('are the same rows and total every time they are asked, sorted either way', async () => {
     for (let round = 0; round < 3; round++) {
-      for (const [pagenumber, first] of [[1, 1], [2, 21], [3, 41], [29, 561], [30, 581]]) {
+      for (const [pagenumber, first] of [
+        [1, 1],
+        [2, 21],
+        [3, 41],
+        [29, 561],
+        [30, 581],
+      ]) {
         expect(await page(pagenumber, 'co_name')).toEqual({ names: names(range(first, first + 19)), total: MATCHES });
         expect(await page(pagenumber, '-co_name')).toEqual({ names: names(range(MATCHES + 1 - first, MATCHES - first - 18)), total: MATCHES });
       }
@@ -77,7 +95,16 @@ describe('the job sheet paged through a search', () => {
     const client = await req('POST', 'contacts/create', own.admin, { co_name: `Client ${word}`, co_type: 'CLIENT' });
     const department = await req('POST', 'departments/create', own.admin, { de_name: `Dept ${word}`, de_prefix: 'PG' });
     for (let i = 0; i < 25; i++) {
-      made.push((await create(own.admin, { de_id: department.json.departments.data.de_id, co_id: client.json.contacts.data.co_id, job_status: 'BOOKED', job_desc: `${jobWord} ${i}` })).job_id);
+      made.push(
+        (
+          await create(own.admin, {
+            de_id: department.json.departments.data.de_id,
+            co_id: client.json.contacts.data.co_id,
+            job_status: 'BOOKED',
+            job_desc: `${jobWord} ${i}`,
+          })
+        ).job_id,
+      );
     }
   });
 
@@ -94,7 +121,13 @@ describe('the job sheet paged through a search', () => {
       expect(await sheet(2, 'job_number')).toEqual({ ids: made.slice(5, 10), total: 25 });
     }
 
-    const added = (await create(own.admin, { de_id: (await req('GET', `jobs/${made[0]}`, own.admin)).json.jobs.data.de_id, job_status: 'BOOKED', job_desc: `${jobWord} added` })).job_id;
+    const added = (
+      await create(own.admin, {
+        de_id: (await req('GET', `jobs/${made[0]}`, own.admin)).json.jobs.data.de_id,
+        job_status: 'BOOKED',
+        job_desc: `${jobWord} added`,
+      })
+    ).job_id;
     expect(await sheet(1)).toEqual({ ids: [added, ...newest.slice(0, 4)], total: 26 });
     expect(await sheet(2)).toEqual({ ids: newest.slice(4, 9), total: 26 });
 

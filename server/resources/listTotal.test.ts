@@ -4,7 +4,8 @@ import { call, useTestApp, useTestBrand } from '../test/helpers';
 const t = useTestApp();
 const own = useTestBrand(t);
 
-const api = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) => call(t.app, { method, url: `/api/${url}`, body, cookie: own.admin, host: own.brand.host });
+const api = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+  call(t.app, { method, url: `/api/${url}`, body, cookie: own.admin, host: own.brand.host });
 const total = async (body: unknown = {}) => {
   const res = await api('POST', 'contacts/filter?limit=2&pagenumber=1&sort=co_company&totalcount=1', body);
   expect(res.status, res.text).toBe(200);
@@ -39,7 +40,10 @@ describe('the total of an unfiltered list', () => {
     expect(ids.length).toBeGreaterThanOrEqual(8);
     // Each page's statement runs more often than PostgreSQL needs to keep one plan for it (five), with other pages between.
     for (let round = 0; round < 3; round++) {
-      for (const [sort, order] of [['co_id', ids], ['-co_id', [...ids].reverse()]] as const) {
+      for (const [sort, order] of [
+        ['co_id', ids],
+        ['-co_id', [...ids].reverse()],
+      ] as const) {
         for (let page = 1; page <= Math.ceil(ids.length / 3); page++) {
           const res = await api('POST', `contacts/filter?limit=3&pagenumber=${page}&sort=${sort}&totalcount=1`, {});
           expect((res.json.contacts.data as { co_id: number }[]).map((c) => c.co_id)).toEqual(order.slice((page - 1) * 3, page * 3));

@@ -21,7 +21,12 @@ function both(def: typeof contacts, body: Record<string, unknown>, query: Record
   const params = parseListParams(info, query);
   const { shape, leaves } = splitConditions(conditions);
   const all = [...leaves, { value: params.limit }, { value: params.offset }];
-  const build = (values: unknown[]) => listQueries(db, info, withLeafValues(conditions, values), { ...params, limit: values[leaves.length] as number, offset: values[leaves.length + 1] as number }).rows;
+  const build = (values: unknown[]) =>
+    listQueries(db, info, withLeafValues(conditions, values), {
+      ...params,
+      limit: values[leaves.length] as number,
+      offset: values[leaves.length + 1] as number,
+    }).rows;
   const key = JSON.stringify(['test', def.name, shape, params.sort, params.withTotal]);
   return { viaTemplate: compileWithTemplate(key, all, build), fresh: listQueries(db, info, conditions, params).rows.compile() };
 }
@@ -49,7 +54,12 @@ describe('list query templates', () => {
   });
 
   it('never caches a shape whose parameters it cannot reproduce', () => {
-    const build = (values: unknown[]) => root.selectFrom('contacts').select('co_id').where('co_name', '=', String(values[0]).toUpperCase()).where(sql<boolean>`true`);
+    const build = (values: unknown[]) =>
+      root
+        .selectFrom('contacts')
+        .select('co_id')
+        .where('co_name', '=', String(values[0]).toUpperCase())
+        .where(sql<boolean>`true`);
     const first = compileWithTemplate('upper', [{ value: 'ann' }], build);
     const second = compileWithTemplate('upper', [{ value: 'bob' }], build);
     expect(first.parameters).toEqual(['ANN']);

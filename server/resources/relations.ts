@@ -51,7 +51,11 @@ function normalise(rel: RelationDef, rows: unknown[]): RelationRow[] {
 export async function saveRelation(db: BrandDb, info: ResourceInfo, rel: RelationDef, id: number, rows: unknown[] | null): Promise<RelationRow[]> {
   const clean = normalise(rel, rows ?? []);
   await dyn(db).deleteFrom(rel.table).where(info.def.idField, '=', id).execute();
-  if (clean.length) await dyn(db).insertInto(rel.table).values(clean.map((r) => ({ ...r, [info.def.idField]: id }))).execute();
+  if (clean.length)
+    await dyn(db)
+      .insertInto(rel.table)
+      .values(clean.map((r) => ({ ...r, [info.def.idField]: id })))
+      .execute();
   return clean;
 }
 

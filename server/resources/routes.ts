@@ -44,7 +44,12 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
 
   app.get<{ Querystring: ListQuery }>(
     `${base}/list`,
-    { config: readConfig, preHandler: read, serializerCompiler: plainJsonSerializer, schema: { tags, summary: `List ${def.name}`, description: readNote, querystring: listQuerySchema, response: responses(key, list) } },
+    {
+      config: readConfig,
+      preHandler: read,
+      serializerCompiler: plainJsonSerializer,
+      schema: { tags, summary: `List ${def.name}`, description: readNote, querystring: listQuerySchema, response: responses(key, list) },
+    },
     async (req, reply) => {
       const params = parseListParams(info, req.query);
       const { rows, totalCount } = await listRecords(req.db!, info, [], params);
@@ -89,7 +94,11 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
 
   app.get<{ Params: { id: number } }>(
     `${base}/:id/details`,
-    { config: readConfig, preHandler: read, schema: { tags, summary: `One ${def.name} record`, description: readNote, params: idParams, response: responses(key, record) } },
+    {
+      config: readConfig,
+      preHandler: read,
+      schema: { tags, summary: `One ${def.name} record`, description: readNote, params: idParams, response: responses(key, record) },
+    },
     async (req, reply) => {
       const found = await getRecord(req.db!, info, req.params.id);
       if (!found) throw notFound();
@@ -123,7 +132,11 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
 
   app.delete<{ Params: { id: number } }>(
     `${base}/:id`,
-    { config: writeConfig, preHandler: remove, schema: { tags, summary: `Delete a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, record) } },
+    {
+      config: writeConfig,
+      preHandler: remove,
+      schema: { tags, summary: `Delete a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, record) },
+    },
     async (req, reply) => {
       const deleted = await deleteRecord(req.db!, info, req.params.id);
       if (!deleted) throw notFound();
@@ -145,7 +158,12 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
         const input = parseBulkRows(rel, req.body);
         const saved = await req.db!.transaction().execute(async (trx) => {
           // Locks the owner row, so a concurrent delete cannot leave links to nothing.
-          const owner = await trx.selectFrom(def.table as never).select(def.idField as never).where(def.idField as never, '=', req.params.id as never).forUpdate().executeTakeFirst();
+          const owner = await trx
+            .selectFrom(def.table as never)
+            .select(def.idField as never)
+            .where(def.idField as never, '=', req.params.id as never)
+            .forUpdate()
+            .executeTakeFirst();
           if (!owner) return null;
           return saveRelation(trx, info, rel, req.params.id, input);
         });

@@ -46,7 +46,11 @@ describe('free-text lists count every match, whatever the page', () => {
   it('answers each text its own matches and total when the same kind of search runs with other words, before and after PostgreSQL keeps one plan for it', async () => {
     const other = uniqueName('Basalt').replace(/[^A-Za-z0-9]/g, '');
     const tag = Math.random().toString(36).slice(2, 5).toUpperCase();
-    await createDepartments(t.db, 'site_1', [1, 2, 3, 4].map((i) => ({ de_name: `${other} crew ${i}`, de_prefix: `B${tag}${i}`, de_description: null, de_color: '#5a6b7c' })));
+    await createDepartments(
+      t.db,
+      'site_1',
+      [1, 2, 3, 4].map((i) => ({ de_name: `${other} crew ${i}`, de_prefix: `B${tag}${i}`, de_description: null, de_color: '#5a6b7c' })),
+    );
     // Eight runs of one statement (one word, its total in the rows), the words taking turns.
     for (let i = 0; i < 4; i++) {
       const ours = await search(word, 3);
@@ -67,7 +71,12 @@ describe('free-text lists count every match, whatever the page', () => {
     const page2 = await search(word, 2, '-de_name');
     expect(names(page2)).toEqual([`${word} team 4`, `${word} team 3`, `${word} team 2`]);
     const team3 = page2.json.departments.data[1] as { de_id: number };
-    const renamed = await call(t.app, { method: 'PATCH', url: `/api/departments/${team3.de_id}`, body: { de_name: `${word} team 9`, de_description: 'moved up' }, cookie: admin });
+    const renamed = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/departments/${team3.de_id}`,
+      body: { de_name: `${word} team 9`, de_description: 'moved up' },
+      cookie: admin,
+    });
     expect(renamed.status).toBe(200);
     const first = await search(word, 1, '-de_name');
     expect(names(first)).toEqual([`${word} team 9`, `${word} team 7`, `${word} team 6`]);
@@ -82,7 +91,11 @@ describe('free text of several words', () => {
 
   beforeAll(async () => {
     const tag = Math.random().toString(36).slice(2, 5).toUpperCase();
-    await createDepartments(t.db, 'site_1', named.map((de_name, i) => ({ de_name, de_prefix: `W${tag}${i}`, de_description: null, de_color: null })));
+    await createDepartments(
+      t.db,
+      'site_1',
+      named.map((de_name, i) => ({ de_name, de_prefix: `W${tag}${i}`, de_description: null, de_color: null })),
+    );
   });
 
   const found = async (stext: string) => {

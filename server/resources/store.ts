@@ -29,13 +29,15 @@ function relationSummaries(eb: ExpressionBuilder<any, any>, info: ResourceInfo) 
       const target = findResource(rel.reference)!;
       const title = sql.ref(`r.${target.titleField}`);
       const lead = rel.lead ? sql`l.is_lead desc, ` : sql``;
-      return eb
-        .selectFrom(`${rel.table} as l`)
-        .innerJoin(`${target.table} as r`, `r.${rel.refField}`, `l.${rel.refField}`)
-        .select(sql<string>`string_agg(${title}, ', ' order by ${lead}lower(${title}))`.as('names'))
-        // A bare "table"."id" (not schema-qualified) names the outer row of the brand's table.
-        .where(sql<boolean>`${sql.ref(`l.${owner}`)} = ${sql.id(info.def.table, owner)}`)
-        .as(`${rel.name}_names`);
+      return (
+        eb
+          .selectFrom(`${rel.table} as l`)
+          .innerJoin(`${target.table} as r`, `r.${rel.refField}`, `l.${rel.refField}`)
+          .select(sql<string>`string_agg(${title}, ', ' order by ${lead}lower(${title}))`.as('names'))
+          // A bare "table"."id" (not schema-qualified) names the outer row of the brand's table.
+          .where(sql<boolean>`${sql.ref(`l.${owner}`)} = ${sql.id(info.def.table, owner)}`)
+          .as(`${rel.name}_names`)
+      );
     });
 }
 
@@ -164,7 +166,12 @@ function compiledOf<R>(key: string | null, leaves: Leaf[], build: (values: unkno
 type Row = Record<string, any>;
 
 /** The rows of a list page, as wireRows reads them: already the wire's. */
-export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams): Promise<{ rows: Row[]; totalCount: number | undefined }> {
+export async function listRecords(
+  db: BrandDb,
+  info: ResourceInfo,
+  conditions: Condition[],
+  params: ListParams,
+): Promise<{ rows: Row[]; totalCount: number | undefined }> {
   const schema = brandSchemaOf(db);
   const { shape, leaves } = splitConditions(conditions);
   const pageLeaves: Leaf[] = [...leaves, { value: params.limit }, { value: params.offset }];
@@ -172,13 +179,35 @@ export async function listRecords(db: BrandDb, info: ResourceInfo, conditions: C
   const shapeKey = schema ? JSON.stringify([schema, info.def.name, shape, params.sort, params.withTotal]) : null;
   const keyOf = (statement: string) => shapeKey && statement + shapeKey;
   const statements = (values: unknown[]) =>
-    listQueries(db, info, withLeafValues(conditions, values), { ...params, limit: values[leaves.length] as number, offset: values[leaves.length + 1] as number });
-  const rowsOf = () => wireRows<Row>(db, compiledOf(keyOf('rows'), pageLeaves, (values) => statements(values).rows), preparedRows(conditions, params));
+    listQueries(db, info, withLeafValues(conditions, values), {
+      ...params,
+      limit: values[leaves.length] as number,
+      offset: values[leaves.length + 1] as number,
+    });
+  const rowsOf = () =>
+    wireRows<Row>(
+      db,
+      compiledOf(keyOf('rows'), pageLeaves, (values) => statements(values).rows),
+      preparedRows(conditions, params),
+    );
   const countStatement = () => compiledOf(keyOf('count'), pageLeaves, (values) => statements(values).count);
   const countOf = async () => Number((await wireRows<Row>(db, countStatement(), conditions.length === 0))[0].count);
   if (isSearch(conditions)) {
-    const walk = (window: number) => wireRows<Row>(db, compiledOf(keyOf('walk'), [...pageLeaves, { value: window }], (values) => statements(values).walk!(values[leaves.length + 2] as number)), true);
-    const { page, total } = await searchPageWithTotal({ countStatement, offset: params.offset, limit: params.limit, withTotal: params.withTotal, counted: rowsOf, walk: walkable(params) ? walk : undefined, count: countOf });
+    const walk = (window: number) =>
+      wireRows<Row>(
+        db,
+        compiledOf(keyOf('walk'), [...pageLeaves, { value: window }], (values) => statements(values).walk!(values[leaves.length + 2] as number)),
+        true,
+      );
+    const { page, total } = await searchPageWithTotal({
+      countStatement,
+      offset: params.offset,
+      limit: params.limit,
+      withTotal: params.withTotal,
+      counted: rowsOf,
+      walk: walkable(params) ? walk : undefined,
+      count: countOf,
+    });
     const rows = await readPageRows(db, page, info.def.idField, schema && `${schema}:${info.def.name}`, (ids) => rowsByIds(db, info, ids));
     return { rows, totalCount: total };
   }

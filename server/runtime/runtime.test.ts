@@ -27,7 +27,15 @@ describe('runtime', () => {
   it('starts the server on the same runtime, which names its version in the start-up log line', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', MAIL_WORKERS: '0', REPORT_CHECK_INTERVAL_S: '0' },
+      env: {
+        ...process.env,
+        DATABASE_URL: inject('databaseUrl'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SKIP_BUILD: '1',
+        MAIL_WORKERS: '0',
+        REPORT_CHECK_INTERVAL_S: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -37,7 +37,18 @@ interface Case {
 const HUGE = 'x'.repeat(200_000);
 const DEEP = `${'['.repeat(5000)}${']'.repeat(5000)}`;
 const ODD_VALUES = ['\u0000', 'a\u0000b', '__proto__', 'constructor', 'toString', HUGE.slice(0, 5000), '-1', '1e309', '[object Object]', '%', '\uD800'];
-const PATH_VALUES = ['999999999', 'x%00y', '__proto__', 'constructor', '-1', '99999999999999999999', '1.5', 'NaN', encodeURIComponent('\uFFFF'), 'a'.repeat(300)];
+const PATH_VALUES = [
+  '999999999',
+  'x%00y',
+  '__proto__',
+  'constructor',
+  '-1',
+  '99999999999999999999',
+  '1.5',
+  'NaN',
+  encodeURIComponent('\uFFFF'),
+  'a'.repeat(300),
+];
 
 function prng(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -60,7 +71,11 @@ function bodies(op: Operation): { label: string; payload: string; contentType?: 
     { label: 'string body', payload: '"text"' },
     { label: 'null body', payload: 'null' },
     { label: 'malformed JSON', payload: '{"a":' },
-    { label: 'malformed multipart', payload: '--B\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc', contentType: 'multipart/form-data; boundary=B' },
+    {
+      label: 'malformed multipart',
+      payload: '--B\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc',
+      contentType: 'multipart/form-data; boundary=B',
+    },
   ];
   for (const f of fields) {
     out.push({ label: `NUL in ${f}`, payload: JSON.stringify({ [f]: 'a\u0000b' }) });
@@ -95,7 +110,15 @@ function casesOf(op: Operation, random: () => number): Case[] {
   return all.slice(0, CASES);
 }
 
-function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>> }): Operation[] {
+function operationsOf(doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }
+    >
+  >;
+}): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
@@ -140,7 +163,8 @@ describe('fuzz over /api/docs/json', () => {
         const req: InjectOptions = { method: op.method as InjectOptions['method'], url, headers, payload: c.payload };
         const res = await t.app.inject(req);
         sent++;
-        if (res.statusCode >= 500) failures.push(`${res.statusCode} ${op.method} ${url.slice(0, 200)} [${c.label}]${anonymous ? ' (anonymous)' : ''}: ${res.body.slice(0, 300)}`);
+        if (res.statusCode >= 500)
+          failures.push(`${res.statusCode} ${op.method} ${url.slice(0, 200)} [${c.label}]${anonymous ? ' (anonymous)' : ''}: ${res.body.slice(0, 300)}`);
         // A case that ended the session (a password or role change) must not blind the rest.
         if (!anonymous && res.statusCode === 401) cookie = await login(t.app, brand.host, 'developer@demo.test').catch(() => cookie);
       }

@@ -59,7 +59,12 @@ describe('no 500 from input', () => {
     const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     expect400(await call(t.app, { method: 'POST', url: '/api/departments/filter', cookie: admin, body: deepObject }), 'deep object');
     // Brackets inside strings are text, not nesting.
-    const ok = await call(t.app, { method: 'POST', url: '/api/departments/create', cookie: admin, body: { de_name: `Brackets ${randomUUID().slice(0, 8)}`, de_prefix: 'BRK', de_description: `${'['.repeat(300)}${'{'.repeat(300)}` } });
+    const ok = await call(t.app, {
+      method: 'POST',
+      url: '/api/departments/create',
+      cookie: admin,
+      body: { de_name: `Brackets ${randomUUID().slice(0, 8)}`, de_prefix: 'BRK', de_description: `${'['.repeat(300)}${'{'.repeat(300)}` },
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -97,11 +102,21 @@ describe('no 500 from input', () => {
       'just some bytes',
     ];
     for (const payload of bodies) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/files/upload', headers: { host: brand.host, cookie: operator, 'content-type': 'multipart/form-data; boundary=XyZ' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        headers: { host: brand.host, cookie: operator, 'content-type': 'multipart/form-data; boundary=XyZ' },
+        payload,
+      });
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().files.dbErrors[0].error).toBe('VALIDATION');
     }
-    const noBoundary = await t.app.inject({ method: 'POST', url: '/api/files/upload', headers: { host: brand.host, cookie: operator, 'content-type': 'multipart/form-data' }, payload: 'x' });
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: { host: brand.host, cookie: operator, 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
     expect(noBoundary.statusCode).toBe(400);
   });
 });
@@ -137,7 +152,17 @@ describe('the error log', () => {
       const kept = await globalDb(t.db).selectFrom('error_logs').select('message').where('brand_schema', '=', brand.schema).orderBy('created_at').execute();
       expect(kept.map((r) => r.message)).toEqual(['exploded on delta', 'exploded on epsilon', 'exploded on zeta']);
       // Other brands' rows are not touched by this brand's bound.
-      expect(Number((await globalDb(t.db).selectFrom('error_logs').select((eb) => eb.fn.countAll().as('n')).where('brand_schema', '=', 'site_1').executeTakeFirstOrThrow()).n)).toBeGreaterThanOrEqual(0);
+      expect(
+        Number(
+          (
+            await globalDb(t.db)
+              .selectFrom('error_logs')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('brand_schema', '=', 'site_1')
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBeGreaterThanOrEqual(0);
     } finally {
       if (previous === undefined) delete process.env.ERROR_LOG_MAX_PER_BRAND;
       else process.env.ERROR_LOG_MAX_PER_BRAND = previous;
@@ -169,7 +194,13 @@ describe('a database outage', () => {
 describe('CSRF and sessions', () => {
   it('compares scheme, host and port of Origin, not the host name alone', async () => {
     const create = (origin: string) =>
-      call(t.app, { method: 'POST', url: '/api/departments/create', cookie: admin, body: { de_name: `O ${randomUUID().slice(0, 8)}`, de_prefix: 'ORG' }, headers: { origin } });
+      call(t.app, {
+        method: 'POST',
+        url: '/api/departments/create',
+        cookie: admin,
+        body: { de_name: `O ${randomUUID().slice(0, 8)}`, de_prefix: 'ORG' },
+        headers: { origin },
+      });
     for (const origin of ['http://localhost:5173', 'https://localhost:3000', 'http://localhost', 'http://localhost:3001']) {
       const res = await create(origin);
       expect(res.status, origin).toBe(403);
@@ -195,11 +226,22 @@ describe('CSRF and sessions', () => {
 
 describe('files', () => {
   it('file names lose bidirectional-override characters, on upload and on rename', async () => {
-    const res = await upload(t.app, { url: '/api/files/upload', cookie: operator, host: brand.host, files: [{ name: 'invoice\u202Efdp.txt', data: Buffer.from('hello') }] });
+    const res = await upload(t.app, {
+      url: '/api/files/upload',
+      cookie: operator,
+      host: brand.host,
+      files: [{ name: 'invoice\u202Efdp.txt', data: Buffer.from('hello') }],
+    });
     expect(res.status).toBe(201);
     const [row] = res.json.files.data;
     expect(row.name).toBe('invoicefdp.txt');
-    const renamed = await call(t.app, { method: 'PATCH', url: `/api/files/${row.file_id}`, host: brand.host, cookie: operator, body: { name: 'photo\u2066\u202Egpj.exe\u2069' } });
+    const renamed = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/files/${row.file_id}`,
+      host: brand.host,
+      cookie: operator,
+      body: { name: 'photo\u2066\u202Egpj.exe\u2069' },
+    });
     expect(renamed.status).toBe(200);
     const details = await call(t.app, { url: `/api/files/${row.file_id}/details`, host: brand.host, cookie: operator });
     expect(details.json.files.data.name).toBe('photogpj.exe');

@@ -24,7 +24,10 @@ beforeAll(async () => {
   db = testDb();
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'dist-headers-'));
   await fs.mkdir(path.join(dist, 'assets'));
-  await fs.writeFile(path.join(dist, 'index.html'), `<!doctype html><title>SPA</title><div id="root"></div><script type="module" src="/assets/app-123.js"></script>${'<!-- padding -->'.repeat(100)}`);
+  await fs.writeFile(
+    path.join(dist, 'index.html'),
+    `<!doctype html><title>SPA</title><div id="root"></div><script type="module" src="/assets/app-123.js"></script>${'<!-- padding -->'.repeat(100)}`,
+  );
   await fs.writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   await fs.writeFile(path.join(dist, 'assets', 'app-123.js'), bundle);
   await fs.copyFile(path.resolve('public/favicon.ico'), path.join(dist, 'favicon.ico'));
@@ -52,7 +55,18 @@ function directives(csp: unknown): Map<string, string[]> {
 }
 
 describe('security headers', () => {
-  const pages = ['/', '/data/departments/12', '/sw.js', '/assets/app-123.js', '/favicon.ico', '/api/brandsiteconfig', '/api/auth/whoami', '/api/nothing/here', '/api/docs', '/api/docs/json'];
+  const pages = [
+    '/',
+    '/data/departments/12',
+    '/sw.js',
+    '/assets/app-123.js',
+    '/favicon.ico',
+    '/api/brandsiteconfig',
+    '/api/auth/whoami',
+    '/api/nothing/here',
+    '/api/docs',
+    '/api/docs/json',
+  ];
 
   it.each(pages)('%s carries the CSP without inline script, no framing, nosniff and a referrer policy', async (url) => {
     const res = await get(url);
@@ -121,7 +135,12 @@ describe('compression', () => {
   });
 
   it('leaves the streamed .xlsx export alone', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/exportjobs/export', headers: { host: DEMO_HOST, cookie: admin, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' }, payload: '{}' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/exportjobs/export',
+      headers: { host: DEMO_HOST, cookie: admin, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');

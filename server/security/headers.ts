@@ -41,7 +41,8 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * Text worth compressing. @fastify/compress's default list also takes application/octet-stream,
  * which is every download (already compressed more often than not, and sent with its length).
  */
-const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|^application\/(?:javascript|x-javascript)(?:;|$)|^image\/svg\+xml(?:;|$)/u;
+const COMPRESSIBLE =
+  /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)|^application\/(?:javascript|x-javascript)(?:;|$)|^image\/svg\+xml(?:;|$)/u;
 
 /** Answers under this many bytes go out as they are: compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD = 1024;

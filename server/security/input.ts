@@ -54,7 +54,11 @@ export function nulPath(value: unknown, path = ''): string | null {
 }
 
 /** Field name for the answer: the top-level key, which is what the wire's `details` names. */
-const topField = (path: string) => path.split('.')[0].replace(/\u0000/g, '').slice(0, 60) || 'body';
+const topField = (path: string) =>
+  path
+    .split('.')[0]
+    .replace(/\u0000/g, '')
+    .slice(0, 60) || 'body';
 
 /** Checks a JSON text before it is parsed (depth) and after (NUL bytes); throws the envelope's 400. */
 export function checkJsonText(text: string): void {

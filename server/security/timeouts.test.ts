@@ -41,13 +41,23 @@ describe('request and connection timeouts', () => {
   });
 
   it('are read from the environment in seconds', () => {
-    expect(timeoutsFromEnv({ REQUEST_TIMEOUT_S: '45', HEADERS_TIMEOUT_S: '10', CONNECTION_TIMEOUT_S: '0', KEEP_ALIVE_TIMEOUT_S: '5.5' })).toEqual({ requestMs: 45_000, headersMs: 10_000, connectionMs: 0, keepAliveMs: 5_500 });
+    expect(timeoutsFromEnv({ REQUEST_TIMEOUT_S: '45', HEADERS_TIMEOUT_S: '10', CONNECTION_TIMEOUT_S: '0', KEEP_ALIVE_TIMEOUT_S: '5.5' })).toEqual({
+      requestMs: 45_000,
+      headersMs: 10_000,
+      connectionMs: 0,
+      keepAliveMs: 5_500,
+    });
     expect(timeoutsFromEnv({})).toEqual(DEFAULT_TIMEOUTS);
     expect(() => timeoutsFromEnv({ REQUEST_TIMEOUT_S: 'soon' })).toThrow(/REQUEST_TIMEOUT_S/);
   });
 
   it('close connections whose body or headers never finish, many at once, and keep serving', async () => {
-    const app = await buildApp({ db: t.db, brandCacheMs: 0, distDir: '/nonexistent-dist', timeouts: { requestMs: 1500, headersMs: 1000, connectionMs: 3000, keepAliveMs: 1000 } });
+    const app = await buildApp({
+      db: t.db,
+      brandCacheMs: 0,
+      distDir: '/nonexistent-dist',
+      timeouts: { requestMs: 1500, headersMs: 1000, connectionMs: 3000, keepAliveMs: 1000 },
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const { port } = app.server.address() as net.AddressInfo;

@@ -23,7 +23,11 @@ export interface BulkOptions {
 
 export async function seedBulk(root: RootDb, schema: string, opts: BulkOptions): Promise<void> {
   const db = brandDb(root, schema);
-  const tag = (opts.tag ?? 'B').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 1) || 'B';
+  const tag =
+    (opts.tag ?? 'B')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(0, 1) || 'B';
 
   for (let start = 0; start < (opts.departments ?? 0); start += BATCH) {
     const rows = [];

@@ -6,9 +6,43 @@ import { sql } from 'kysely';
 import type { RootDb } from '../db/types';
 
 const FIRST = ['Amelia', 'Noah', 'Isla', 'Leo', 'Ava', 'Arthur', 'Mia', 'Oscar', 'Freya', 'George', 'Lily', 'Harry', 'Ruby', 'Jack', 'Grace'];
-const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Evans', 'Walker', 'Wright', 'Robinson', 'Thompson', 'Hughes', 'Green', 'Hall', 'Wood', 'Clarke', 'Lewis'];
+const LAST = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Patel',
+  'Evans',
+  'Walker',
+  'Wright',
+  'Robinson',
+  'Thompson',
+  'Hughes',
+  'Green',
+  'Hall',
+  'Wood',
+  'Clarke',
+  'Lewis',
+];
 const FIRMS = ['Lettings', 'Estates', 'Property', 'Facilities', 'Homes', 'Housing', 'Maintenance', 'Services'];
-const STREETS = ['High Street', 'Station Road', 'Church Lane', 'Victoria Road', 'Park Avenue', 'Mill Lane', 'Queens Road', 'Kings Road', 'The Green', 'London Road', 'Harbour Walk', 'Bridge Street'];
+const STREETS = [
+  'High Street',
+  'Station Road',
+  'Church Lane',
+  'Victoria Road',
+  'Park Avenue',
+  'Mill Lane',
+  'Queens Road',
+  'Kings Road',
+  'The Green',
+  'London Road',
+  'Harbour Walk',
+  'Bridge Street',
+];
 const TOWNS = ['Bristol', 'Bath', 'Reading', 'Oxford', 'Cardiff', 'Swindon', 'Gloucester', 'Cheltenham', 'Exeter', 'Southampton', 'Leeds', 'York'];
 const TYPES = ['CLIENT', 'ENGINEER', 'SUPPLIER', 'OPERATOR', 'CUSTOMER'];
 

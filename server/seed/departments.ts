@@ -24,6 +24,10 @@ export const ACME_DEPARTMENTS: readonly NewDepartment[] = [
 
 export async function createDepartments(root: RootDb, schema: string, list: readonly NewDepartment[]): Promise<number[]> {
   if (!list.length) return [];
-  const rows = await brandDb(root, schema).insertInto('departments').values(list.map((d) => ({ ...d }))).returning('de_id').execute();
+  const rows = await brandDb(root, schema)
+    .insertInto('departments')
+    .values(list.map((d) => ({ ...d })))
+    .returning('de_id')
+    .execute();
   return rows.map((r) => r.de_id);
 }

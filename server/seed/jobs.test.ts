@@ -12,11 +12,24 @@ describe('demo jobs', () => {
   it('cover every status and department, with engineers, operators, a customer, sales and costs', async () => {
     const db = await brandJobDb(t.db);
     // The seed's jobs are the brand's first ones (other test files add theirs later).
-    const jobs = await db.selectFrom('jobs').select(['job_id', 'job_status', 'de_id', 'job_number', 'customer_us_id', 'job_start']).orderBy('job_id').limit(DEMO_JOB_COUNT).execute();
+    const jobs = await db
+      .selectFrom('jobs')
+      .select(['job_id', 'job_status', 'de_id', 'job_number', 'customer_us_id', 'job_start'])
+      .orderBy('job_id')
+      .limit(DEMO_JOB_COUNT)
+      .execute();
     const ids = jobs.map((j) => j.job_id);
     expect(jobs).toHaveLength(DEMO_JOB_COUNT);
     expect(new Set(jobs.map((j) => j.job_status))).toEqual(new Set(JOB_STATUSES));
-    const departments = await db.selectFrom('departments').select('de_id').where('de_prefix', 'in', DEMO_DEPARTMENTS.map((d) => d.de_prefix)).execute();
+    const departments = await db
+      .selectFrom('departments')
+      .select('de_id')
+      .where(
+        'de_prefix',
+        'in',
+        DEMO_DEPARTMENTS.map((d) => d.de_prefix),
+      )
+      .execute();
     expect(new Set(jobs.map((j) => j.de_id))).toEqual(new Set(departments.map((d) => d.de_id)));
     expect(jobs.some((j) => j.job_number === null)).toBe(true);
     const starts = jobs.map((j) => j.job_start?.getTime()).filter((v): v is number => !!v);
@@ -29,12 +42,20 @@ describe('demo jobs', () => {
     expect(onEngineer.length).toBeGreaterThan(5);
     const engineers = await db.selectFrom('job_engineers').select('us_id').distinct().where('job_id', 'in', ids).execute();
     expect(engineers.length).toBeGreaterThan(1);
-    const withOperator = await db.selectFrom('job_assigned_users').select('job_id').where('us_id', '=', id('operator@demo.test')).where('job_id', 'in', ids).execute();
+    const withOperator = await db
+      .selectFrom('job_assigned_users')
+      .select('job_id')
+      .where('us_id', '=', id('operator@demo.test'))
+      .where('job_id', 'in', ids)
+      .execute();
     expect(withOperator.length).toBeGreaterThan(3);
     expect(withOperator.length).toBeLessThan(jobs.length / 2);
     expect(jobs.filter((j) => j.customer_us_id === id('customer@demo.test')).length).toBeGreaterThanOrEqual(3);
     for (const table of ['job_sales_sections', 'job_sales_items', 'job_costs', 'notifications', 'engineer_reports'] as const) {
-      const { n } = await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const { n } = await db
+        .selectFrom(table)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(n), table).toBeGreaterThan(2);
     }
   });
@@ -53,7 +74,12 @@ describe('demo jobs', () => {
         from ${tbl('job_sales_sections')} s join ${tbl('job_sales_items')} i on i.jss_id = s.jss_id where s.job_id = j.job_id) t on true
       where j.job_id <= ${lastSeeded} and (j.net_quote <> t.quote or j.net_sales <> t.sales)`.execute(t.db);
     expect(off.rows).toEqual([]);
-    const { n } = await db.selectFrom('jobs').select(sql<number>`count(*)`.as('n')).where('net_quote', '>', 0).where('job_id', '<=', lastSeeded).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('net_quote', '>', 0)
+      .where('job_id', '<=', lastSeeded)
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBeGreaterThan(20);
   });
 

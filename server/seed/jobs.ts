@@ -15,11 +15,24 @@ import { seedJobMoney } from './jobsSales';
 export const DEMO_JOB_COUNT = 60;
 
 const DESCRIPTIONS = [
-  'Leaking radiator valve in the front bedroom', 'No hot water: boiler shows fault F28', 'Replace cracked roof tiles over the porch',
-  'Blocked kitchen drain', 'Fuse board trips when the oven is on', 'Annual gas safety check', 'Install outside tap',
-  'Gutter clearance and downpipe repair', 'Replace extractor fan in the bathroom', 'EICR for the whole property',
-  'Damp patch on the ceiling under the bathroom', 'Fit new front door lock', 'Repaint communal hallway', 'Replace toilet cistern',
-  'Flat roof leak over the garage', 'Power cut to the upstairs sockets', 'Boiler service and flue check', 'Fix sticking sash window',
+  'Leaking radiator valve in the front bedroom',
+  'No hot water: boiler shows fault F28',
+  'Replace cracked roof tiles over the porch',
+  'Blocked kitchen drain',
+  'Fuse board trips when the oven is on',
+  'Annual gas safety check',
+  'Install outside tap',
+  'Gutter clearance and downpipe repair',
+  'Replace extractor fan in the bathroom',
+  'EICR for the whole property',
+  'Damp patch on the ceiling under the bathroom',
+  'Fit new front door lock',
+  'Repaint communal hallway',
+  'Replace toilet cistern',
+  'Flat roof leak over the garage',
+  'Power cut to the upstairs sockets',
+  'Boiler service and flue check',
+  'Fix sticking sash window',
 ];
 const DETAILS = ['Tenant home after 10:00.', 'Keys at the letting office.', 'Photos before and after, please.', 'Quote needed before work starts.', null];
 
@@ -107,26 +120,79 @@ export async function createDemoJobs(root: RootDb, schema: string, today = new D
         .insertInto('jobs')
         .values({
           job_number: draft ? null : await nextJobNumber(trx, de_id),
-          de_id, js_id: site.js_id, co_id: site.co_id, pm_id: site.pm_id, jsc_id: site.jsc_id, job_status: status,
-          job_wopo: i % 3 === 1 ? `PO-${4100 + i * 13}` : null, job_desc: DESCRIPTIONS[i % DESCRIPTIONS.length], job_details: pick(DETAILS),
-          job_start: start, job_end: end, job_tags: tags, job_has_remedial: i % 11 === 6, customer_us_id: i % 10 === 3 ? customer : null,
-          created_by: admin, created_at: new Date(midnight - (DEMO_JOB_COUNT - i) * DAY),
+          de_id,
+          js_id: site.js_id,
+          co_id: site.co_id,
+          pm_id: site.pm_id,
+          jsc_id: site.jsc_id,
+          job_status: status,
+          job_wopo: i % 3 === 1 ? `PO-${4100 + i * 13}` : null,
+          job_desc: DESCRIPTIONS[i % DESCRIPTIONS.length],
+          job_details: pick(DETAILS),
+          job_start: start,
+          job_end: end,
+          job_tags: tags,
+          job_has_remedial: i % 11 === 6,
+          customer_us_id: i % 10 === 3 ? customer : null,
+          created_by: admin,
+          created_at: new Date(midnight - (DEMO_JOB_COUNT - i) * DAY),
         })
         .returning('job_id')
         .executeTakeFirstOrThrow();
       const job_id = job.job_id;
-      if (team.length) await trx.insertInto('job_engineers').values(team.map((us_id) => ({ job_id, us_id, is_lead: us_id === lead }))).execute();
+      if (team.length)
+        await trx
+          .insertInto('job_engineers')
+          .values(team.map((us_id) => ({ job_id, us_id, is_lead: us_id === lead })))
+          .execute();
       const people = assigned.filter((id): id is number => id !== null);
-      if (people.length) await trx.insertInto('job_assigned_users').values(people.map((us_id) => ({ job_id, us_id }))).execute();
-      if (suppliers.length && i % 2 === 0) await trx.insertInto('job_suppliers').values({ job_id, co_id: suppliers[i % suppliers.length].co_id }).execute();
-      await trx.insertInto('job_history').values({ job_id, us_id: admin, jh_entity: 'job', jh_entity_id: job_id, jh_action: 'create', jh_changes: JSON.stringify({ job_status: status, de_id }) }).execute();
+      if (people.length)
+        await trx
+          .insertInto('job_assigned_users')
+          .values(people.map((us_id) => ({ job_id, us_id })))
+          .execute();
+      if (suppliers.length && i % 2 === 0)
+        await trx
+          .insertInto('job_suppliers')
+          .values({ job_id, co_id: suppliers[i % suppliers.length].co_id })
+          .execute();
+      await trx
+        .insertInto('job_history')
+        .values({
+          job_id,
+          us_id: admin,
+          jh_entity: 'job',
+          jh_entity_id: job_id,
+          jh_action: 'create',
+          jh_changes: JSON.stringify({ job_status: status, de_id }),
+        })
+        .execute();
 
-      if (!draft && i % 5 !== 2) await seedJobMoney(trx, { job_id, index: i, rnd, engineers: team, suppliers: suppliers.map((s) => s.co_id), actor: admin, today: midnight });
+      if (!draft && i % 5 !== 2)
+        await seedJobMoney(trx, { job_id, index: i, rnd, engineers: team, suppliers: suppliers.map((s) => s.co_id), actor: admin, today: midnight });
       if (start && operator && i % 6 === 0) {
-        await trx.insertInto('notifications').values({ us_id: operator, notif_type: 'JOB_PLANNED', job_id, notif_params: JSON.stringify({ job_start: start.toISOString() }), created_by: admin, is_flagged: i % 12 === 0 }).execute();
+        await trx
+          .insertInto('notifications')
+          .values({
+            us_id: operator,
+            notif_type: 'JOB_PLANNED',
+            job_id,
+            notif_params: JSON.stringify({ job_start: start.toISOString() }),
+            created_by: admin,
+            is_flagged: i % 12 === 0,
+          })
+          .execute();
       }
       if (lead !== null && (status === 'COMPLETED' || status === 'SIGNED_OFF') && start && start.getTime() < midnight) {
-        await trx.insertInto('engineer_reports').values({ job_id, us_id: lead, er_text: `Work finished: ${DESCRIPTIONS[i % DESCRIPTIONS.length].toLowerCase()}. Site left clean.`, er_hours: (2 + (i % 6)).toFixed(2) }).execute();
+        await trx
+          .insertInto('engineer_reports')
+          .values({
+            job_id,
+            us_id: lead,
+            er_text: `Work finished: ${DESCRIPTIONS[i % DESCRIPTIONS.length].toLowerCase()}. Site left clean.`,
+            er_hours: (2 + (i % 6)).toFixed(2),
+          })
+          .execute();
       }
     }
   });

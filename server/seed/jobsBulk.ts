@@ -8,7 +8,20 @@ import { sql } from 'kysely';
 import { JOB_STATUSES, JOB_TAGS } from '../../core/enums';
 import type { RootDb } from '../db/types';
 
-const DESCRIPTIONS = ['Leaking radiator valve', 'No hot water', 'Replace cracked roof tiles', 'Blocked kitchen drain', 'Fuse board trips', 'Annual gas safety check', 'Install outside tap', 'Gutter clearance', 'Replace extractor fan', 'Damp patch on ceiling', 'Fit new door lock', 'Repaint hallway'];
+const DESCRIPTIONS = [
+  'Leaking radiator valve',
+  'No hot water',
+  'Replace cracked roof tiles',
+  'Blocked kitchen drain',
+  'Fuse board trips',
+  'Annual gas safety check',
+  'Install outside tap',
+  'Gutter clearance',
+  'Replace extractor fan',
+  'Damp patch on ceiling',
+  'Fit new door lock',
+  'Repaint hallway',
+];
 
 const arr = (list: readonly string[]) => sql`${sql.val(list)}::text[]`;
 

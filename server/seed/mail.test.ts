@@ -28,7 +28,15 @@ describe('demo mailbox', () => {
 
   it('has inbox mail today, yesterday, earlier this week and last week in the demo time zone, whatever the hour of seeding', () => {
     // Just after midnight and just before it, in winter and summer time, on a Monday, a Wednesday and a Sunday.
-    const instants = ['2026-11-27T00:00:30Z', '2026-11-25T00:03:00Z', '2026-11-29T23:59:00Z', '2026-11-23T00:01:00Z', '2026-07-14T23:05:00Z', '2026-07-15T00:02:00Z', '2026-03-29T00:30:00Z'];
+    const instants = [
+      '2026-11-27T00:00:30Z',
+      '2026-11-25T00:03:00Z',
+      '2026-11-29T23:59:00Z',
+      '2026-11-23T00:01:00Z',
+      '2026-07-14T23:05:00Z',
+      '2026-07-15T00:02:00Z',
+      '2026-03-29T00:30:00Z',
+    ];
     for (const at of instants) {
       const now = new Date(at);
       const group = dateGrouper(now, DEMO_TIME_ZONE);
@@ -51,7 +59,11 @@ describe('demo mailbox', () => {
     expect(links.every((l) => l.maxu_user_can_send && l.maxu_user_can_delete)).toBe(true);
     const counts = await db
       .selectFrom('mails')
-      .select([sql<number>`count(*) filter (where not is_seen)::int`.as('unread'), sql<number>`count(*) filter (where is_flagged)::int`.as('flagged'), sql<number>`count(*) filter (where job_id is not null)::int`.as('linked')])
+      .select([
+        sql<number>`count(*) filter (where not is_seen)::int`.as('unread'),
+        sql<number>`count(*) filter (where is_flagged)::int`.as('flagged'),
+        sql<number>`count(*) filter (where job_id is not null)::int`.as('linked'),
+      ])
       .where('mailaccount_id', '=', account.mailaccount_id)
       .executeTakeFirstOrThrow();
     expect(counts.unread).toBeGreaterThan(0);
@@ -75,7 +87,11 @@ describe('demo mailbox', () => {
     expect(withFiles.length).toBeGreaterThan(mails.size);
     expect(withFiles.every((r) => r.has_attachments && r.f_grp_id === 'EMAILATTACHMENTS')).toBe(true);
     expect([...new Set(withFiles.map((r) => r.f_type))].sort()).toEqual(['application/pdf', 'image/png', 'text/csv']);
-    const flagged = await db.selectFrom('mails').select(sql<number>`count(*)::int`.as('n')).where('has_attachments', '=', true).executeTakeFirstOrThrow();
+    const flagged = await db
+      .selectFrom('mails')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('has_attachments', '=', true)
+      .executeTakeFirstOrThrow();
     expect(flagged.n).toBe(MAILS_WITH_ATTACHMENTS);
 
     const cookie = await login(t.app, DEMO_HOST, 'operator@demo.test');

@@ -151,8 +151,15 @@ async function createAccount(db: MailDb): Promise<{ accountId: number; folders: 
     .returning('mailaccount_id')
     .executeTakeFirstOrThrow();
   const accountId = account.mailaccount_id;
-  await db.insertInto('mailaliases').values({ mailaccount_id: accountId, mal_email: OFFICE.address, mal_name: 'Demo Maintenance Office', mal_is_default: true }).execute();
-  const staff = await db.selectFrom('users').select(['us_id', 'role']).where('role', 'in', [...STAFF]).execute();
+  await db
+    .insertInto('mailaliases')
+    .values({ mailaccount_id: accountId, mal_email: OFFICE.address, mal_name: 'Demo Maintenance Office', mal_is_default: true })
+    .execute();
+  const staff = await db
+    .selectFrom('users')
+    .select(['us_id', 'role'])
+    .where('role', 'in', [...STAFF])
+    .execute();
   if (staff.length) {
     await db
       .insertInto('mailaccount_users')
@@ -160,10 +167,22 @@ async function createAccount(db: MailDb): Promise<{ accountId: number; folders: 
       .execute();
   }
   const folders = {} as Record<SeedMail['folder'], number>;
-  for (const [path, type] of [['INBOX', 'inbox'], ['Sent', 'sent'], ['Archive', 'archive'], ['Junk', 'junk']] as const) {
+  for (const [path, type] of [
+    ['INBOX', 'inbox'],
+    ['Sent', 'sent'],
+    ['Archive', 'archive'],
+    ['Junk', 'junk'],
+  ] as const) {
     const row = await db
       .insertInto('imapfolders')
-      .values({ mailaccount_id: accountId, ifolder_path: path, ifolder_name: path === 'INBOX' ? 'Inbox' : path, ifolder_type: type, uidvalidity: 1, is_default_seen: type === 'sent' })
+      .values({
+        mailaccount_id: accountId,
+        ifolder_path: path,
+        ifolder_name: path === 'INBOX' ? 'Inbox' : path,
+        ifolder_type: type,
+        uidvalidity: 1,
+        is_default_seen: type === 'sent',
+      })
       .returning('ifolder_id')
       .executeTakeFirstOrThrow();
     folders[path] = row.ifolder_id;
@@ -199,10 +218,18 @@ export async function createDemoMail(root: RootDb, schema: string, now = new Dat
     uids[m.folder] = (uids[m.folder] ?? 0) + 1;
     return { ifolder_id: folders[m.folder], uid: uids[m.folder], uidvalidity: 1, ma_id: ids.get(m.message_id)!, mail_date: m.mail_date };
   });
-  for (let i = 0; i < locations.length; i += 200) await db.insertInto('mail_locations').values(locations.slice(i, i + 200)).execute();
+  for (let i = 0; i < locations.length; i += 200)
+    await db
+      .insertInto('mail_locations')
+      .values(locations.slice(i, i + 200))
+      .execute();
   for (const rootId of new Set(mails.map((m) => m.root))) {
     const members = mails.filter((m) => m.root === rootId).map((m) => ids.get(m.message_id)!);
-    await db.updateTable('mails').set({ thread_id: ids.get(rootId)! }).where('ma_id', 'in', members).execute();
+    await db
+      .updateTable('mails')
+      .set({ thread_id: ids.get(rootId)! })
+      .where('ma_id', 'in', members)
+      .execute();
   }
   // Two recent conversations belong to demo jobs (their E-mails tab shows them).
   const jobs = await db.selectFrom('jobs').select('job_id').orderBy('job_id').limit(2).execute();
@@ -212,5 +239,9 @@ export async function createDemoMail(root: RootDb, schema: string, now = new Dat
     if (members.length) await db.updateTable('mails').set({ job_id: job.job_id }).where('ma_id', 'in', members).execute();
   }
   const ordinary = mails.filter((m) => m.folder !== 'Junk' && m.mail_html !== HOSTILE_HTML);
-  await storeDemoAttachments(db, ordinary.map((m) => ({ maId: ids.get(m.message_id)!, subject: m.mail_subject })), store);
+  await storeDemoAttachments(
+    db,
+    ordinary.map((m) => ({ maId: ids.get(m.message_id)!, subject: m.mail_subject })),
+    store,
+  );
 }

@@ -85,19 +85,32 @@ function readingsCsv(n: number): Buffer {
 export function attachmentsFor(n: number, subject: string): ParsedAttachment[] {
   const ref = `${2041 + n}`;
   const kinds: ParsedAttachment[] = [
-    { name: `Quote-Q${ref}.pdf`, contentType: 'application/pdf', content: simplePdf([`Quote Q${ref}`, `Re: ${subject}`, 'Labour and materials as discussed.', 'Valid for 30 days.']) },
+    {
+      name: `Quote-Q${ref}.pdf`,
+      contentType: 'application/pdf',
+      content: simplePdf([`Quote Q${ref}`, `Re: ${subject}`, 'Labour and materials as discussed.', 'Valid for 30 days.']),
+    },
     { name: `site-photo-${n + 1}.png`, contentType: 'image/png', content: simplePng(n) },
-    { name: `Invoice-INV-${ref}.pdf`, contentType: 'application/pdf', content: simplePdf([`Invoice INV-${ref}`, `Re: ${subject}`, 'Payment due within 14 days.']) },
+    {
+      name: `Invoice-INV-${ref}.pdf`,
+      contentType: 'application/pdf',
+      content: simplePdf([`Invoice INV-${ref}`, `Re: ${subject}`, 'Payment due within 14 days.']),
+    },
     { name: `meter-readings-${n + 1}.csv`, contentType: 'text/csv', content: readingsCsv(n) },
   ];
   const first = kinds[n % kinds.length];
-  return n % 3 === 0 && first.contentType !== 'image/png' ? [first, { name: `photo-${n + 1}.png`, contentType: 'image/png', content: simplePng(n + 7) }] : [first];
+  return n % 3 === 0 && first.contentType !== 'image/png'
+    ? [first, { name: `photo-${n + 1}.png`, contentType: 'image/png', content: simplePng(n + 7) }]
+    : [first];
 }
 
 /** Chooses the mails spread evenly over the mailbox and stores their files; returns the mail ids. */
 export async function storeDemoAttachments(db: MailDb, mails: { maId: number; subject: string }[], store?: FileStore): Promise<number[]> {
   const step = Math.max(1, Math.floor(mails.length / MAILS_WITH_ATTACHMENTS));
-  const chosen = mails.filter((_, i) => i % step === 0).slice(0, MAILS_WITH_ATTACHMENTS).map((m, n) => ({ maId: m.maId, attachments: attachmentsFor(n, m.subject) }));
+  const chosen = mails
+    .filter((_, i) => i % step === 0)
+    .slice(0, MAILS_WITH_ATTACHMENTS)
+    .map((m, n) => ({ maId: m.maId, attachments: attachmentsFor(n, m.subject) }));
   if (!chosen.length) return [];
   const target = attachmentTarget(db, store);
   const pending = await writeAttachmentFiles(db, target, chosen);
@@ -106,7 +119,11 @@ export async function storeDemoAttachments(db: MailDb, mails: { maId: number; su
     for (const m of chosen) {
       const bytes = m.attachments.reduce((sum, a) => sum + a.content.length, 0);
       // Base64 in the message makes an attachment about a third larger than its bytes.
-      await trx.updateTable('mails').set((eb) => ({ has_attachments: true, mail_size: eb('mail_size', '+', Math.ceil(bytes * 1.37)) })).where('ma_id', '=', m.maId).execute();
+      await trx
+        .updateTable('mails')
+        .set((eb) => ({ has_attachments: true, mail_size: eb('mail_size', '+', Math.ceil(bytes * 1.37)) }))
+        .where('ma_id', '=', m.maId)
+        .execute();
     }
   });
   return chosen.map((m) => m.maId);

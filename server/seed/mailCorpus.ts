@@ -29,21 +29,117 @@ export interface Topic {
 }
 
 export const TOPICS: Topic[] = [
-  { subject: 'Leaking radiator in flat 4B', lang: 'en', first: 'Hello,\n\nThe tenant in flat 4B reports that the radiator in the living room is leaking onto the floor. Could you send someone this week?\n\nThanks,', answers: ['We can send an engineer on Thursday morning. Is access arranged with the tenant?', 'Yes, the tenant will be in from 8 am. Thank you.', 'Confirmed for Thursday 8:30. The engineer will call 30 minutes before arrival.'] },
-  { subject: 'Quote request: roof repair at Elm Court', lang: 'en', first: 'Dear team,\n\nWe need a quote to repair the flat roof above the bin store at Elm Court. Photos attached from last week.\n\nKind regards,', answers: ['Thank you, we will visit on Monday to measure up and send the quote by Wednesday.', 'Please find the quote in the portal. The price includes the skip and scaffolding.'], html: true },
-  { subject: 'Csőtörés a pincében', lang: 'hu', first: 'Tisztelt Cím!\n\nA Rákóczi úti társasház pincéjében csőtörés történt, a víz elzárva. Kérem, minél előbb küldjenek szerelőt.\n\nÜdvözlettel,', answers: ['Köszönjük a bejelentést, a szerelő ma délután 3 órára érkezik.', 'A javítás elkészült, a víz visszakapcsolva. A számlát hamarosan küldjük.'] },
-  { subject: 'Éves kazánkarbantartás', lang: 'hu', first: 'Jó napot!\n\nSzeretnénk időpontot egyeztetni az éves kazánkarbantartásra a Petőfi utcai lakásban.\n\nKöszönettel,', answers: ['Jövő kedden 10 és 12 óra között megfelelne?', 'Igen, a kedd megfelel. Köszönöm!'], html: true },
-  { subject: 'Invoice INV-2041 overdue', lang: 'en', first: 'Hi,\n\nOur records show invoice INV-2041 is now 30 days overdue. Could you confirm when payment will be made?\n\nBest,', answers: ['Apologies, this was held for a missing PO. Payment is scheduled for Friday.'] },
-  { subject: 'Wartung der Lüftungsanlage', lang: 'de', first: 'Guten Tag,\n\ndie jährliche Wartung der Lüftungsanlage im Objekt Hauptstraße 12 steht an. Wann passt es Ihnen?\n\nMit freundlichen Grüßen', answers: ['Vielen Dank, der 14. passt uns gut.', 'Bestätigt. Unser Techniker kommt um 9 Uhr.'] },
-  { subject: 'Gas safety certificate renewal', lang: 'en', first: 'Good morning,\n\nThe gas safety certificate for 27 Mill Lane expires at the end of the month. Please book the inspection.\n\nRegards,', answers: ['Booked for the 19th, between 1 and 3 pm.', 'Certificate issued and uploaded to the job documents.'], html: true },
-  { subject: 'Broken entry phone at Riverside block C', lang: 'en', first: 'Hello,\n\nResidents of block C say the entry phone has not worked since the weekend. Several deliveries were missed.\n\nThanks,', answers: ['Our electrician will attend tomorrow and replace the handset if needed.', 'The panel needed a new power supply; it is working again.'] },
-  { subject: 'Lépcsőház festése – árajánlat', lang: 'hu', first: 'Kedves Kolléga!\n\nKérnénk árajánlatot a B épület lépcsőházának festésére (négy emelet).\n\nÜdvözlettel,', answers: ['Az árajánlatot csatoltuk, a munka két hetet vesz igénybe.', 'Köszönjük, a közgyűlés jóváhagyta. Mikor tudnak kezdeni?', 'A jövő hónap első hetében kezdünk.'] },
-  { subject: 'Damp and mould complaint', lang: 'en', first: 'Dear Sir or Madam,\n\nI am writing again about the damp in my bedroom. The mould has come back and my child has asthma. Please treat this as urgent.\n\nEmma', answers: ['We are sorry to hear this. A surveyor will visit on Tuesday to find the cause.', 'The surveyor found a blocked gutter; it will be cleared and the wall treated next week.'] },
-  { subject: 'Key collection for void property', lang: 'en', first: 'Hi,\n\nThe keys for 8 Station Road are at the office. The void works can start from Monday.\n\nCheers,', answers: ['Thanks, our team will collect them at 9 on Monday.'] },
-  { subject: 'Heizungsausfall im Erdgeschoss', lang: 'de', first: 'Hallo,\n\nim Erdgeschoss ist die Heizung seit gestern ausgefallen. Bitte um schnelle Hilfe.\n\nDanke', answers: ['Ein Techniker ist unterwegs und sollte gegen 14 Uhr da sein.'] },
-  { subject: 'Tree surgery at Oakfield Gardens', lang: 'en', first: 'Hello,\n\nThe large oak by the car park is dropping branches onto cars. Can you arrange a tree surgeon?\n\nRegards,', answers: ['We have asked our arborist for a date and a quote.', 'Works booked for Saturday morning; the car park will be closed until noon.'], html: true },
-  { subject: 'Ablakcsere a 3. emeleten', lang: 'hu', first: 'Tisztelt Ügyintéző!\n\nA 3. emeleti lakásban két ablak nem zár rendesen, cserére lenne szükség.\n\nKöszönöm,', answers: ['Felmérésre csütörtökön 9 órakor érkezünk.'] },
-  { subject: 'Fire alarm test schedule', lang: 'en', first: 'Dear all,\n\nPlease find below the fire alarm test schedule for the next quarter. Let us know of any clashes.\n\nThank you,', answers: ['The 12th clashes with the lift repair; could we move it to the 13th?', 'Moved to the 13th, same time.'], html: true },
+  {
+    subject: 'Leaking radiator in flat 4B',
+    lang: 'en',
+    first:
+      'Hello,\n\nThe tenant in flat 4B reports that the radiator in the living room is leaking onto the floor. Could you send someone this week?\n\nThanks,',
+    answers: [
+      'We can send an engineer on Thursday morning. Is access arranged with the tenant?',
+      'Yes, the tenant will be in from 8 am. Thank you.',
+      'Confirmed for Thursday 8:30. The engineer will call 30 minutes before arrival.',
+    ],
+  },
+  {
+    subject: 'Quote request: roof repair at Elm Court',
+    lang: 'en',
+    first: 'Dear team,\n\nWe need a quote to repair the flat roof above the bin store at Elm Court. Photos attached from last week.\n\nKind regards,',
+    answers: [
+      'Thank you, we will visit on Monday to measure up and send the quote by Wednesday.',
+      'Please find the quote in the portal. The price includes the skip and scaffolding.',
+    ],
+    html: true,
+  },
+  {
+    subject: 'Csőtörés a pincében',
+    lang: 'hu',
+    first: 'Tisztelt Cím!\n\nA Rákóczi úti társasház pincéjében csőtörés történt, a víz elzárva. Kérem, minél előbb küldjenek szerelőt.\n\nÜdvözlettel,',
+    answers: ['Köszönjük a bejelentést, a szerelő ma délután 3 órára érkezik.', 'A javítás elkészült, a víz visszakapcsolva. A számlát hamarosan küldjük.'],
+  },
+  {
+    subject: 'Éves kazánkarbantartás',
+    lang: 'hu',
+    first: 'Jó napot!\n\nSzeretnénk időpontot egyeztetni az éves kazánkarbantartásra a Petőfi utcai lakásban.\n\nKöszönettel,',
+    answers: ['Jövő kedden 10 és 12 óra között megfelelne?', 'Igen, a kedd megfelel. Köszönöm!'],
+    html: true,
+  },
+  {
+    subject: 'Invoice INV-2041 overdue',
+    lang: 'en',
+    first: 'Hi,\n\nOur records show invoice INV-2041 is now 30 days overdue. Could you confirm when payment will be made?\n\nBest,',
+    answers: ['Apologies, this was held for a missing PO. Payment is scheduled for Friday.'],
+  },
+  {
+    subject: 'Wartung der Lüftungsanlage',
+    lang: 'de',
+    first: 'Guten Tag,\n\ndie jährliche Wartung der Lüftungsanlage im Objekt Hauptstraße 12 steht an. Wann passt es Ihnen?\n\nMit freundlichen Grüßen',
+    answers: ['Vielen Dank, der 14. passt uns gut.', 'Bestätigt. Unser Techniker kommt um 9 Uhr.'],
+  },
+  {
+    subject: 'Gas safety certificate renewal',
+    lang: 'en',
+    first: 'Good morning,\n\nThe gas safety certificate for 27 Mill Lane expires at the end of the month. Please book the inspection.\n\nRegards,',
+    answers: ['Booked for the 19th, between 1 and 3 pm.', 'Certificate issued and uploaded to the job documents.'],
+    html: true,
+  },
+  {
+    subject: 'Broken entry phone at Riverside block C',
+    lang: 'en',
+    first: 'Hello,\n\nResidents of block C say the entry phone has not worked since the weekend. Several deliveries were missed.\n\nThanks,',
+    answers: ['Our electrician will attend tomorrow and replace the handset if needed.', 'The panel needed a new power supply; it is working again.'],
+  },
+  {
+    subject: 'Lépcsőház festése – árajánlat',
+    lang: 'hu',
+    first: 'Kedves Kolléga!\n\nKérnénk árajánlatot a B épület lépcsőházának festésére (négy emelet).\n\nÜdvözlettel,',
+    answers: [
+      'Az árajánlatot csatoltuk, a munka két hetet vesz igénybe.',
+      'Köszönjük, a közgyűlés jóváhagyta. Mikor tudnak kezdeni?',
+      'A jövő hónap első hetében kezdünk.',
+    ],
+  },
+  {
+    subject: 'Damp and mould complaint',
+    lang: 'en',
+    first:
+      'Dear Sir or Madam,\n\nI am writing again about the damp in my bedroom. The mould has come back and my child has asthma. Please treat this as urgent.\n\nEmma',
+    answers: [
+      'We are sorry to hear this. A surveyor will visit on Tuesday to find the cause.',
+      'The surveyor found a blocked gutter; it will be cleared and the wall treated next week.',
+    ],
+  },
+  {
+    subject: 'Key collection for void property',
+    lang: 'en',
+    first: 'Hi,\n\nThe keys for 8 Station Road are at the office. The void works can start from Monday.\n\nCheers,',
+    answers: ['Thanks, our team will collect them at 9 on Monday.'],
+  },
+  {
+    subject: 'Heizungsausfall im Erdgeschoss',
+    lang: 'de',
+    first: 'Hallo,\n\nim Erdgeschoss ist die Heizung seit gestern ausgefallen. Bitte um schnelle Hilfe.\n\nDanke',
+    answers: ['Ein Techniker ist unterwegs und sollte gegen 14 Uhr da sein.'],
+  },
+  {
+    subject: 'Tree surgery at Oakfield Gardens',
+    lang: 'en',
+    first: 'Hello,\n\nThe large oak by the car park is dropping branches onto cars. Can you arrange a tree surgeon?\n\nRegards,',
+    answers: ['We have asked our arborist for a date and a quote.', 'Works booked for Saturday morning; the car park will be closed until noon.'],
+    html: true,
+  },
+  {
+    subject: 'Ablakcsere a 3. emeleten',
+    lang: 'hu',
+    first: 'Tisztelt Ügyintéző!\n\nA 3. emeleti lakásban két ablak nem zár rendesen, cserére lenne szükség.\n\nKöszönöm,',
+    answers: ['Felmérésre csütörtökön 9 órakor érkezünk.'],
+  },
+  {
+    subject: 'Fire alarm test schedule',
+    lang: 'en',
+    first: 'Dear all,\n\nPlease find below the fire alarm test schedule for the next quarter. Let us know of any clashes.\n\nThank you,',
+    answers: ['The 12th clashes with the lift repair; could we move it to the 13th?', 'Moved to the 13th, same time.'],
+    html: true,
+  },
 ];
 
 export const SIGNATURES: Record<Topic['lang'], string> = {

@@ -32,7 +32,11 @@ describe('demo reference data', () => {
     expect(back.json.jobsites.data.map((s: { js_id: number }) => s.js_id)).toContain(site.js_id);
     const all = await call(t.app, { url: '/api/jobsites/list?totalcount=1', cookie: admin });
     expect(all.json.jobsites.metadata.totalCount).toBeGreaterThanOrEqual(30);
-    expect((await call(t.app, { url: '/api/propertymanagers/list?totalcount=1', cookie: admin })).json.propertymanagers.metadata.totalCount).toBeGreaterThanOrEqual(10);
-    expect((await call(t.app, { url: '/api/jobsitecontacts/list?totalcount=1', cookie: admin })).json.jobsitecontacts.metadata.totalCount).toBeGreaterThanOrEqual(10);
+    expect(
+      (await call(t.app, { url: '/api/propertymanagers/list?totalcount=1', cookie: admin })).json.propertymanagers.metadata.totalCount,
+    ).toBeGreaterThanOrEqual(10);
+    expect(
+      (await call(t.app, { url: '/api/jobsitecontacts/list?totalcount=1', cookie: admin })).json.jobsitecontacts.metadata.totalCount,
+    ).toBeGreaterThanOrEqual(10);
   });
 });

@@ -35,7 +35,13 @@ export async function createUser(root: RootDb, schema: string, user: NewUser): P
 export async function createDemoUsers(root: RootDb, schema: string, people: readonly Person[] = DEMO_PEOPLE): Promise<Record<string, number>> {
   // Hashing runs on libuv's thread pool, so the users are made side by side.
   const made = await Promise.all(
-    people.map(async (p) => [p.role, await createUser(root, schema, { email: demoEmail(p.role), role: p.role, firstname: p.firstname, surname: p.surname, nickname: p.nickname })] as const),
+    people.map(
+      async (p) =>
+        [
+          p.role,
+          await createUser(root, schema, { email: demoEmail(p.role), role: p.role, firstname: p.firstname, surname: p.surname, nickname: p.nickname }),
+        ] as const,
+    ),
   );
   return Object.fromEntries(made);
 }

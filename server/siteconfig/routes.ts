@@ -27,13 +27,26 @@ async function readConfig(db: AdminDb) {
 }
 
 export function registerSiteConfigRoutes(app: FastifyInstance): void {
-  action(app, { method: 'GET', url, key, gate: { roles: STAFF, requiredFeatures: feature }, summary: "The brand's site configuration, defaults filled in", data }, async (req) => ({
-    data: await readConfig(adminDb(req.db)),
-  }));
+  action(
+    app,
+    { method: 'GET', url, key, gate: { roles: STAFF, requiredFeatures: feature }, summary: "The brand's site configuration, defaults filled in", data },
+    async (req) => ({
+      data: await readConfig(adminDb(req.db)),
+    }),
+  );
 
   action(
     app,
-    { method: 'PATCH', url, key, gate: { roles: ADMINS, requiredFeatures: feature }, change: true, summary: 'Change some values: a key-value object of the keys to change', docBody: { ...data, additionalProperties: false }, data },
+    {
+      method: 'PATCH',
+      url,
+      key,
+      gate: { roles: ADMINS, requiredFeatures: feature },
+      change: true,
+      summary: 'Change some values: a key-value object of the keys to change',
+      docBody: { ...data, additionalProperties: false },
+      data,
+    },
     async (req) => {
       const patch = asObject(req.body);
       const errors = validateSiteConfigPatch(patch);

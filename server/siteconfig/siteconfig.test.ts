@@ -36,7 +36,13 @@ describe('siteconfig/values', () => {
 
   it('gives the validation messages and changes nothing', async () => {
     const dev = await login(t.app, brand.host, 'developer@demo.test');
-    const bad = await call(t.app, { method: 'PATCH', url, cookie: dev, host: brand.host, body: { invoiceDueDays: 'ten', vatRate: 101, currency: '', jobNumberDigits: 6.5, colour: 'red' } });
+    const bad = await call(t.app, {
+      method: 'PATCH',
+      url,
+      cookie: dev,
+      host: brand.host,
+      body: { invoiceDueDays: 'ten', vatRate: 101, currency: '', jobNumberDigits: 6.5, colour: 'red' },
+    });
     expect(bad.status).toBe(400);
     const errors = bad.json.siteconfig.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]);
     expect(errors).toEqual(

@@ -32,10 +32,7 @@ function isSpaPath(url: string): boolean {
 }
 
 /** Returns the not-found fallback (history API), or null when there is no build to serve. */
-export async function registerSpa(
-  app: FastifyInstance,
-  distDir: string,
-): Promise<((req: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | null> {
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<((req: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | null> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn(`No SPA build in ${distDir}; only the API is served.`);
     return null;

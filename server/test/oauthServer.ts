@@ -89,7 +89,8 @@ export async function startOAuthServer(opts: { grantDelayMs?: number } = {}): Pr
   };
 
   const server = http.createServer((req, res) => {
-    const answer = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+    const answer = (status: number, body: unknown) =>
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
     void readForm(req).then((form) => {
       const formPost = req.method === 'POST' && req.headers['content-type']?.split(';')[0].trim() === 'application/x-www-form-urlencoded';
       if (req.url === '/introspect') {

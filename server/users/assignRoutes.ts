@@ -43,12 +43,29 @@ const ASSIGNMENTS: Assignment[] = [
     column: 'operator_us_id',
     summary: "Replace the user's default operators (users of the operator group)",
     known: async (db, _schema, ids) => {
-      const rows = await db.selectFrom('users').select('us_id').where('us_id', 'in', ids).where('role', 'in', [...OPERATOR_GROUP]).execute();
+      const rows = await db
+        .selectFrom('users')
+        .select('us_id')
+        .where('us_id', 'in', ids)
+        .where('role', 'in', [...OPERATOR_GROUP])
+        .execute();
       return new Set(rows.map((r) => r.us_id));
     },
   },
-  { action: 'assingpropertymanagers', table: 'user_property_managers', column: 'pm_id', summary: "Replace the user's property managers", known: inTable('propertymanagers', 'pm_id') },
-  { action: 'assingclientcontacts', table: 'user_client_contacts', column: 'co_id', summary: "Replace the user's client contacts (contacts of type CLIENT)", known: inTable('contacts', 'co_id', { column: 'co_type', value: 'CLIENT' }) },
+  {
+    action: 'assingpropertymanagers',
+    table: 'user_property_managers',
+    column: 'pm_id',
+    summary: "Replace the user's property managers",
+    known: inTable('propertymanagers', 'pm_id'),
+  },
+  {
+    action: 'assingclientcontacts',
+    table: 'user_client_contacts',
+    column: 'co_id',
+    summary: "Replace the user's client contacts (contacts of type CLIENT)",
+    known: inTable('contacts', 'co_id', { column: 'co_type', value: 'CLIENT' }),
+  },
 ];
 
 export function registerUserAssignRoutes(app: FastifyInstance): void {
@@ -77,7 +94,11 @@ export function registerUserAssignRoutes(app: FastifyInstance): void {
         }
         await db.transaction().execute(async (trx) => {
           await trx.deleteFrom(a.table).where('us_id', '=', usId).execute();
-          if (ids.length) await trx.insertInto(a.table).values(ids.map((id) => ({ us_id: usId, [a.column]: id }) as never)).execute();
+          if (ids.length)
+            await trx
+              .insertInto(a.table)
+              .values(ids.map((id) => ({ us_id: usId, [a.column]: id }) as never))
+              .execute();
         });
         return { data: await userDetails(db, usId) };
       },

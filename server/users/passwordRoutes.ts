@@ -33,12 +33,22 @@ export const CHANGE_PASSWORD_MAX = 5;
 export function registerChangePasswordRoute(app: FastifyInstance, root: RootDb): void {
   action(
     app,
-    { method: 'POST', url: '/api/users/changePassword', key: 'users', gate: { roles: PASSWORD_GATE.roles }, change: true, summary: 'Change my own password; my other sessions end', docBody: body, data: { type: 'null' } },
+    {
+      method: 'POST',
+      url: '/api/users/changePassword',
+      key: 'users',
+      gate: { roles: PASSWORD_GATE.roles },
+      change: true,
+      summary: 'Change my own password; my other sessions end',
+      docBody: body,
+      data: { type: 'null' },
+    },
     async (req) => {
       const input = asObject(req.body);
       const missing = ['old_password', 'new_password', 'new_password_again'].filter((k) => typeof input[k] !== 'string');
       if (missing.length) throw validationError(missing.map((field) => ({ field, message: enText('validation.required') })));
-      if (input.new_password !== input.new_password_again) throw validationError([{ field: 'new_password_again', message: enText('validation.passwordMismatch') }]);
+      if (input.new_password !== input.new_password_again)
+        throw validationError([{ field: 'new_password_again', message: enText('validation.passwordMismatch') }]);
       const db = adminDb(req.db);
       const limitKey = `chpw:${req.brand!.schema}:${req.user!.us_id}`;
       if (((await countRecent(root, [limitKey], WINDOW_MINUTES)).get(limitKey) ?? 0) >= CHANGE_PASSWORD_MAX) throw rateLimited();
@@ -50,7 +60,11 @@ export function registerChangePasswordRoute(app: FastifyInstance, root: RootDb):
       const password_hash = await passwordHashOf(input, 'new_password');
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ password_hash }).where('us_id', '=', req.user!.us_id).execute();
-        await trx.deleteFrom('sessions').where('us_id', '=', req.user!.us_id).where('token_hash', '!=', req.sessionTokenHash ?? '').execute();
+        await trx
+          .deleteFrom('sessions')
+          .where('us_id', '=', req.user!.us_id)
+          .where('token_hash', '!=', req.sessionTokenHash ?? '')
+          .execute();
       });
       return { data: null };
     },

@@ -69,22 +69,35 @@ export async function userDetails(db: AdminDb, usId: number) {
 export function registerUserReadRoutes(app: FastifyInstance): void {
   const key = 'users';
   for (const [name, roles] of Object.entries(PICK_LISTS)) {
-    action(app, { method: 'GET', url: `/api/users/${name}`, key, gate: { roles: STAFF }, summary: `Visible users with role ${roles.join(', ')}`, data: pickSchema }, async (req) => {
-      const rows = await adminDb(req.db)
-        .selectFrom('users')
-        .select(['us_id', 'fullname', 'firstname', 'surname', 'nickname', 'email', 'role'])
-        .where('role', 'in', [...roles])
-        .where('is_hidden', '=', false)
-        .orderBy('fullname')
-        .orderBy('us_id')
-        .execute();
-      return { data: rows };
-    });
+    action(
+      app,
+      { method: 'GET', url: `/api/users/${name}`, key, gate: { roles: STAFF }, summary: `Visible users with role ${roles.join(', ')}`, data: pickSchema },
+      async (req) => {
+        const rows = await adminDb(req.db)
+          .selectFrom('users')
+          .select(['us_id', 'fullname', 'firstname', 'surname', 'nickname', 'email', 'role'])
+          .where('role', 'in', [...roles])
+          .where('is_hidden', '=', false)
+          .orderBy('fullname')
+          .orderBy('us_id')
+          .execute();
+        return { data: rows };
+      },
+    );
   }
 
   action(
     app,
-    { method: 'POST', url: '/api/users/filter', key, gate: users.gate, summary: 'Filter users', docBody: filterBodySchema(usersInfo), querystring: listQuerySchema, data: { type: 'array', items: recordSchema(usersInfo) } },
+    {
+      method: 'POST',
+      url: '/api/users/filter',
+      key,
+      gate: users.gate,
+      summary: 'Filter users',
+      docBody: filterBodySchema(usersInfo),
+      querystring: listQuerySchema,
+      data: { type: 'array', items: recordSchema(usersInfo) },
+    },
     async (req) => {
       const params = parseListParams(usersInfo, req.query as ListQuery);
       const { rows, totalCount } = await listRecords(req.db!, usersInfo, parseFilterBody(usersInfo, req.body), params);
@@ -92,9 +105,21 @@ export function registerUserReadRoutes(app: FastifyInstance): void {
     },
   );
 
-  action(app, { method: 'GET', url: '/api/users/:id/details', key, gate: users.gate, summary: 'One user with the ids assigned to them', params: idParams, data: detailsSchema }, async (req) => ({
-    data: await userDetails(adminDb(req.db), (req.params as { id: number }).id),
-  }));
+  action(
+    app,
+    {
+      method: 'GET',
+      url: '/api/users/:id/details',
+      key,
+      gate: users.gate,
+      summary: 'One user with the ids assigned to them',
+      params: idParams,
+      data: detailsSchema,
+    },
+    async (req) => ({
+      data: await userDetails(adminDb(req.db), (req.params as { id: number }).id),
+    }),
+  );
 
   action(
     app,

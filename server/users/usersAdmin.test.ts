@@ -11,7 +11,14 @@ beforeAll(async () => {
 
 const post = (url: string, body: unknown, cookie: string, host = brand.host) => call(t.app, { method: 'POST', url: `/api/users/${url}`, body, cookie, host });
 const errorsOf = (res: { json: { users: { dbErrors: { details: string; primary: string }[] } } }) => res.json.users.dbErrors.map((e) => [e.details, e.primary]);
-const newUser = (extra: Record<string, unknown> = {}) => ({ email: `${uniqueName('u')}@Example.test`, role: 'User', firstname: 'Nora', surname: 'Quinn', password: 'first-pass', ...extra });
+const newUser = (extra: Record<string, unknown> = {}) => ({
+  email: `${uniqueName('u')}@Example.test`,
+  role: 'User',
+  firstname: 'Nora',
+  surname: 'Quinn',
+  password: 'first-pass',
+  ...extra,
+});
 
 describe('users: add, update, hide, passwords', () => {
   it('addUser creates a user who can log in with the password as typed; empty strings become null', async () => {
@@ -20,7 +27,14 @@ describe('users: add, update, hide, passwords', () => {
     const res = await post('addUser', body, admin);
     expect(res.status).toBe(201);
     expect(res.headers['x-show-snackbar']).toBe('1');
-    expect(res.json.users.data).toMatchObject({ email: body.email.toLowerCase(), fullname: 'Nora Quinn', nickname: null, role: 'User', is_hidden: false, default_operators: [] });
+    expect(res.json.users.data).toMatchObject({
+      email: body.email.toLowerCase(),
+      fullname: 'Nora Quinn',
+      nickname: null,
+      role: 'User',
+      is_hidden: false,
+      default_operators: [],
+    });
     expect(res.json.users.data).not.toHaveProperty('password_hash');
     await login(t.app, brand.host, body.email.toLowerCase(), 'first-pass');
     const dup = await post('addUser', { ...body, email: body.email.toUpperCase() }, admin);
@@ -31,7 +45,13 @@ describe('users: add, update, hide, passwords', () => {
     const admin = await login(t.app, brand.host, 'admin@demo.test');
     const res = await post('addUser', { email: 'not-an-email', role: 'Developer', firstname: 'x'.repeat(101), surname: '', password: '' }, admin);
     expect(res.status).toBe(400);
-    expect(errorsOf(res)).toEqual(expect.arrayContaining([['email', 'Invalid email'], ['firstname', 'Max. 100 chars!'], ['surname', 'Field is required!']]));
+    expect(errorsOf(res)).toEqual(
+      expect.arrayContaining([
+        ['email', 'Invalid email'],
+        ['firstname', 'Max. 100 chars!'],
+        ['surname', 'Field is required!'],
+      ]),
+    );
     const role = await post('addUser', newUser({ role: 'Developer' }), admin);
     expect(errorsOf(role)).toEqual([['role', 'Invalid value']]);
     const noPassword = await post('addUser', newUser({ password: '' }), admin);
@@ -93,7 +113,8 @@ describe('users: add, update, hide, passwords', () => {
   it('setIsHiddenStatus hides a user from the pick lists and back', async () => {
     const admin = await login(t.app, brand.host, 'admin@demo.test');
     const made = (await post('addUser', newUser({ role: 'Engineer' }), admin)).json.users.data;
-    const engineers = async () => (await call(t.app, { url: '/api/users/engineers', cookie: admin, host: brand.host })).json.users.data.map((u: { us_id: number }) => u.us_id);
+    const engineers = async () =>
+      (await call(t.app, { url: '/api/users/engineers', cookie: admin, host: brand.host })).json.users.data.map((u: { us_id: number }) => u.us_id);
     expect(await engineers()).toContain(made.us_id);
     const hidden = await post('setIsHiddenStatus', { us_id: made.us_id, is_hidden: true }, admin);
     expect(hidden.json.users.data.is_hidden).toBe(true);
@@ -123,7 +144,8 @@ describe('users: brand isolation', () => {
   it('a record of another brand is never reachable, by id or by filter', async () => {
     const acmeAdmin = await login(t.app, ACME_HOST, 'admin@demo.test');
     const demoAdmin = await login(t.app, DEMO_HOST, 'admin@demo.test');
-    const maxAcme = (await call(t.app, { method: 'POST', url: '/api/users/filter?sort=-us_id&limit=1', body: {}, cookie: acmeAdmin, host: ACME_HOST })).json.users.data[0].us_id;
+    const maxAcme = (await call(t.app, { method: 'POST', url: '/api/users/filter?sort=-us_id&limit=1', body: {}, cookie: acmeAdmin, host: ACME_HOST })).json
+      .users.data[0].us_id;
     let made = (await post('addUser', newUser(), demoAdmin, DEMO_HOST)).json.users.data;
     while (made.us_id <= maxAcme) made = (await post('addUser', newUser(), demoAdmin, DEMO_HOST)).json.users.data;
     expect((await call(t.app, { url: `/api/users/${made.us_id}/details`, cookie: acmeAdmin, host: ACME_HOST })).status).toBe(404);

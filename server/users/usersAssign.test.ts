@@ -43,7 +43,10 @@ describe('users: assignments', () => {
     expect(pms.json.users.data.property_managers).toEqual([pm.pm_id]);
     const cos = await post('assingclientcontacts', { us_id: us, ids: [client.co_id] });
     expect(cos.json.users.data.client_contacts).toEqual([client.co_id]);
-    for (const [action, ids] of [['assingpropertymanagers', [987654]], ['assingclientcontacts', [supplier.co_id]]] as const) {
+    for (const [action, ids] of [
+      ['assingpropertymanagers', [987654]],
+      ['assingclientcontacts', [supplier.co_id]],
+    ] as const) {
       const bad = await post(action, { us_id: us, ids });
       expect(bad.status, action).toBe(400);
       expect(bad.json.users.dbErrors[0]).toMatchObject({ details: 'ids', primary: 'Invalid value' });

@@ -3,7 +3,6 @@ import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 
 const t = useTestApp();
 
-
 const ADMIN_ROUTES = [
   { method: 'POST', url: '/api/users/filter', body: {} },
   { method: 'GET', url: '/api/users/1/details' },
@@ -101,8 +100,25 @@ describe('users routes: role gates of SPEC.md point 6', () => {
 describe('OpenAPI', () => {
   it('lists every users, usersemails and siteconfig action', async () => {
     const doc = (await call(t.app, { url: '/api/docs/json', host: 'unknown-host.example' })).json;
-    const actions = ['engineers', 'operators', 'bemworkers', 'customers', 'filter', '{id}/details', 'addUser', 'updateUser', 'deleteUser', 'setIsHiddenStatus', 'setPassword', 'changePassword', 'assingdefaultoperators', 'assingpropertymanagers', 'assingclientcontacts'];
-    for (const path of [...actions.map((a) => `/api/users/${a}`), '/api/usersemails/filter', '/api/siteconfig/values']) expect(doc.paths, path).toHaveProperty([path]);
+    const actions = [
+      'engineers',
+      'operators',
+      'bemworkers',
+      'customers',
+      'filter',
+      '{id}/details',
+      'addUser',
+      'updateUser',
+      'deleteUser',
+      'setIsHiddenStatus',
+      'setPassword',
+      'changePassword',
+      'assingdefaultoperators',
+      'assingpropertymanagers',
+      'assingclientcontacts',
+    ];
+    for (const path of [...actions.map((a) => `/api/users/${a}`), '/api/usersemails/filter', '/api/siteconfig/values'])
+      expect(doc.paths, path).toHaveProperty([path]);
     expect(doc.paths['/api/users/addUser'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('password');
     expect(doc.paths['/api/users/deleteUser'].post.description).toContain('auth.userDelete');
   });

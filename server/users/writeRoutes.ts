@@ -56,7 +56,17 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: '/api/users/addUser', key, gate, change: true, status: 201, summary: 'Create a user with a password', docBody: createBody, data: record },
+    {
+      method: 'POST',
+      url: '/api/users/addUser',
+      key,
+      gate,
+      change: true,
+      status: 201,
+      summary: 'Create a user with a password',
+      docBody: createBody,
+      data: record,
+    },
     async (req) => {
       const { picked, rest } = split(req, 'password');
       const values = withEmailLowered(cleanWriteBody(info, rest, 'create'));
@@ -83,7 +93,16 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: '/api/users/updateUser', key, gate, change: true, summary: 'Change the given fields of a user', docBody: withUsId(writeBodySchema(info, 'update')), data: record },
+    {
+      method: 'POST',
+      url: '/api/users/updateUser',
+      key,
+      gate,
+      change: true,
+      summary: 'Change the given fields of a user',
+      docBody: withUsId(writeBodySchema(info, 'update')),
+      data: record,
+    },
     async (req) => {
       const { picked, rest } = split(req, 'us_id');
       const usId = idOf(picked, 'us_id');
@@ -98,7 +117,11 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
         if (!Object.keys(values).length) return;
         const current = await trx.selectFrom('users').select(['firstname', 'surname']).where('us_id', '=', usId).executeTakeFirstOrThrow();
         const next = { ...current, ...values };
-        await trx.updateTable('users').set({ ...values, fullname: fullnameOf(next.firstname, next.surname) }).where('us_id', '=', usId).execute();
+        await trx
+          .updateTable('users')
+          .set({ ...values, fullname: fullnameOf(next.firstname, next.surname) })
+          .where('us_id', '=', usId)
+          .execute();
       });
       return { data: await userDetails(db, usId) };
     },
@@ -106,7 +129,16 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: '/api/users/deleteUser', key, gate: { ...gate, requiredFeatures: ['auth.userDelete'] }, change: true, summary: 'Delete a user', docBody: withUsId({ type: 'object', properties: {} }), data: record },
+    {
+      method: 'POST',
+      url: '/api/users/deleteUser',
+      key,
+      gate: { ...gate, requiredFeatures: ['auth.userDelete'] },
+      change: true,
+      summary: 'Delete a user',
+      docBody: withUsId({ type: 'object', properties: {} }),
+      data: record,
+    },
     async (req) => {
       const usId = idOf(asObject(req.body), 'us_id');
       if (usId === req.user!.us_id) throw conflict(enText('errors.selfDelete'));
@@ -129,7 +161,16 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: '/api/users/setIsHiddenStatus', key, gate, change: true, summary: 'Hide or unhide a user', docBody: withUsId({ type: 'object', properties: { is_hidden: { type: 'boolean' } }, required: ['is_hidden'] }), data: record },
+    {
+      method: 'POST',
+      url: '/api/users/setIsHiddenStatus',
+      key,
+      gate,
+      change: true,
+      summary: 'Hide or unhide a user',
+      docBody: withUsId({ type: 'object', properties: { is_hidden: { type: 'boolean' } }, required: ['is_hidden'] }),
+      data: record,
+    },
     async (req) => {
       const body = asObject(req.body);
       const usId = idOf(body, 'us_id');
@@ -138,7 +179,11 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
       const db = adminDb(req.db);
       await loadTarget(req, db, usId);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ is_hidden: body.is_hidden as boolean }).where('us_id', '=', usId).execute();
+        await trx
+          .updateTable('users')
+          .set({ is_hidden: body.is_hidden as boolean })
+          .where('us_id', '=', usId)
+          .execute();
         // A hidden user cannot sign in, and their open sessions end now (the sessions cache of this
         // process is dropped once this answer is sent: server/auth/sessionHook.ts).
         if (body.is_hidden === true) await trx.deleteFrom('sessions').where('us_id', '=', usId).execute();
@@ -149,7 +194,16 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: '/api/users/setPassword', key, gate, change: true, summary: "Set a user's password (as typed); their other sessions end", docBody: withUsId({ type: 'object', properties: passwordProp, required: ['password'] }), data: { type: 'null' } },
+    {
+      method: 'POST',
+      url: '/api/users/setPassword',
+      key,
+      gate,
+      change: true,
+      summary: "Set a user's password (as typed); their other sessions end",
+      docBody: withUsId({ type: 'object', properties: passwordProp, required: ['password'] }),
+      data: { type: 'null' },
+    },
     async (req) => {
       const body = asObject(req.body);
       const usId = idOf(body, 'us_id');
@@ -159,7 +213,11 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ password_hash }).where('us_id', '=', usId).execute();
         // A reset password means whoever held the old one must not stay signed in.
-        await trx.deleteFrom('sessions').where('us_id', '=', usId).where('token_hash', '!=', req.sessionTokenHash ?? '').execute();
+        await trx
+          .deleteFrom('sessions')
+          .where('us_id', '=', usId)
+          .where('token_hash', '!=', req.sessionTokenHash ?? '')
+          .execute();
       });
       return { data: null };
     },

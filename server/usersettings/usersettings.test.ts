@@ -3,7 +3,6 @@ import { ACME_HOST, DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 
 const t = useTestApp();
 
-
 const url = '/api/usersettings/preferences';
 
 describe('usersettings/preferences', () => {
@@ -36,7 +35,12 @@ describe('usersettings/preferences', () => {
 
   it('refuses unknown keys and bad values with the field named, and changes nothing', async () => {
     const cookie = await login(t.app, DEMO_HOST, 'bemaccount@demo.test');
-    const bad = await call(t.app, { method: 'PATCH', url, cookie, body: { language: 'xx-XX', colour: 'red', autoloadHtml: 'yes', timezone: 'Mars/Base', dateFormat: '' } });
+    const bad = await call(t.app, {
+      method: 'PATCH',
+      url,
+      cookie,
+      body: { language: 'xx-XX', colour: 'red', autoloadHtml: 'yes', timezone: 'Mars/Base', dateFormat: '' },
+    });
     expect(bad.status).toBe(400);
     const errors = bad.json.usersettings.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]);
     expect(errors).toEqual(

@@ -6,7 +6,10 @@ import { authState, onLogin, resetAuthState } from './authStore';
 import { loginTarget } from './loginTarget';
 
 const answer = (status: number, data: unknown, extra: Record<string, unknown> = {}) =>
-  new Response(JSON.stringify({ auth: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: status === 200 } }, ...extra } }), { status });
+  new Response(
+    JSON.stringify({ auth: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: status === 200 } }, ...extra } }),
+    { status },
+  );
 
 const operator = { is_loggedin: true, user_id: 7, us_id: 7, role: 'Operator', fullname: 'Olga Mária Operator', settings: { language: 'en-GB' } };
 
@@ -38,7 +41,9 @@ describe('auth provider', () => {
   });
 
   it('a refused login rejects with the server message and leaves the state alone', async () => {
-    fetchMock.mockResolvedValueOnce(answer(401, null, { dbErrors: [{ error: 'AUTH_REQUIRED', primary: 'Invalid email or password.', details: null, general: null }] }));
+    fetchMock.mockResolvedValueOnce(
+      answer(401, null, { dbErrors: [{ error: 'AUTH_REQUIRED', primary: 'Invalid email or password.', details: null, general: null }] }),
+    );
     await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow('Invalid email or password.');
     expect(authState.get().status).toBeNull();
   });

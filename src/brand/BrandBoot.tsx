@@ -15,10 +15,7 @@ import { BrandContext } from './BrandContext';
 import { loadBrandConfig, type LoadedBrand } from './loadBrandConfig';
 import type { BrandConfig } from '../../core/brand/types';
 
-type Boot =
-  | { status: 'loading' }
-  | { status: 'failed'; i18nProvider: I18nProvider }
-  | { status: 'ready'; i18nProvider: I18nProvider; brand: BrandConfig };
+type Boot = { status: 'loading' } | { status: 'failed'; i18nProvider: I18nProvider } | { status: 'ready'; i18nProvider: I18nProvider; brand: BrandConfig };
 
 // Module-level so StrictMode's double effect does not load the brand twice.
 let brandPromise: Promise<LoadedBrand> | null = null;

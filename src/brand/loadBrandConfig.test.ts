@@ -3,9 +3,16 @@ import { allFeatures, DEFAULT_IMAGES } from '../../core/brand/types';
 import { loadBrandConfig } from './loadBrandConfig';
 
 const config = {
-  name: 'Demo', systemUrl: 'http://localhost', apiUrl: '/api', productName: 'Demo Maintenance', inlineImagesMailsize: 5000,
-  maxMailSizeMB: 25, maxUploadSizeMB: 50, customSettings: { visibleName: 'Demo', logoUrl: '', wcfFormUrl: '' },
-  features: allFeatures(true), images: DEFAULT_IMAGES,
+  name: 'Demo',
+  systemUrl: 'http://localhost',
+  apiUrl: '/api',
+  productName: 'Demo Maintenance',
+  inlineImagesMailsize: 5000,
+  maxMailSizeMB: 25,
+  maxUploadSizeMB: 50,
+  customSettings: { visibleName: 'Demo', logoUrl: '', wcfFormUrl: '' },
+  features: allFeatures(true),
+  images: DEFAULT_IMAGES,
 };
 const answer = (body: unknown, status = 200) => vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify(body), { status }));
 

@@ -9,11 +9,7 @@ export class ApiError extends HttpError {
   readonly dbErrors: DbError[] | null;
   readonly canceled: boolean;
 
-  constructor(
-    message: string,
-    status: number,
-    options: { dbErrors?: DbError[] | null; fieldErrors?: Record<string, string>; canceled?: boolean } = {},
-  ) {
+  constructor(message: string, status: number, options: { dbErrors?: DbError[] | null; fieldErrors?: Record<string, string>; canceled?: boolean } = {}) {
     super(message, status, { errors: options.fieldErrors, dbErrors: options.dbErrors ?? null });
     // HttpError pins its own prototype; restore ours so `instanceof ApiError` holds.
     Object.setPrototypeOf(this, new.target.prototype);

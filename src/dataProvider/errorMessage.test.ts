@@ -37,12 +37,16 @@ describe('message of a failed answer', () => {
   it("re-translates a feature's own server texts too", () => {
     const keys: string[] = [];
     const hu = (key: string) => (keys.push(key), key === 'jobs.errors.notAllowedToModify' ? 'Ezt a munkát nem módosíthatod.' : key);
-    expect(messageFromDbErrors(e('FORBIDDEN', 'You are not allowed to modify this job.', null, 'record'), { translate: hu })).toBe('Ezt a munkát nem módosíthatod.');
+    expect(messageFromDbErrors(e('FORBIDDEN', 'You are not allowed to modify this job.', null, 'record'), { translate: hu })).toBe(
+      'Ezt a munkát nem módosíthatod.',
+    );
     expect(messageFromDbErrors(e('VALIDATION', 'Field is required!', 'de_name', null), { translate: hu })).toBe('de_name: validation.required');
   });
 
   it('maps VALIDATION entries to form errors', () => {
-    expect(fieldErrorsFrom([...e('VALIDATION', 'Field is required!', 'de_name', null), ...e('VALIDATION', 'Odd', 'x', null), ...e('CONFLICT', 'c', 'y', null)])).toEqual({
+    expect(
+      fieldErrorsFrom([...e('VALIDATION', 'Field is required!', 'de_name', null), ...e('VALIDATION', 'Odd', 'x', null), ...e('CONFLICT', 'c', 'y', null)]),
+    ).toEqual({
       de_name: 'validation.required',
       x: 'Odd',
     });

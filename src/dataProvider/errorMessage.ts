@@ -23,7 +23,9 @@ export interface MessageContext {
 const GENERIC = new Set<string>(ERROR_CODES);
 
 function leaves(tree: MessageTree, prefix: string): [string, string][] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[value, `${prefix}${key}`] as [string, string]] : leaves(value, `${prefix}${key}.`)));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[value, `${prefix}${key}`] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
 }
 
 /**

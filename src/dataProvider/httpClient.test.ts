@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeClient, jsonAnswer, textAnswer } from './testing';
 import { ApiError } from './ApiError';
 
-const env = (body: Record<string, unknown>) => ({ departments: { data: null, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } }, ...body } });
+const env = (body: Record<string, unknown>) => ({
+  departments: { data: null, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } }, ...body },
+});
 
 describe('http client: response handling of SPEC.md point 8', () => {
   it('unwraps a success envelope and sends credentials', async () => {
@@ -101,7 +103,12 @@ describe('http client: response handling of SPEC.md point 8', () => {
 
   it('401 forces logout and goes to /login?to= with the query', async () => {
     const { client, deps } = makeClient();
-    deps.fetch.mockResolvedValue(jsonAnswer(401, env({ dbErrors: [{ error: 'AUTH_REQUIRED', primary: 'Please log in.', details: null, general: null }], metadata: { userData: { isLogged: false } } })));
+    deps.fetch.mockResolvedValue(
+      jsonAnswer(
+        401,
+        env({ dbErrors: [{ error: 'AUTH_REQUIRED', primary: 'Please log in.', details: null, general: null }], metadata: { userData: { isLogged: false } } }),
+      ),
+    );
     await expect(client('x')).rejects.toBeInstanceOf(ApiError);
     expect(deps.forceLogout).toHaveBeenCalled();
     expect(deps.navigate).toHaveBeenCalledWith('/login?to=%2Fdata%2Fdepartments%3Fpage%3D2');
@@ -110,7 +117,9 @@ describe('http client: response handling of SPEC.md point 8', () => {
 
   it('a failed answer from a lost session logs out a client that believes it is logged in', async () => {
     const { client, deps } = makeClient();
-    deps.fetch.mockResolvedValue(jsonAnswer(404, env({ dbErrors: [{ error: 'NOT_FOUND', primary: 'x', details: null, general: null }], metadata: { userData: { isLogged: false } } })));
+    deps.fetch.mockResolvedValue(
+      jsonAnswer(404, env({ dbErrors: [{ error: 'NOT_FOUND', primary: 'x', details: null, general: null }], metadata: { userData: { isLogged: false } } })),
+    );
     await expect(client('x')).rejects.toBeInstanceOf(ApiError);
     expect(deps.forceLogout).toHaveBeenCalled();
     expect(deps.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?to=/));
@@ -118,7 +127,9 @@ describe('http client: response handling of SPEC.md point 8', () => {
 
   it('the same answer leaves a logged-out client alone', async () => {
     const { client, deps } = makeClient({ isLoggedIn: vi.fn(() => false) });
-    deps.fetch.mockResolvedValue(jsonAnswer(404, env({ dbErrors: [{ error: 'NOT_FOUND', primary: 'Gone', details: null, general: null }], metadata: { userData: { isLogged: false } } })));
+    deps.fetch.mockResolvedValue(
+      jsonAnswer(404, env({ dbErrors: [{ error: 'NOT_FOUND', primary: 'Gone', details: null, general: null }], metadata: { userData: { isLogged: false } } })),
+    );
     await expect(client('x')).rejects.toMatchObject({ message: 'Gone' });
     expect(deps.forceLogout).not.toHaveBeenCalled();
     expect(deps.navigate).not.toHaveBeenCalled();
@@ -127,7 +138,9 @@ describe('http client: response handling of SPEC.md point 8', () => {
 
   it('403 goes to /not-allowed with blocked taken from dbErrors[0].general', async () => {
     const { client, deps } = makeClient();
-    deps.fetch.mockResolvedValue(jsonAnswer(403, env({ dbErrors: [{ error: 'FORBIDDEN', primary: 'You are not allowed to do this.', details: null, general: 'feature' }] })));
+    deps.fetch.mockResolvedValue(
+      jsonAnswer(403, env({ dbErrors: [{ error: 'FORBIDDEN', primary: 'You are not allowed to do this.', details: null, general: 'feature' }] })),
+    );
     await expect(client('x')).rejects.toMatchObject({ status: 403 });
     const target = new URL(deps.navigate.mock.calls[0][0] as string, 'http://x');
     expect(target.pathname).toBe('/not-allowed');
@@ -136,7 +149,9 @@ describe('http client: response handling of SPEC.md point 8', () => {
 
   it('a 403 about one record is a notice and the page stays', async () => {
     const { client, deps } = makeClient();
-    deps.fetch.mockResolvedValue(jsonAnswer(403, env({ dbErrors: [{ error: 'FORBIDDEN', primary: 'You are not allowed to modify this job.', details: null, general: 'record' }] })));
+    deps.fetch.mockResolvedValue(
+      jsonAnswer(403, env({ dbErrors: [{ error: 'FORBIDDEN', primary: 'You are not allowed to modify this job.', details: null, general: 'record' }] })),
+    );
     await expect(client('jobs/7', { method: 'PATCH', body: {} })).rejects.toMatchObject({ status: 403 });
     expect(deps.navigate).not.toHaveBeenCalled();
     expect(deps.notify).toHaveBeenCalledWith('error', 'You are not allowed to modify this job.');
@@ -144,7 +159,9 @@ describe('http client: response handling of SPEC.md point 8', () => {
 
   it('quiet calls show nothing and never redirect', async () => {
     const { client, deps } = makeClient({ isLoggedIn: vi.fn(() => false) });
-    deps.fetch.mockResolvedValue(jsonAnswer(401, env({ dbErrors: [{ error: 'AUTH_REQUIRED', primary: 'Invalid email or password.', details: null, general: null }] })));
+    deps.fetch.mockResolvedValue(
+      jsonAnswer(401, env({ dbErrors: [{ error: 'AUTH_REQUIRED', primary: 'Invalid email or password.', details: null, general: null }] })),
+    );
     await expect(client('auth/login', { method: 'POST', body: {}, quiet: true })).rejects.toMatchObject({ message: 'Invalid email or password.' });
     expect(deps.notify).not.toHaveBeenCalled();
     expect(deps.navigate).not.toHaveBeenCalled();

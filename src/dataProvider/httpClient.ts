@@ -72,7 +72,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-const isAbort = (err: unknown) => err instanceof DOMException ? err.name === 'AbortError' : (err as { name?: string })?.name === 'AbortError';
+const isAbort = (err: unknown) => (err instanceof DOMException ? err.name === 'AbortError' : (err as { name?: string })?.name === 'AbortError');
 
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const { translate } = deps;

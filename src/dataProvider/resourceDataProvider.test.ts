@@ -53,7 +53,13 @@ describe('resource data provider', () => {
     await provider.getMany('departments', { ids: [1, 2] });
     expect(call(deps).body).toEqual({ ids: [1, 2] });
     deps.fetch.mockResolvedValue(ok([]));
-    await provider.getManyReference('departments', { target: 'co_id', id: 5, pagination: { page: 1, perPage: 10 }, sort: { field: 'de_name', order: 'ASC' }, filter: {} });
+    await provider.getManyReference('departments', {
+      target: 'co_id',
+      id: 5,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'de_name', order: 'ASC' },
+      filter: {},
+    });
     expect(call(deps, 1).body).toEqual({ co_id: 5 });
   });
 

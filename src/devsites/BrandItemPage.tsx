@@ -31,12 +31,22 @@ export function BrandItemPage({ title }: PageProps) {
     setSite(record);
     setColumns(Object.fromEntries(COLUMNS.map((c) => [c, record[c] ?? ''])) as Columns);
     setConfigText(JSON.stringify(record.config ?? {}, null, 2));
-    setDomains(record.domains.map((d) => ({ d_id: d.d_id, d_type: d.d_type, d_name: d.d_name, d_enabled: d.d_enabled, configText: JSON.stringify(d.d_config ?? {}, null, 2) })));
+    setDomains(
+      record.domains.map((d) => ({
+        d_id: d.d_id,
+        d_type: d.d_type,
+        d_name: d.d_name,
+        d_enabled: d.d_enabled,
+        configText: JSON.stringify(d.d_config ?? {}, null, 2),
+      })),
+    );
   }
 
   useEffect(() => {
     if (!id) return;
-    void api<SiteRecord>(`dev/sites/${encodeURIComponent(id)}/details`).then((res) => res?.data && load(res.data)).catch(() => undefined);
+    void api<SiteRecord>(`dev/sites/${encodeURIComponent(id)}/details`)
+      .then((res) => res?.data && load(res.data))
+      .catch(() => undefined);
   }, [id]);
 
   const config = parseBrandConfigText(configText);
@@ -54,7 +64,9 @@ export function BrandItemPage({ title }: PageProps) {
       domains: domains.map((d, i) => ({ d_id: d.d_id ?? null, d_type: d.d_type, d_name: d.d_name, d_enabled: d.d_enabled, d_config: domainConfigs[i].value })),
     };
     try {
-      const res = id ? await api<SiteRecord>(`dev/sites/${encodeURIComponent(id)}`, { method: 'PATCH', body }) : await api<SiteRecord>('dev/sites/create', { method: 'POST', body });
+      const res = id
+        ? await api<SiteRecord>(`dev/sites/${encodeURIComponent(id)}`, { method: 'PATCH', body })
+        : await api<SiteRecord>('dev/sites/create', { method: 'POST', body });
       if (res?.data) {
         load(res.data);
         if (!id) navigate(`/brand/${res.data.s_id}`, { replace: true });
@@ -79,7 +91,16 @@ export function BrandItemPage({ title }: PageProps) {
           </Alert>
         )}
         {COLUMNS.map((c) => (
-          <TextField key={c} name={c} label={f(c)} value={columns[c]} onChange={(e) => setColumns((v) => ({ ...v, [c]: e.target.value }))} required={c === 'name'} multiline={c === 'description'} fullWidth />
+          <TextField
+            key={c}
+            name={c}
+            label={f(c)}
+            value={columns[c]}
+            onChange={(e) => setColumns((v) => ({ ...v, [c]: e.target.value }))}
+            required={c === 'name'}
+            multiline={c === 'description'}
+            fullWidth
+          />
         ))}
         {site && (
           <Stack direction="row" spacing={2}>

@@ -17,7 +17,9 @@ export function BrandListPage({ title }: PageProps) {
     const text = stext.trim();
     if (text.length > 0 && text.length < 3) return;
     const controller = new AbortController();
-    const call = text ? api<SiteRecord[]>('dev/sites/filter', { method: 'POST', body: { stext: text }, query: { limit: 500 }, signal: controller.signal }) : api<SiteRecord[]>('dev/sites/list', { query: { limit: 500 }, signal: controller.signal });
+    const call = text
+      ? api<SiteRecord[]>('dev/sites/filter', { method: 'POST', body: { stext: text }, query: { limit: 500 }, signal: controller.signal })
+      : api<SiteRecord[]>('dev/sites/list', { query: { limit: 500 }, signal: controller.signal });
     call.then((res) => setRows(res?.data ?? [])).catch(() => undefined);
     return () => controller.abort();
   }, [stext]);
@@ -56,7 +58,13 @@ export function BrandListPage({ title }: PageProps) {
                 <TableCell>
                   <Stack direction="row" spacing={0.5} flexWrap="wrap">
                     {r.domains.map((d) => (
-                      <Chip key={d.d_id} size="small" label={d.d_name} color={d.d_type === 'primary' ? 'primary' : 'default'} variant={d.d_enabled ? 'filled' : 'outlined'} />
+                      <Chip
+                        key={d.d_id}
+                        size="small"
+                        label={d.d_name}
+                        color={d.d_type === 'primary' ? 'primary' : 'default'}
+                        variant={d.d_enabled ? 'filled' : 'outlined'}
+                      />
                     ))}
                   </Stack>
                 </TableCell>

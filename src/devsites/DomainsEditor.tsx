@@ -27,7 +27,14 @@ export function DomainsEditor({ rows, onChange }: { rows: DomainDraft[]; onChang
       {rows.map((row, i) => (
         <Paper key={row.d_id ?? `new-${i}`} variant="outlined" sx={{ p: 1.5 }} data-testid={`domain-${i}`}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'center' }}>
-            <TextField select size="small" label={translate('brandSites.domain.type')} value={row.d_type} onChange={(e) => update(i, { d_type: e.target.value as DomainType })} sx={{ minWidth: 130 }}>
+            <TextField
+              select
+              size="small"
+              label={translate('brandSites.domain.type')}
+              value={row.d_type}
+              onChange={(e) => update(i, { d_type: e.target.value as DomainType })}
+              sx={{ minWidth: 130 }}
+            >
               {DOMAIN_TYPES.map((t) => (
                 <MenuItem key={t} value={t}>
                   {translate(`brandSites.domain.${t}`)}
@@ -43,18 +50,30 @@ export function DomainsEditor({ rows, onChange }: { rows: DomainDraft[]; onChang
               helperText={bad.includes(i) ? translate('brandSites.domainInvalid') : undefined}
               sx={{ flex: 1 }}
             />
-            <FormControlLabel control={<Checkbox checked={row.d_enabled} onChange={(e) => update(i, { d_enabled: e.target.checked })} />} label={translate('brandSites.domain.enabled')} />
+            <FormControlLabel
+              control={<Checkbox checked={row.d_enabled} onChange={(e) => update(i, { d_enabled: e.target.checked })} />}
+              label={translate('brandSites.domain.enabled')}
+            />
             <Tooltip title={translate('brandSites.domain.remove')}>
               <IconButton aria-label={translate('brandSites.domain.remove')} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
                 <DeleteIcon />
               </IconButton>
             </Tooltip>
           </Stack>
-          <JsonConfigField label={translate('brandSites.domain.overrides')} name={`domain-${i}-config`} value={row.configText} onChange={(configText) => update(i, { configText })} rows={4} />
+          <JsonConfigField
+            label={translate('brandSites.domain.overrides')}
+            name={`domain-${i}-config`}
+            value={row.configText}
+            onChange={(configText) => update(i, { configText })}
+            rows={4}
+          />
         </Paper>
       ))}
       {primaryCount !== 1 && rows.length > 0 && <Alert severity="error">{translate('brandSites.onePrimary')}</Alert>}
-      <Button onClick={() => onChange([...rows, { d_type: rows.length ? 'alias' : 'primary', d_name: '', d_enabled: true, configText: '{}' }])} sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        onClick={() => onChange([...rows, { d_type: rows.length ? 'alias' : 'primary', d_name: '', d_enabled: true, configText: '{}' }])}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         {translate('brandSites.domain.add')}
       </Button>
     </Stack>

@@ -11,7 +11,19 @@ export function configIssues(text: string): ConfigIssue[] {
   return parseBrandConfigText(text).issues;
 }
 
-export function JsonConfigField({ label, value, onChange, name, rows = 14 }: { label: string; value: string; onChange: (text: string) => void; name: string; rows?: number }) {
+export function JsonConfigField({
+  label,
+  value,
+  onChange,
+  name,
+  rows = 14,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  name: string;
+  rows?: number;
+}) {
   const translate = useTranslate();
   const issues = configIssues(value);
   return (

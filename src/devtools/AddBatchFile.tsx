@@ -26,12 +26,29 @@ export function AddBatchFile({ onAdded }: { onAdded: (file: BatchFile) => void }
     <Stack component="form" spacing={1.5} onSubmit={onSubmit} aria-label={t('addFile')}>
       <Stack direction="row" spacing={1.5}>
         <TextField size="small" label={t('name')} name="bf_name" value={name} onChange={(e) => setName(e.target.value)} required sx={{ flex: 1 }} />
-        <TextField select size="small" label={t('type')} name="se_type" value={type} onChange={(e) => setType(e.target.value as SqlFileType)} sx={{ minWidth: 120 }}>
+        <TextField
+          select
+          size="small"
+          label={t('type')}
+          name="se_type"
+          value={type}
+          onChange={(e) => setType(e.target.value as SqlFileType)}
+          sx={{ minWidth: 120 }}
+        >
           <MenuItem value="site_n">site_n</MenuItem>
           <MenuItem value="global">global</MenuItem>
         </TextField>
       </Stack>
-      <TextField label={t('sql')} name="bf_sql" value={text} onChange={(e) => setText(e.target.value)} multiline minRows={3} required slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }} />
+      <TextField
+        label={t('sql')}
+        name="bf_sql"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        multiline
+        minRows={3}
+        required
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+      />
       <Button type="submit" variant="outlined" disabled={!name.trim() || !text.trim()} sx={{ alignSelf: 'flex-start' }}>
         {t('addFile')}
       </Button>

@@ -22,7 +22,9 @@ export function DevDashboardPage({ title }: PageProps) {
   const translate = useTranslate();
   const [rows, setRows] = useState<BrandHealth[]>([]);
   useEffect(() => {
-    void api<BrandHealth[]>('dev/dashboard').then((res) => setRows(res?.data ?? [])).catch(() => undefined);
+    void api<BrandHealth[]>('dev/dashboard')
+      .then((res) => setRows(res?.data ?? []))
+      .catch(() => undefined);
   }, []);
   const t = (key: string) => translate(`devTools.dashboard.${key}`);
   const none = t('none');

@@ -3,7 +3,22 @@
  * 'global' together with 'site_n'), optionally as a dry run, and see the result per schema.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { api } from '../dataProvider/apiClient';
 import { notify } from '../notices/noticeStore';
@@ -33,8 +48,12 @@ export function SqlSchemasPage({ title }: PageProps) {
   const [answer, setAnswer] = useState<RunAnswer | null>(null);
 
   useEffect(() => {
-    void api<BatchFile[]>('dev/batchfiles/list', { query: { limit: 500 } }).then((r) => setFiles(r?.data ?? [])).catch(() => undefined);
-    void api<SiteRow[]>('dev/sites/list', { query: { limit: 500, sort: 's_id' } }).then((r) => setSites(r?.data ?? [])).catch(() => undefined);
+    void api<BatchFile[]>('dev/batchfiles/list', { query: { limit: 500 } })
+      .then((r) => setFiles(r?.data ?? []))
+      .catch(() => undefined);
+    void api<SiteRow[]>('dev/sites/list', { query: { limit: 500, sort: 's_id' } })
+      .then((r) => setSites(r?.data ?? []))
+      .catch(() => undefined);
   }, []);
 
   const database = sites.find((s) => s.db_name)?.db_name ?? '';
@@ -47,7 +66,10 @@ export function SqlSchemasPage({ title }: PageProps) {
     setAnswer(null);
     try {
       const se_type = schemas.length ? schemaType(schemas[0]) : (chosenFiles[0]?.se_type ?? 'site_n');
-      const res = await api<RunAnswer>('dev/batchfiles/run', { method: 'POST', body: { fileIds, se_type, selectedSchemasByDatabases: { [database]: schemas }, dryRun } });
+      const res = await api<RunAnswer>('dev/batchfiles/run', {
+        method: 'POST',
+        body: { fileIds, se_type, selectedSchemasByDatabases: { [database]: schemas }, dryRun },
+      });
       if (res?.data) {
         setAnswer(res.data);
         if (res.data.success) notify('success', t('success'));
@@ -59,7 +81,10 @@ export function SqlSchemasPage({ title }: PageProps) {
     }
   }
 
-  const schemaOptions = [{ schema: 'global', label: 'global' }, ...sites.filter((s) => s.schema_name).map((s) => ({ schema: s.schema_name!, label: `${s.schema_name} — ${s.name}` }))];
+  const schemaOptions = [
+    { schema: 'global', label: 'global' },
+    ...sites.filter((s) => s.schema_name).map((s) => ({ schema: s.schema_name!, label: `${s.schema_name} — ${s.name}` })),
+  ];
 
   return (
     <PageFrame title={title}>
@@ -70,7 +95,11 @@ export function SqlSchemasPage({ title }: PageProps) {
           </Typography>
           <FormGroup aria-label={t('files')}>
             {files.map((f) => (
-              <FormControlLabel key={f.bf_id} control={<Checkbox checked={fileIds.includes(f.bf_id)} onChange={() => setFileIds((ids) => toggle(ids, f.bf_id))} />} label={`${f.bf_name} (${f.se_type})`} />
+              <FormControlLabel
+                key={f.bf_id}
+                control={<Checkbox checked={fileIds.includes(f.bf_id)} onChange={() => setFileIds((ids) => toggle(ids, f.bf_id))} />}
+                label={`${f.bf_name} (${f.se_type})`}
+              />
             ))}
           </FormGroup>
           <Box sx={{ mt: 2 }}>
@@ -83,7 +112,11 @@ export function SqlSchemasPage({ title }: PageProps) {
           </Typography>
           <FormGroup aria-label={t('schemas')}>
             {schemaOptions.map((o) => (
-              <FormControlLabel key={o.schema} control={<Checkbox checked={schemas.includes(o.schema)} onChange={() => setSchemas((list) => toggle(list, o.schema))} />} label={o.label} />
+              <FormControlLabel
+                key={o.schema}
+                control={<Checkbox checked={schemas.includes(o.schema)} onChange={() => setSchemas((list) => toggle(list, o.schema))} />}
+                label={o.label}
+              />
             ))}
           </FormGroup>
           {mixed && <Alert severity="error">{t('mixed')}</Alert>}

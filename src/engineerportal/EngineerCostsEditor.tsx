@@ -30,7 +30,14 @@ const FIELDS = [
 
 let counter = 0;
 const rowsOf = (c: EngineerCosts): Row[] =>
-  c.rows.map((r) => ({ key: `c-${r.jc_id}`, jc_id: r.jc_id, jc_item: r.jc_item ?? '', jc_desc_engineer: r.jc_desc_engineer ?? '', jc_qty_engineer: r.jc_qty_engineer ?? '', jc_net_price_engineer: r.jc_net_price_engineer ?? '' }));
+  c.rows.map((r) => ({
+    key: `c-${r.jc_id}`,
+    jc_id: r.jc_id,
+    jc_item: r.jc_item ?? '',
+    jc_desc_engineer: r.jc_desc_engineer ?? '',
+    jc_qty_engineer: r.jc_qty_engineer ?? '',
+    jc_net_price_engineer: r.jc_net_price_engineer ?? '',
+  }));
 
 function preview(r: Row): string {
   try {
@@ -63,11 +70,7 @@ export function EngineerCostsEditor({ costs, onSave, onLock }: EngineerCostsEdit
     if (r.jc_id) setRemoved((ids) => [...ids, r.jc_id as number]);
     setRows((rs) => rs.filter((_, j) => j !== i));
   };
-  const save = () =>
-    onSave([
-      ...rows.map(({ key: _key, ...r }) => r),
-      ...removed.map((jc_id) => ({ jc_id, _delete: true })),
-    ]);
+  const save = () => onSave([...rows.map(({ key: _key, ...r }) => r), ...removed.map((jc_id) => ({ jc_id, _delete: true }))]);
 
   return (
     <Stack spacing={2} component="section" aria-label={t('salesCosts.engineer.myCosts')}>
@@ -117,7 +120,9 @@ export function EngineerCostsEditor({ costs, onSave, onLock }: EngineerCostsEdit
         <Button
           startIcon={<AddIcon />}
           disabled={locked}
-          onClick={() => setRows((rs) => [...rs, { key: `n-${(counter += 1)}`, jc_item: '', jc_desc_engineer: '', jc_qty_engineer: '1', jc_net_price_engineer: '' }])}
+          onClick={() =>
+            setRows((rs) => [...rs, { key: `n-${(counter += 1)}`, jc_item: '', jc_desc_engineer: '', jc_qty_engineer: '1', jc_net_price_engineer: '' }])
+          }
         >
           {t('salesCosts.sales.addRow')}
         </Button>

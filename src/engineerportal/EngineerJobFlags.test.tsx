@@ -8,11 +8,28 @@ import type { EngineerJob } from '../../core/engineerportal/types';
 
 const route = routeById('engineerView')!;
 const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 const job: EngineerJob = {
-  job_id: 7, job_number: 'PLB000007', job_status: 'BOOKED', job_desc: 'Leaking tap', js_id: 3, js_address: '1 High Street', de_name: 'Plumbing',
-  job_start: null, job_end: null, locked: false, job_details: null, js_city: null, js_postcode: null, costdesc: null, job_has_issue: false, job_has_remedial: true,
+  job_id: 7,
+  job_number: 'PLB000007',
+  job_status: 'BOOKED',
+  job_desc: 'Leaking tap',
+  js_id: 3,
+  js_address: '1 High Street',
+  de_name: 'Plumbing',
+  job_start: null,
+  job_end: null,
+  locked: false,
+  job_details: null,
+  js_city: null,
+  js_postcode: null,
+  costdesc: null,
+  job_has_issue: false,
+  job_has_remedial: true,
 };
 
 describe('EngineerJobFlags', () => {

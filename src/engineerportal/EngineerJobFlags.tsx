@@ -38,7 +38,14 @@ export function EngineerJobFlags({ job, onChange }: { job: EngineerJob; onChange
       <Typography variant="body2" color="text.secondary">
         {t('hint')}
       </Typography>
-      <TextField label={t('note')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 3000 } }} />
+      <TextField
+        label={t('note')}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 3000 } }}
+      />
       {(Object.keys(FLAG_FIELD) as EngineerFlagName[]).map((name) => (
         <FormControlLabel
           key={name}

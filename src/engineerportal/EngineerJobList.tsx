@@ -18,7 +18,14 @@ export function EngineerJobList() {
   useEffect(() => {
     const body: EngineerFilter = { job_number: filter.job_number, jobsite_name: filter.jobsite_name, job_status_ids: filter.status ? [filter.status] : [] };
     // Typing waits a moment so each key press does not become a request.
-    const timer = setTimeout(() => void engineerApi.jobs(body, page).then(setData).catch(() => undefined), 300);
+    const timer = setTimeout(
+      () =>
+        void engineerApi
+          .jobs(body, page)
+          .then(setData)
+          .catch(() => undefined),
+      300,
+    );
     return () => clearTimeout(timer);
   }, [filter, page]);
 

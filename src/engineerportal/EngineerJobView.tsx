@@ -38,8 +38,16 @@ export function EngineerJobView({ jobId }: { jobId: number }) {
     void load().catch(() => undefined);
   }, [load]);
 
-  const saveCosts = (rows: EngineerCostWrite[]) => void engineerApi.saveCosts(jobId, rows).then((c) => c && setCosts(c)).catch(() => undefined);
-  const lock = () => void engineerApi.lockCosts(jobId).then((c) => c && setCosts(c)).catch(() => undefined);
+  const saveCosts = (rows: EngineerCostWrite[]) =>
+    void engineerApi
+      .saveCosts(jobId, rows)
+      .then((c) => c && setCosts(c))
+      .catch(() => undefined);
+  const lock = () =>
+    void engineerApi
+      .lockCosts(jobId)
+      .then((c) => c && setCosts(c))
+      .catch(() => undefined);
   const sendReport = () =>
     void engineerApi
       .report(jobId, report.text, report.hours)
@@ -75,7 +83,15 @@ export function EngineerJobView({ jobId }: { jobId: number }) {
       {costs && <EngineerCostsEditor costs={costs} onSave={saveCosts} onLock={lock} />}
       {costs && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <TextField label={t('costDesc')} value={costdesc} onChange={(e) => setCostdesc(e.target.value)} disabled={locked} multiline minRows={2} sx={{ flexGrow: 1 }} />
+          <TextField
+            label={t('costDesc')}
+            value={costdesc}
+            onChange={(e) => setCostdesc(e.target.value)}
+            disabled={locked}
+            multiline
+            minRows={2}
+            sx={{ flexGrow: 1 }}
+          />
           <Button disabled={locked} onClick={() => void engineerApi.saveCostDesc(jobId, costdesc).catch(() => undefined)}>
             {t('saveCostDesc')}
           </Button>

@@ -8,10 +8,19 @@ import type { EngineerNotification } from '../../core/engineerportal/types';
 
 const route = routeById('engineerView')!;
 const envelope = (data: unknown, totalCount?: number) =>
-  new Response(JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  new Response(
+    JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
+    { status: 200, headers: { 'Content-Type': 'application/json' } },
+  );
 
 const planned: EngineerNotification = {
-  notif_id: 41, notif_type: 'JOB_PLANNED', job_id: 7, job_number: 'PLB000007', notif_params: {}, created_by_name: 'Olivia Operator', created_at: '2026-11-20 08:30:00',
+  notif_id: 41,
+  notif_type: 'JOB_PLANNED',
+  job_id: 7,
+  job_number: 'PLB000007',
+  notif_params: {},
+  created_by_name: 'Olivia Operator',
+  created_at: '2026-11-20 08:30:00',
 };
 
 describe('EngineerNotifications', () => {
@@ -46,6 +55,8 @@ describe('EngineerNotifications', () => {
 
     fireEvent.click(within(section).getByRole('button', { name: 'Remove notification Job planned PLB000007' }));
     expect(await within(section).findByText('No notifications.')).toBeInTheDocument();
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('engineerportal/removenotification') && init?.method === 'POST')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('engineerportal/removenotification') && init?.method === 'POST')).toBe(true),
+    );
   });
 });

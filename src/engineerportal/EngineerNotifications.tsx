@@ -16,7 +16,14 @@ export function EngineerNotifications() {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ rows: EngineerNotification[]; total: number }>({ rows: [], total: 0 });
 
-  const load = useCallback(() => void engineerApi.notifications(page).then(setData).catch(() => undefined), [page]);
+  const load = useCallback(
+    () =>
+      void engineerApi
+        .notifications(page)
+        .then(setData)
+        .catch(() => undefined),
+    [page],
+  );
   useEffect(load, [load]);
 
   const remove = (id: number) =>
@@ -53,11 +60,24 @@ export function EngineerNotifications() {
           {data.rows.map((n) => (
             <TableRow key={n.notif_id}>
               <TableCell>{translate(`reminders.types.${n.notif_type}`)}</TableCell>
-              <TableCell>{n.job_id ? <Button size="small" onClick={() => navigate(`/engineer-view/${n.job_id}`)}>{n.job_number ?? n.job_id}</Button> : '—'}</TableCell>
+              <TableCell>
+                {n.job_id ? (
+                  <Button size="small" onClick={() => navigate(`/engineer-view/${n.job_id}`)}>
+                    {n.job_number ?? n.job_id}
+                  </Button>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
               <TableCell>{n.created_at.slice(0, 16)}</TableCell>
               <TableCell>{n.created_by_name ?? '—'}</TableCell>
               <TableCell>
-                <Button size="small" color="error" onClick={() => remove(n.notif_id)} aria-label={t('remove', { n: `${translate(`reminders.types.${n.notif_type}`)} ${n.job_number ?? ''}`.trim() })}>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => remove(n.notif_id)}
+                  aria-label={t('remove', { n: `${translate(`reminders.types.${n.notif_type}`)} ${n.job_number ?? ''}`.trim() })}
+                >
                   {t('removeShort')}
                 </Button>
               </TableCell>
@@ -66,7 +86,14 @@ export function EngineerNotifications() {
         </TableBody>
       </Table>
       {data.total > ENGINEER_PAGE_SIZE && (
-        <TablePagination component="div" count={data.total} page={page - 1} rowsPerPage={ENGINEER_PAGE_SIZE} rowsPerPageOptions={[ENGINEER_PAGE_SIZE]} onPageChange={(_, p) => setPage(p + 1)} />
+        <TablePagination
+          component="div"
+          count={data.total}
+          page={page - 1}
+          rowsPerPage={ENGINEER_PAGE_SIZE}
+          rowsPerPageOptions={[ENGINEER_PAGE_SIZE]}
+          onPageChange={(_, p) => setPage(p + 1)}
+        />
       )}
     </Stack>
   );

@@ -6,9 +6,21 @@ import { EngineerSiteNotes } from './EngineerSiteNotes';
 import type { EngineerSiteNote } from '../../core/engineerportal/types';
 
 const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
-const note = (jsn_id: number, jsn_note: string, mine: boolean): EngineerSiteNote => ({ jsn_id, js_id: 3, jsn_note, us_id: mine ? 5 : 6, author: mine ? 'Ethan Engineer' : 'Olivia Operator', mine, created_at: '2026-11-20 08:30:00', updated_at: null });
+const note = (jsn_id: number, jsn_note: string, mine: boolean): EngineerSiteNote => ({
+  jsn_id,
+  js_id: 3,
+  jsn_note,
+  us_id: mine ? 5 : 6,
+  author: mine ? 'Ethan Engineer' : 'Olivia Operator',
+  mine,
+  created_at: '2026-11-20 08:30:00',
+  updated_at: null,
+});
 
 describe('EngineerSiteNotes', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -21,8 +33,10 @@ describe('EngineerSiteNotes', () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
-      if (url.includes('jobsitedetails')) return envelope({ js_id: 3, js_address: '1 High Street', js_city: null, js_postcode: null, js_other_notes: 'Gate code 1234' });
-      if (url.includes('updateOtherNotes')) return envelope({ js_id: 3, js_address: '1 High Street', js_city: null, js_postcode: null, js_other_notes: body.js_other_notes });
+      if (url.includes('jobsitedetails'))
+        return envelope({ js_id: 3, js_address: '1 High Street', js_city: null, js_postcode: null, js_other_notes: 'Gate code 1234' });
+      if (url.includes('updateOtherNotes'))
+        return envelope({ js_id: 3, js_address: '1 High Street', js_city: null, js_postcode: null, js_other_notes: body.js_other_notes });
       if (init?.method === 'POST' && url.includes('jobsitenotes')) {
         const made = note(3, body.jsn_note, true);
         stored = [made, ...stored];
@@ -56,6 +70,13 @@ describe('EngineerSiteNotes', () => {
 
     fireEvent.change(within(section).getByLabelText('Other notes of the site'), { target: { value: 'Gate code 9999' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Save other notes' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, init]) => String(u).includes('engineerportal/updateOtherNotes?js_id=3') && init?.method === 'PATCH' && String(init.body).includes('Gate code 9999'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u, init]) =>
+            String(u).includes('engineerportal/updateOtherNotes?js_id=3') && init?.method === 'PATCH' && String(init.body).includes('Gate code 9999'),
+        ),
+      ).toBe(true),
+    );
   });
 });

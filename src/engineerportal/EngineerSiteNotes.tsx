@@ -16,7 +16,14 @@ export function EngineerSiteNotes({ jsId }: { jsId: number }) {
   const [notes, setNotes] = useState<EngineerSiteNote[]>([]);
   const [draft, setDraft] = useState('');
 
-  const loadNotes = useCallback(() => void engineerApi.siteNotes(jsId).then(setNotes).catch(() => undefined), [jsId]);
+  const loadNotes = useCallback(
+    () =>
+      void engineerApi
+        .siteNotes(jsId)
+        .then(setNotes)
+        .catch(() => undefined),
+    [jsId],
+  );
   useEffect(() => {
     void engineerApi
       .site(jsId)
@@ -35,7 +42,11 @@ export function EngineerSiteNotes({ jsId }: { jsId: number }) {
         loadNotes();
       })
       .catch(() => undefined);
-  const remove = (id: number) => void engineerApi.deleteSiteNote(jsId, id).then(loadNotes).catch(() => undefined);
+  const remove = (id: number) =>
+    void engineerApi
+      .deleteSiteNote(jsId, id)
+      .then(loadNotes)
+      .catch(() => undefined);
 
   return (
     <Stack spacing={2} component="section" aria-label={t('title')}>
@@ -43,11 +54,26 @@ export function EngineerSiteNotes({ jsId }: { jsId: number }) {
         {t('title')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <TextField label={t('otherNotes')} value={otherNotes} onChange={(e) => setOtherNotes(e.target.value)} multiline minRows={2} sx={{ flexGrow: 1 }} slotProps={{ htmlInput: { maxLength: 3000 } }} />
+        <TextField
+          label={t('otherNotes')}
+          value={otherNotes}
+          onChange={(e) => setOtherNotes(e.target.value)}
+          multiline
+          minRows={2}
+          sx={{ flexGrow: 1 }}
+          slotProps={{ htmlInput: { maxLength: 3000 } }}
+        />
         <Button onClick={saveOther}>{t('saveOtherNotes')}</Button>
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <TextField label={t('newNote')} value={draft} onChange={(e) => setDraft(e.target.value)} multiline sx={{ flexGrow: 1 }} slotProps={{ htmlInput: { maxLength: 3000 } }} />
+        <TextField
+          label={t('newNote')}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          multiline
+          sx={{ flexGrow: 1 }}
+          slotProps={{ htmlInput: { maxLength: 3000 } }}
+        />
         <Button disabled={!draft.trim()} onClick={add}>
           {t('addNote')}
         </Button>

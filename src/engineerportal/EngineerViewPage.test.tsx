@@ -9,16 +9,48 @@ import { EngineerViewPage } from './EngineerViewPage';
 
 const route = routeById('engineerView')!;
 const envelope = (data: unknown, extra: Record<string, unknown> = {}) =>
-  new Response(JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, ...extra } } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  new Response(
+    JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, ...extra } } }),
+    { status: 200, headers: { 'Content-Type': 'application/json' } },
+  );
 
 const details: EngineerJob = {
-  job_id: 7, job_number: 'PLB000007', job_status: 'BOOKED', job_desc: 'Leaking tap', js_id: 3, js_address: '1 High Street', de_name: 'Plumbing',
-  job_start: '2026-11-23 09:00:00', job_end: null, locked: true, job_details: null, js_city: 'London', js_postcode: 'N1 1AA', costdesc: 'Two visits',
-  job_has_issue: false, job_has_remedial: false,
+  job_id: 7,
+  job_number: 'PLB000007',
+  job_status: 'BOOKED',
+  job_desc: 'Leaking tap',
+  js_id: 3,
+  js_address: '1 High Street',
+  de_name: 'Plumbing',
+  job_start: '2026-11-23 09:00:00',
+  job_end: null,
+  locked: true,
+  job_details: null,
+  js_city: 'London',
+  js_postcode: 'N1 1AA',
+  costdesc: 'Two visits',
+  job_has_issue: false,
+  job_has_remedial: false,
 };
 const costs = (locked: boolean): EngineerCosts => ({
-  job_id: 7, locked, total: '59.97', currency: 'GBP',
-  rows: [{ jc_id: 21, jc_item: 'Valve', jc_desc_engineer: 'Fitted', jc_qty_engineer: '3', jc_net_price_engineer: '19.99', jc_cost_type: null, jc_material_type: null, jc_material_eta: null, jc_locked: locked, jc_net_total: '59.97' }],
+  job_id: 7,
+  locked,
+  total: '59.97',
+  currency: 'GBP',
+  rows: [
+    {
+      jc_id: 21,
+      jc_item: 'Valve',
+      jc_desc_engineer: 'Fitted',
+      jc_qty_engineer: '3',
+      jc_net_price_engineer: '19.99',
+      jc_cost_type: null,
+      jc_material_type: null,
+      jc_material_eta: null,
+      jc_locked: locked,
+      jc_net_total: '59.97',
+    },
+  ],
 });
 
 describe('EngineerViewPage', () => {
@@ -43,7 +75,8 @@ describe('EngineerViewPage', () => {
     await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?' });
     const section = await screen.findByRole('region', { name: 'My costs' });
     expect(within(section).getByText('Your costs are locked!')).toBeInTheDocument();
-    for (const label of ['Item (row 1)', "Engineer's description (row 1)", 'Quantity (row 1)', 'Net price (row 1)']) expect(within(section).getByLabelText(label)).toBeDisabled();
+    for (const label of ['Item (row 1)', "Engineer's description (row 1)", 'Quantity (row 1)', 'Net price (row 1)'])
+      expect(within(section).getByLabelText(label)).toBeDisabled();
     expect(within(section).getByRole('button', { name: 'Save my costs' })).toBeDisabled();
     expect(within(section).getByRole('button', { name: 'Submit and lock my costs' })).toBeDisabled();
     expect(within(section).getByRole('button', { name: 'Add row' })).toBeDisabled();
@@ -60,14 +93,18 @@ describe('EngineerViewPage', () => {
     expect(qty).toBeEnabled();
     fireEvent.change(qty, { target: { value: '2' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Save my costs' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST' && String(init.body).includes('"jc_qty_engineer":"2"'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST' && String(init.body).includes('"jc_qty_engineer":"2"'))).toBe(true),
+    );
     fireEvent.click(within(section).getByRole('button', { name: 'Submit and lock my costs' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/engineerportal/7/lockcosts'))).toBe(true));
   });
 
   it('lists the engineer jobs without an id, 10 a page', async () => {
     fetchMock.mockImplementation(async (input) =>
-      String(input).includes('engineerportal/filter') ? envelope([{ ...details, job_id: 8, job_number: 'PLB000008' }], { totalCount: 1 }) : envelope([], { totalCount: 0 }),
+      String(input).includes('engineerportal/filter')
+        ? envelope([{ ...details, job_id: 8, job_number: 'PLB000008' }], { totalCount: 1 })
+        : envelope([], { totalCount: 0 }),
     );
     await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?' });
     expect(await screen.findByRole('button', { name: 'Open job PLB000008' })).toBeInTheDocument();

@@ -8,9 +8,21 @@ import { EngineerReportsPage, type EngineerReportRow } from './EngineerReportsPa
 
 const route = routeById('engineerReports')!;
 const envelope = (data: unknown, totalCount?: number) =>
-  new Response(JSON.stringify({ engineerreports: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });
+  new Response(
+    JSON.stringify({ engineerreports: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
+    { status: 200 },
+  );
 const rows: EngineerReportRow[] = [
-  { er_id: 4, job_id: 5, job_number: 'EL-0005', us_id: 9, engineer_name: 'Ethan Clarke', er_text: 'Replaced the fuse board', er_hours: '2.50', created_at: '2026-11-20 10:00:00' },
+  {
+    er_id: 4,
+    job_id: 5,
+    job_number: 'EL-0005',
+    us_id: 9,
+    engineer_name: 'Ethan Clarke',
+    er_text: 'Replaced the fuse board',
+    er_hours: '2.50',
+    created_at: '2026-11-20 10:00:00',
+  },
   { er_id: 3, job_id: 5, job_number: 'EL-0005', us_id: 9, engineer_name: 'Ethan Clarke', er_text: 'Survey', er_hours: null, created_at: '2026-11-19 10:00:00' },
 ];
 

@@ -69,7 +69,11 @@ export function EngineerReportsPage({ title }: PageProps) {
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
-                <Checkbox checked={pageIds.every((id) => selected.includes(id))} onChange={() => toggleAll(pageIds)} slotProps={{ input: { 'aria-label': translate('engineerReports.selectAll') } }} />
+                <Checkbox
+                  checked={pageIds.every((id) => selected.includes(id))}
+                  onChange={() => toggleAll(pageIds)}
+                  slotProps={{ input: { 'aria-label': translate('engineerReports.selectAll') } }}
+                />
               </TableCell>
               <TableCell>{f('job')}</TableCell>
               <TableCell>{f('engineer')}</TableCell>
@@ -82,7 +86,11 @@ export function EngineerReportsPage({ title }: PageProps) {
             {rows.map((r) => (
               <TableRow key={r.er_id} hover selected={selected.includes(r.er_id)}>
                 <TableCell padding="checkbox">
-                  <Checkbox checked={selected.includes(r.er_id)} onChange={() => toggle(r.er_id)} slotProps={{ input: { 'aria-label': translate('engineerReports.select', { id: r.er_id }) } }} />
+                  <Checkbox
+                    checked={selected.includes(r.er_id)}
+                    onChange={() => toggle(r.er_id)}
+                    slotProps={{ input: { 'aria-label': translate('engineerReports.select', { id: r.er_id }) } }}
+                  />
                 </TableCell>
                 <TableCell>
                   <Link to={`/sheet/${r.job_id}/details`}>{r.job_number ?? translate('jobs.item.draft')}</Link>

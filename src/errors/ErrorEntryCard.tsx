@@ -31,7 +31,9 @@ export function ErrorEntryCard({ entry }: { entry: StoredError }) {
       sx={{ p: 1.5, borderLeft: 6, borderLeftColor: borderColor }}
     >
       <Row label={translate('errorList.url')}>
-        <Typography variant="body2" component="span">{entry.url}</Typography>
+        <Typography variant="body2" component="span">
+          {entry.url}
+        </Typography>
       </Row>
       <Row label={translate('errorList.time')}>
         <Typography variant="body2" component="time" dateTime={entry.datetime}>
@@ -40,12 +42,16 @@ export function ErrorEntryCard({ entry }: { entry: StoredError }) {
       </Row>
       {entry.warning && (
         <Row label={translate('errorList.warning')}>
-          <Typography variant="body2" component="span">{entry.warning}</Typography>
+          <Typography variant="body2" component="span">
+            {entry.warning}
+          </Typography>
         </Row>
       )}
       {entry.msg && (
         <Row label={translate('errorList.message')}>
-          <Typography variant="body2" component="span">{entry.msg}</Typography>
+          <Typography variant="body2" component="span">
+            {entry.msg}
+          </Typography>
         </Row>
       )}
       {entry.dbErrors && entry.dbErrors.length > 0 && (

@@ -17,7 +17,11 @@ describe('error list view', () => {
 
   it('shows each entry with url, message, warning and db details, marked error or warning', async () => {
     addError({ url: '/api/jobs/filter', warning: 'Slow answer' });
-    addError({ url: '/api/departments/create', msg: 'Name: Field is required!', dbErrors: [{ error: 'VALIDATION', primary: 'Field is required!', details: 'de_name', general: null }] });
+    addError({
+      url: '/api/departments/create',
+      msg: 'Name: Field is required!',
+      dbErrors: [{ error: 'VALIDATION', primary: 'Field is required!', details: 'de_name', general: null }],
+    });
     await renderWithApp(<ErrorListView />);
     const entries = screen.getAllByTestId('error-entry');
     expect(entries.map((e) => e.getAttribute('data-level'))).toEqual(['error', 'warning']);

@@ -20,11 +20,7 @@ export function ErrorListView() {
           {translate('errorList.clearAll')}
         </Button>
       </Box>
-      {list.length === 0 ? (
-        <Alert severity="info">{translate('errorList.empty')}</Alert>
-      ) : (
-        list.map((entry) => <ErrorEntryCard key={entry.id} entry={entry} />)
-      )}
+      {list.length === 0 ? <Alert severity="info">{translate('errorList.empty')}</Alert> : list.map((entry) => <ErrorEntryCard key={entry.id} entry={entry} />)}
     </Stack>
   );
 }

@@ -9,10 +9,23 @@ import type { FileRow } from '../../core/files/types';
 
 const route = routeById('files')!;
 const answer = (key: string, data: unknown, totalCount?: number) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });
+  new Response(
+    JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
+    { status: 200 },
+  );
 const row = (id: number, name: string, thumbs: number[] = []): FileRow => ({
-  file_id: id, f_grp_id: 'USER_FILES', name, size: 2048, type: thumbs.length ? 'image/jpeg' : 'text/plain', added: '2026-11-20 10:00:00',
-  uploaded_by: 1, uploaded_by_name: 'Alice Morgan', note: null, thumbs, download_name: `${'a'.repeat(31)}${id}.jpg`, relations: { jobs: [{ job_id: 3, job_number: 'EL-0003' }], sites: [] },
+  file_id: id,
+  f_grp_id: 'USER_FILES',
+  name,
+  size: 2048,
+  type: thumbs.length ? 'image/jpeg' : 'text/plain',
+  added: '2026-11-20 10:00:00',
+  uploaded_by: 1,
+  uploaded_by_name: 'Alice Morgan',
+  note: null,
+  thumbs,
+  download_name: `${'a'.repeat(31)}${id}.jpg`,
+  relations: { jobs: [{ job_id: 3, job_number: 'EL-0003' }], sites: [] },
 });
 const rows = [row(1, 'kitchen.jpg', [150, 400, 1600]), row(2, 'notes.txt')];
 
@@ -40,7 +53,10 @@ describe('file browser', () => {
     login(true);
     await renderWithApp(<FileBrowserPage route={route} title="Files" />);
     const table = await screen.findByRole('table', { name: 'Files' });
-    expect(within(table).getByRole('img', { name: 'kitchen.jpg' })).toHaveAttribute('src', `http://test/api/files/download/${rows[0].download_name}?size=150&inline=1`);
+    expect(within(table).getByRole('img', { name: 'kitchen.jpg' })).toHaveAttribute(
+      'src',
+      `http://test/api/files/download/${rows[0].download_name}?size=150&inline=1`,
+    );
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ f_grp_id: null, stext: null, type: null });
     const filterBodies = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/files/filter')).map(([, init]) => JSON.parse(String(init?.body)));
     const before = filterBodies().length;

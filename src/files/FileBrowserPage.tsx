@@ -5,8 +5,24 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Box, Button, Checkbox, FormControl, IconButton, InputLabel, Link, MenuItem, Select, Stack, Table, TableBody, TableCell,
-  TableHead, TablePagination, TableRow, TextField, Typography,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  IconButton,
+  InputLabel,
+  Link,
+  MenuItem,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -26,7 +42,21 @@ import { useFileDate } from './useFileDate';
 
 const PER_PAGE = 20;
 
-function Choice<T extends string>({ id, label, value, options, allLabel, onChange }: { id: string; label: string; value: T | ''; options: { value: T; label: string }[]; allLabel?: string; onChange: (v: T | '') => void }) {
+function Choice<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  allLabel,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T | '';
+  options: { value: T; label: string }[];
+  allLabel?: string;
+  onChange: (v: T | '') => void;
+}) {
   return (
     <FormControl size="small" sx={{ minWidth: 200 }}>
       <InputLabel id={`${id}-label`}>{label}</InputLabel>
@@ -94,15 +124,55 @@ export function FileBrowserPage({ title }: PageProps) {
   return (
     <PageFrame title={title}>
       <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap alignItems="center">
-        <Choice id="files-filter-group" label={t('group')} value={group} options={groupOptions} allLabel={t('allGroups')} onChange={(v) => { setGroup(v); setPage(0); }} />
-        <TextField size="small" label={t('search')} value={stext} onChange={(e) => { setStext(e.target.value); setPage(0); }} sx={{ minWidth: 240 }} />
-        <Choice id="files-filter-type" label={t('type')} value={type} options={FILE_TYPE_CATEGORIES.map((c) => ({ value: c, label: translate(`files.types.${c}`) }))} allLabel={t('allTypes')} onChange={(v) => { setType(v); setPage(0); }} />
+        <Choice
+          id="files-filter-group"
+          label={t('group')}
+          value={group}
+          options={groupOptions}
+          allLabel={t('allGroups')}
+          onChange={(v) => {
+            setGroup(v);
+            setPage(0);
+          }}
+        />
+        <TextField
+          size="small"
+          label={t('search')}
+          value={stext}
+          onChange={(e) => {
+            setStext(e.target.value);
+            setPage(0);
+          }}
+          sx={{ minWidth: 240 }}
+        />
+        <Choice
+          id="files-filter-type"
+          label={t('type')}
+          value={type}
+          options={FILE_TYPE_CATEGORIES.map((c) => ({ value: c, label: translate(`files.types.${c}`) }))}
+          allLabel={t('allTypes')}
+          onChange={(v) => {
+            setType(v);
+            setPage(0);
+          }}
+        />
       </Stack>
       <UploadBox path="files/upload" fields={{ f_grp_id: uploadGroup }} answerKey="files" onUploaded={refresh}>
-        <Choice id="files-upload-group" label={translate('files.actions.uploadTo')} value={uploadGroup} options={groupOptions} onChange={(v) => setUploadGroup((v || 'USER_FILES') as FileGroup)} />
+        <Choice
+          id="files-upload-group"
+          label={translate('files.actions.uploadTo')}
+          value={uploadGroup}
+          options={groupOptions}
+          onChange={(v) => setUploadGroup((v || 'USER_FILES') as FileGroup)}
+        />
       </UploadBox>
       <Box>
-        <Button color="error" startIcon={<DeleteIcon />} disabled={!selected.length} onClick={() => setConfirm({ ids: selected, text: translate('files.confirm.deleteMany', { count: selected.length }) })}>
+        <Button
+          color="error"
+          startIcon={<DeleteIcon />}
+          disabled={!selected.length}
+          onClick={() => setConfirm({ ids: selected, text: translate('files.confirm.deleteMany', { count: selected.length }) })}
+        >
           {translate('files.actions.deleteSelected')}
         </Button>
       </Box>
@@ -113,7 +183,11 @@ export function FileBrowserPage({ title }: PageProps) {
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
-                <Checkbox checked={allSelected} onChange={(e) => setSelected(e.target.checked ? rows.map((r) => r.file_id) : [])} inputProps={{ 'aria-label': translate('files.actions.selectAll') }} />
+                <Checkbox
+                  checked={allSelected}
+                  onChange={(e) => setSelected(e.target.checked ? rows.map((r) => r.file_id) : [])}
+                  inputProps={{ 'aria-label': translate('files.actions.selectAll') }}
+                />
               </TableCell>
               {showThumbs && <TableCell />}
               {['name', 'group', 'size', 'type', 'added', 'uploadedBy'].map((k) => (
@@ -134,14 +208,26 @@ export function FileBrowserPage({ title }: PageProps) {
                 </TableCell>
                 {showThumbs && (
                   <TableCell sx={{ width: 72 }}>
-                    {r.thumbs.length > 0 && <Box component="img" src={downloadUrl(brand.apiUrl, r, { size: r.thumbs[0], inline: true })} alt={r.name} loading="lazy" sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }} />}
+                    {r.thumbs.length > 0 && (
+                      <Box
+                        component="img"
+                        src={downloadUrl(brand.apiUrl, r, { size: r.thumbs[0], inline: true })}
+                        alt={r.name}
+                        loading="lazy"
+                        sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
+                      />
+                    )}
                   </TableCell>
                 )}
                 <TableCell>
                   <Link component="button" onClick={() => setOpen(r)} title={translate('files.actions.details')}>
                     {r.name}
                   </Link>
-                  {r.note && <Typography variant="caption" display="block" color="text.secondary">{r.note}</Typography>}
+                  {r.note && (
+                    <Typography variant="caption" display="block" color="text.secondary">
+                      {r.note}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell>{translate(`files.groups.${r.f_grp_id}`)}</TableCell>
                 <TableCell>{formatBytes(r.size)}</TableCell>
@@ -149,10 +235,18 @@ export function FileBrowserPage({ title }: PageProps) {
                 <TableCell>{dateText(r.added)}</TableCell>
                 <TableCell>{r.uploaded_by_name}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton component="a" href={downloadUrl(brand.apiUrl, r)} download={r.name} aria-label={`${translate('files.actions.download')} ${r.name}`}>
+                  <IconButton
+                    component="a"
+                    href={downloadUrl(brand.apiUrl, r)}
+                    download={r.name}
+                    aria-label={`${translate('files.actions.download')} ${r.name}`}
+                  >
                     <DownloadIcon fontSize="small" />
                   </IconButton>
-                  <IconButton onClick={() => setConfirm({ ids: [r.file_id], text: translate('files.confirm.deleteOne', { name: r.name }) })} aria-label={`${translate('files.actions.delete')} ${r.name}`}>
+                  <IconButton
+                    onClick={() => setConfirm({ ids: [r.file_id], text: translate('files.confirm.deleteOne', { name: r.name }) })}
+                    aria-label={`${translate('files.actions.delete')} ${r.name}`}
+                  >
                     <DeleteIcon fontSize="small" />
                   </IconButton>
                 </TableCell>
@@ -162,7 +256,14 @@ export function FileBrowserPage({ title }: PageProps) {
         </Table>
       )}
       <TablePagination component="div" count={total} page={page} rowsPerPage={PER_PAGE} rowsPerPageOptions={[PER_PAGE]} onPageChange={(_, p) => setPage(p)} />
-      <FileDetailsDialog file={open} onClose={() => setOpen(null)} onSaved={(row) => { setOpen(row); refresh(); }} />
+      <FileDetailsDialog
+        file={open}
+        onClose={() => setOpen(null)}
+        onSaved={(row) => {
+          setOpen(row);
+          refresh();
+        }}
+      />
       <ConfirmDialog open={!!confirm} text={confirm?.text ?? ''} onCancel={() => setConfirm(null)} onConfirm={() => confirm && void remove(confirm.ids)} />
     </PageFrame>
   );

@@ -26,7 +26,10 @@ export function FileDetailsDialog({ file, onClose, onSaved }: { file: FileRow | 
     setName(file?.name ?? '');
     setNote(file?.note ?? '');
     setPreview(null);
-    if (file?.thumbs.length) void previewUrl(file.file_id).then(setPreview).catch(() => undefined);
+    if (file?.thumbs.length)
+      void previewUrl(file.file_id)
+        .then(setPreview)
+        .catch(() => undefined);
   }, [file]);
 
   if (!file) return null;
@@ -61,9 +64,26 @@ export function FileDetailsDialog({ file, onClose, onSaved }: { file: FileRow | 
       <DialogTitle id="file-details-title">{translate('files.detailsTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {preview && <Box component="img" src={preview} alt={file.name} sx={{ maxWidth: '100%', maxHeight: 420, objectFit: 'contain', alignSelf: 'center' }} />}
-          <TextField label={t('name')} value={name} onChange={(e) => setName(e.target.value)} error={!!nameProblem} helperText={nameProblem ? translate(nameProblem) : ' '} inputProps={{ maxLength: 200 }} />
-          <TextField label={t('note')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} error={!!noteProblem} helperText={noteProblem ? translate(noteProblem) : ' '} />
+          {preview && (
+            <Box component="img" src={preview} alt={file.name} sx={{ maxWidth: '100%', maxHeight: 420, objectFit: 'contain', alignSelf: 'center' }} />
+          )}
+          <TextField
+            label={t('name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={!!nameProblem}
+            helperText={nameProblem ? translate(nameProblem) : ' '}
+            inputProps={{ maxLength: 200 }}
+          />
+          <TextField
+            label={t('note')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            multiline
+            minRows={2}
+            error={!!noteProblem}
+            helperText={noteProblem ? translate(noteProblem) : ' '}
+          />
           {line(t('group'), translate(`files.groups.${file.f_grp_id}`))}
           {line(t('size'), formatBytes(file.size))}
           {line(t('type'), file.type)}

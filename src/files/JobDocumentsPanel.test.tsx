@@ -7,10 +7,24 @@ import { JobDocumentsPanel } from './JobDocumentsPanel';
 import type { JobDocumentRow } from '../../core/files/types';
 
 const answer = (data: unknown, totalCount?: number) =>
-  new Response(JSON.stringify({ jobs: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });
+  new Response(JSON.stringify({ jobs: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), {
+    status: 200,
+  });
 const doc = (id: number, name: string, fxj: number | null, thumbs: number[] = []): JobDocumentRow => ({
-  file_id: id, f_grp_id: fxj === null ? 'JOBSITES' : 'GENERALDOCUMENTS', name, size: 100, type: 'image/jpeg', added: '2026-11-20 10:00:00', uploaded_by: 1,
-  uploaded_by_name: 'Alice Morgan', note: null, thumbs, download_name: `${'b'.repeat(31)}${id}.jpg`, fxj_id: fxj, fxj_processed: false, fxj_visible_to_client: false,
+  file_id: id,
+  f_grp_id: fxj === null ? 'JOBSITES' : 'GENERALDOCUMENTS',
+  name,
+  size: 100,
+  type: 'image/jpeg',
+  added: '2026-11-20 10:00:00',
+  uploaded_by: 1,
+  uploaded_by_name: 'Alice Morgan',
+  note: null,
+  thumbs,
+  download_name: `${'b'.repeat(31)}${id}.jpg`,
+  fxj_id: fxj,
+  fxj_processed: false,
+  fxj_visible_to_client: false,
 });
 const docs = [doc(1, 'front.jpg', 11, [150, 400]), doc(2, 'plan.pdf', null)];
 

@@ -5,8 +5,26 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Box, Button, Checkbox, FormControl, IconButton, InputLabel, Link, MenuItem, Select, Stack, Switch, Tab, Table, TableBody,
-  TableCell, TableHead, TablePagination, TableRow, Tabs, Typography,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  IconButton,
+  InputLabel,
+  Link,
+  MenuItem,
+  Select,
+  Stack,
+  Switch,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tabs,
+  Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
@@ -94,7 +112,15 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
   const deletable = rows.filter((r) => r.fxj_id !== null);
   return (
     <Stack spacing={2} aria-label={translate('files.documentsTitle')}>
-      <Tabs value={group} onChange={(_, v: FileGroup | '') => { setGroup(v); setPage(0); }} variant="scrollable" scrollButtons="auto">
+      <Tabs
+        value={group}
+        onChange={(_, v: FileGroup | '') => {
+          setGroup(v);
+          setPage(0);
+        }}
+        variant="scrollable"
+        scrollButtons="auto"
+      >
         <Tab value="" label={t('allGroups')} />
         {FILE_GROUPS.map((g) => (
           <Tab key={g} value={g} label={translate(`files.groups.${g}`)} />
@@ -104,7 +130,12 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
         <UploadBox path={target.path} fields={target.fields} answerKey={target.answerKey} onUploaded={refresh}>
           <FormControl size="small" sx={{ minWidth: 220 }}>
             <InputLabel id={`job-${jobId}-upload-group-label`}>{translate('files.actions.uploadTo')}</InputLabel>
-            <Select labelId={`job-${jobId}-upload-group-label`} label={translate('files.actions.uploadTo')} value={uploadGroup} onChange={(e) => setUploadGroup(e.target.value as UploadGroup)}>
+            <Select
+              labelId={`job-${jobId}-upload-group-label`}
+              label={translate('files.actions.uploadTo')}
+              value={uploadGroup}
+              onChange={(e) => setUploadGroup(e.target.value as UploadGroup)}
+            >
               {UPLOAD_GROUPS.map((g) => (
                 <MenuItem key={g} value={g}>
                   {translate(`files.groups.${g}`)}
@@ -116,7 +147,12 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
       )}
       {!readOnly && (
         <Box>
-          <Button color="error" startIcon={<DeleteIcon />} disabled={!selected.length} onClick={() => setConfirm({ ids: selected, text: translate('files.confirm.deleteMany', { count: selected.length }) })}>
+          <Button
+            color="error"
+            startIcon={<DeleteIcon />}
+            disabled={!selected.length}
+            onClick={() => setConfirm({ ids: selected, text: translate('files.confirm.deleteMany', { count: selected.length }) })}
+          >
             {translate('files.actions.deleteSelected')}
           </Button>
         </Box>
@@ -153,7 +189,15 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
                   />
                 </TableCell>
                 <TableCell sx={{ width: 72 }}>
-                  {r.thumbs.length > 0 && <Box component="img" src={downloadUrl(brand.apiUrl, r, { size: r.thumbs[0], inline: true })} alt={r.name} loading="lazy" sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }} />}
+                  {r.thumbs.length > 0 && (
+                    <Box
+                      component="img"
+                      src={downloadUrl(brand.apiUrl, r, { size: r.thumbs[0], inline: true })}
+                      alt={r.name}
+                      loading="lazy"
+                      sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
+                    />
+                  )}
                 </TableCell>
                 <TableCell>
                   <Link href={downloadUrl(brand.apiUrl, r)} download={r.name}>
@@ -165,10 +209,20 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
                 <TableCell>{dateText(r.added)}</TableCell>
                 <TableCell>{r.uploaded_by_name}</TableCell>
                 <TableCell>
-                  <Switch checked={r.fxj_visible_to_client} disabled={readOnly || r.fxj_id === null} onChange={(e) => void flag(r, 'fxj_visible_to_client', e.target.checked)} slotProps={{ input: { 'aria-label': `${t('visibleToClient')} ${r.name}` } }} />
+                  <Switch
+                    checked={r.fxj_visible_to_client}
+                    disabled={readOnly || r.fxj_id === null}
+                    onChange={(e) => void flag(r, 'fxj_visible_to_client', e.target.checked)}
+                    slotProps={{ input: { 'aria-label': `${t('visibleToClient')} ${r.name}` } }}
+                  />
                 </TableCell>
                 <TableCell>
-                  <Checkbox checked={r.fxj_processed} disabled={readOnly || r.fxj_id === null} onChange={(e) => void flag(r, 'fxj_processed', e.target.checked)} inputProps={{ 'aria-label': `${t('processed')} ${r.name}` }} />
+                  <Checkbox
+                    checked={r.fxj_processed}
+                    disabled={readOnly || r.fxj_id === null}
+                    onChange={(e) => void flag(r, 'fxj_processed', e.target.checked)}
+                    inputProps={{ 'aria-label': `${t('processed')} ${r.name}` }}
+                  />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {!readOnly && dext && r.fxj_id !== null && r.f_grp_id === 'PURCHASE_INVOICES' && (
@@ -177,7 +231,10 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
                     </Button>
                   )}
                   {!readOnly && r.fxj_id !== null && (
-                    <IconButton onClick={() => setConfirm({ ids: [r.file_id], text: translate('files.confirm.deleteOne', { name: r.name }) })} aria-label={`${translate('files.actions.delete')} ${r.name}`}>
+                    <IconButton
+                      onClick={() => setConfirm({ ids: [r.file_id], text: translate('files.confirm.deleteOne', { name: r.name }) })}
+                      aria-label={`${translate('files.actions.delete')} ${r.name}`}
+                    >
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   )}

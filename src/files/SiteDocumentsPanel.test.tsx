@@ -7,10 +7,22 @@ import { SiteDocumentsPanel } from './SiteDocumentsPanel';
 import type { FileRow } from '../../core/files/types';
 
 const answer = (key: string, data: unknown, totalCount?: number) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });
+  new Response(
+    JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
+    { status: 200 },
+  );
 const plan: FileRow = {
-  file_id: 7, f_grp_id: 'JOBSITES', name: 'floor-plan.pdf', size: 4096, type: 'application/pdf', added: '2026-11-20 10:00:00',
-  uploaded_by: 1, uploaded_by_name: 'Alice Morgan', note: null, thumbs: [], download_name: `${'b'.repeat(32)}.pdf`,
+  file_id: 7,
+  f_grp_id: 'JOBSITES',
+  name: 'floor-plan.pdf',
+  size: 4096,
+  type: 'application/pdf',
+  added: '2026-11-20 10:00:00',
+  uploaded_by: 1,
+  uploaded_by_name: 'Alice Morgan',
+  note: null,
+  thumbs: [],
+  download_name: `${'b'.repeat(32)}.pdf`,
 };
 
 describe("a site's documents", () => {

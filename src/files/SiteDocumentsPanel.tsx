@@ -21,7 +21,14 @@ export function SiteDocumentsPanel({ id, writable }: ItemPanelProps) {
   const brand = useBrand();
   const [rows, setRows] = useState<FileRow[]>([]);
   // Failures have already been shown and stored by the http client.
-  const reload = useCallback(() => filterFiles({ js_id: Number(id) }, 1, SHOWN).then((p) => setRows(p.rows), () => undefined), [id]);
+  const reload = useCallback(
+    () =>
+      filterFiles({ js_id: Number(id) }, 1, SHOWN).then(
+        (p) => setRows(p.rows),
+        () => undefined,
+      ),
+    [id],
+  );
   useEffect(() => {
     void reload();
   }, [reload]);

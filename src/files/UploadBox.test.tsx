@@ -71,7 +71,10 @@ describe('UploadBox', () => {
   });
 
   it('says the upload was unsuccessful when the server refuses it', async () => {
-    FakeXhr.answer = { status: 413, body: { files: { data: null, dbErrors: [{ error: 'TOO_LARGE', primary: 'Max upload limit reached.', details: null, general: null }] } } };
+    FakeXhr.answer = {
+      status: 413,
+      body: { files: { data: null, dbErrors: [{ error: 'TOO_LARGE', primary: 'Max upload limit reached.', details: null, general: null }] } },
+    };
     await renderWithApp(<UploadBox path="files/upload" answerKey="files" onUploaded={vi.fn()} />);
     choose([file('a.txt', 10)]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));

@@ -45,7 +45,11 @@ export function UploadBox({ path, fields = {}, answerKey, onUploaded, children, 
     addError({ url, msg: message, dbErrors: Array.isArray(dbErrors) ? (dbErrors as DbError[]) : null });
   };
 
-  const tooBig = (list: File[]) => overUploadLimit(list.map((f) => f.size), brand.maxUploadSizeMB);
+  const tooBig = (list: File[]) =>
+    overUploadLimit(
+      list.map((f) => f.size),
+      brand.maxUploadSizeMB,
+    );
 
   const choose = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
@@ -90,7 +94,10 @@ export function UploadBox({ path, fields = {}, answerKey, onUploaded, children, 
         </Button>
         {files.length > 0 && <Typography variant="body2">{translate('files.selectedFiles', { count: files.length, size: formatBytes(total) })}</Typography>}
         {canSkip && (
-          <FormControlLabel control={<Switch checked={skipResize} onChange={(e) => setSkipResize(e.target.checked)} />} label={translate('files.actions.skipResize')} />
+          <FormControlLabel
+            control={<Switch checked={skipResize} onChange={(e) => setSkipResize(e.target.checked)} />}
+            label={translate('files.actions.skipResize')}
+          />
         )}
         <Button variant="contained" onClick={() => void send()} disabled={disabled || !files.length || progress !== null}>
           {translate('files.actions.upload')}

@@ -93,8 +93,7 @@ const raHungarian: TranslationMessages = {
       are_you_sure: 'Biztos benne?',
       authentication_error: 'A hitelesítési kiszolgáló hibát jelzett, a hitelesítő adatai nem ellenőrizhetők.',
       auth_error: 'Hiba történt a hitelesítési token ellenőrzése közben.',
-      bulk_delete_content:
-        'Biztosan törölni szeretné ezt: %{name}? |||| Biztosan törölni szeretné ezt a(z) %{smart_count} elemet?',
+      bulk_delete_content: 'Biztosan törölni szeretné ezt: %{name}? |||| Biztosan törölni szeretné ezt a(z) %{smart_count} elemet?',
       bulk_delete_title: '%{name} törlése |||| %{smart_count} %{name} törlése',
       bulk_update_content:
         'Biztosan frissíteni szeretné ezt: %{name} %{recordRepresentation}? |||| Biztosan frissíteni szeretné ezt a(z) %{smart_count} elemet?',
@@ -108,8 +107,7 @@ const raHungarian: TranslationMessages = {
       loading: 'Kérjük, várjon',
       no: 'Nem',
       not_found: 'Hibás URL-t írt be, vagy hibás hivatkozást követett.',
-      select_all_limit_reached:
-        'Túl sok elem van ahhoz, hogy mindet kijelölje. Csak az első %{max} elem lett kijelölve.',
+      select_all_limit_reached: 'Túl sok elem van ahhoz, hogy mindet kijelölje. Csak az első %{max} elem lett kijelölve.',
       unsaved_changes: 'Néhány módosítása nincs mentve. Biztosan elveti őket?',
       yes: 'Igen',
       placeholder_data_warning: 'Hálózati hiba: az adatok frissítése nem sikerült.',

@@ -46,7 +46,11 @@ const block = (name: string) => screen.getByTestId(`relation-${name}`);
 describe('job-site rows (SPEC.md point 5, site block)', () => {
   it('shows a client, property manager and site contact block, each starting without rows', async () => {
     await renderSiteForm();
-    for (const [name, title] of [['clients', 'Clients'], ['propertymanagers', 'Property managers'], ['sitecontacts', 'Site contacts']]) {
+    for (const [name, title] of [
+      ['clients', 'Clients'],
+      ['propertymanagers', 'Property managers'],
+      ['sitecontacts', 'Site contacts'],
+    ]) {
       expect(within(block(name)).getByText(title)).toBeInTheDocument();
       expect(within(block(name)).queryAllByRole('combobox')).toHaveLength(0);
     }

@@ -8,7 +8,19 @@ import { api } from '../dataProvider/apiClient';
 import type { ItemPanelProps } from '../resources/itemPanels';
 import { noteProblem, siteNotesApi, type SiteNote } from './siteNotesApi';
 
-function NoteEditor({ label, initial, submitLabel, onSubmit, onCancel }: { label: string; initial: string; submitLabel: string; onSubmit: (text: string) => Promise<boolean>; onCancel?: () => void }) {
+function NoteEditor({
+  label,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initial: string;
+  submitLabel: string;
+  onSubmit: (text: string) => Promise<boolean>;
+  onCancel?: () => void;
+}) {
   const translate = useTranslate();
   const [text, setText] = useState(initial);
   const [tried, setTried] = useState(false);
@@ -23,8 +35,20 @@ function NoteEditor({ label, initial, submitLabel, onSubmit, onCancel }: { label
   };
   return (
     <Stack direction="row" spacing={1} alignItems="flex-start">
-      <TextField label={label} value={text} onChange={(e) => setText(e.target.value)} multiline minRows={1} fullWidth size="small" error={!!problem} helperText={problem ? translate(problem) : ' '} />
-      <Button variant="contained" onClick={submit}>{submitLabel}</Button>
+      <TextField
+        label={label}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        multiline
+        minRows={1}
+        fullWidth
+        size="small"
+        error={!!problem}
+        helperText={problem ? translate(problem) : ' '}
+      />
+      <Button variant="contained" onClick={submit}>
+        {submitLabel}
+      </Button>
       {onCancel && <Button onClick={onCancel}>{translate('referenceData.cancel')}</Button>}
     </Stack>
   );
@@ -41,19 +65,38 @@ export function SiteNotesPanel({ id, writable }: ItemPanelProps) {
     void reload();
   }, [reload]);
 
-  const done = (p: Promise<unknown>) => p.then((res) => (res ? (setEditing(null), void reload(), true) : false), () => false);
+  const done = (p: Promise<unknown>) =>
+    p.then(
+      (res) => (res ? (setEditing(null), void reload(), true) : false),
+      () => false,
+    );
   const title = translate('referenceData.notes');
   return (
     <Card variant="outlined" component="section" aria-label={title} sx={{ maxWidth: 720 }}>
       <CardContent>
-        <Typography variant="subtitle1" component="h2" gutterBottom>{title}</Typography>
-        {writable && <NoteEditor label={translate('referenceData.newNote')} initial="" submitLabel={translate('referenceData.addNote')} onSubmit={(text) => done(calls.add(text))} />}
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {writable && (
+          <NoteEditor
+            label={translate('referenceData.newNote')}
+            initial=""
+            submitLabel={translate('referenceData.addNote')}
+            onSubmit={(text) => done(calls.add(text))}
+          />
+        )}
         {notes.length === 0 && <Typography color="text.secondary">{translate('referenceData.noNotes')}</Typography>}
         <List dense>
           {notes.map((note) =>
             editing === note.jsn_id ? (
               <ListItem key={note.jsn_id} disableGutters>
-                <NoteEditor label={translate('referenceData.editNote')} initial={note.jsn_note} submitLabel={translate('referenceData.saveNote')} onSubmit={(text) => done(calls.update(note.jsn_id, text))} onCancel={() => setEditing(null)} />
+                <NoteEditor
+                  label={translate('referenceData.editNote')}
+                  initial={note.jsn_note}
+                  submitLabel={translate('referenceData.saveNote')}
+                  onSubmit={(text) => done(calls.update(note.jsn_id, text))}
+                  onCancel={() => setEditing(null)}
+                />
               </ListItem>
             ) : (
               <ListItem
@@ -62,13 +105,21 @@ export function SiteNotesPanel({ id, writable }: ItemPanelProps) {
                 secondaryAction={
                   writable && (
                     <>
-                      <IconButton aria-label={translate('referenceData.editNote')} onClick={() => setEditing(note.jsn_id)}><EditIcon fontSize="small" /></IconButton>
-                      <IconButton aria-label={translate('referenceData.deleteNote')} onClick={() => void done(calls.remove(note.jsn_id))}><DeleteIcon fontSize="small" /></IconButton>
+                      <IconButton aria-label={translate('referenceData.editNote')} onClick={() => setEditing(note.jsn_id)}>
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                      <IconButton aria-label={translate('referenceData.deleteNote')} onClick={() => void done(calls.remove(note.jsn_id))}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
                     </>
                   )
                 }
               >
-                <ListItemText primary={note.jsn_note} secondary={[note.author, note.updated_at ?? note.created_at].filter(Boolean).join(' · ')} sx={{ whiteSpace: 'pre-wrap', pr: 10 }} />
+                <ListItemText
+                  primary={note.jsn_note}
+                  secondary={[note.author, note.updated_at ?? note.created_at].filter(Boolean).join(' · ')}
+                  sx={{ whiteSpace: 'pre-wrap', pr: 10 }}
+                />
               </ListItem>
             ),
           )}

@@ -31,7 +31,12 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       </Drawer>
       <Drawer
         variant="permanent"
-        sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
       >
         <Toolbar variant="dense" />
         <SideMenu />

@@ -4,7 +4,10 @@ import { ROLES } from '../../core/access/roles';
 import { buildMenu, linkPath } from './menuModel';
 
 const on = allFeatures(true);
-const ids = (m: ReturnType<typeof buildMenu>) => ({ top: m.top.map((i) => i.id), groups: Object.fromEntries(m.groups.map((g) => [g.group, g.items.map((i) => i.id)])) });
+const ids = (m: ReturnType<typeof buildMenu>) => ({
+  top: m.top.map((i) => i.id),
+  groups: Object.fromEntries(m.groups.map((g) => [g.group, g.items.map((i) => i.id)])),
+});
 
 describe('menu model', () => {
   it('a developer sees every group', () => {

@@ -26,13 +26,9 @@ export function linkPath(pattern: string): string {
 export const GROUP_ORDER = ['data', 'admin', 'dev', 'google'] as const;
 
 export function buildMenu(role: Role | null | undefined, features: FeatureTree | null | undefined, routes: readonly AppRoute[] = ROUTES): MenuModel {
-  const visible = routes
-    .filter((r) => r.menu && r.layout === 'main' && canOpen(r, role, features))
-    .sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
+  const visible = routes.filter((r) => r.menu && r.layout === 'main' && canOpen(r, role, features)).sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
   const itemsOf = (group: MenuGroup): MenuItem[] =>
-    visible
-      .filter((r) => r.menu?.group === group)
-      .map((r) => ({ id: r.id, path: linkPath(r.path), title: r.title, icon: r.menu!.icon }));
+    visible.filter((r) => r.menu?.group === group).map((r) => ({ id: r.id, path: linkPath(r.path), title: r.title, icon: r.menu!.icon }));
   return {
     top: itemsOf('top'),
     groups: GROUP_ORDER.map((group) => ({ group, title: `menu.groups.${group}`, items: itemsOf(group) })).filter((g) => g.items.length > 0),

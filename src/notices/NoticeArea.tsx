@@ -43,7 +43,12 @@ function NoticeItem({ notice }: { notice: Notice }) {
   );
   if (notice.count < 2) return alert;
   return (
-    <Badge badgeContent={notice.count} color="primary" aria-label={translate('notices.count', { count: notice.count })} anchorOrigin={{ vertical: 'top', horizontal: 'left' }}>
+    <Badge
+      badgeContent={notice.count}
+      color="primary"
+      aria-label={translate('notices.count', { count: notice.count })}
+      anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+    >
       {alert}
     </Badge>
   );

@@ -17,8 +17,7 @@ export function RaNotificationBridge(): null {
     const next = takeNotification();
     if (!next) return;
     if (next.notificationOptions?.undoable) takeMutation()?.({ isUndo: false });
-    const message =
-      typeof next.message === 'string' ? translate(next.message, next.notificationOptions?.messageArgs ?? {}) : null;
+    const message = typeof next.message === 'string' ? translate(next.message, next.notificationOptions?.messageArgs ?? {}) : null;
     if (message) notices.pushFromFramework(next.type ?? 'info', message);
   }, [notifications, takeNotification, takeMutation, translate]);
 

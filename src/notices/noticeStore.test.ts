@@ -71,7 +71,7 @@ describe('notice store', () => {
     expect(store.notices.get()).toHaveLength(2);
   });
 
-  it('a repeated notice raises only its own group\'s count (SPEC.md point 4: same-group notices stack)', () => {
+  it("a repeated notice raises only its own group's count (SPEC.md point 4: same-group notices stack)", () => {
     const store = createNoticeStore();
     store.push('error', 'A');
     store.push('error', 'B');
@@ -93,7 +93,7 @@ describe('notice store', () => {
     expect(store.notices.get()).toEqual([]);
   });
 
-  it('only a framework notice with the same kind and message as the client\'s is dropped as an echo', () => {
+  it("only a framework notice with the same kind and message as the client's is dropped as an echo", () => {
     const store = createNoticeStore();
     store.push('error', 'Boom');
     store.pushFromFramework('error', 'Other text');
@@ -121,7 +121,7 @@ describe('notice store', () => {
     expect(store.notices.get()[0].count).toBe(1);
   });
 
-  it('dismissing stops the notice\'s timer and does not touch the others', () => {
+  it("dismissing stops the notice's timer and does not touch the others", () => {
     const store = createNoticeStore();
     store.push('error', 'A');
     store.push('error', 'B');
@@ -157,7 +157,7 @@ describe('notice store', () => {
     expect(store.notices.get()).toEqual([]);
   });
 
-  it('notify() posts to the app\'s one queue', () => {
+  it("notify() posts to the app's one queue", () => {
     const before = notices.notices.get().length;
     notify('success', 'Element updated');
     const list = notices.notices.get();

@@ -49,7 +49,10 @@ export function createNoticeStore(timers: Timers = realTimers): NoticeStore {
   function schedule(id: number, kind: NoticeKind) {
     const previous = handles.get(id);
     if (previous !== undefined) timers.clearTimeout(previous);
-    handles.set(id, timers.setTimeout(() => dismiss(id), NOTICE_DURATION_MS[kind]));
+    handles.set(
+      id,
+      timers.setTimeout(() => dismiss(id), NOTICE_DURATION_MS[kind]),
+    );
   }
 
   function add(kind: NoticeKind, message: string) {

@@ -7,9 +7,19 @@ import { renderWithApp } from '../test/renderWithApp';
 import { REMINDER_BADGE_INTERVAL_MS, reminderBadge, resetReminderBadge } from './badgeStore';
 import { ReminderBadge } from './ReminderBadge';
 
-const user = (role: CurrentUser['role']): CurrentUser => ({ is_loggedin: true, user_id: 3, us_id: 3, role, fullname: 'Olly Operator', settings: { language: 'en-US' } });
+const user = (role: CurrentUser['role']): CurrentUser => ({
+  is_loggedin: true,
+  user_id: 3,
+  us_id: 3,
+  role,
+  fullname: 'Olly Operator',
+  settings: { language: 'en-US' },
+});
 const info = (count: number, ids: number[]) =>
-  new Response(JSON.stringify({ notifications: { data: { count, ids }, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 });
+  new Response(
+    JSON.stringify({ notifications: { data: { count, ids }, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }),
+    { status: 200 },
+  );
 
 describe('reminder badge', () => {
   const fetchMock = vi.fn<typeof fetch>();

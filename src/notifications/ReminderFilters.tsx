@@ -54,9 +54,33 @@ export function ReminderFilters({ filter, onChange, children }: Props) {
         error={!!problem}
         helperText={problem ? translate(problem) : ' '}
       />
-      <TextField size="small" fullWidth={false} sx={{ width: 160 }} type="search" label={translate('reminders.jobNumber')} value={filter.job_number} onChange={(e) => set('job_number', e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
-      <CodesPicker<NotificationType> label={translate('reminders.filterTypes')} codes={NOTIFICATION_TYPES} value={filter.types} onChange={(v) => set('types', v)} labelOf={(c) => translate(`reminders.types.${c}`)} minWidth={360} />
-      <TextField select size="small" fullWidth={false} sx={{ width: 200 }} label={translate('reminders.filterFlagged')} value={filter.flag} onChange={(e) => set('flag', e.target.value as FlagFilter)}>
+      <TextField
+        size="small"
+        fullWidth={false}
+        sx={{ width: 160 }}
+        type="search"
+        label={translate('reminders.jobNumber')}
+        value={filter.job_number}
+        onChange={(e) => set('job_number', e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <CodesPicker<NotificationType>
+        label={translate('reminders.filterTypes')}
+        codes={NOTIFICATION_TYPES}
+        value={filter.types}
+        onChange={(v) => set('types', v)}
+        labelOf={(c) => translate(`reminders.types.${c}`)}
+        minWidth={360}
+      />
+      <TextField
+        select
+        size="small"
+        fullWidth={false}
+        sx={{ width: 200 }}
+        label={translate('reminders.filterFlagged')}
+        value={filter.flag}
+        onChange={(e) => set('flag', e.target.value as FlagFilter)}
+      >
         <MenuItem value="all">{translate('reminders.all')}</MenuItem>
         <MenuItem value="flagged">{translate('reminders.onlyFlagged')}</MenuItem>
         <MenuItem value="unflagged">{translate('reminders.onlyUnflagged')}</MenuItem>

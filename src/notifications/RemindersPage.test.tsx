@@ -11,10 +11,31 @@ import { RemindersPage, type NotificationRow } from './RemindersPage';
 const route = routeById('reminders')!;
 const user: CurrentUser = { is_loggedin: true, user_id: 3, us_id: 3, role: 'Operator', fullname: 'Olly Operator', settings: { language: 'en-US' } };
 const envelope = (data: unknown, totalCount?: number) =>
-  new Response(JSON.stringify({ notifications: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });
+  new Response(
+    JSON.stringify({ notifications: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
+    { status: 200 },
+  );
 const rows: NotificationRow[] = [
-  { notif_id: 11, notif_type: 'COST_ADDED', job_id: 5, job_number: 'PL-0005', is_flagged: false, is_rendered: false, created_by_name: 'Alice Morgan', created_at: '2026-11-20 10:00:00' },
-  { notif_id: 10, notif_type: 'CUSTOMER_NEW_FILE', job_id: null, job_number: null, is_flagged: true, is_rendered: true, created_by_name: null, created_at: '2026-11-19 10:00:00' },
+  {
+    notif_id: 11,
+    notif_type: 'COST_ADDED',
+    job_id: 5,
+    job_number: 'PL-0005',
+    is_flagged: false,
+    is_rendered: false,
+    created_by_name: 'Alice Morgan',
+    created_at: '2026-11-20 10:00:00',
+  },
+  {
+    notif_id: 10,
+    notif_type: 'CUSTOMER_NEW_FILE',
+    job_id: null,
+    job_number: null,
+    is_flagged: true,
+    is_rendered: true,
+    created_by_name: null,
+    created_at: '2026-11-19 10:00:00',
+  },
 ];
 
 describe('reminders page', () => {
@@ -68,7 +89,11 @@ describe('reminders page', () => {
     const before = calls('/filter').length;
     await new Promise((r) => setTimeout(r, 500));
     // Too short to search: the request (if any) carries no text.
-    expect(calls('/filter').slice(before).every(([, init]) => !('stext' in JSON.parse(String(init?.body))))).toBe(true);
+    expect(
+      calls('/filter')
+        .slice(before)
+        .every(([, init]) => !('stext' in JSON.parse(String(init?.body)))),
+    ).toBe(true);
 
     fireEvent.change(search, { target: { value: 'copper' } });
     await waitFor(() => expect(lastBody()).toEqual({ types: null, flagged: null, stext: 'copper' }));

@@ -50,7 +50,12 @@ export function RemindersPage({ title }: PageProps) {
   useEffect(() => {
     const controller = new AbortController();
     const load = () =>
-      api<NotificationRow[]>('notifications/filter', { method: 'POST', body: JSON.parse(body), query: { limit: REMINDERS_PAGE_SIZE, pagenumber: page, sort: '-created_at', totalcount: 1 }, signal: controller.signal })
+      api<NotificationRow[]>('notifications/filter', {
+        method: 'POST',
+        body: JSON.parse(body),
+        query: { limit: REMINDERS_PAGE_SIZE, pagenumber: page, sort: '-created_at', totalcount: 1 },
+        signal: controller.signal,
+      })
         .then(async (res) => {
           const list = res?.data ?? [];
           setRows(list);
@@ -94,7 +99,13 @@ export function RemindersPage({ title }: PageProps) {
   const f = (k: string) => translate(`reminders.fields.${k}`);
   return (
     <PageFrame title={title}>
-      <ReminderFilters filter={filter} onChange={(f) => { setFilter(f); setPage(1); }}>
+      <ReminderFilters
+        filter={filter}
+        onChange={(f) => {
+          setFilter(f);
+          setPage(1);
+        }}
+      >
         <Button color="error" variant="outlined" disabled={!selected.length} onClick={() => void remove(selected)}>
           {translate('reminders.removeSelected', { count: selected.length })}
         </Button>
@@ -120,7 +131,11 @@ export function RemindersPage({ title }: PageProps) {
             {rows.map((r) => (
               <TableRow key={r.notif_id} hover selected={selected.includes(r.notif_id)} sx={r.is_rendered ? undefined : { '& td': { fontWeight: 600 } }}>
                 <TableCell padding="checkbox">
-                  <Checkbox checked={selected.includes(r.notif_id)} onChange={() => toggle(r.notif_id)} slotProps={{ input: { 'aria-label': translate('reminders.select', { id: r.notif_id }) } }} />
+                  <Checkbox
+                    checked={selected.includes(r.notif_id)}
+                    onChange={() => toggle(r.notif_id)}
+                    slotProps={{ input: { 'aria-label': translate('reminders.select', { id: r.notif_id }) } }}
+                  />
                 </TableCell>
                 <TableCell>{translate(`reminders.types.${r.notif_type}`)}</TableCell>
                 <TableCell>{r.job_id ? <Link to={`/sheet/${r.job_id}/details`}>{r.job_number ?? translate('jobs.item.draft')}</Link> : ''}</TableCell>
@@ -128,7 +143,12 @@ export function RemindersPage({ title }: PageProps) {
                 <TableCell>{r.created_by_name ?? translate('reminders.system')}</TableCell>
                 <TableCell>
                   <Tooltip title={translate(r.is_flagged ? 'reminders.unflag' : 'reminders.flag')}>
-                    <IconButton size="small" aria-label={`${translate(r.is_flagged ? 'reminders.unflag' : 'reminders.flag')} ${r.notif_id}`} aria-pressed={r.is_flagged} onClick={() => void setFlagged(r)}>
+                    <IconButton
+                      size="small"
+                      aria-label={`${translate(r.is_flagged ? 'reminders.unflag' : 'reminders.flag')} ${r.notif_id}`}
+                      aria-pressed={r.is_flagged}
+                      onClick={() => void setFlagged(r)}
+                    >
                       {r.is_flagged ? <FlagIcon color="warning" fontSize="small" /> : <OutlinedFlagIcon fontSize="small" />}
                     </IconButton>
                   </Tooltip>

@@ -13,9 +13,7 @@ export function BlockIndexPage({ route, title }: PageProps) {
   const translate = useTranslate();
   const { user } = useAuth();
   const brand = useBrand();
-  const children = ROUTES.filter(
-    (r) => r.menu && r.path.startsWith(`${route.path}/`) && canOpen(r, user?.role, brand.features),
-  );
+  const children = ROUTES.filter((r) => r.menu && r.path.startsWith(`${route.path}/`) && canOpen(r, user?.role, brand.features));
   return (
     <PageFrame title={title}>
       <List dense aria-label={title}>

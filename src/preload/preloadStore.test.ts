@@ -7,7 +7,9 @@ import { preloadCache, refreshPreloaded, startPreloading } from './preloadStore'
 
 const user = (role: CurrentUser['role']): CurrentUser => ({ is_loggedin: true, user_id: 3, us_id: 3, role, fullname: 'P P', settings: {} });
 const answer = (key: string, data: unknown) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 });
+  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status: 200,
+  });
 const paths = (mock: ReturnType<typeof vi.fn>) => mock.mock.calls.map(([url]) => new URL(String(url)).pathname.replace('/api/', ''));
 
 describe('preloading (SPEC.md point 6)', () => {
@@ -34,7 +36,9 @@ describe('preloading (SPEC.md point 6)', () => {
     stop = startPreloading(allFeatures(true), 60_000);
     setAuthenticated(user('Operator'));
     await vi.waitFor(() => expect(preloadCache.get()).toHaveProperty('engineers'));
-    expect(paths(fetchMock)).toEqual(expect.arrayContaining(['globalparams/list', 'users/engineers', 'users/operators', 'users/customers', 'users/bemworkers']));
+    expect(paths(fetchMock)).toEqual(
+      expect.arrayContaining(['globalparams/list', 'users/engineers', 'users/operators', 'users/customers', 'users/bemworkers']),
+    );
     const first = fetchMock.mock.calls.length;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchMock.mock.calls.length).toBe(first * 2);

@@ -34,7 +34,17 @@ export function RequestPasswordTokenPage({ title }: PageProps) {
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={title}>
         {done && <Alert severity="success">{translate('publicAuth.requestDone')}</Alert>}
         {errors.form && <Alert severity="error">{errors.form}</Alert>}
-        <TextField label={translate('publicAuth.email')} type="email" name="mail_address" value={email} onChange={(e) => setEmail(e.target.value)} error={!!errors.fields.mail_address} helperText={errors.fields.mail_address} required fullWidth />
+        <TextField
+          label={translate('publicAuth.email')}
+          type="email"
+          name="mail_address"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={!!errors.fields.mail_address}
+          helperText={errors.fields.mail_address}
+          required
+          fullWidth
+        />
         <Button type="submit" variant="contained" disabled={done}>
           {translate('publicAuth.requestToken')}
         </Button>
@@ -89,8 +99,26 @@ export function ResetPasswordPage({ title }: PageProps) {
     <PublicFrame title={title}>
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={title}>
         {errors.form && <Alert severity="error">{errors.form}</Alert>}
-        <TextField label={translate('publicAuth.newPassword')} type="password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} required fullWidth />
-        <TextField label={translate('publicAuth.passwordAgain')} type="password" name="password_again" value={again} onChange={(e) => setAgain(e.target.value)} error={!!errors.fields.password_again} helperText={errors.fields.password_again} required fullWidth />
+        <TextField
+          label={translate('publicAuth.newPassword')}
+          type="password"
+          name="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+          fullWidth
+        />
+        <TextField
+          label={translate('publicAuth.passwordAgain')}
+          type="password"
+          name="password_again"
+          value={again}
+          onChange={(e) => setAgain(e.target.value)}
+          error={!!errors.fields.password_again}
+          helperText={errors.fields.password_again}
+          required
+          fullWidth
+        />
         <Button type="submit" variant="contained">
           {translate('publicAuth.setPassword')}
         </Button>

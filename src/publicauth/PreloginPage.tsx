@@ -33,7 +33,18 @@ export function PreloginPage({ title }: PageProps) {
     <PublicFrame title={title}>
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={title}>
         {errors.form && <Alert severity="error">{errors.form}</Alert>}
-        <TextField label={translate('publicAuth.email')} type="email" name="mail_address" value={email} onChange={(e) => setEmail(e.target.value)} error={!!errors.fields.mail_address} helperText={errors.fields.mail_address} required fullWidth autoFocus />
+        <TextField
+          label={translate('publicAuth.email')}
+          type="email"
+          name="mail_address"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={!!errors.fields.mail_address}
+          helperText={errors.fields.mail_address}
+          required
+          fullWidth
+          autoFocus
+        />
         <Button type="submit" variant="contained">
           {translate('publicAuth.continue')}
         </Button>

@@ -78,14 +78,30 @@ export function RegisterPage({ title }: PageProps) {
   }
 
   const field = (key: keyof typeof EMPTY, label: string, type = 'text') => (
-    <TextField label={translate(label)} name={key} type={type} value={values[key]} onChange={set(key)} error={!!errors.fields[key]} helperText={errors.fields[key]} required fullWidth />
+    <TextField
+      label={translate(label)}
+      name={key}
+      type={type}
+      value={values[key]}
+      onChange={set(key)}
+      error={!!errors.fields[key]}
+      helperText={errors.fields[key]}
+      required
+      fullWidth
+    />
   );
 
   if (token) {
     return (
       <PublicFrame title={title}>
         <Stack spacing={2}>
-          {errors.form ? <Alert severity="error">{errors.form}</Alert> : <Alert severity="info" role="status">{translate('publicAuth.confirming')}</Alert>}
+          {errors.form ? (
+            <Alert severity="error">{errors.form}</Alert>
+          ) : (
+            <Alert severity="info" role="status">
+              {translate('publicAuth.confirming')}
+            </Alert>
+          )}
           <MuiLink component={Link} to="/login">
             {translate('publicAuth.backToLogin')}
           </MuiLink>
@@ -108,7 +124,10 @@ export function RegisterPage({ title }: PageProps) {
         {field('email', 'publicAuth.email', 'email')}
         {field('password', 'publicAuth.password', 'password')}
         {field('password_again', 'publicAuth.passwordAgain', 'password')}
-        <FormControlLabel control={<Checkbox checked={terms} onChange={(e) => setTerms(e.target.checked)} name="accept_terms" />} label={translate('publicAuth.acceptTerms')} />
+        <FormControlLabel
+          control={<Checkbox checked={terms} onChange={(e) => setTerms(e.target.checked)} name="accept_terms" />}
+          label={translate('publicAuth.acceptTerms')}
+        />
         {errors.fields.accept_terms && <FormHelperText error>{errors.fields.accept_terms}</FormHelperText>}
         <Button type="submit" variant="contained" disabled={busy}>
           {translate('publicAuth.createAccount')}

@@ -26,7 +26,9 @@ export function ReservePage({ title }: PageProps) {
   const [done, setDone] = useState<Reserved | null>(null);
 
   useEffect(() => {
-    void api<number>('auth/getAvailableSchemasCount', { quiet: true }).then((r) => setAvailable(r?.data ?? null)).catch(() => undefined);
+    void api<number>('auth/getAvailableSchemasCount', { quiet: true })
+      .then((r) => setAvailable(r?.data ?? null))
+      .catch(() => undefined);
     void api<{ domainSuffix: string; reserved: string[] }>('auth/getReservedBrands', { quiet: true })
       .then((r) => r?.data && setTaken({ suffix: r.data.domainSuffix, list: r.data.reserved }))
       .catch(() => undefined);
@@ -43,7 +45,11 @@ export function ReservePage({ title }: PageProps) {
     setErrors(NO_ERRORS);
     try {
       const password = await hashPassword(values.password);
-      const res = await api<Reserved>('auth/reserveSchema', { method: 'POST', quiet: true, body: { ...values, password, password_again: password, accept_terms: terms } });
+      const res = await api<Reserved>('auth/reserveSchema', {
+        method: 'POST',
+        quiet: true,
+        body: { ...values, password, password_again: password, accept_terms: terms },
+      });
       if (res?.data) setDone(res.data);
     } catch (err) {
       setErrors(formErrors(err, translate('errors.unknown')));
@@ -64,13 +70,27 @@ export function ReservePage({ title }: PageProps) {
   }
 
   const field = (key: keyof typeof EMPTY, label: string, type = 'text') => (
-    <TextField label={translate(label)} name={key} type={type} value={values[key]} onChange={set(key)} error={!!errors.fields[key]} helperText={errors.fields[key]} required fullWidth />
+    <TextField
+      label={translate(label)}
+      name={key}
+      type={type}
+      value={values[key]}
+      onChange={set(key)}
+      error={!!errors.fields[key]}
+      helperText={errors.fields[key]}
+      required
+      fullWidth
+    />
   );
 
   return (
     <PublicFrame title={title}>
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={title}>
-        {available !== null && <Alert severity={available > 0 ? 'info' : 'warning'}>{available > 0 ? translate('publicAuth.available', { count: available }) : translate('publicAuth.noneAvailable')}</Alert>}
+        {available !== null && (
+          <Alert severity={available > 0 ? 'info' : 'warning'}>
+            {available > 0 ? translate('publicAuth.available', { count: available }) : translate('publicAuth.noneAvailable')}
+          </Alert>
+        )}
         {errors.form && <Alert severity="error">{errors.form}</Alert>}
         {field('company', 'publicAuth.company')}
         <TextField
@@ -89,7 +109,10 @@ export function ReservePage({ title }: PageProps) {
         {field('email', 'publicAuth.email', 'email')}
         {field('password', 'publicAuth.password', 'password')}
         {field('password_again', 'publicAuth.passwordAgain', 'password')}
-        <FormControlLabel control={<Checkbox checked={terms} onChange={(e) => setTerms(e.target.checked)} name="accept_terms" />} label={translate('publicAuth.acceptTerms')} />
+        <FormControlLabel
+          control={<Checkbox checked={terms} onChange={(e) => setTerms(e.target.checked)} name="accept_terms" />}
+          label={translate('publicAuth.acceptTerms')}
+        />
         {errors.fields.accept_terms && <FormHelperText error>{errors.fields.accept_terms}</FormHelperText>}
         <Button type="submit" variant="contained" disabled={busy || available === 0}>
           {translate('publicAuth.reserve')}

@@ -10,11 +10,18 @@ import type { AppRoute } from './types';
 import { routeById } from './routeTable';
 
 const user = (role: CurrentUser['role']): CurrentUser => ({
-  is_loggedin: true, user_id: 1, us_id: 1, role, fullname: 'Olga Operator', settings: {},
+  is_loggedin: true,
+  user_id: 1,
+  us_id: 1,
+  role,
+  fullname: 'Olga Operator',
+  settings: {},
 });
 
 const whoamiAnswer = (data: unknown) =>
-  new Response(JSON.stringify({ auth: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 });
+  new Response(JSON.stringify({ auth: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status: 200,
+  });
 
 /** The page under test answers only its own path, like in the app, so a redirect lands elsewhere. */
 const renderRoute = (route: AppRoute, path: string, brand = testBrand()) =>

@@ -9,10 +9,7 @@ import type { AuthStatus } from '../auth/types';
 import { gatesOf } from './blocks';
 import type { AppRoute } from './types';
 
-export type GuardDecision =
-  | { kind: 'pending' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'allow' };
+export type GuardDecision = { kind: 'pending' } | { kind: 'redirect'; to: string } | { kind: 'allow' };
 
 export interface GuardContext {
   status: AuthStatus;

@@ -9,9 +9,16 @@ import { createI18nProvider } from '../i18n/i18nProvider';
 
 export function testBrand(features: BrandFeatures = allFeatures(true)): BrandConfig {
   return {
-    name: 'test', systemUrl: 'http://test', apiUrl: 'http://test/api', productName: 'Test Product',
-    inlineImagesMailsize: 5000, maxMailSizeMB: 5, maxUploadSizeMB: 5,
-    customSettings: { visibleName: 'Test', logoUrl: '', wcfFormUrl: '' }, features, images: DEFAULT_IMAGES,
+    name: 'test',
+    systemUrl: 'http://test',
+    apiUrl: 'http://test/api',
+    productName: 'Test Product',
+    inlineImagesMailsize: 5000,
+    maxMailSizeMB: 5,
+    maxUploadSizeMB: 5,
+    customSettings: { visibleName: 'Test', logoUrl: '', wcfFormUrl: '' },
+    features,
+    images: DEFAULT_IMAGES,
   };
 }
 

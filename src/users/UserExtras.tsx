@@ -30,11 +30,23 @@ function HideAndPassword({ usId, hidden }: { usId: number; hidden: boolean }) {
   return (
     <Stack spacing={2}>
       {hidden && <Chip color="warning" label={translate('users.hiddenNotice')} sx={{ alignSelf: 'flex-start' }} />}
-      <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={async () => (await post('setIsHiddenStatus', { us_id: usId, is_hidden: !hidden })) && refresh()}>
+      <Button
+        variant="outlined"
+        sx={{ alignSelf: 'flex-start' }}
+        onClick={async () => (await post('setIsHiddenStatus', { us_id: usId, is_hidden: !hidden })) && refresh()}
+      >
         {translate(hidden ? 'users.unhide' : 'users.hide')}
       </Button>
       <Stack direction="row" spacing={1} alignItems="flex-start">
-        <TextField id="user-new-password" type="password" autoComplete="new-password" size="small" label={translate('users.newPassword')} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          id="user-new-password"
+          type="password"
+          autoComplete="new-password"
+          size="small"
+          label={translate('users.newPassword')}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Button variant="outlined" onClick={async () => (await post('setPassword', { us_id: usId, password })) && setPassword('')}>
           {translate('users.setPassword')}
         </Button>
@@ -97,12 +109,37 @@ export function UserExtras() {
             {translate('users.assignments')}
           </Typography>
           <Stack spacing={2}>
-            <AssignmentPicker usId={usId} action="assingdefaultoperators" label={translate('users.defaultOperators')} source="operators" idField="us_id" titleField="fullname" selected={list('default_operators')} />
+            <AssignmentPicker
+              usId={usId}
+              action="assingdefaultoperators"
+              label={translate('users.defaultOperators')}
+              source="operators"
+              idField="us_id"
+              titleField="fullname"
+              selected={list('default_operators')}
+            />
             {pm && isPreloadable('propertymanagers') && (
-              <AssignmentPicker usId={usId} action="assingpropertymanagers" label={translate('users.propertyManagers')} source="propertymanagers" idField={pm.idField} titleField={pm.titleField} selected={list('property_managers')} />
+              <AssignmentPicker
+                usId={usId}
+                action="assingpropertymanagers"
+                label={translate('users.propertyManagers')}
+                source="propertymanagers"
+                idField={pm.idField}
+                titleField={pm.titleField}
+                selected={list('property_managers')}
+              />
             )}
             {co && isPreloadable('contacts') && (
-              <AssignmentPicker usId={usId} action="assingclientcontacts" label={translate('users.clientContacts')} source="contacts" idField={co.idField} titleField={co.titleField} selected={list('client_contacts')} accept={(row) => row.co_type === 'CLIENT'} />
+              <AssignmentPicker
+                usId={usId}
+                action="assingclientcontacts"
+                label={translate('users.clientContacts')}
+                source="contacts"
+                idField={co.idField}
+                titleField={co.titleField}
+                selected={list('client_contacts')}
+                accept={(row) => row.co_type === 'CLIENT'}
+              />
             )}
           </Stack>
         </Box>

@@ -3,7 +3,18 @@
  * the changeable roles the server lists, a password on create, and the user's actions on edit.
  * Delete shows only where the brand has auth.userDelete.
  */
-import { DeleteButton, Edit, PasswordInput, ResourceContextProvider, SaveButton, SelectInput, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import {
+  DeleteButton,
+  Edit,
+  PasswordInput,
+  ResourceContextProvider,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  Toolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { Alert } from '@mui/material';
 import { useParams, useNavigate } from 'react-router-dom';
 import { useBrand } from '../brand/BrandContext';
@@ -86,7 +97,16 @@ function UserCreate() {
   }
   return (
     <ResourceContextProvider value={users.name}>
-      <SimpleForm resolver={resolverOf(users, 'create')} onSubmit={save} toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: 720 }}>
+      <SimpleForm
+        resolver={resolverOf(users, 'create')}
+        onSubmit={save}
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+        sx={{ maxWidth: 720 }}
+      >
         <Fields />
         <PasswordInput source="password" label="users.password" autoComplete="new-password" fullWidth />
       </SimpleForm>
@@ -100,7 +120,17 @@ export function UserItemPage({ title }: PageProps) {
   return (
     <PageFrame title={title}>
       {id ? (
-        <Edit key={id} resource="users" id={id} title={title} actions={false} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: ignore, onError: ignore }} queryOptions={{ onError: ignore }}>
+        <Edit
+          key={id}
+          resource="users"
+          id={id}
+          title={title}
+          actions={false}
+          mutationMode="pessimistic"
+          redirect={false}
+          mutationOptions={{ onSuccess: ignore, onError: ignore }}
+          queryOptions={{ onError: ignore }}
+        >
           <UserEditForm />
         </Edit>
       ) : (

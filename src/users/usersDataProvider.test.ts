@@ -7,13 +7,21 @@ import { users } from '../../core/users/usersResource';
 const answer = (data: unknown) => ({ data, warning: null, metadata: { server_datetime: '', userData: { isLogged: true } }, dbErrors: null });
 
 describe('data provider for a definition with named actions (users)', () => {
-  const client = vi.fn(async (path: string) => answer(path.endsWith('filter') ? [{ us_id: 5 }] : { us_id: 5, email: 'a@b.test' })) as unknown as HttpClient & ReturnType<typeof vi.fn>;
+  const client = vi.fn(async (path: string) => answer(path.endsWith('filter') ? [{ us_id: 5 }] : { us_id: 5, email: 'a@b.test' })) as unknown as HttpClient &
+    ReturnType<typeof vi.fn>;
   const provider = createDataProvider(client, enTranslate, (name) => (name === 'users' ? users : undefined));
 
   it('creates with POST users/addUser, updates with POST users/updateUser and deletes with POST users/deleteUser', async () => {
     await provider.create('users', { data: { email: 'a@b.test', role: 'User', firstname: 'A', surname: 'B', fullname: 'ignored' } });
-    expect(client).toHaveBeenLastCalledWith('users/addUser', expect.objectContaining({ method: 'POST', body: { email: 'a@b.test', role: 'User', firstname: 'A', surname: 'B' } }));
-    await provider.update('users', { id: 5, data: { us_id: 5, nickname: 'Al', email: 'a@b.test' }, previousData: { id: 5, us_id: 5, nickname: null, email: 'a@b.test' } });
+    expect(client).toHaveBeenLastCalledWith(
+      'users/addUser',
+      expect.objectContaining({ method: 'POST', body: { email: 'a@b.test', role: 'User', firstname: 'A', surname: 'B' } }),
+    );
+    await provider.update('users', {
+      id: 5,
+      data: { us_id: 5, nickname: 'Al', email: 'a@b.test' },
+      previousData: { id: 5, us_id: 5, nickname: null, email: 'a@b.test' },
+    });
     expect(client).toHaveBeenLastCalledWith('users/updateUser', expect.objectContaining({ method: 'POST', body: { us_id: 5, nickname: 'Al' } }));
     await provider.delete('users', { id: 5, previousData: { id: 5 } });
     expect(client).toHaveBeenLastCalledWith('users/deleteUser', expect.objectContaining({ method: 'POST', body: { us_id: 5 } }));

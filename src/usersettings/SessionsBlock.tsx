@@ -36,8 +36,7 @@ export function SessionsBlock() {
     return browser ?? system ?? t('unknownDevice');
   };
 
-  const end = (s: SessionRecord) =>
-    remove(SESSIONS_RESOURCE, { id: s.id, previousData: s }, { mutationMode: 'pessimistic', onSettled: () => void refetch() });
+  const end = (s: SessionRecord) => remove(SESSIONS_RESOURCE, { id: s.id, previousData: s }, { mutationMode: 'pessimistic', onSettled: () => void refetch() });
 
   return (
     <Card>
@@ -54,7 +53,11 @@ export function SessionsBlock() {
           <List aria-labelledby="sessions-title" sx={{ maxWidth: 720 }}>
             {data.map((s) => (
               <ListItem key={s.id} divider disableGutters sx={{ alignItems: 'flex-start' }}>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: '100%', justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}>
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ width: '100%', justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
+                >
                   <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                     <Typography component="div" variant="body1">
                       {deviceText(s)} {s.current && <Chip size="small" color="primary" label={t('thisDevice')} sx={{ ml: 1 }} />}
@@ -67,7 +70,15 @@ export function SessionsBlock() {
                     </Typography>
                   </Box>
                   {!s.current && (
-                    <Button variant="outlined" color="error" size="small" disabled={ending} onClick={() => end(s)} aria-label={t('endLabel', { device: deviceText(s), ip: s.ip ?? t('unknownAddress') })} sx={{ flexShrink: 0 }}>
+                    <Button
+                      variant="outlined"
+                      color="error"
+                      size="small"
+                      disabled={ending}
+                      onClick={() => end(s)}
+                      aria-label={t('endLabel', { device: deviceText(s), ip: s.ip ?? t('unknownAddress') })}
+                      sx={{ flexShrink: 0 }}
+                    >
                       {t('end')}
                     </Button>
                   )}

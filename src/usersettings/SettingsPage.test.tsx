@@ -11,8 +11,18 @@ import { WithDataProvider } from './testAdmin';
 /** The sessions panel reads through the data provider, not fetch: an empty list here. */
 const noSessions = { getList: async () => ({ data: [], total: 0 }) };
 
-const user = (role: CurrentUser['role']): CurrentUser => ({ is_loggedin: true, user_id: 7, us_id: 7, role, fullname: 'Sam Settings', settings: { language: 'en-US' } });
-const ok = () => new Response(JSON.stringify({ usersettings: { data: {}, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 });
+const user = (role: CurrentUser['role']): CurrentUser => ({
+  is_loggedin: true,
+  user_id: 7,
+  us_id: 7,
+  role,
+  fullname: 'Sam Settings',
+  settings: { language: 'en-US' },
+});
+const ok = () =>
+  new Response(JSON.stringify({ usersettings: { data: {}, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status: 200,
+  });
 const route = routeById('settings')!;
 
 describe('settings page', () => {
@@ -30,7 +40,11 @@ describe('settings page', () => {
     let release: (r: Response) => void = () => undefined;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (release = resolve)));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await renderWithApp(<WithDataProvider dataProvider={noSessions}><SettingsPage route={route} title="Settings" /></WithDataProvider>);
+    await renderWithApp(
+      <WithDataProvider dataProvider={noSessions}>
+        <SettingsPage route={route} title="Settings" />
+      </WithDataProvider>,
+    );
     expect(screen.getByText('DD/MM/YYYY HH:mm:ss')).toBeInTheDocument();
     expect(screen.getByDisplayValue('Europe/London')).toBeInTheDocument();
     const toggle = screen.getByRole('switch', { name: 'Load HTML mails automatically' });
@@ -47,8 +61,16 @@ describe('settings page', () => {
 
   it('the password block checks that the new passwords match before calling the server', async () => {
     setAuthenticated(user('Engineer'));
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ users: { data: null, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 }));
-    await renderWithApp(<WithDataProvider dataProvider={noSessions}><SettingsPage route={route} title="Settings" /></WithDataProvider>);
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ users: { data: null, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+        status: 200,
+      }),
+    );
+    await renderWithApp(
+      <WithDataProvider dataProvider={noSessions}>
+        <SettingsPage route={route} title="Settings" />
+      </WithDataProvider>,
+    );
     fireEvent.change(screen.getByLabelText('Old password'), { target: { value: 'demo1234' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'abc12345' } });
     fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'abc12346' } });
@@ -67,7 +89,11 @@ describe('settings page', () => {
 
   it('the password block refuses a new password under 8 characters before calling the server', async () => {
     setAuthenticated(user('Operator'));
-    await renderWithApp(<WithDataProvider dataProvider={noSessions}><SettingsPage route={route} title="Settings" /></WithDataProvider>);
+    await renderWithApp(
+      <WithDataProvider dataProvider={noSessions}>
+        <SettingsPage route={route} title="Settings" />
+      </WithDataProvider>,
+    );
     fireEvent.change(screen.getByLabelText('Old password'), { target: { value: 'demo1234' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a' } });
     fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'a' } });
@@ -78,7 +104,11 @@ describe('settings page', () => {
 
   it('has no password block for a Customer', async () => {
     setAuthenticated(user('Customer'));
-    await renderWithApp(<WithDataProvider dataProvider={noSessions}><SettingsPage route={route} title="Settings" /></WithDataProvider>);
+    await renderWithApp(
+      <WithDataProvider dataProvider={noSessions}>
+        <SettingsPage route={route} title="Settings" />
+      </WithDataProvider>,
+    );
     expect(screen.getByText('General settings')).toBeInTheDocument();
     expect(screen.queryByLabelText('Old password')).not.toBeInTheDocument();
   });

@@ -2,7 +2,20 @@
  * /settings: the user settings of SPEC.md point 3, each saved the moment it changes (through
  * updateSetting, which ignores a change of a key still being saved), plus the password block.
  */
-import { FormControl, FormControlLabel, InputLabel, MenuItem, Select, Stack, Switch, TextField, Autocomplete, Card, CardContent, Typography } from '@mui/material';
+import {
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Switch,
+  TextField,
+  Autocomplete,
+  Card,
+  CardContent,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useAuth } from '../auth/authStore';
 import type { DarkModeSetting, UserSettings } from '../auth/types';
@@ -23,7 +36,19 @@ function timeZones(): string[] {
   return intl.supportedValuesOf?.('timeZone') ?? [DEFAULT_SETTINGS.timezone];
 }
 
-function Choice({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: { value: string; label: string }[]; onChange: (v: string) => void }) {
+function Choice({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (v: string) => void;
+}) {
   return (
     <FormControl fullWidth>
       <InputLabel id={`${id}-label`}>{label}</InputLabel>
@@ -43,11 +68,25 @@ export function SettingsForm() {
   const { user } = useAuth();
   const settings = { ...DEFAULT_SETTINGS, ...(user?.settings ?? {}) } as Required<Pick<UserSettings, keyof typeof DEFAULT_SETTINGS>> & UserSettings;
   const t = (key: string) => translate(`userSettings.${key}`);
-  const dateFormats = DATE_FORMATS.includes(settings.dateFormat as (typeof DATE_FORMATS)[number]) ? [...DATE_FORMATS] : [settings.dateFormat as string, ...DATE_FORMATS];
+  const dateFormats = DATE_FORMATS.includes(settings.dateFormat as (typeof DATE_FORMATS)[number])
+    ? [...DATE_FORMATS]
+    : [settings.dateFormat as string, ...DATE_FORMATS];
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
-      <Choice id="setting-language" label={t('language')} value={String(settings.language)} options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))} onChange={(v) => void updateSetting('language', v)} />
-      <Choice id="setting-dateFormat" label={t('dateFormat')} value={String(settings.dateFormat)} options={dateFormats.map((f) => ({ value: f, label: f }))} onChange={(v) => void updateSetting('dateFormat', v)} />
+      <Choice
+        id="setting-language"
+        label={t('language')}
+        value={String(settings.language)}
+        options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+        onChange={(v) => void updateSetting('language', v)}
+      />
+      <Choice
+        id="setting-dateFormat"
+        label={t('dateFormat')}
+        value={String(settings.dateFormat)}
+        options={dateFormats.map((f) => ({ value: f, label: f }))}
+        onChange={(v) => void updateSetting('dateFormat', v)}
+      />
       <Autocomplete
         id="setting-timezone"
         options={timeZones()}
@@ -56,7 +95,13 @@ export function SettingsForm() {
         onChange={(_, v) => v && void updateSetting('timezone', v)}
         renderInput={(params) => <TextField {...params} label={t('timezone')} />}
       />
-      <Choice id="setting-emailEditor" label={t('emailEditor')} value={String(settings.emailEditor)} options={EMAIL_EDITORS.map((e) => ({ value: e, label: t(`editors.${e}`) }))} onChange={(v) => void updateSetting('emailEditor', v)} />
+      <Choice
+        id="setting-emailEditor"
+        label={t('emailEditor')}
+        value={String(settings.emailEditor)}
+        options={EMAIL_EDITORS.map((e) => ({ value: e, label: t(`editors.${e}`) }))}
+        onChange={(v) => void updateSetting('emailEditor', v)}
+      />
       <Choice
         id="setting-darkMode"
         label={t('darkMode')}

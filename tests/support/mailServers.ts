@@ -52,26 +52,53 @@ export async function mailAccountFor(admin: APIRequestContext, servers: MailServ
   const password = 'pw-e2e';
   await servers.dovecot.addUser(email, password);
   const incoming = await data<{ mis_id: number }>(
-    await admin.post(`${DEMO}/api/mailincomingservers/create`, { data: { mis_name: `${name} IMAP`, mis_host: servers.dovecot.host, mis_port: servers.dovecot.port, mis_secure: false, mis_user: email, mis_pass: password } }),
+    await admin.post(`${DEMO}/api/mailincomingservers/create`, {
+      data: {
+        mis_name: `${name} IMAP`,
+        mis_host: servers.dovecot.host,
+        mis_port: servers.dovecot.port,
+        mis_secure: false,
+        mis_user: email,
+        mis_pass: password,
+      },
+    }),
     'mailincomingservers',
   );
   const outgoing = await data<{ mailserver_id: number }>(
-    await admin.post(`${DEMO}/api/mailservers/create`, { data: { mailserver_name: `${name} SMTP`, mailserver_host: '127.0.0.1', mailserver_port: servers.smtp.port, mailserver_secure: false, mailserver_from: email } }),
+    await admin.post(`${DEMO}/api/mailservers/create`, {
+      data: {
+        mailserver_name: `${name} SMTP`,
+        mailserver_host: '127.0.0.1',
+        mailserver_port: servers.smtp.port,
+        mailserver_secure: false,
+        mailserver_from: email,
+      },
+    }),
     'mailservers',
   );
   const account = await data<{ mailaccount_id: number }>(
-    await admin.post(`${DEMO}/api/mailaccounts/create`, { data: { ma_name: name, ma_email: email, mis_id: incoming.mis_id, mailserver_id: outgoing.mailserver_id } }),
+    await admin.post(`${DEMO}/api/mailaccounts/create`, {
+      data: { ma_name: name, ma_email: email, mis_id: incoming.mis_id, mailserver_id: outgoing.mailserver_id },
+    }),
     'mailaccounts',
   );
   const id = account.mailaccount_id;
-  await data(await admin.post(`${DEMO}/api/mailaccounts/${id}/assignusers`, { data: { _bulk: userIds.map((us_id) => ({ us_id, maxu_user_can_send: true, maxu_user_can_delete: true })) } }), 'mailaccounts');
+  await data(
+    await admin.post(`${DEMO}/api/mailaccounts/${id}/assignusers`, {
+      data: { _bulk: userIds.map((us_id) => ({ us_id, maxu_user_can_send: true, maxu_user_can_delete: true })) },
+    }),
+    'mailaccounts',
+  );
   expect((await admin.post(`${DEMO}/api/mailaccounts/${id}/sync`)).status()).toBe(202);
   let folders: TestMailAccount['folders'] = [];
   await expect
-    .poll(async () => {
-      folders = await data(await admin.post(`${DEMO}/api/imapfolders/filter`, { data: { mailaccount_id: id } }), 'imapfolders');
-      return folders.map((f) => f.ifolder_path);
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        folders = await data(await admin.post(`${DEMO}/api/imapfolders/filter`, { data: { mailaccount_id: id } }), 'imapfolders');
+        return folders.map((f) => f.ifolder_path);
+      },
+      { timeout: 30_000 },
+    )
     .toContain('Sent');
   return { mailaccount_id: id, email, folders };
 }

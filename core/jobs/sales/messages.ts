@@ -127,7 +127,16 @@ const enUS: MessageTree = {
         SORTED_BY_CONTRATOR: 'Sorted by contractor',
         RETURN: 'Return',
       },
-      job_statuses: { CANCELLED: 'Cancelled', ON_HOLD: 'On hold', COMPLETED: 'Completed', APPROVED: 'Approved', BOOKED: 'Booked', IN_PROGRESS: 'In progress', SIGNED_OFF: 'Signed off', QUOTED: 'Quoted' },
+      job_statuses: {
+        CANCELLED: 'Cancelled',
+        ON_HOLD: 'On hold',
+        COMPLETED: 'Completed',
+        APPROVED: 'Approved',
+        BOOKED: 'Booked',
+        IN_PROGRESS: 'In progress',
+        SIGNED_OFF: 'Signed off',
+        QUOTED: 'Quoted',
+      },
     },
   },
 };
@@ -243,7 +252,13 @@ const huHU: MessageTree = {
     enums: {
       invoice_types: { QUOTE: 'Árajánlat', ADVANCE_PAYMENT: 'Előlegszámla', INVOICE: 'Számla', CREDIT_NOTE: 'Jóváíró számla' },
       sales_kinds: { quote: 'Árajánlat', invoice: 'Számla', cost: 'Költség', sales: 'Értékesítés', purchase: 'Beszerzés' },
-      cost_types: { LABOUR: 'Munkadíj', OUR_MATERIAL: 'Saját anyag', CONTRACT_MATERIAL: 'Szerződéses anyag', P_CC_ULEZ: 'Parkolás / dugódíj / ULEZ', FUEL: 'Üzemanyag' },
+      cost_types: {
+        LABOUR: 'Munkadíj',
+        OUR_MATERIAL: 'Saját anyag',
+        CONTRACT_MATERIAL: 'Szerződéses anyag',
+        P_CC_ULEZ: 'Parkolás / dugódíj / ULEZ',
+        FUEL: 'Üzemanyag',
+      },
       material_types: {
         FROM_STOCK: 'Raktárról',
         NA: 'Nem releváns',
@@ -255,7 +270,16 @@ const huHU: MessageTree = {
         SORTED_BY_CONTRATOR: 'A vállalkozó intézi',
         RETURN: 'Visszáru',
       },
-      job_statuses: { CANCELLED: 'Törölve', ON_HOLD: 'Felfüggesztve', COMPLETED: 'Befejezve', APPROVED: 'Jóváhagyva', BOOKED: 'Lefoglalva', IN_PROGRESS: 'Folyamatban', SIGNED_OFF: 'Lezárva', QUOTED: 'Árajánlat kiadva' },
+      job_statuses: {
+        CANCELLED: 'Törölve',
+        ON_HOLD: 'Felfüggesztve',
+        COMPLETED: 'Befejezve',
+        APPROVED: 'Jóváhagyva',
+        BOOKED: 'Lefoglalva',
+        IN_PROGRESS: 'Folyamatban',
+        SIGNED_OFF: 'Lezárva',
+        QUOTED: 'Árajánlat kiadva',
+      },
     },
   },
 };

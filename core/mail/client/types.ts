@@ -105,5 +105,6 @@ export const MIN_SEARCH_CHARS = 3;
 export const DOMAIN_SEARCH = /^@?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})$/i;
 
 /** `images`: the user chose to show the mail's remote images, so the quoted mail keeps them; otherwise they stay blocked. */
-export const replyUrl = (id: number, mode: 'reply' | 'replyAll' | 'forward', images = false) => `/email/draft/new?mode=${mode}&ma_id=${id}${images ? '&images=1' : ''}`;
+export const replyUrl = (id: number, mode: 'reply' | 'replyAll' | 'forward', images = false) =>
+  `/email/draft/new?mode=${mode}&ma_id=${id}${images ? '&images=1' : ''}`;
 export const NEW_MAIL_URL = '/email/draft/new';

@@ -24,18 +24,16 @@ describe('mail address checks', () => {
 
   it('refuses wire input that is not an address list', () => {
     expect(toAddressList('x@y.example')).toBeNull();
-    expect(toAddressList([{ address: 'x@y.example', name: ' X ' }, 'Y <y@y.example>'])).toEqual([{ name: 'X', address: 'x@y.example' }, { name: 'Y', address: 'y@y.example' }]);
+    expect(toAddressList([{ address: 'x@y.example', name: ' X ' }, 'Y <y@y.example>'])).toEqual([
+      { name: 'X', address: 'x@y.example' },
+      { name: 'Y', address: 'y@y.example' },
+    ]);
     expect(toAddressList([42])).toBeNull();
   });
 });
 
 describe('isValidEmail: one @, no spaces, a dot in the domain (SPEC.md point 5)', () => {
-  it.each([
-    'ann@x.example',
-    'ann.smith+tag@mail.x.example',
-    '  ann@x.example  ',
-    'a@b.c',
-  ])('accepts %j', (address) => {
+  it.each(['ann@x.example', 'ann.smith+tag@mail.x.example', '  ann@x.example  ', 'a@b.c'])('accepts %j', (address) => {
     expect(isValidEmail(address)).toBe(true);
   });
 
@@ -121,9 +119,7 @@ describe('checkRecipients (SPEC.md point 5 messages)', () => {
   });
 
   it('lists the invalid addresses trimmed, in order, after the valid ones are taken out', () => {
-    expect(checkRecipients({ to: [a(' bad1 '), a('ann@x.example')], cc: [a('bad2')], bcc: [a('bob@y.example')] })).toBe(
-      'Invalid email(s): bad1, bad2',
-    );
+    expect(checkRecipients({ to: [a(' bad1 '), a('ann@x.example')], cc: [a('bad2')], bcc: [a('bob@y.example')] })).toBe('Invalid email(s): bad1, bad2');
   });
 });
 

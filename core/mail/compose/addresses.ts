@@ -26,7 +26,13 @@ export function parseAddress(input: string): MailAddress {
   const text = input.trim();
   const angled = /^(.*)<([^<>]*)>$/.exec(text);
   if (!angled) return { name: '', address: text };
-  return { name: angled[1].trim().replace(/^"(.*)"$/, '$1').trim(), address: angled[2].trim() };
+  return {
+    name: angled[1]
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim(),
+    address: angled[2].trim(),
+  };
 }
 
 /** Several entries separated by commas, semicolons or new lines (commas inside quotes kept). */
@@ -42,7 +48,10 @@ export function parseAddressList(input: string): MailAddress[] {
     } else current += ch;
   }
   parts.push(current);
-  return parts.map((p) => p.trim()).filter(Boolean).map(parseAddress);
+  return parts
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map(parseAddress);
 }
 
 /** The message for one typed entry before it becomes a chip, or null when it is fine. */

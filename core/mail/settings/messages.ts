@@ -50,7 +50,15 @@ const huHU: MessageTree = {
     loading: 'Betöltés…',
     loadFailed: 'A lista nem tölthető be.',
     tabs: { signatures: 'Aláírások', templates: 'Sablonok', tags: 'Címkék', folders: 'Mappák' },
-    actions: { add: 'Hozzáadás', edit: '{{name}} szerkesztése', delete: '{{name}} törlése', save: 'Mentés', cancel: 'Mégse', close: 'Bezárás', confirmDelete: 'Törlés' },
+    actions: {
+      add: 'Hozzáadás',
+      edit: '{{name}} szerkesztése',
+      delete: '{{name}} törlése',
+      save: 'Mentés',
+      cancel: 'Mégse',
+      close: 'Bezárás',
+      confirmDelete: 'Törlés',
+    },
     fields: {
       name: 'Név',
       subject: 'Tárgy',

@@ -304,6 +304,9 @@ describe('values no form sends', () => {
   });
 
   it('such a value inside a block row is refused for the whole body', () => {
-    expect(validateResource(def, { name: 'x', clients: [{ co_id: { toString: 1, valueOf: 1 } }] }, 'create')).toEqual({ ok: false, errors: [{ field: '', message: 'validation.value' }] });
+    expect(validateResource(def, { name: 'x', clients: [{ co_id: { toString: 1, valueOf: 1 } }] }, 'create')).toEqual({
+      ok: false,
+      errors: [{ field: '', message: 'validation.value' }],
+    });
   });
 });

@@ -72,12 +72,7 @@ export function relationSchema(rel: RelationDef) {
       .positive(VALIDATION.value),
   };
   if (rel.lead) row.is_lead = yup.boolean().typeError(VALIDATION.value).nullable();
-  return yup
-    .array()
-    .typeError(VALIDATION.value)
-    .max(500, VALIDATION.value)
-    .of(yup.object(row).noUnknown(true, VALIDATION.value))
-    .nullable();
+  return yup.array().typeError(VALIDATION.value).max(500, VALIDATION.value).of(yup.object(row).noUnknown(true, VALIDATION.value)).nullable();
 }
 
 /** Names whose cross-field rules tie them together: a field with requiredWhen and its flag. */

@@ -134,7 +134,10 @@ async function upToDate(db: RootDb, schemas: string[]): Promise<Set<string>> {
     where c.relname = 'kysely_migration' and n.nspname = any(${schemas})`.execute(db);
   if (!tables.length) return new Set();
   const counts = sql.join(
-    tables.map((t) => sql`select ${t.schema}::text as schema, count(*)::int as n from ${sql.id(t.schema, 'kysely_migration')} where name = any(${BRAND_MIGRATION_NAMES})`),
+    tables.map(
+      (t) =>
+        sql`select ${t.schema}::text as schema, count(*)::int as n from ${sql.id(t.schema, 'kysely_migration')} where name = any(${BRAND_MIGRATION_NAMES})`,
+    ),
     sql` union all `,
   );
   const { rows } = await sql<{ schema: string; n: number }>`${counts}`.execute(db);

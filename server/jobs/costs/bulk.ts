@@ -28,7 +28,11 @@ async function validOwners(db: JobDb, jobId: number, rows: BulkRow[]) {
     usIds.length ? db.selectFrom('users').select('us_id').where('us_id', 'in', usIds).where('role', '=', 'Engineer').execute() : [],
     jssIds.length ? db.selectFrom('job_sales_sections').select('jss_id').where('jss_id', 'in', jssIds).where('job_id', '=', jobId).execute() : [],
   ]);
-  return { suppliers: new Set(suppliers.map((r) => r.co_id)), engineers: new Set(engineers.map((r) => r.us_id)), sections: new Set(sections.map((r) => r.jss_id)) };
+  return {
+    suppliers: new Set(suppliers.map((r) => r.co_id)),
+    engineers: new Set(engineers.map((r) => r.us_id)),
+    sections: new Set(sections.map((r) => r.jss_id)),
+  };
 }
 
 export interface BulkOutcome {
@@ -73,9 +77,18 @@ export async function applyStaffBulk(db: JobDb, jobId: number, usId: number, row
     } else if (before) {
       const changes = diff(comparableStored(before as unknown as Record<string, unknown>), r.values as Record<string, unknown>);
       if (!Object.keys(changes).length) continue;
-      await db.updateTable('job_costs').set({ ...r.values, updated_at: new Date() }).where('jc_id', '=', before.jc_id).execute();
+      await db
+        .updateTable('job_costs')
+        .set({ ...r.values, updated_at: new Date() })
+        .where('jc_id', '=', before.jc_id)
+        .execute();
       await recordHistory(db, { job_id: jobId, us_id: usId, entity: 'cost', entityId: before.jc_id, action: 'update', changes });
-      await raiseNotification(db, { type: 'COST_MODIFIED', job_id: jobId, actor: usId, params: { jc_id: before.jc_id, jc_item: r.values.jc_item ?? before.jc_item, fields: Object.keys(changes) } });
+      await raiseNotification(db, {
+        type: 'COST_MODIFIED',
+        job_id: jobId,
+        actor: usId,
+        params: { jc_id: before.jc_id, jc_item: r.values.jc_item ?? before.jc_item, fields: Object.keys(changes) },
+      });
       await etaNotice(db, jobId, usId, before.jc_id, before.jc_material_eta, r.values);
       out.updated.push(before.jc_id);
     } else {

@@ -38,8 +38,22 @@ export type CostAudience = 'staff' | 'engineer';
 
 const ENGINEER_FIELDS = ['jc_item', 'jc_desc_engineer', 'jc_qty_engineer', 'jc_net_price_engineer'] as const;
 const STAFF_FIELDS = [
-  'co_id', 'us_id', 'jss_id', 'jc_item', 'jc_desc_operator', 'jc_desc_engineer', 'jc_qty_operator', 'jc_qty_engineer', 'jc_net_price_operator',
-  'jc_net_price_engineer', 'jc_net_unit_sales', 'jc_paid_amount', 'jc_material_eta', 'jc_vat', 'jc_cost_type', 'jc_material_type',
+  'co_id',
+  'us_id',
+  'jss_id',
+  'jc_item',
+  'jc_desc_operator',
+  'jc_desc_engineer',
+  'jc_qty_operator',
+  'jc_qty_engineer',
+  'jc_net_price_operator',
+  'jc_net_price_engineer',
+  'jc_net_unit_sales',
+  'jc_paid_amount',
+  'jc_material_eta',
+  'jc_vat',
+  'jc_cost_type',
+  'jc_material_type',
 ] as const;
 // Computed or stored-only fields a form sends back are ignored rather than refused.
 const IGNORED = ['job_id', 'supplier_name', 'engineer_name', 'jc_locked', 'jc_net_total', 'jc_vat_amount', 'created_by', 'created_at', 'updated_at'];
@@ -104,7 +118,13 @@ export function parseBulk(input: unknown, audience: CostAudience): { rows: BulkR
 }
 
 const SCALES: Record<string, number> = {
-  jc_qty_operator: 3, jc_qty_engineer: 3, jc_net_price_operator: 2, jc_net_price_engineer: 2, jc_net_unit_sales: 2, jc_paid_amount: 2, jc_vat: 2,
+  jc_qty_operator: 3,
+  jc_qty_engineer: 3,
+  jc_net_price_operator: 2,
+  jc_net_price_engineer: 2,
+  jc_net_unit_sales: 2,
+  jc_paid_amount: 2,
+  jc_vat: 2,
 };
 
 /** A stored row with its numbers as the same decimal text parseRow produces, so diff() sees real changes only. */

@@ -20,7 +20,16 @@ describe('job costs', () => {
   it('creates, updates and deletes rows with exact net totals, history and notifications', async () => {
     const job = await makeJob(t.db, { engineers: [engineerId] });
     const created = await bulk(job, [
-      { co_id: supplier, jc_item: 'Pipe', jc_qty_operator: 3, jc_net_price_operator: '19.99', jc_vat: 20, jc_cost_type: 'OUR_MATERIAL', jc_material_type: 'FROM_STOCK', jc_paid_amount: '10' },
+      {
+        co_id: supplier,
+        jc_item: 'Pipe',
+        jc_qty_operator: 3,
+        jc_net_price_operator: '19.99',
+        jc_vat: 20,
+        jc_cost_type: 'OUR_MATERIAL',
+        jc_material_type: 'FROM_STOCK',
+        jc_paid_amount: '10',
+      },
       { us_id: engineerId, jc_item: 'Labour', jc_qty_operator: '2.5', jc_net_price_operator: '0.10', jc_cost_type: 'LABOUR' },
     ]);
     expect(created.status, created.text).toBe(200);
@@ -33,7 +42,10 @@ describe('job costs', () => {
     expect(data.engineers).toEqual([expect.objectContaining({ us_id: engineerId, locked: false })]);
 
     const [pipe, labour] = data.rows;
-    const changed = await bulk(job, [{ jc_id: pipe.jc_id, jc_qty_operator: 1 }, { jc_id: labour.jc_id, _delete: true }]);
+    const changed = await bulk(job, [
+      { jc_id: pipe.jc_id, jc_qty_operator: 1 },
+      { jc_id: labour.jc_id, _delete: true },
+    ]);
     expect(changed.status, changed.text).toBe(200);
     expect(changed.json.jobs.data.rows).toHaveLength(1);
     expect(changed.json.jobs.data.totals.net).toBe('19.99');
@@ -49,7 +61,10 @@ describe('job costs', () => {
     const job = await makeJob(t.db);
     const soon = new Date(Date.now() + 86400000).toISOString().slice(0, 10);
     const later = new Date(Date.now() + 20 * 86400000).toISOString().slice(0, 10);
-    const res = await bulk(job, [{ co_id: supplier, jc_material_eta: soon }, { co_id: supplier, jc_material_eta: later }]);
+    const res = await bulk(job, [
+      { co_id: supplier, jc_material_eta: soon },
+      { co_id: supplier, jc_material_eta: later },
+    ]);
     expect(res.status, res.text).toBe(200);
     const notes = await brandJobs(t.db).selectFrom('notifications').select('notif_type').where('job_id', '=', job).execute();
     const types = new Set(notes.map((n) => n.notif_type));
@@ -92,7 +107,10 @@ describe('job costs', () => {
     const job = await makeJob(t.db, { engineers: [other] });
     const section = await call(t.app, { method: 'POST', url: `/api/jobs/${job}/sales`, cookie: operator, body: { jss_costs_locked: true } });
     const jss = section.json.jobs.data.sections[0].jss_id;
-    await bulk(job, [{ us_id: other, jc_item: 'E' }, { co_id: supplier, jc_item: 'S', jss_id: jss }]);
+    await bulk(job, [
+      { us_id: other, jc_item: 'E' },
+      { co_id: supplier, jc_item: 'S', jss_id: jss },
+    ]);
 
     const locked = await call(t.app, { method: 'POST', url: `/api/jobs/${job}/engineerlockedstatus`, cookie: operator, body: { us_id: other, locked: true } });
     expect(locked.status, locked.text).toBe(200);
@@ -110,7 +128,12 @@ describe('job costs', () => {
     const e = afterSection.json.jobs.data.rows.find((r: { jc_item: string }) => r.jc_item === 'E');
     expect((await bulk(job, [{ jc_id: e.jc_id, jc_desc_operator: 'checked' }])).status).toBe(200);
 
-    const unlocked = await call(t.app, { method: 'POST', url: `/api/jobs/${job}/engineerlockedstatus`, cookie: operator, body: { us_id: other, locked: false } });
+    const unlocked = await call(t.app, {
+      method: 'POST',
+      url: `/api/jobs/${job}/engineerlockedstatus`,
+      cookie: operator,
+      body: { us_id: other, locked: false },
+    });
     expect(byItem(unlocked.json.jobs.data)).toEqual({ E: false, S: false });
     const bad = await call(t.app, { method: 'POST', url: `/api/jobs/${job}/engineerlockedstatus`, cookie: operator, body: { us_id: supplier, locked: 'yes' } });
     expect(bad.status).toBe(400);
@@ -120,14 +143,25 @@ describe('job costs', () => {
     const job = await makeJob(t.db, { engineers: [engineerId] });
     const operatorId = await userId(t.db, 'operator@demo.test');
     const adminId = await userId(t.db, 'admin@demo.test');
-    await brandJobs(t.db).insertInto('job_assigned_users').values([{ job_id: job, us_id: operatorId }, { job_id: job, us_id: adminId }]).execute();
+    await brandJobs(t.db)
+      .insertInto('job_assigned_users')
+      .values([
+        { job_id: job, us_id: operatorId },
+        { job_id: job, us_id: adminId },
+      ])
+      .execute();
     expect((await bulk(job, [{ co_id: supplier, jc_item: 'Before' }])).status).toBe(200);
     const removed = await call(t.app, { method: 'PATCH', url: `/api/jobs/${job}`, cookie: operator, body: { assigned: [adminId] } });
     expect(removed.status, removed.text).toBe(200);
     const refused = await bulk(job, [{ co_id: supplier, jc_item: 'After' }]);
     expect(refused.status).toBe(403);
     expect(refused.json.jobs.dbErrors[0]).toMatchObject({ general: 'record', primary: 'You are not allowed to modify this job.' });
-    const lock = await call(t.app, { method: 'POST', url: `/api/jobs/${job}/engineerlockedstatus`, cookie: operator, body: { us_id: engineerId, locked: true } });
+    const lock = await call(t.app, {
+      method: 'POST',
+      url: `/api/jobs/${job}/engineerlockedstatus`,
+      cookie: operator,
+      body: { us_id: engineerId, locked: true },
+    });
     expect(lock.status).toBe(403);
     const rows = await brandJobs(t.db).selectFrom('job_costs').select('jc_item').where('job_id', '=', job).execute();
     expect(rows.map((r) => r.jc_item)).toEqual(['Before']);
@@ -141,7 +175,9 @@ describe('job costs', () => {
       const cookie = await login(t.app, 'localhost', email);
       expect((await call(t.app, { url: costsUrl(job), cookie })).status, email).toBe(403);
       expect((await bulk(job, [{ co_id: supplier }], cookie)).status, email).toBe(403);
-      expect((await call(t.app, { method: 'POST', url: `/api/jobs/${job}/engineerlockedstatus`, cookie, body: { us_id: engineerId, locked: true } })).status).toBe(403);
+      expect(
+        (await call(t.app, { method: 'POST', url: `/api/jobs/${job}/engineerlockedstatus`, cookie, body: { us_id: engineerId, locked: true } })).status,
+      ).toBe(403);
     }
     const acme = await login(t.app, ACME_HOST, 'operator@demo.test');
     expect((await call(t.app, { url: costsUrl(job), host: ACME_HOST, cookie: acme })).status).toBe(404);

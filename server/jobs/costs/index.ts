@@ -37,20 +37,46 @@ const bulkDoc = {
 export function registerCostRoutes(app: FastifyInstance): void {
   const base = '/api/jobs/:id';
 
-  action(app, { method: 'GET', url: `${base}/costs`, key, gate, params: jobParams, summary: "The job's costs with names, net totals (qty × net price, 2 decimals), VAT, totals and engineer locks" }, async (req) => {
-    await readableJob(req, jobId(req));
-    return { data: await loadJobCosts(jobDb(req.db), jobId(req)) };
-  });
+  action(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/costs`,
+      key,
+      gate,
+      params: jobParams,
+      summary: "The job's costs with names, net totals (qty × net price, 2 decimals), VAT, totals and engineer locks",
+    },
+    async (req) => {
+      await readableJob(req, jobId(req));
+      return { data: await loadJobCosts(jobDb(req.db), jobId(req)) };
+    },
+  );
 
-  action(app, { method: 'POST', url: `${base}/costs`, key, gate, params: jobParams, docBody: bulkDoc, change: true, summary: 'Create, update and delete cost rows in one transaction (all or nothing)' }, async (req) => {
-    const { rows, errs } = parseBulk(req.body, 'staff');
-    const data = await jobDb(req.db).transaction().execute(async (trx) => {
-      await modifiableJob(req, jobId(req), trx, true);
-      await applyStaffBulk(trx, jobId(req), req.user!.us_id, rows, errs);
-      return loadJobCosts(trx, jobId(req));
-    });
-    return { data };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/costs`,
+      key,
+      gate,
+      params: jobParams,
+      docBody: bulkDoc,
+      change: true,
+      summary: 'Create, update and delete cost rows in one transaction (all or nothing)',
+    },
+    async (req) => {
+      const { rows, errs } = parseBulk(req.body, 'staff');
+      const data = await jobDb(req.db)
+        .transaction()
+        .execute(async (trx) => {
+          await modifiableJob(req, jobId(req), trx, true);
+          await applyStaffBulk(trx, jobId(req), req.user!.us_id, rows, errs);
+          return loadJobCosts(trx, jobId(req));
+        });
+      return { data };
+    },
+  );
 
   action(
     app,
@@ -72,22 +98,24 @@ export function registerCostRoutes(app: FastifyInstance): void {
       if (usId == null) errs.add('us_id', 'required');
       if (locked === undefined) errs.add('locked', 'required');
       errs.throwIfAny();
-      const data = await jobDb(req.db).transaction().execute(async (trx) => {
-        await modifiableJob(req, jobId(req), trx, true);
-        const known = await trx
-          .selectFrom('users')
-          .select('us_id')
-          .where('us_id', '=', usId as number)
-          .where('role', '=', 'Engineer')
-          .executeTakeFirst();
-        if (!known) {
-          const e = new FieldErrors();
-          e.add('us_id', 'value');
-          e.throwIfAny();
-        }
-        await setEngineerLock(trx, jobId(req), usId as number, locked as boolean, req.user!.us_id);
-        return loadJobCosts(trx, jobId(req));
-      });
+      const data = await jobDb(req.db)
+        .transaction()
+        .execute(async (trx) => {
+          await modifiableJob(req, jobId(req), trx, true);
+          const known = await trx
+            .selectFrom('users')
+            .select('us_id')
+            .where('us_id', '=', usId as number)
+            .where('role', '=', 'Engineer')
+            .executeTakeFirst();
+          if (!known) {
+            const e = new FieldErrors();
+            e.add('us_id', 'value');
+            e.throwIfAny();
+          }
+          await setEngineerLock(trx, jobId(req), usId as number, locked as boolean, req.user!.us_id);
+          return loadJobCosts(trx, jobId(req));
+        });
       return { data };
     },
   );

@@ -18,7 +18,14 @@ export async function setEngineerLock(db: JobDb, jobId: number, engineerId: numb
     .onConflict((oc) => oc.columns(['job_id', 'us_id']).doUpdateSet({ locked, changed_by: actor, changed_at: new Date() }))
     .execute();
   await db.updateTable('job_costs').set({ jc_locked: locked, updated_at: new Date() }).where('job_id', '=', jobId).where('us_id', '=', engineerId).execute();
-  await recordHistory(db, { job_id: jobId, us_id: actor, entity: 'cost', entityId: null, action: locked ? 'lock' : 'unlock', changes: { us_id: engineerId, locked } });
+  await recordHistory(db, {
+    job_id: jobId,
+    us_id: actor,
+    entity: 'cost',
+    entityId: null,
+    action: locked ? 'lock' : 'unlock',
+    changes: { us_id: engineerId, locked },
+  });
 }
 
 export async function isEngineerLocked(db: JobDb, jobId: number, engineerId: number): Promise<boolean> {

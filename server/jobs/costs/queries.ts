@@ -84,7 +84,12 @@ export async function loadJobCosts(db: JobDb, jobId: number): Promise<JobCosts> 
   return {
     job_id: jobId,
     rows: wired,
-    totals: { net: formatMinor(net), vat: formatMinor(vat), gross: formatMinor(net + vat), paid: formatMinor(sumMinor(wired.map((r) => toMinor(r.jc_paid_amount)))) },
+    totals: {
+      net: formatMinor(net),
+      vat: formatMinor(vat),
+      gross: formatMinor(net + vat),
+      paid: formatMinor(sumMinor(wired.map((r) => toMinor(r.jc_paid_amount)))),
+    },
     engineers: engineers.map((e) => ({ us_id: e.us_id, fullname: e.fullname, locked: e.locked ?? false })),
     suppliers: suppliers.map((s) => ({ co_id: s.co_id, co_name: s.co_name })),
     currency: site.currency,

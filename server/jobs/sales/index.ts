@@ -52,32 +52,101 @@ const sectionId = (req: FastifyRequest) => (req as SectionReq).params.sectionId;
 export function registerSalesRoutes(app: FastifyInstance): void {
   const base = '/api/jobs/:id';
 
-  action(app, { method: 'GET', url: `${base}/sales`, key, gate, params: jobParams, summary: "The job's sales sections in order, with their rows and totals (money as 2-decimal strings)" }, async (req) => {
-    await readableJob(req, jobId(req));
-    return { data: await loadJobSales(jobDb(req.db), jobId(req)) };
-  });
-
-  action(app, { method: 'POST', url: `${base}/sales`, key, gate, params: jobParams, docBody: sectionDoc, change: true, status: 201, summary: 'Add a sales section (and its rows) at the end' }, async (req) => ({
-    data: await salesWrite(req, jobId(req), (ctx) => createSection(ctx, req.body)),
-  }));
-
-  action(app, { method: 'PATCH', url: `${base}/sales/:sectionId`, key, gate, params: sectionParams, docBody: sectionDoc, change: true, summary: 'Change a section; `items` replaces its rows; a final section answers 409 XE_SEC_FINAL' }, async (req) => ({
-    data: await salesWrite(req, jobId(req), (ctx) => patchSection(ctx, sectionId(req), req.body)),
-  }));
-
-  action(app, { method: 'DELETE', url: `${base}/sales/:sectionId`, key, gate, params: sectionParams, change: true, summary: 'Delete a section with its rows; a final section answers 409 XE_SEC_FINAL' }, async (req) => ({
-    data: await salesWrite(req, jobId(req), (ctx) => deleteSection(ctx, sectionId(req))),
-  }));
+  action(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/sales`,
+      key,
+      gate,
+      params: jobParams,
+      summary: "The job's sales sections in order, with their rows and totals (money as 2-decimal strings)",
+    },
+    async (req) => {
+      await readableJob(req, jobId(req));
+      return { data: await loadJobSales(jobDb(req.db), jobId(req)) };
+    },
+  );
 
   action(
     app,
-    { method: 'POST', url: `${base}/salessectionduplicate`, key, gate, params: jobParams, docBody: { type: 'object', properties: { jss_id: id }, required: ['jss_id'] }, change: true, status: 201, summary: 'Copy a section with its rows (the copy is not final)' },
+    {
+      method: 'POST',
+      url: `${base}/sales`,
+      key,
+      gate,
+      params: jobParams,
+      docBody: sectionDoc,
+      change: true,
+      status: 201,
+      summary: 'Add a sales section (and its rows) at the end',
+    },
+    async (req) => ({
+      data: await salesWrite(req, jobId(req), (ctx) => createSection(ctx, req.body)),
+    }),
+  );
+
+  action(
+    app,
+    {
+      method: 'PATCH',
+      url: `${base}/sales/:sectionId`,
+      key,
+      gate,
+      params: sectionParams,
+      docBody: sectionDoc,
+      change: true,
+      summary: 'Change a section; `items` replaces its rows; a final section answers 409 XE_SEC_FINAL',
+    },
+    async (req) => ({
+      data: await salesWrite(req, jobId(req), (ctx) => patchSection(ctx, sectionId(req), req.body)),
+    }),
+  );
+
+  action(
+    app,
+    {
+      method: 'DELETE',
+      url: `${base}/sales/:sectionId`,
+      key,
+      gate,
+      params: sectionParams,
+      change: true,
+      summary: 'Delete a section with its rows; a final section answers 409 XE_SEC_FINAL',
+    },
+    async (req) => ({
+      data: await salesWrite(req, jobId(req), (ctx) => deleteSection(ctx, sectionId(req))),
+    }),
+  );
+
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/salessectionduplicate`,
+      key,
+      gate,
+      params: jobParams,
+      docBody: { type: 'object', properties: { jss_id: id }, required: ['jss_id'] },
+      change: true,
+      status: 201,
+      summary: 'Copy a section with its rows (the copy is not final)',
+    },
     async (req) => ({ data: await salesWrite(req, jobId(req), (ctx) => duplicateSection(ctx, asObject(req.body).jss_id)) }),
   );
 
   action(
     app,
-    { method: 'PATCH', url: `${base}/salessections`, key, gate, params: jobParams, docBody: { type: 'object', properties: { order: { type: 'array', items: id } }, required: ['order'] }, change: true, summary: "Reorder the job's sections: `order` lists every jss_id of the job once" },
+    {
+      method: 'PATCH',
+      url: `${base}/salessections`,
+      key,
+      gate,
+      params: jobParams,
+      docBody: { type: 'object', properties: { order: { type: 'array', items: id } }, required: ['order'] },
+      change: true,
+      summary: "Reorder the job's sections: `order` lists every jss_id of the job once",
+    },
     async (req) => ({ data: await salesWrite(req, jobId(req), (ctx) => reorderSections(ctx, asObject(req.body).order)) }),
   );
 

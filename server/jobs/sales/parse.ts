@@ -38,7 +38,12 @@ export function text(errs: FieldErrors, field: string, v: unknown, max: 100 | 30
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** An exact decimal with `scale` places ('3.000', '19.99') within ±max, or null when empty. */
-export function decimal(errs: FieldErrors, field: string, v: unknown, o: { scale: number; min?: number; max?: number; required?: boolean }): string | null | undefined {
+export function decimal(
+  errs: FieldErrors,
+  field: string,
+  v: unknown,
+  o: { scale: number; min?: number; max?: number; required?: boolean },
+): string | null | undefined {
   if (v === undefined) {
     if (o.required) errs.add(field, 'required');
     return undefined;

@@ -60,7 +60,12 @@ describe('sales sections', () => {
 
   it('answers SPEC.md validation messages per field', async () => {
     const job = await makeJob(t.db);
-    const res = await call(t.app, { method: 'POST', url: salesUrl(job), cookie: operator, body: { jss_invoice_type: 'BILL', jss_title: 'x'.repeat(101), items: [{ sales_kind: 'quote', qty: 'abc' }, { qty: 1 }] } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: salesUrl(job),
+      cookie: operator,
+      body: { jss_invoice_type: 'BILL', jss_title: 'x'.repeat(101), items: [{ sales_kind: 'quote', qty: 'abc' }, { qty: 1 }] },
+    });
     expect(res.status).toBe(400);
     const errors = res.json.jobs.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]);
     expect(errors).toEqual(
@@ -76,7 +81,13 @@ describe('sales sections', () => {
 
   it('duplicates a section with its rows and reorders sections and rows', async () => {
     const job = await makeJob(t.db);
-    const first = await addSection(job, { jss_title: 'A', items: [{ sales_kind: 'quote', qty: 1, net_unit_sales: 1 }, { sales_kind: 'cost', qty: 2, net_unit_sales: 2 }] });
+    const first = await addSection(job, {
+      jss_title: 'A',
+      items: [
+        { sales_kind: 'quote', qty: 1, net_unit_sales: 1 },
+        { sales_kind: 'cost', qty: 2, net_unit_sales: 2 },
+      ],
+    });
     const a = first.sections[0];
     const dup = await call(t.app, { method: 'POST', url: `/api/jobs/${job}/salessectionduplicate`, cookie: operator, body: { jss_id: a.jss_id } });
     expect(dup.status).toBe(201);
@@ -96,7 +107,12 @@ describe('sales sections', () => {
     expect(bad.json.jobs.dbErrors[0].details).toBe('order');
 
     const rowIds = a.items.map((i: { sales_id: number }) => i.sales_id);
-    const rows = await call(t.app, { method: 'PATCH', url: `/api/jobs/${job}/salessectionitems`, cookie: operator, body: { jss_id: a.jss_id, order: [rowIds[1], rowIds[0]] } });
+    const rows = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/jobs/${job}/salessectionitems`,
+      cookie: operator,
+      body: { jss_id: a.jss_id, order: [rowIds[1], rowIds[0]] },
+    });
     expect(rows.status).toBe(200);
     const moved = rows.json.jobs.data.sections.find((s: { jss_id: number }) => s.jss_id === a.jss_id);
     expect(moved.items.map((i: { sales_id: number }) => i.sales_id)).toEqual([rowIds[1], rowIds[0]]);
@@ -107,7 +123,12 @@ describe('sales sections', () => {
 
   it('refuses every change to a final section with XE_SEC_FINAL and changes nothing', async () => {
     const job = await makeJob(t.db);
-    const made = await addSection(job, { items: [{ sales_kind: 'quote', qty: 1, net_unit_sales: 5 }, { sales_kind: 'quote', qty: 1, net_unit_sales: 6 }] });
+    const made = await addSection(job, {
+      items: [
+        { sales_kind: 'quote', qty: 1, net_unit_sales: 5 },
+        { sales_kind: 'quote', qty: 1, net_unit_sales: 6 },
+      ],
+    });
     const s = made.sections[0];
     const fin = await call(t.app, { method: 'PATCH', url: `${salesUrl(job)}/${s.jss_id}`, cookie: operator, body: { jss_is_final: true } });
     expect(fin.status).toBe(200);

@@ -10,7 +10,11 @@ export interface SalesSiteValues {
 }
 
 export async function salesSiteValues(db: JobDb): Promise<SalesSiteValues> {
-  const rows = await db.selectFrom('site_config').select(['sc_key', 'sc_value']).where('sc_key', 'in', ['quoteExpiryDays', 'invoiceDueDays', 'currency', 'vatRate']).execute();
+  const rows = await db
+    .selectFrom('site_config')
+    .select(['sc_key', 'sc_value'])
+    .where('sc_key', 'in', ['quoteExpiryDays', 'invoiceDueDays', 'currency', 'vatRate'])
+    .execute();
   const stored = Object.fromEntries(rows.map((r) => [r.sc_key, r.sc_value]));
   const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
   return {

@@ -17,10 +17,20 @@ export async function makeJob(root: RootDb, opts: { engineers?: number[]; schema
   const site = await db.selectFrom('jobsites').select('js_id').orderBy('js_id').executeTakeFirst();
   const { job_id } = await db
     .insertInto('jobs')
-    .values({ de_id: de.de_id, js_id: site?.js_id ?? null, job_status: opts.status ?? 'QUOTED', job_desc: opts.desc ?? uniqueName('job'), job_number: uniqueName('T') })
+    .values({
+      de_id: de.de_id,
+      js_id: site?.js_id ?? null,
+      job_status: opts.status ?? 'QUOTED',
+      job_desc: opts.desc ?? uniqueName('job'),
+      job_number: uniqueName('T'),
+    })
     .returning('job_id')
     .executeTakeFirstOrThrow();
-  if (opts.engineers?.length) await db.insertInto('job_engineers').values(opts.engineers.map((us_id, i) => ({ job_id, us_id, is_lead: i === 0 }))).execute();
+  if (opts.engineers?.length)
+    await db
+      .insertInto('job_engineers')
+      .values(opts.engineers.map((us_id, i) => ({ job_id, us_id, is_lead: i === 0 })))
+      .execute();
   return job_id;
 }
 

@@ -36,7 +36,13 @@ export function sumItems(items: readonly ItemAmounts[]): TotalsMinor {
 }
 
 export function wireTotals(t: TotalsMinor): SalesTotals {
-  return { net: formatMinor(t.net), tax: formatMinor(t.tax), gross: formatMinor(t.net + t.tax), cost: formatMinor(t.cost), margin: formatMinor(t.net - t.cost) };
+  return {
+    net: formatMinor(t.net),
+    tax: formatMinor(t.tax),
+    gross: formatMinor(t.net + t.tax),
+    cost: formatMinor(t.cost),
+    margin: formatMinor(t.net - t.cost),
+  };
 }
 
 /** How each invoice type counts towards jobs.net_sales; QUOTE counts towards net_quote instead. */

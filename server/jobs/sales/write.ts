@@ -26,10 +26,12 @@ export interface SalesWriteContext {
 }
 
 export async function salesWrite(req: FastifyRequest, jobId: number, change: (ctx: SalesWriteContext) => Promise<void>): Promise<JobSales> {
-  return jobDb(req.db).transaction().execute(async (trx) => {
-    const job = await modifiableJob(req, jobId, trx, true);
-    await change({ db: trx, job, usId: req.user!.us_id });
-    await refreshJobTotals(trx, jobId);
-    return loadJobSales(trx, jobId);
-  });
+  return jobDb(req.db)
+    .transaction()
+    .execute(async (trx) => {
+      const job = await modifiableJob(req, jobId, trx, true);
+      await change({ db: trx, job, usId: req.user!.us_id });
+      await refreshJobTotals(trx, jobId);
+      return loadJobSales(trx, jobId);
+    });
 }

@@ -44,7 +44,20 @@ export function registerAccountLinkRoutes(app: FastifyInstance): void {
       change: true,
       docBody: {
         type: 'object',
-        properties: { _bulk: { type: 'array', items: { type: 'object', properties: { us_id: idSchema, maxu_default: { type: 'boolean' }, maxu_user_can_send: { type: 'boolean' }, maxu_user_can_delete: { type: 'boolean' } } } } },
+        properties: {
+          _bulk: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                us_id: idSchema,
+                maxu_default: { type: 'boolean' },
+                maxu_user_can_send: { type: 'boolean' },
+                maxu_user_can_delete: { type: 'boolean' },
+              },
+            },
+          },
+        },
         required: ['_bulk'],
       },
       summary: "Replace the account's users (office staff only); a user's default account is unique to them",
@@ -70,7 +83,15 @@ export function registerAccountLinkRoutes(app: FastifyInstance): void {
         .execute(async (trx) => {
           await lockAccount(trx, accountId);
           if (rows.length) {
-            const users = await trx.selectFrom('users').select(['us_id', 'role']).where('us_id', 'in', rows.map((r) => r.us_id)).execute();
+            const users = await trx
+              .selectFrom('users')
+              .select(['us_id', 'role'])
+              .where(
+                'us_id',
+                'in',
+                rows.map((r) => r.us_id),
+              )
+              .execute();
             const staff = new Set(users.filter((u) => (STAFF as readonly string[]).includes(u.role)).map((u) => u.us_id));
             const bad = rows.map((r, i) => ({ r, i })).filter(({ r }) => !staff.has(r.us_id));
             if (bad.length) throw validationError(bad.map(({ i }) => ({ field: `_bulk.${i}.us_id`, message: mailAdminText('errors.staffOnly') })));
@@ -79,7 +100,11 @@ export function registerAccountLinkRoutes(app: FastifyInstance): void {
           const defaults = rows.filter((r) => r.maxu_default).map((r) => r.us_id);
           // One default account per user: this one takes over from their others.
           if (defaults.length) await trx.updateTable('mailaccount_users').set({ maxu_default: false }).where('us_id', 'in', defaults).execute();
-          if (rows.length) await trx.insertInto('mailaccount_users').values(rows.map((r) => ({ ...r, mailaccount_id: accountId }))).execute();
+          if (rows.length)
+            await trx
+              .insertInto('mailaccount_users')
+              .values(rows.map((r) => ({ ...r, mailaccount_id: accountId })))
+              .execute();
           return accountUsers(trx, accountId);
         });
       return { data };
@@ -132,7 +157,12 @@ export function registerAccountLinkRoutes(app: FastifyInstance): void {
       change: true,
       docBody: {
         type: 'object',
-        properties: { _bulk: { type: 'array', items: { type: 'object', properties: { mal_email: { type: 'string' }, mal_name: { type: 'string' }, mal_is_default: { type: 'boolean' } } } } },
+        properties: {
+          _bulk: {
+            type: 'array',
+            items: { type: 'object', properties: { mal_email: { type: 'string' }, mal_name: { type: 'string' }, mal_is_default: { type: 'boolean' } } },
+          },
+        },
         required: ['_bulk'],
       },
       summary: "Replace the account's aliases; exactly one is the default",
@@ -148,14 +178,19 @@ export function registerAccountLinkRoutes(app: FastifyInstance): void {
         };
       });
       f.throwIfAny();
-      if (rows.length && rows.filter((r) => r.mal_is_default).length !== 1) throw validationError([{ field: '_bulk', message: mailAdminText('errors.oneDefaultAlias') }]);
+      if (rows.length && rows.filter((r) => r.mal_is_default).length !== 1)
+        throw validationError([{ field: '_bulk', message: mailAdminText('errors.oneDefaultAlias') }]);
       const accountId = paramId(req);
       const data = await mailDb(req.db)
         .transaction()
         .execute(async (trx) => {
           await lockAccount(trx, accountId);
           await trx.deleteFrom('mailaliases').where('mailaccount_id', '=', accountId).execute();
-          if (rows.length) await trx.insertInto('mailaliases').values(rows.map((r) => ({ ...r, mailaccount_id: accountId }))).execute();
+          if (rows.length)
+            await trx
+              .insertInto('mailaliases')
+              .values(rows.map((r) => ({ ...r, mailaccount_id: accountId })))
+              .execute();
           return accountAliases(trx, accountId);
         });
       return { data };

@@ -76,7 +76,13 @@ export const FOLDER_COLUMNS = [
 ] as const;
 
 export function accountFolders(db: MailDb, accountId: number) {
-  return db.selectFrom('imapfolders').select(FOLDER_COLUMNS).where('mailaccount_id', '=', accountId).where('is_gone', '=', false).orderBy('ifolder_path').execute();
+  return db
+    .selectFrom('imapfolders')
+    .select(FOLDER_COLUMNS)
+    .where('mailaccount_id', '=', accountId)
+    .where('is_gone', '=', false)
+    .orderBy('ifolder_path')
+    .execute();
 }
 
 export function accountUsers(db: MailDb, accountId: number) {
@@ -91,13 +97,31 @@ export function accountUsers(db: MailDb, accountId: number) {
 }
 
 export function accountAliases(db: MailDb, accountId: number) {
-  return db.selectFrom('mailaliases').select(['mal_id', 'mal_email', 'mal_name', 'mal_is_default']).where('mailaccount_id', '=', accountId).orderBy('mal_id').execute();
+  return db
+    .selectFrom('mailaliases')
+    .select(['mal_id', 'mal_email', 'mal_name', 'mal_is_default'])
+    .where('mailaccount_id', '=', accountId)
+    .orderBy('mal_id')
+    .execute();
 }
 
 export async function accountDetails(db: MailDb, accountId: number) {
   const account = await db
     .selectFrom('mailaccounts')
-    .select(['mailaccount_id', 'ma_name', 'ma_email', 'ma_color', 'ma_enabled', 'mis_id', 'mailserver_id', 'sync_status', 'sync_error', 'sync_error_at', 'last_sync_at', 'created_at'])
+    .select([
+      'mailaccount_id',
+      'ma_name',
+      'ma_email',
+      'ma_color',
+      'ma_enabled',
+      'mis_id',
+      'mailserver_id',
+      'sync_status',
+      'sync_error',
+      'sync_error_at',
+      'last_sync_at',
+      'created_at',
+    ])
     .where('mailaccount_id', '=', accountId)
     .executeTakeFirst();
   if (!account) throw notFound();

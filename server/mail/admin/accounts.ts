@@ -20,7 +20,23 @@ const key = 'mailaccounts';
 type IdReq = FastifyRequest<{ Params: { id: number } }>;
 export const paramId = (req: FastifyRequest) => (req as IdReq).params.id;
 
-const READ_ONLY = ['mailaccount_id', 'sync_status', 'sync_error', 'sync_error_at', 'last_sync_at', 'created_at', 'incoming_server', 'outgoing_server', 'aliases', 'users', 'imap_folders', 'mis_name', 'mailserver_name', 'messages_synced', 'messages_on_server'];
+const READ_ONLY = [
+  'mailaccount_id',
+  'sync_status',
+  'sync_error',
+  'sync_error_at',
+  'last_sync_at',
+  'created_at',
+  'incoming_server',
+  'outgoing_server',
+  'aliases',
+  'users',
+  'imap_folders',
+  'mis_name',
+  'mailserver_name',
+  'messages_synced',
+  'messages_on_server',
+];
 
 interface AccountValues {
   ma_name?: string;
@@ -53,8 +69,12 @@ function parseAccount(input: unknown, create: boolean): AccountValues {
 
 async function checkServers(db: MailDb, values: { mis_id?: number | null; mailserver_id?: number | null }) {
   const bad: { field: string; message: string }[] = [];
-  if (values.mis_id && !(await db.selectFrom('mailincomingservers').select('mis_id').where('mis_id', '=', values.mis_id).executeTakeFirst())) bad.push({ field: 'mis_id', message: enText('validation.value') });
-  if (values.mailserver_id && !(await db.selectFrom('mailservers').select('mailserver_id').where('mailserver_id', '=', values.mailserver_id).executeTakeFirst()))
+  if (values.mis_id && !(await db.selectFrom('mailincomingservers').select('mis_id').where('mis_id', '=', values.mis_id).executeTakeFirst()))
+    bad.push({ field: 'mis_id', message: enText('validation.value') });
+  if (
+    values.mailserver_id &&
+    !(await db.selectFrom('mailservers').select('mailserver_id').where('mailserver_id', '=', values.mailserver_id).executeTakeFirst())
+  )
     bad.push({ field: 'mailserver_id', message: enText('validation.value') });
   if (bad.length) throw validationError(bad);
 }
@@ -66,55 +86,109 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     const { data, totalCount } = await listAccounts(mailDb(req.db), paging, stext);
     return { data: wire(data), totalCount };
   };
-  action(app, { method: 'GET', url: `${base}/list`, key, gate, querystring: listQuerySchema, summary: 'Mail accounts with sync status, error and progress' }, (req) => list(req, null));
   action(
     app,
-    { method: 'POST', url: `${base}/filter`, key, gate, querystring: listQuerySchema, docBody: { type: 'object', properties: { stext: { type: 'string' } } }, summary: 'Filter mail accounts by name or e-mail (stext ≥ 3)' },
+    { method: 'GET', url: `${base}/list`, key, gate, querystring: listQuerySchema, summary: 'Mail accounts with sync status, error and progress' },
+    (req) => list(req, null),
+  );
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/filter`,
+      key,
+      gate,
+      querystring: listQuerySchema,
+      docBody: { type: 'object', properties: { stext: { type: 'string' } } },
+      summary: 'Filter mail accounts by name or e-mail (stext ≥ 3)',
+    },
     (req) => list(req, searchText(asObject(req.body))),
   );
-  action(app, { method: 'GET', url: `${base}/:id/details`, key, gate, params: idParams, summary: 'One account with its servers (no passwords), aliases, users and IMAP folders' }, async (req) => ({
-    data: wire(await accountDetails(mailDb(req.db), paramId(req))),
-  }));
+  action(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/:id/details`,
+      key,
+      gate,
+      params: idParams,
+      summary: 'One account with its servers (no passwords), aliases, users and IMAP folders',
+    },
+    async (req) => ({
+      data: wire(await accountDetails(mailDb(req.db), paramId(req))),
+    }),
+  );
 
-  action(app, { method: 'POST', url: `${base}/create`, key, gate, change: true, status: 201, summary: 'Create a mail account; its e-mail becomes the default alias' }, async (req) => {
-    const values = parseAccount(req.body, true);
-    const db = mailDb(req.db);
-    const newId = await db.transaction().execute(async (trx) => {
-      await checkServers(trx, values);
-      const row = await trx
-        .insertInto('mailaccounts')
-        .values({ ...values, ma_name: values.ma_name!, ma_email: values.ma_email! })
-        .returning('mailaccount_id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('mailaliases').values({ mailaccount_id: row.mailaccount_id, mal_email: values.ma_email!, mal_name: values.ma_name!, mal_is_default: true }).execute();
-      return row.mailaccount_id;
-    });
-    return { data: wire(await accountDetails(db, newId)) };
-  });
+  action(
+    app,
+    { method: 'POST', url: `${base}/create`, key, gate, change: true, status: 201, summary: 'Create a mail account; its e-mail becomes the default alias' },
+    async (req) => {
+      const values = parseAccount(req.body, true);
+      const db = mailDb(req.db);
+      const newId = await db.transaction().execute(async (trx) => {
+        await checkServers(trx, values);
+        const row = await trx
+          .insertInto('mailaccounts')
+          .values({ ...values, ma_name: values.ma_name!, ma_email: values.ma_email! })
+          .returning('mailaccount_id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('mailaliases')
+          .values({ mailaccount_id: row.mailaccount_id, mal_email: values.ma_email!, mal_name: values.ma_name!, mal_is_default: true })
+          .execute();
+        return row.mailaccount_id;
+      });
+      return { data: wire(await accountDetails(db, newId)) };
+    },
+  );
 
-  action(app, { method: 'PATCH', url: `${base}/:id`, key, gate, params: idParams, change: true, summary: 'Change an account; a new incoming server replaces the old one (its folders are synced afresh)' }, async (req) => {
-    const values = parseAccount(req.body, false);
-    const accountId = paramId(req);
-    const db = mailDb(req.db);
-    const replaced = await db.transaction().execute(async (trx) => {
-      const before = await lockAccount(trx, accountId);
-      await checkServers(trx, values);
-      if (Object.keys(values).length) await trx.updateTable('mailaccounts').set(values).where('mailaccount_id', '=', accountId).execute();
-      const changed = values.mis_id !== undefined && values.mis_id !== before.mis_id;
-      // The folders (and by cascade their mail locations) belonged to the old server.
-      if (changed) await trx.deleteFrom('imapfolders').where('mailaccount_id', '=', accountId).execute();
-      return changed;
-    });
-    if (replaced && values.mis_id) await requestSync(req, accountId);
-    return { data: wire(await accountDetails(db, accountId)) };
-  });
+  action(
+    app,
+    {
+      method: 'PATCH',
+      url: `${base}/:id`,
+      key,
+      gate,
+      params: idParams,
+      change: true,
+      summary: 'Change an account; a new incoming server replaces the old one (its folders are synced afresh)',
+    },
+    async (req) => {
+      const values = parseAccount(req.body, false);
+      const accountId = paramId(req);
+      const db = mailDb(req.db);
+      const replaced = await db.transaction().execute(async (trx) => {
+        const before = await lockAccount(trx, accountId);
+        await checkServers(trx, values);
+        if (Object.keys(values).length) await trx.updateTable('mailaccounts').set(values).where('mailaccount_id', '=', accountId).execute();
+        const changed = values.mis_id !== undefined && values.mis_id !== before.mis_id;
+        // The folders (and by cascade their mail locations) belonged to the old server.
+        if (changed) await trx.deleteFrom('imapfolders').where('mailaccount_id', '=', accountId).execute();
+        return changed;
+      });
+      if (replaced && values.mis_id) await requestSync(req, accountId);
+      return { data: wire(await accountDetails(db, accountId)) };
+    },
+  );
 
-  action(app, { method: 'DELETE', url: `${base}/:id`, key, gate, params: idParams, change: true, summary: 'Delete an account with its aliases, user links, folders and synced mails' }, async (req) => {
-    const accountId = paramId(req);
-    const gone = await mailDb(req.db).deleteFrom('mailaccounts').where('mailaccount_id', '=', accountId).returning('mailaccount_id').executeTakeFirst();
-    if (!gone) throw notFound();
-    return { data: gone };
-  });
+  action(
+    app,
+    {
+      method: 'DELETE',
+      url: `${base}/:id`,
+      key,
+      gate,
+      params: idParams,
+      change: true,
+      summary: 'Delete an account with its aliases, user links, folders and synced mails',
+    },
+    async (req) => {
+      const accountId = paramId(req);
+      const gone = await mailDb(req.db).deleteFrom('mailaccounts').where('mailaccount_id', '=', accountId).returning('mailaccount_id').executeTakeFirst();
+      if (!gone) throw notFound();
+      return { data: gone };
+    },
+  );
 
   action(
     app,
@@ -132,17 +206,38 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       const f = new Fields();
       const enabled = bool(f, 'enabled', asObject(req.body).enabled, true);
       f.throwIfAny();
-      const row = await mailDb(req.db).updateTable('mailaccounts').set({ ma_enabled: enabled! }).where('mailaccount_id', '=', paramId(req)).returning(['mailaccount_id', 'ma_enabled']).executeTakeFirst();
+      const row = await mailDb(req.db)
+        .updateTable('mailaccounts')
+        .set({ ma_enabled: enabled! })
+        .where('mailaccount_id', '=', paramId(req))
+        .returning(['mailaccount_id', 'ma_enabled'])
+        .executeTakeFirst();
       if (!row) throw notFound();
       return { data: row };
     },
   );
 
-  action(app, { method: 'POST', url: `${base}/:id/sync`, key, gate, params: idParams, status: 202, summary: 'Queue a sync of the account now (202; progress shows in the details and the folder table)' }, async (req) => {
-    const accountId = paramId(req);
-    const row = await mailDb(req.db).selectFrom('mailaccounts').select(['mailaccount_id', 'ma_enabled']).where('mailaccount_id', '=', accountId).executeTakeFirst();
-    if (!row) throw notFound();
-    if (!row.ma_enabled) return { data: { mailaccount_id: accountId, sync: 'disabled' } };
-    return { data: { mailaccount_id: accountId, sync: await requestSync(req, accountId) } };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/:id/sync`,
+      key,
+      gate,
+      params: idParams,
+      status: 202,
+      summary: 'Queue a sync of the account now (202; progress shows in the details and the folder table)',
+    },
+    async (req) => {
+      const accountId = paramId(req);
+      const row = await mailDb(req.db)
+        .selectFrom('mailaccounts')
+        .select(['mailaccount_id', 'ma_enabled'])
+        .where('mailaccount_id', '=', accountId)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      if (!row.ma_enabled) return { data: { mailaccount_id: accountId, sync: 'disabled' } };
+      return { data: { mailaccount_id: accountId, sync: await requestSync(req, accountId) } };
+    },
+  );
 }

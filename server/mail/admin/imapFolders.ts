@@ -18,10 +18,23 @@ const FOLDER_TYPES = ['inbox', 'sent', 'trash', 'drafts', 'junk', 'archive', 'ot
 type IdReq = FastifyRequest<{ Params: { id: number } }>;
 const folderId = (req: FastifyRequest) => (req as IdReq).params.id;
 
-type FolderChange = { ifolder_sync_enabled?: boolean; ifolder_syncfromdt?: Date | null; is_default_seen?: boolean; ifolder_type?: string; sync_error?: null; sync_error_at?: null };
+type FolderChange = {
+  ifolder_sync_enabled?: boolean;
+  ifolder_syncfromdt?: Date | null;
+  is_default_seen?: boolean;
+  ifolder_type?: string;
+  sync_error?: null;
+  sync_error_at?: null;
+};
 
 async function change(db: MailDb, id: number, values: FolderChange) {
-  const row = await db.updateTable('imapfolders').set(values).where('ifolder_id', '=', id).where('is_gone', '=', false).returning(FOLDER_COLUMNS).executeTakeFirst();
+  const row = await db
+    .updateTable('imapfolders')
+    .set(values)
+    .where('ifolder_id', '=', id)
+    .where('is_gone', '=', false)
+    .returning(FOLDER_COLUMNS)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return { data: wire(row) };
 }
@@ -39,7 +52,14 @@ export function registerImapFolderRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: `${base}/filter`, key, gate, docBody: flagDoc('mailaccount_id', 'integer'), summary: "An account's IMAP folders with sync settings, progress and errors" },
+    {
+      method: 'POST',
+      url: `${base}/filter`,
+      key,
+      gate,
+      docBody: flagDoc('mailaccount_id', 'integer'),
+      summary: "An account's IMAP folders with sync settings, progress and errors",
+    },
     async (req) => {
       const accountId = one(req, (f, b) => id(f, 'mailaccount_id', b.mailaccount_id, true) as number);
       const db = mailDb(req.db);
@@ -47,44 +67,108 @@ export function registerImapFolderRoutes(app: FastifyInstance): void {
       const rows = await accountFolders(db, accountId);
       // Mails the sync could not read or store, by folder (the cursor moved past them): UID and reason.
       const skipped = rows.length
-        ? await db.selectFrom('mail_skipped').select(['ifolder_id', 'uid', 'reason', 'skipped_at']).where('ifolder_id', 'in', rows.map((r) => r.ifolder_id)).orderBy('ifolder_id').orderBy('uid').limit(1000).execute()
+        ? await db
+            .selectFrom('mail_skipped')
+            .select(['ifolder_id', 'uid', 'reason', 'skipped_at'])
+            .where(
+              'ifolder_id',
+              'in',
+              rows.map((r) => r.ifolder_id),
+            )
+            .orderBy('ifolder_id')
+            .orderBy('uid')
+            .limit(1000)
+            .execute()
         : [];
-      const withSkipped = rows.map((r) => ({ ...r, skipped: skipped.filter((k) => k.ifolder_id === r.ifolder_id).map(({ uid, reason, skipped_at }) => ({ uid: Number(uid), reason, skipped_at })) }));
+      const withSkipped = rows.map((r) => ({
+        ...r,
+        skipped: skipped.filter((k) => k.ifolder_id === r.ifolder_id).map(({ uid, reason, skipped_at }) => ({ uid: Number(uid), reason, skipped_at })),
+      }));
       return { data: wire(withSkipped), totalCount: rows.length };
     },
   );
 
-  action(app, { method: 'PATCH', url: `${base}/:id`, key, gate, params: idParams, change: true, summary: 'Change how one folder is synced: enabled, sync from date, default seen, folder type' }, async (req) => {
-    const values = one(req, (f, b) => {
-      refuseUnknown(f, b, ['ifolder_sync_enabled', 'ifolder_syncfromdt', 'is_default_seen', 'ifolder_type', ...FOLDER_COLUMNS]);
-      const v: FolderChange = {
-        ifolder_sync_enabled: bool(f, 'ifolder_sync_enabled', b.ifolder_sync_enabled),
-        ifolder_syncfromdt: date(f, 'ifolder_syncfromdt', b.ifolder_syncfromdt),
-        is_default_seen: bool(f, 'is_default_seen', b.is_default_seen),
-        ifolder_type: oneOf(f, 'ifolder_type', b.ifolder_type, FOLDER_TYPES),
-      };
-      return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as FolderChange;
-    });
-    if (!Object.keys(values).length) {
-      const row = await mailDb(req.db).selectFrom('imapfolders').select(FOLDER_COLUMNS).where('ifolder_id', '=', folderId(req)).where('is_gone', '=', false).executeTakeFirst();
-      if (!row) throw notFound();
-      return { data: wire(row) };
-    }
-    return change(mailDb(req.db), folderId(req), values);
-  });
-
-  action(app, { method: 'POST', url: `${base}/:id/clearSyncErrorLogs`, key, gate, params: idParams, change: true, summary: "Clear the folder's sync error" }, (req) =>
-    change(mailDb(req.db), folderId(req), { sync_error: null, sync_error_at: null }),
+  action(
+    app,
+    {
+      method: 'PATCH',
+      url: `${base}/:id`,
+      key,
+      gate,
+      params: idParams,
+      change: true,
+      summary: 'Change how one folder is synced: enabled, sync from date, default seen, folder type',
+    },
+    async (req) => {
+      const values = one(req, (f, b) => {
+        refuseUnknown(f, b, ['ifolder_sync_enabled', 'ifolder_syncfromdt', 'is_default_seen', 'ifolder_type', ...FOLDER_COLUMNS]);
+        const v: FolderChange = {
+          ifolder_sync_enabled: bool(f, 'ifolder_sync_enabled', b.ifolder_sync_enabled),
+          ifolder_syncfromdt: date(f, 'ifolder_syncfromdt', b.ifolder_syncfromdt),
+          is_default_seen: bool(f, 'is_default_seen', b.is_default_seen),
+          ifolder_type: oneOf(f, 'ifolder_type', b.ifolder_type, FOLDER_TYPES),
+        };
+        return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as FolderChange;
+      });
+      if (!Object.keys(values).length) {
+        const row = await mailDb(req.db)
+          .selectFrom('imapfolders')
+          .select(FOLDER_COLUMNS)
+          .where('ifolder_id', '=', folderId(req))
+          .where('is_gone', '=', false)
+          .executeTakeFirst();
+        if (!row) throw notFound();
+        return { data: wire(row) };
+      }
+      return change(mailDb(req.db), folderId(req), values);
+    },
   );
-  action(app, { method: 'POST', url: `${base}/:id/setEnabledStatus`, key, gate, params: idParams, change: true, docBody: flagDoc('enabled', 'boolean'), summary: 'Sync the folder or not' }, (req) =>
-    change(mailDb(req.db), folderId(req), { ifolder_sync_enabled: one(req, (f, b) => bool(f, 'enabled', b.enabled, true)!) }),
+
+  action(
+    app,
+    { method: 'POST', url: `${base}/:id/clearSyncErrorLogs`, key, gate, params: idParams, change: true, summary: "Clear the folder's sync error" },
+    (req) => change(mailDb(req.db), folderId(req), { sync_error: null, sync_error_at: null }),
   );
   action(
     app,
-    { method: 'POST', url: `${base}/:id/setSyncFromDate`, key, gate, params: idParams, change: true, docBody: flagDoc('date', 'string'), summary: 'Sync only mails from this date (null: all)' },
+    {
+      method: 'POST',
+      url: `${base}/:id/setEnabledStatus`,
+      key,
+      gate,
+      params: idParams,
+      change: true,
+      docBody: flagDoc('enabled', 'boolean'),
+      summary: 'Sync the folder or not',
+    },
+    (req) => change(mailDb(req.db), folderId(req), { ifolder_sync_enabled: one(req, (f, b) => bool(f, 'enabled', b.enabled, true)!) }),
+  );
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/:id/setSyncFromDate`,
+      key,
+      gate,
+      params: idParams,
+      change: true,
+      docBody: flagDoc('date', 'string'),
+      summary: 'Sync only mails from this date (null: all)',
+    },
     (req) => change(mailDb(req.db), folderId(req), { ifolder_syncfromdt: one(req, (f, b) => date(f, 'date', b.date) ?? null) }),
   );
-  action(app, { method: 'POST', url: `${base}/:id/setDefaultSeen`, key, gate, params: idParams, change: true, docBody: flagDoc('value', 'boolean'), summary: 'New mails of this folder arrive as read' }, (req) =>
-    change(mailDb(req.db), folderId(req), { is_default_seen: one(req, (f, b) => bool(f, 'value', b.value, true)!) }),
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/:id/setDefaultSeen`,
+      key,
+      gate,
+      params: idParams,
+      change: true,
+      docBody: flagDoc('value', 'boolean'),
+      summary: 'New mails of this folder arrive as read',
+    },
+    (req) => change(mailDb(req.db), folderId(req), { is_default_seen: one(req, (f, b) => bool(f, 'value', b.value, true)!) }),
   );
 }

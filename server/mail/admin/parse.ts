@@ -43,7 +43,12 @@ export function email(f: Fields, field: string, v: unknown, o: { required?: bool
   return t;
 }
 
-export function integer(f: Fields, field: string, v: unknown, o: { required?: boolean; create?: boolean; min: number; max: number }): number | null | undefined {
+export function integer(
+  f: Fields,
+  field: string,
+  v: unknown,
+  o: { required?: boolean; create?: boolean; min: number; max: number },
+): number | null | undefined {
   if (v === undefined) {
     if (o.required && o.create) f.add(field, 'required');
     return undefined;

@@ -24,12 +24,29 @@ describe('plain-text mail server passwords', () => {
       .execute();
     const outgoing = await db
       .insertInto('mailservers')
-      .values({ mailserver_name: uniqueName('smtp'), mailserver_host: 'smtp.example.com', mailserver_port: 587, mailserver_secure: false, mailserver_user: 'o', mailserver_pass: 'smtp-plain', mailserver_from: 'o@example.com' })
+      .values({
+        mailserver_name: uniqueName('smtp'),
+        mailserver_host: 'smtp.example.com',
+        mailserver_port: 587,
+        mailserver_secure: false,
+        mailserver_user: 'o',
+        mailserver_pass: 'smtp-plain',
+        mailserver_from: 'o@example.com',
+      })
       .returning('mailserver_id')
       .executeTakeFirstOrThrow();
 
     expect(await encryptPlainMailPasswords(t.db, [brand.schema])).toBe(2);
-    const stored = await db.selectFrom('mailincomingservers').select(['mis_user', 'mis_pass']).where('mis_id', 'in', incoming.map((r) => r.mis_id)).orderBy('mis_user').execute();
+    const stored = await db
+      .selectFrom('mailincomingservers')
+      .select(['mis_user', 'mis_pass'])
+      .where(
+        'mis_id',
+        'in',
+        incoming.map((r) => r.mis_id),
+      )
+      .orderBy('mis_user')
+      .execute();
     expect(stored[0].mis_pass?.startsWith(ENCRYPTED_PREFIX)).toBe(true);
     expect(decryptSecret(stored[0].mis_pass)).toBe('old-plain');
     expect(stored[1].mis_pass).toBe(already);
@@ -40,7 +57,11 @@ describe('plain-text mail server passwords', () => {
 
     // A second start finds nothing left to do and changes nothing.
     expect(await encryptPlainMailPasswords(t.db, [brand.schema])).toBe(0);
-    const again = await db.selectFrom('mailincomingservers').select('mis_pass').where('mis_id', '=', incoming.find((r) => r.mis_user === 'a')!.mis_id).executeTakeFirstOrThrow();
+    const again = await db
+      .selectFrom('mailincomingservers')
+      .select('mis_pass')
+      .where('mis_id', '=', incoming.find((r) => r.mis_user === 'a')!.mis_id)
+      .executeTakeFirstOrThrow();
     expect(again.mis_pass).toBe(stored[0].mis_pass);
   });
 });

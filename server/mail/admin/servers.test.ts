@@ -18,9 +18,26 @@ beforeAll(async () => {
   admin = await login(t.app, host, 'admin@demo.test');
 });
 
-const smtp = { mailserver_name: 'Office SMTP', mailserver_host: 'smtp.example.com', mailserver_port: 587, mailserver_secure: false, mailserver_user: 'office', mailserver_pass: 's3cret!', mailserver_from: 'office@example.com' };
-const imap = { mis_name: 'Office IMAP', mis_host: 'imap.example.com', mis_port: 993, mis_secure: true, mis_auth: 'plain', mis_user: 'office', mis_pass: 'imap-pw' };
-const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, cookie = admin, h = host) => call(t.app, { method, url, host: h, cookie, body });
+const smtp = {
+  mailserver_name: 'Office SMTP',
+  mailserver_host: 'smtp.example.com',
+  mailserver_port: 587,
+  mailserver_secure: false,
+  mailserver_user: 'office',
+  mailserver_pass: 's3cret!',
+  mailserver_from: 'office@example.com',
+};
+const imap = {
+  mis_name: 'Office IMAP',
+  mis_host: 'imap.example.com',
+  mis_port: 993,
+  mis_secure: true,
+  mis_auth: 'plain',
+  mis_user: 'office',
+  mis_pass: 'imap-pw',
+};
+const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, cookie = admin, h = host) =>
+  call(t.app, { method, url, host: h, cookie, body });
 
 describe('mail servers', () => {
   it('creates, reads and changes an SMTP server without ever answering the password', async () => {
@@ -30,7 +47,11 @@ describe('mail servers', () => {
     expect(row).toMatchObject({ mailserver_name: 'Office SMTP', mailserver_auth: 'plain', has_password: true });
     expect(created.text).not.toContain('s3cret!');
     expect(row).not.toHaveProperty('mailserver_pass');
-    const stored = await mailDb(brandDb(t.db, schema)).selectFrom('mailservers').select('mailserver_pass').where('mailserver_id', '=', row.mailserver_id).executeTakeFirstOrThrow();
+    const stored = await mailDb(brandDb(t.db, schema))
+      .selectFrom('mailservers')
+      .select('mailserver_pass')
+      .where('mailserver_id', '=', row.mailserver_id)
+      .executeTakeFirstOrThrow();
     expect(stored.mailserver_pass).not.toContain('s3cret!');
     expect(decryptSecret(stored.mailserver_pass)).toBe('s3cret!');
 
@@ -49,12 +70,21 @@ describe('mail servers', () => {
   });
 
   it('keeps the OAuth client secret and refresh token write-only, and asks for what OAuth needs', async () => {
-    const oauth = { ...imap, mis_auth: 'oauth', mis_oauth_token_url: 'https://oauth2.example.com/token', mis_oauth_client_id: 'client-1', mis_oauth_client_secret: 'cs-secret', mis_oauth_refresh_token: 'rt-secret' };
+    const oauth = {
+      ...imap,
+      mis_auth: 'oauth',
+      mis_oauth_token_url: 'https://oauth2.example.com/token',
+      mis_oauth_client_id: 'client-1',
+      mis_oauth_client_secret: 'cs-secret',
+      mis_oauth_refresh_token: 'rt-secret',
+    };
     const incomplete = await req('POST', '/api/mailincomingservers/create', { ...oauth, mis_oauth_refresh_token: undefined, mis_oauth_token_url: 'ftp://x' });
     expect(incomplete.status).toBe(400);
     const errors = Object.fromEntries(incomplete.json.mailincomingservers.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]));
     expect(errors).toMatchObject({ mis_oauth_token_url: 'Invalid value' });
-    expect((await req('POST', '/api/mailincomingservers/create', { ...oauth, mis_oauth_refresh_token: undefined })).json.mailincomingservers.dbErrors[0]).toMatchObject({ details: 'mis_oauth_refresh_token', primary: 'Field is required!' });
+    expect(
+      (await req('POST', '/api/mailincomingservers/create', { ...oauth, mis_oauth_refresh_token: undefined })).json.mailincomingservers.dbErrors[0],
+    ).toMatchObject({ details: 'mis_oauth_refresh_token', primary: 'Field is required!' });
 
     const created = await req('POST', '/api/mailincomingservers/create', oauth);
     expect(created.status).toBe(201);
@@ -62,18 +92,29 @@ describe('mail servers', () => {
     expect(row).toMatchObject({ mis_auth: 'oauth', mis_oauth_client_id: 'client-1', has_client_secret: true, has_refresh_token: true });
     const db = mailDb(brandDb(t.db, schema));
     // The access token the server renews is never answered either.
-    await db.updateTable('mailincomingservers').set({ mis_oauth_access_token: encryptSecret('at-secret'), mis_oauth_error: 'invalid_grant' } as never).where('mis_id', '=', row.mis_id).execute();
+    await db
+      .updateTable('mailincomingservers')
+      .set({ mis_oauth_access_token: encryptSecret('at-secret'), mis_oauth_error: 'invalid_grant' } as never)
+      .where('mis_id', '=', row.mis_id)
+      .execute();
     for (const answer of [created, await req('GET', `/api/mailincomingservers/${row.mis_id}/details`), await req('GET', '/api/mailincomingservers/list')]) {
-      for (const hidden of ['cs-secret', 'rt-secret', 'at-secret', 'enc:v1', 'mis_oauth_client_secret', 'mis_oauth_refresh_token', 'mis_oauth_access_token']) expect(answer.text).not.toContain(hidden);
+      for (const hidden of ['cs-secret', 'rt-secret', 'at-secret', 'enc:v1', 'mis_oauth_client_secret', 'mis_oauth_refresh_token', 'mis_oauth_access_token'])
+        expect(answer.text).not.toContain(hidden);
     }
-    const stored = (await db.selectFrom('mailincomingservers').selectAll().where('mis_id', '=', row.mis_id).executeTakeFirstOrThrow()) as unknown as Record<string, string>;
+    const stored = (await db.selectFrom('mailincomingservers').selectAll().where('mis_id', '=', row.mis_id).executeTakeFirstOrThrow()) as unknown as Record<
+      string,
+      string
+    >;
     expect(decryptSecret(stored.mis_oauth_client_secret)).toBe('cs-secret');
     expect(decryptSecret(stored.mis_oauth_refresh_token)).toBe('rt-secret');
 
     // A new refresh token starts afresh: the old access token and the refusal are dropped.
     const patched = await req('PATCH', `/api/mailincomingservers/${row.mis_id}`, { mis_oauth_refresh_token: 'rt-new' });
     expect(patched.json.mailincomingservers.data).toMatchObject({ has_refresh_token: true, has_client_secret: true, mis_oauth_error: null });
-    const after = (await db.selectFrom('mailincomingservers').selectAll().where('mis_id', '=', row.mis_id).executeTakeFirstOrThrow()) as unknown as Record<string, string | null>;
+    const after = (await db.selectFrom('mailincomingservers').selectAll().where('mis_id', '=', row.mis_id).executeTakeFirstOrThrow()) as unknown as Record<
+      string,
+      string | null
+    >;
     expect(after.mis_oauth_access_token).toBeNull();
     expect(decryptSecret(after.mis_oauth_refresh_token)).toBe('rt-new');
   });
@@ -89,7 +130,12 @@ describe('mail servers', () => {
     const bad = await req('POST', '/api/mailservers/create', { mailserver_name: 'x'.repeat(101), mailserver_port: 'abc', mailserver_from: 'not-an-address' });
     expect(bad.status).toBe(400);
     const errors = Object.fromEntries(bad.json.mailservers.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]));
-    expect(errors).toMatchObject({ mailserver_name: 'Max. 100 chars!', mailserver_host: 'Field is required!', mailserver_port: 'Invalid number', mailserver_from: 'Invalid email' });
+    expect(errors).toMatchObject({
+      mailserver_name: 'Max. 100 chars!',
+      mailserver_host: 'Field is required!',
+      mailserver_port: 'Invalid number',
+      mailserver_from: 'Invalid email',
+    });
     const unknownField = await req('POST', '/api/mailincomingservers/create', { ...imap, mis_nonsense: 1 });
     expect(unknownField.status).toBe(400);
     expect(unknownField.json.mailincomingservers.dbErrors[0]).toMatchObject({ details: 'mis_nonsense', primary: 'Invalid value' });
@@ -105,7 +151,8 @@ describe('mail servers', () => {
     expect(found.json.mailincomingservers.data.map((r: { mis_id: number }) => r.mis_id)).toContain(server.mis_id);
     expect(found.json.mailincomingservers.metadata.totalCount).toBeGreaterThanOrEqual(1);
 
-    const account = (await req('POST', '/api/mailaccounts/create', { ma_name: 'Office', ma_email: 'office@example.com', mis_id: server.mis_id })).json.mailaccounts.data;
+    const account = (await req('POST', '/api/mailaccounts/create', { ma_name: 'Office', ma_email: 'office@example.com', mis_id: server.mis_id })).json
+      .mailaccounts.data;
     const refused = await req('DELETE', `/api/mailincomingservers/${server.mis_id}`);
     expect(refused.status).toBe(409);
     expect(refused.json.mailincomingservers.dbErrors[0].primary).toContain('used by a mail account');

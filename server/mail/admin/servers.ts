@@ -59,7 +59,21 @@ function parseServer(k: ServerKind, input: unknown, create: boolean): Row {
   const body = asObject(input);
   const f = new Fields();
   const readOnly = [k.idCol, 'has_password', 'has_client_secret', 'has_refresh_token', n.expiresAt, n.oauthError, 'created_at'];
-  const known = [n.name, n.host, n.port, n.secure, n.auth, n.user, n.pass, n.tokenUrl, n.clientId, n.clientSecret, n.refreshToken, ...(k.smtp ? [n.from, n.isDefault] : []), ...readOnly];
+  const known = [
+    n.name,
+    n.host,
+    n.port,
+    n.secure,
+    n.auth,
+    n.user,
+    n.pass,
+    n.tokenUrl,
+    n.clientId,
+    n.clientSecret,
+    n.refreshToken,
+    ...(k.smtp ? [n.from, n.isDefault] : []),
+    ...readOnly,
+  ];
   refuseUnknown(f, body, known);
   const req = { required: true, create };
   const out: Row = {
@@ -85,7 +99,8 @@ function parseServer(k: ServerKind, input: unknown, create: boolean): Row {
   }
   f.throwIfAny();
   // New OAuth settings start afresh: the next connect renews the token and a past refusal is forgotten.
-  if ([n.tokenUrl, n.clientId, n.clientSecret, n.refreshToken].some((c) => out[c] !== undefined)) Object.assign(out, { [n.accessToken]: null, [n.expiresAt]: null, [n.oauthError]: null });
+  if ([n.tokenUrl, n.clientId, n.clientSecret, n.refreshToken].some((c) => out[c] !== undefined))
+    Object.assign(out, { [n.accessToken]: null, [n.expiresAt]: null, [n.oauthError]: null });
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
 
@@ -175,28 +190,71 @@ export function registerServerRoutes(app: FastifyInstance, k: ServerKind): void 
     return { data: rows.map((r) => toWire(k, r)), totalCount: total ? Number(total.n) : undefined };
   };
 
-  action(app, { method: 'GET', url: `${base}/list`, key, gate, querystring: listQuerySchema, summary: `List ${what} (secrets never included: has_password, has_client_secret, has_refresh_token)` }, (req) => list(req, null));
-  action(app, { method: 'POST', url: `${base}/filter`, key, gate, querystring: listQuerySchema, docBody: filterDoc, summary: `Filter ${what} by stext` }, (req) =>
-    list(req, searchText(asObject(req.body))),
+  action(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/list`,
+      key,
+      gate,
+      querystring: listQuerySchema,
+      summary: `List ${what} (secrets never included: has_password, has_client_secret, has_refresh_token)`,
+    },
+    (req) => list(req, null),
   );
-  action(app, { method: 'GET', url: `${base}/:id/details`, key, gate, params: idParams, summary: `One of the ${what}` }, async (req) => ({ data: await loadOne(anyDb(req), k, paramId(req)) }));
-  action(app, { method: 'POST', url: `${base}/create`, key, gate, change: true, status: 201, summary: `Create one of the ${what}; the password, OAuth client secret and refresh token are stored encrypted` }, async (req) => ({
-    data: await save(req, k, null),
+  action(
+    app,
+    { method: 'POST', url: `${base}/filter`, key, gate, querystring: listQuerySchema, docBody: filterDoc, summary: `Filter ${what} by stext` },
+    (req) => list(req, searchText(asObject(req.body))),
+  );
+  action(app, { method: 'GET', url: `${base}/:id/details`, key, gate, params: idParams, summary: `One of the ${what}` }, async (req) => ({
+    data: await loadOne(anyDb(req), k, paramId(req)),
   }));
-  action(app, { method: 'PATCH', url: `${base}/:id`, key, gate, params: idParams, change: true, summary: `Change one of the ${what}; an omitted password, client secret or refresh token keeps the stored one` }, async (req) => ({
-    data: await save(req, k, paramId(req)),
-  }));
-  action(app, { method: 'DELETE', url: `${base}/:id`, key, gate, params: idParams, change: true, summary: `Delete one of the ${what}; 409 while a mail account uses it` }, async (req) => {
-    const id = paramId(req);
-    await anyDb(req)
-      .transaction()
-      .execute(async (trx) => {
-        const row = await trx.selectFrom(k.table).select(k.idCol).where(k.idCol, '=', id).forUpdate().executeTakeFirst();
-        if (!row) throw notFound();
-        const used = await trx.selectFrom('mailaccounts').select('mailaccount_id').where(k.idCol, '=', id).limit(1).executeTakeFirst();
-        if (used) throw conflict(mailAdminText('errors.serverInUse'), k.idCol);
-        await trx.deleteFrom(k.table).where(k.idCol, '=', id).execute();
-      });
-    return { data: { [k.idCol]: id } };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/create`,
+      key,
+      gate,
+      change: true,
+      status: 201,
+      summary: `Create one of the ${what}; the password, OAuth client secret and refresh token are stored encrypted`,
+    },
+    async (req) => ({
+      data: await save(req, k, null),
+    }),
+  );
+  action(
+    app,
+    {
+      method: 'PATCH',
+      url: `${base}/:id`,
+      key,
+      gate,
+      params: idParams,
+      change: true,
+      summary: `Change one of the ${what}; an omitted password, client secret or refresh token keeps the stored one`,
+    },
+    async (req) => ({
+      data: await save(req, k, paramId(req)),
+    }),
+  );
+  action(
+    app,
+    { method: 'DELETE', url: `${base}/:id`, key, gate, params: idParams, change: true, summary: `Delete one of the ${what}; 409 while a mail account uses it` },
+    async (req) => {
+      const id = paramId(req);
+      await anyDb(req)
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx.selectFrom(k.table).select(k.idCol).where(k.idCol, '=', id).forUpdate().executeTakeFirst();
+          if (!row) throw notFound();
+          const used = await trx.selectFrom('mailaccounts').select('mailaccount_id').where(k.idCol, '=', id).limit(1).executeTakeFirst();
+          if (used) throw conflict(mailAdminText('errors.serverInUse'), k.idCol);
+          await trx.deleteFrom(k.table).where(k.idCol, '=', id).execute();
+        });
+      return { data: { [k.idCol]: id } };
+    },
+  );
 }

@@ -46,7 +46,12 @@ export async function linkedAccounts(req: FastifyRequest, db: MailDb = mailDb(re
     .where('u.us_id', '=', sessionUserId(req))
     .where('a.ma_enabled', '=', true)
     .execute();
-  return rows.map((r) => ({ mailaccount_id: r.mailaccount_id, can_delete: r.maxu_user_can_delete, can_send: r.maxu_user_can_send, has_incoming: r.mis_id !== null }));
+  return rows.map((r) => ({
+    mailaccount_id: r.mailaccount_id,
+    can_delete: r.maxu_user_can_delete,
+    can_send: r.maxu_user_can_send,
+    has_incoming: r.mis_id !== null,
+  }));
 }
 
 export type MailRow = Selectable<MailsTable>;

@@ -59,7 +59,9 @@ export function registerAssignFilesRoute(app: FastifyInstance): void {
         await Promise.all(files.map((f) => fs.rm(f.path, { force: true })));
         throw err;
       }
-      const copied = files.length ? await storeUploads(req, app.fileStore, { fields: {}, files }, { group: 'EMAILATTACHMENTS', skipResize: false, jobId: body.job_id }) : [];
+      const copied = files.length
+        ? await storeUploads(req, app.fileStore, { fields: {}, files }, { group: 'EMAILATTACHMENTS', skipResize: false, jobId: body.job_id })
+        : [];
       const linked = chosen.flatMap((a) => (a.file_id === null ? [] : [a.file_id]));
       if (linked.length) {
         await attachmentDb(db)

@@ -72,7 +72,10 @@ async function mailbox(messageId: string) {
   const user = `${uniqueName('att')}@test.example`;
   const accountId = await createTestAccount(db, dovecot, user, 'pw-1');
   const staff = await db.selectFrom('users').select('us_id').where('email', '=', 'operator@demo.test').execute();
-  await db.insertInto('mailaccount_users').values(staff.map((s) => ({ mailaccount_id: accountId, us_id: s.us_id }))).execute();
+  await db
+    .insertInto('mailaccount_users')
+    .values(staff.map((s) => ({ mailaccount_id: accountId, us_id: s.us_id })))
+    .execute();
   await withMailbox(dovecot, user, 'pw-1', async (c) => {
     await c.mailboxCreate('Archive');
     await c.append('INBOX', twoAttachments(messageId));
@@ -83,7 +86,13 @@ async function mailbox(messageId: string) {
 }
 
 const rowsOf = (maId: number) =>
-  attachmentDb(db).selectFrom('mail_attachments as m').innerJoin('files as f', 'f.file_id', 'm.file_id').select(['m.mat_position', 'm.mat_name', 'm.file_id', 'f.f_grp_id', 'f.f_storage_name']).where('m.ma_id', '=', maId).orderBy('m.mat_position').execute();
+  attachmentDb(db)
+    .selectFrom('mail_attachments as m')
+    .innerJoin('files as f', 'f.file_id', 'm.file_id')
+    .select(['m.mat_position', 'm.mat_name', 'm.file_id', 'f.f_grp_id', 'f.f_storage_name'])
+    .where('m.ma_id', '=', maId)
+    .orderBy('m.mat_position')
+    .execute();
 
 async function storedFileCount(): Promise<number> {
   const months = await fs.readdir(filesRoot, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -101,7 +110,10 @@ describe('mail attachments stored as files', () => {
     expect((await box.sync()).error).toBeUndefined();
     const maId = await box.maId();
     const rows = await rowsOf(maId);
-    expect(rows.map((r) => [r.mat_position, r.mat_name, r.f_grp_id])).toEqual([[0, 'quote.pdf', 'EMAILATTACHMENTS'], [1, 'Árajánlat.txt', 'EMAILATTACHMENTS']]);
+    expect(rows.map((r) => [r.mat_position, r.mat_name, r.f_grp_id])).toEqual([
+      [0, 'quote.pdf', 'EMAILATTACHMENTS'],
+      [1, 'Árajánlat.txt', 'EMAILATTACHMENTS'],
+    ]);
 
     const op = await as(host);
     const list = await op('GET', `mails/${maId}/attachments`);
@@ -155,7 +167,12 @@ describe('mail attachments stored as files', () => {
     };
     const stopped = await box.sync(failing);
     expect(stopped.folders.INBOX).toEqual({ error: 'disk gone' });
-    const kept = await attachmentDb(db).selectFrom('mail_attachments as m').innerJoin('mails as x', 'x.ma_id', 'm.ma_id').select('m.ma_id').where('x.mailaccount_id', '=', box.accountId).execute();
+    const kept = await attachmentDb(db)
+      .selectFrom('mail_attachments as m')
+      .innerJoin('mails as x', 'x.ma_id', 'm.ma_id')
+      .select('m.ma_id')
+      .where('x.mailaccount_id', '=', box.accountId)
+      .execute();
     expect(kept).toEqual([]);
     await box.sync();
     const maId = await box.maId();
@@ -179,8 +196,16 @@ describe('mail attachments stored as files', () => {
     const box = await mailbox(`<job-${randomUUID()}@client.example>`);
     await box.sync();
     const maId = await box.maId();
-    const de = await db.insertInto('departments').values({ de_name: 'Attachments', de_prefix: uniqueName('AT') }).returning('de_id').executeTakeFirstOrThrow();
-    const job = await db.insertInto('jobs').values({ de_id: de.de_id, job_number: uniqueName('AT') }).returning('job_id').executeTakeFirstOrThrow();
+    const de = await db
+      .insertInto('departments')
+      .values({ de_name: 'Attachments', de_prefix: uniqueName('AT') })
+      .returning('de_id')
+      .executeTakeFirstOrThrow();
+    const job = await db
+      .insertInto('jobs')
+      .values({ de_id: de.de_id, job_number: uniqueName('AT') })
+      .returning('job_id')
+      .executeTakeFirstOrThrow();
     const op = await as(host);
     const res = await op('POST', 'mails/assignfilestojob', { ma_id: maId, job_id: job.job_id });
     expect(res.status, res.text).toBe(200);
@@ -197,8 +222,16 @@ describe('mail attachments stored as files', () => {
     await box.sync();
     const maId = await box.maId();
     const [pdf, note] = await rowsOf(maId);
-    const de = await db.insertInto('departments').values({ de_name: 'Kept', de_prefix: uniqueName('KP') }).returning('de_id').executeTakeFirstOrThrow();
-    const job = await db.insertInto('jobs').values({ de_id: de.de_id, job_number: uniqueName('KP') }).returning('job_id').executeTakeFirstOrThrow();
+    const de = await db
+      .insertInto('departments')
+      .values({ de_name: 'Kept', de_prefix: uniqueName('KP') })
+      .returning('de_id')
+      .executeTakeFirstOrThrow();
+    const job = await db
+      .insertInto('jobs')
+      .values({ de_id: de.de_id, job_number: uniqueName('KP') })
+      .returning('job_id')
+      .executeTakeFirstOrThrow();
     const op = await as(host);
     expect((await op('POST', 'mails/assignfilestojob', { ma_id: maId, job_id: job.job_id, indexes: [0] })).status).toBe(200);
     const filesBefore = await storedFileCount();

@@ -29,9 +29,17 @@ export interface AttachmentSource {
 /** The stored files of the request's brand, through the app's FileStore. */
 export const attachmentSource = (req: FastifyRequest, db: MailDb): AttachmentSource => ({ db, store: req.server.fileStore, schema: req.brand!.schema });
 
-const info = (index: number, name: string, type: string, size: number): MailAttachmentInfo => ({ index, filename: safeFileName(name, index), content_type: type || 'application/octet-stream', size });
+const info = (index: number, name: string, type: string, size: number): MailAttachmentInfo => ({
+  index,
+  filename: safeFileName(name, index),
+  content_type: type || 'application/octet-stream',
+  size,
+});
 
-export async function mailAttachmentList(src: AttachmentSource, mail: Pick<MailRow, 'ma_id' | 'mailaccount_id' | 'has_attachments'>): Promise<MailAttachment[]> {
+export async function mailAttachmentList(
+  src: AttachmentSource,
+  mail: Pick<MailRow, 'ma_id' | 'mailaccount_id' | 'has_attachments'>,
+): Promise<MailAttachment[]> {
   if (!mail.has_attachments) return [];
   const maId = Number(mail.ma_id);
   // One IMAP read per call at most, shared by every attachment that needs it.

@@ -56,7 +56,10 @@ describe('mail client: reading', () => {
     expect((await op('GET', 'mails/99999999/details')).status).toBe(404);
     const customer = await as(a.host, 'customer@demo.test');
     expect((await customer('GET', 'mails/accounts')).status).toBe(403);
-    const off = await mailBrand(t.db, { ...(await import('../../../core/brand/types')).allFeatures(true), mail: { enabled: false, contactManager: false, finalDeleteIsAllowed: false } });
+    const off = await mailBrand(t.db, {
+      ...(await import('../../../core/brand/types')).allFeatures(true),
+      mail: { enabled: false, contactManager: false, finalDeleteIsAllowed: false },
+    });
     expect((await (await as(off.host))('GET', 'mails/accounts')).status).toBe(403);
   });
 
@@ -100,7 +103,9 @@ describe('mail client: reading', () => {
     expect(bySubject.mails.data.every((r: MailListRow) => /Csőtörés/.test(r.mail_subject ?? ''))).toBe(true);
     const byAddress = await search('tom@baxterplumbing.example');
     expect(byAddress.mails.data.length).toBeGreaterThan(0);
-    expect(byAddress.mails.data.every((r: MailListRow) => [r.mail_from?.address, ...r.mail_to_arr.map((x) => x.address)].includes('tom@baxterplumbing.example'))).toBe(true);
+    expect(
+      byAddress.mails.data.every((r: MailListRow) => [r.mail_from?.address, ...r.mail_to_arr.map((x) => x.address)].includes('tom@baxterplumbing.example')),
+    ).toBe(true);
     const byBody = await search('asthma');
     expect(byBody.mails.data.length).toBeGreaterThan(0);
     expect(byBody.mails.data.every((r: MailListRow) => /Damp and mould/.test(r.mail_subject ?? ''))).toBe(true);
@@ -109,7 +114,10 @@ describe('mail client: reading', () => {
     const bad = await op('POST', 'mails/filter', { ifolder_id: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.json.mails.dbErrors[0]).toMatchObject({ error: 'VALIDATION', details: 'ifolder_id', primary: 'Invalid value' });
-    expect((await op('POST', 'mails/filter', { stext: 'x'.repeat(101) })).json.mails.dbErrors[0]).toMatchObject({ details: 'stext', primary: 'Max. 100 chars!' });
+    expect((await op('POST', 'mails/filter', { stext: 'x'.repeat(101) })).json.mails.dbErrors[0]).toMatchObject({
+      details: 'stext',
+      primary: 'Max. 100 chars!',
+    });
   });
 
   it("assigns a mail to a job of the brand and lists it in the job's tab", async () => {

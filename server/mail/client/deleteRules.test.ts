@@ -17,7 +17,11 @@ const RELATED = 'This mail cannot be deleted: its attachments are used by a job,
 
 beforeAll(async () => {
   a = await mailBrand(t.db);
-  const trash = await a.db.insertInto('imapfolders').values({ mailaccount_id: a.accountId, ifolder_path: 'Trash', ifolder_name: 'Trash', ifolder_type: 'trash', uidvalidity: 1 }).returning('ifolder_id').executeTakeFirstOrThrow();
+  const trash = await a.db
+    .insertInto('imapfolders')
+    .values({ mailaccount_id: a.accountId, ifolder_path: 'Trash', ifolder_name: 'Trash', ifolder_type: 'trash', uidvalidity: 1 })
+    .returning('ifolder_id')
+    .executeTakeFirstOrThrow();
   trashId = trash.ifolder_id;
   const folders = await a.db.selectFrom('imapfolders').select(['ifolder_id', 'ifolder_path']).where('mailaccount_id', '=', a.accountId).execute();
   junkId = folders.find((f) => f.ifolder_path === 'Junk')!.ifolder_id;

@@ -10,7 +10,8 @@ import { attachmentDb } from '../sync/attachmentTables';
 import type { MailDb } from '../tables';
 import { jobLinkedConflict, recordForbidden, type AccountLink, type MailRow } from './access';
 
-export const relatedResourcesConflict = () => new AppError({ code: 'CONFLICT', status: 409, primary: mailClientText('errors.relatedResources'), details: 'attachments' });
+export const relatedResourcesConflict = () =>
+  new AppError({ code: 'CONFLICT', status: 409, primary: mailClientText('errors.relatedResources'), details: 'attachments' });
 
 /** True when a stored attachment file of the mail is linked to a job or a job site, or used by a draft. */
 export async function attachmentsInUse(db: MailDb, maId: number): Promise<boolean> {

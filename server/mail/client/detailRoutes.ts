@@ -35,8 +35,42 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
       const { mail, link } = await visibleMail(req, id, db);
       const job = mail.job_id ? await db.selectFrom('jobs').select('job_number').where('job_id', '=', mail.job_id).executeTakeFirst() : undefined;
       // Only the list's columns: the raw HTML, the search vector and the headers stay on the server.
-      const { ma_id, mailaccount_id, mail_subject, mail_from, mail_to_arr, mail_date, is_seen, is_flagged, is_answered, is_ready, is_spam, is_deleted, has_attachments, mail_size, job_id, thread_id } = mail;
-      const listed = { ma_id, mailaccount_id, mail_subject, mail_from, mail_to_arr, mail_date, is_seen, is_flagged, is_answered, is_ready, is_spam, is_deleted, has_attachments, mail_size, job_id, thread_id };
+      const {
+        ma_id,
+        mailaccount_id,
+        mail_subject,
+        mail_from,
+        mail_to_arr,
+        mail_date,
+        is_seen,
+        is_flagged,
+        is_answered,
+        is_ready,
+        is_spam,
+        is_deleted,
+        has_attachments,
+        mail_size,
+        job_id,
+        thread_id,
+      } = mail;
+      const listed = {
+        ma_id,
+        mailaccount_id,
+        mail_subject,
+        mail_from,
+        mail_to_arr,
+        mail_date,
+        is_seen,
+        is_flagged,
+        is_answered,
+        is_ready,
+        is_spam,
+        is_deleted,
+        has_attachments,
+        mail_size,
+        job_id,
+        thread_id,
+      };
       const [row] = toListRows([{ ...listed, ma_color: null, snippet: '' }], safeTimeZone(req.user?.settings.timezone));
       const account = await db.selectFrom('mailaccounts').select('ma_color').where('mailaccount_id', '=', mail.mailaccount_id).executeTakeFirstOrThrow();
       const tooLarge = mail.mail_size > LARGE_MAIL_BYTES && !on(q.large);
@@ -59,13 +93,24 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
     },
   );
 
-  action(app, { method: 'GET', url: '/api/mails/:id/attachments', key: KEY, gate: MAIL_CLIENT_GATE, summary: 'The attachments of a mail (name, type, size)', params: idParams }, async (req) => {
-    const { id } = req.params as { id: number };
-    const db = mailDb(req.db);
-    const { mail } = await visibleMail(req, id, db);
-    const list = await mailAttachmentList(attachmentSource(req, db), mail);
-    return { data: list.map(({ index, filename, content_type, size }) => ({ index, filename, content_type, size })) };
-  });
+  action(
+    app,
+    {
+      method: 'GET',
+      url: '/api/mails/:id/attachments',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: 'The attachments of a mail (name, type, size)',
+      params: idParams,
+    },
+    async (req) => {
+      const { id } = req.params as { id: number };
+      const db = mailDb(req.db);
+      const { mail } = await visibleMail(req, id, db);
+      const list = await mailAttachmentList(attachmentSource(req, db), mail);
+      return { data: list.map(({ index, filename, content_type, size }) => ({ index, filename, content_type, size })) };
+    },
+  );
 
   // The raw message (a partly read mail keeps it as a file; otherwise read from the IMAP server): always downloaded.
   app.route({
@@ -99,7 +144,11 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
     schema: {
       tags: [KEY],
       summary: 'Downloads one attachment of a mail',
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, index: { type: 'integer', minimum: 0, maximum: 10000 } }, required: ['id', 'index'] },
+      params: {
+        type: 'object',
+        properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, index: { type: 'integer', minimum: 0, maximum: 10000 } },
+        required: ['id', 'index'],
+      },
     },
     handler: async (req, reply) => {
       const { id, index } = req.params as { id: number; index: number };

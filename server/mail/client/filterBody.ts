@@ -19,7 +19,8 @@ function parseBefore(v: unknown): { mail_date: string; ma_id: number } | null {
   const b = typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   // A wire date ('YYYY-MM-DD HH:mm:ss', UTC) as the list sent it; mail dates carry whole seconds.
   const when = typeof b.mail_date === 'string' ? new Date(`${b.mail_date.replace(' ', 'T')}Z`) : null;
-  if (!when || Number.isNaN(when.getTime()) || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(b.mail_date as string) || !isId(b.ma_id)) throw invalidField('before');
+  if (!when || Number.isNaN(when.getTime()) || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(b.mail_date as string) || !isId(b.ma_id))
+    throw invalidField('before');
   return { mail_date: when.toISOString(), ma_id: b.ma_id };
 }
 

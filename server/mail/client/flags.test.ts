@@ -27,12 +27,45 @@ describe('mail client: details and flags', () => {
     expect(d.mail_html).toContain('attached invoice');
     expect(d.mail_html).not.toMatch(/<script|onerror|javascript:|<svg|<form|<iframe|<meta|url\(/i);
     expect(d.images_blocked).toBe(1);
-    expect(Object.keys(d).sort()).toEqual(['can_delete', 'date_group', 'has_attachments', 'images_blocked', 'is_answered', 'is_deleted', 'is_flagged', 'is_ready', 'is_seen', 'is_spam', 'job_id', 'job_number', 'ma_color', 'ma_id', 'mail_bcc_arr', 'mail_cc_arr', 'mail_date', 'mail_from', 'mail_html', 'mail_size', 'mail_subject', 'mail_to_arr', 'mailaccount_id', 'partial', 'snippet', 'text', 'thread_id', 'too_large']);
+    expect(Object.keys(d).sort()).toEqual([
+      'can_delete',
+      'date_group',
+      'has_attachments',
+      'images_blocked',
+      'is_answered',
+      'is_deleted',
+      'is_flagged',
+      'is_ready',
+      'is_seen',
+      'is_spam',
+      'job_id',
+      'job_number',
+      'ma_color',
+      'ma_id',
+      'mail_bcc_arr',
+      'mail_cc_arr',
+      'mail_date',
+      'mail_from',
+      'mail_html',
+      'mail_size',
+      'mail_subject',
+      'mail_to_arr',
+      'mailaccount_id',
+      'partial',
+      'snippet',
+      'text',
+      'thread_id',
+      'too_large',
+    ]);
     const withImages = (await op('GET', `mails/${hostile.ma_id}/details?images=1`)).json.mails.data as MailDetails;
     expect(withImages.images_blocked).toBe(0);
     expect(withImages.mail_html).toContain('src="https://evil.example/pixel.gif"');
 
-    await a.db.updateTable('mails').set({ mail_size: 6 * 1024 * 1024 }).where('ma_id', '=', hostile.ma_id).execute();
+    await a.db
+      .updateTable('mails')
+      .set({ mail_size: 6 * 1024 * 1024 })
+      .where('ma_id', '=', hostile.ma_id)
+      .execute();
     const large = (await op('GET', `mails/${hostile.ma_id}/details`)).json.mails.data as MailDetails;
     expect(large).toMatchObject({ too_large: true, mail_html: null, text: null, mail_size: 6 * 1024 * 1024 });
     const confirmed = (await op('GET', `mails/${hostile.ma_id}/details?large=1`)).json.mails.data as MailDetails;
@@ -49,9 +82,20 @@ describe('mail client: details and flags', () => {
     expect(stored).toEqual({ is_seen: true, is_flagged: true, is_ready: true });
     const bulk = await op('PATCH', 'mails', { _bulk: rows.slice(1).map((r) => ({ ma_id: r.ma_id, is_seen: true })) });
     expect(bulk.status, bulk.text).toBe(200);
-    const seen = await a.db.selectFrom('mails').select('is_seen').where('ma_id', 'in', rows.slice(1).map((r) => r.ma_id)).execute();
+    const seen = await a.db
+      .selectFrom('mails')
+      .select('is_seen')
+      .where(
+        'ma_id',
+        'in',
+        rows.slice(1).map((r) => r.ma_id),
+      )
+      .execute();
     expect(seen.every((r) => r.is_seen)).toBe(true);
-    expect((await op('PATCH', `mails/${rows[0].ma_id}`, { is_seen: 'yes' })).json.mails.dbErrors[0]).toMatchObject({ details: 'is_seen', primary: 'Invalid value' });
+    expect((await op('PATCH', `mails/${rows[0].ma_id}`, { is_seen: 'yes' })).json.mails.dbErrors[0]).toMatchObject({
+      details: 'is_seen',
+      primary: 'Invalid value',
+    });
     expect((await op('PATCH', `mails/${rows[0].ma_id}`, { mail_subject: 'x' })).json.mails.dbErrors[0]).toMatchObject({ details: 'mail_subject' });
     expect((await op('PATCH', 'mails', { _bulk: [] })).status).toBe(400);
   });
@@ -66,7 +110,12 @@ describe('mail client: details and flags', () => {
       expect(res.status).toBe(409);
       expect(res.json.mails.dbErrors[0].primary).toBe('Mails that belong to a job cannot be deleted or marked as spam.');
     }
-    const bulk = await op('PATCH', 'mails', { _bulk: [{ ma_id: free.ma_id, is_deleted: true }, { ma_id: linked.ma_id, is_deleted: true }] });
+    const bulk = await op('PATCH', 'mails', {
+      _bulk: [
+        { ma_id: free.ma_id, is_deleted: true },
+        { ma_id: linked.ma_id, is_deleted: true },
+      ],
+    });
     expect(bulk.status).toBe(409);
     const row = await a.db.selectFrom('mails').select('is_deleted').where('ma_id', '=', free.ma_id).executeTakeFirstOrThrow();
     expect(row.is_deleted).toBe(false);

@@ -45,7 +45,18 @@ const WITH_ATTACHMENT = [
   '',
 ].join('\r\n');
 
-const PLAIN = ['From: Supplier <s@example.com>', 'To: office@example.com', 'Subject: Delivery note', 'Message-ID: <plain1@client.example>', 'Date: Sun, 01 Nov 2026 10:00:00 +0000', 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', 'Delivered.', ''].join('\r\n');
+const PLAIN = [
+  'From: Supplier <s@example.com>',
+  'To: office@example.com',
+  'Subject: Delivery note',
+  'Message-ID: <plain1@client.example>',
+  'Date: Sun, 01 Nov 2026 10:00:00 +0000',
+  'MIME-Version: 1.0',
+  'Content-Type: text/plain; charset=utf-8',
+  '',
+  'Delivered.',
+  '',
+].join('\r\n');
 
 beforeAll(async () => {
   dovecot = await startDovecot();
@@ -55,7 +66,10 @@ beforeAll(async () => {
   user = `${uniqueName('box')}@test.example`;
   accountId = await createTestAccount(db, dovecot, user, 'pw-1');
   const staff = await db.selectFrom('users').select('us_id').where('email', 'in', ['operator@demo.test', 'admin@demo.test']).execute();
-  await db.insertInto('mailaccount_users').values(staff.map((s) => ({ mailaccount_id: accountId, us_id: s.us_id, maxu_user_can_delete: true }))).execute();
+  await db
+    .insertInto('mailaccount_users')
+    .values(staff.map((s) => ({ mailaccount_id: accountId, us_id: s.us_id, maxu_user_can_delete: true })))
+    .execute();
   await withMailbox(dovecot, user, 'pw-1', async (c) => {
     await c.append('INBOX', WITH_ATTACHMENT);
     await c.append('INBOX', PLAIN);
@@ -75,17 +89,24 @@ const serverFlags = (folder = 'INBOX') =>
     try {
       const out: Record<string, string[]> = {};
       if (c.mailbox && c.mailbox.exists === 0) return out;
-      for await (const m of c.fetch('1:*', { flags: true, envelope: true })) out[m.envelope?.subject ?? ''] = [...(m.flags ?? [])].filter((f) => f !== '\\Recent').sort();
+      for await (const m of c.fetch('1:*', { flags: true, envelope: true }))
+        out[m.envelope?.subject ?? ''] = [...(m.flags ?? [])].filter((f) => f !== '\\Recent').sort();
       return out;
     } finally {
       lock.release();
     }
   });
 
-const folderId = async (path: string) => (await db.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', accountId).where('ifolder_path', '=', path).executeTakeFirstOrThrow()).ifolder_id;
-const placesOf = async (maId: number) => (await db.selectFrom('mail_locations').select('ifolder_id').where('ma_id', '=', maId).execute()).map((l) => l.ifolder_id);
+const folderId = async (path: string) =>
+  (await db.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', accountId).where('ifolder_path', '=', path).executeTakeFirstOrThrow())
+    .ifolder_id;
+const placesOf = async (maId: number) =>
+  (await db.selectFrom('mail_locations').select('ifolder_id').where('ma_id', '=', maId).execute()).map((l) => l.ifolder_id);
 
-const idOf = async (subject: string) => Number((await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', subject).executeTakeFirstOrThrow()).ma_id);
+const idOf = async (subject: string) =>
+  Number(
+    (await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', subject).executeTakeFirstOrThrow()).ma_id,
+  );
 
 describe('mail client against Dovecot', () => {
   it('sends flags to the IMAP server, one and in bulk', async () => {
@@ -94,7 +115,12 @@ describe('mail client against Dovecot', () => {
     const note = await idOf('Delivery note');
     const one = await op('PATCH', `mails/${photos}`, { is_seen: true, is_flagged: true, is_ready: true });
     expect(one.status, one.text).toBe(200);
-    const bulk = await op('PATCH', 'mails', { _bulk: [{ ma_id: note, is_spam: true }, { ma_id: photos, is_flagged: false }] });
+    const bulk = await op('PATCH', 'mails', {
+      _bulk: [
+        { ma_id: note, is_spam: true },
+        { ma_id: photos, is_flagged: false },
+      ],
+    });
     expect(bulk.status, bulk.text).toBe(200);
     const flags = await serverFlags();
     expect(flags['Photos of the leak']).toEqual(['$Ready', '\\Seen']);
@@ -157,8 +183,16 @@ describe('mail client against Dovecot', () => {
   it("files a mail's attachments to a job: they are the job's e-mail attachments documents", async () => {
     const op = await as(host);
     const photos = await idOf('Photos of the leak');
-    const de = await db.insertInto('departments').values({ de_name: 'Mail test', de_prefix: uniqueName('MT') }).returning('de_id').executeTakeFirstOrThrow();
-    const job = await db.insertInto('jobs').values({ de_id: de.de_id, job_number: uniqueName('MT') }).returning('job_id').executeTakeFirstOrThrow();
+    const de = await db
+      .insertInto('departments')
+      .values({ de_name: 'Mail test', de_prefix: uniqueName('MT') })
+      .returning('de_id')
+      .executeTakeFirstOrThrow();
+    const job = await db
+      .insertInto('jobs')
+      .values({ de_id: de.de_id, job_number: uniqueName('MT') })
+      .returning('job_id')
+      .executeTakeFirstOrThrow();
     expect((await op('POST', 'mails/assignfilestojob', { ma_id: photos, job_id: job.job_id, indexes: [3] })).status).toBe(400);
     const res = await op('POST', 'mails/assignfilestojob', { ma_id: photos, job_id: job.job_id });
     expect(res.status, res.text).toBe(200);
@@ -172,7 +206,12 @@ describe('mail client against Dovecot', () => {
     const op = await as(host);
     await withMailbox(dovecot, user, 'pw-1', (c) => c.mailboxCreate('Archive'));
     await syncAccount(db, accountId);
-    const archive = await db.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', accountId).where('ifolder_path', '=', 'Archive').executeTakeFirstOrThrow();
+    const archive = await db
+      .selectFrom('imapfolders')
+      .select('ifolder_id')
+      .where('mailaccount_id', '=', accountId)
+      .where('ifolder_path', '=', 'Archive')
+      .executeTakeFirstOrThrow();
     const photos = await idOf('Photos of the leak');
     const res = await op('POST', `mails/${photos}/move`, { ifolder_id: archive.ifolder_id });
     expect(res.status, res.text).toBe(200);
@@ -189,7 +228,16 @@ describe('mail client against Dovecot', () => {
     expect(places).toEqual([{ ifolder_id: archive.ifolder_id, uid: inArchive[0].uid }]);
     await syncAccount(db, accountId);
     expect(await db.selectFrom('mail_locations').select(['ifolder_id', 'uid']).where('ma_id', '=', photos).execute()).toEqual(places);
-    await op('POST', `mails/${photos}/move`, { ifolder_id: (await db.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', accountId).where('ifolder_path', '=', 'INBOX').executeTakeFirstOrThrow()).ifolder_id });
+    await op('POST', `mails/${photos}/move`, {
+      ifolder_id: (
+        await db
+          .selectFrom('imapfolders')
+          .select('ifolder_id')
+          .where('mailaccount_id', '=', accountId)
+          .where('ifolder_path', '=', 'INBOX')
+          .executeTakeFirstOrThrow()
+      ).ifolder_id,
+    });
   });
 
   it('expunges a final delete on the server, and the next sync does not bring it back', async () => {
@@ -212,7 +260,12 @@ describe('mail client against Dovecot', () => {
     const deadline = Date.now() + 30_000;
     let arrived = false;
     while (!arrived && Date.now() < deadline) {
-      const row = await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', 'Late arrival').executeTakeFirst();
+      const row = await db
+        .selectFrom('mails')
+        .select('ma_id')
+        .where('mailaccount_id', '=', accountId)
+        .where('mail_subject', '=', 'Late arrival')
+        .executeTakeFirst();
       const account = await db.selectFrom('mailaccounts').select('sync_status').where('mailaccount_id', '=', accountId).executeTakeFirstOrThrow();
       arrived = row !== undefined && account.sync_status !== 'running';
       if (!arrived) await new Promise((r) => setTimeout(r, 200));

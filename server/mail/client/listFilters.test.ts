@@ -41,7 +41,11 @@ describe('mail list filters', () => {
 
   it('refuses a tag or folder that is not an id', async () => {
     const op = await as(a.host);
-    for (const [field, value] of [['mt_id', 'x'], ['mf_id', -1], ['mt_id', 1.5]] as const) {
+    for (const [field, value] of [
+      ['mt_id', 'x'],
+      ['mf_id', -1],
+      ['mt_id', 1.5],
+    ] as const) {
       const res = await op('POST', 'mails/filter', { [field]: value });
       expect(res.status).toBe(400);
       expect(res.json.mails.dbErrors[0]).toMatchObject({ details: field, primary: 'Invalid value' });
@@ -53,7 +57,10 @@ describe('mail list filters', () => {
     for (const stext of ['suspicious-invoices.example', '@suspicious-invoices.example', 'SUSPICIOUS-INVOICES.example']) {
       const rows = rowsOf(await op('POST', 'mails/filter?limit=200', { stext }));
       expect(rows.length, stext).toBeGreaterThan(0);
-      expect(rows.every((r) => r.mail_from?.address.endsWith('@suspicious-invoices.example')), stext).toBe(true);
+      expect(
+        rows.every((r) => r.mail_from?.address.endsWith('@suspicious-invoices.example')),
+        stext,
+      ).toBe(true);
     }
     const parkview = rowsOf(await op('POST', 'mails/filter?limit=200', { stext: '@parkview-lettings.example' }));
     expect(parkview.length).toBeGreaterThan(0);
@@ -61,7 +68,13 @@ describe('mail list filters', () => {
     // A sender of a subdomain belongs to the domain too.
     const sub = await a.db
       .insertInto('mails')
-      .values({ mailaccount_id: a.accountId, message_id: '<sub@list.test>', mail_subject: 'Newsletter', mail_from: JSON.stringify({ name: 'News', address: 'news@mail.parkview-lettings.example' }), mail_date: new Date() })
+      .values({
+        mailaccount_id: a.accountId,
+        message_id: '<sub@list.test>',
+        mail_subject: 'Newsletter',
+        mail_from: JSON.stringify({ name: 'News', address: 'news@mail.parkview-lettings.example' }),
+        mail_date: new Date(),
+      })
       .returning('ma_id')
       .executeTakeFirstOrThrow();
     const withSub = rowsOf(await op('POST', 'mails/filter?limit=200', { stext: 'parkview-lettings.example' }));

@@ -12,11 +12,18 @@ let junkId: number;
 
 beforeAll(async () => {
   a = await mailBrand(t.db);
-  junkId = (await a.db.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', a.accountId).where('ifolder_path', '=', 'Junk').executeTakeFirstOrThrow()).ifolder_id;
+  junkId = (
+    await a.db
+      .selectFrom('imapfolders')
+      .select('ifolder_id')
+      .where('mailaccount_id', '=', a.accountId)
+      .where('ifolder_path', '=', 'Junk')
+      .executeTakeFirstOrThrow()
+  ).ifolder_id;
 }, 60_000);
 
 describe('mail client: list, select and sync on request', () => {
-  it('GET mails/list pages the user\'s mails newest first, per account or folder, and checks its query', async () => {
+  it("GET mails/list pages the user's mails newest first, per account or folder, and checks its query", async () => {
     const op = await as(a.host);
     const res = await op('GET', 'mails/list?limit=5&totalcount=1');
     expect(res.status, res.text).toBe(200);
@@ -61,7 +68,11 @@ describe('mail client: list, select and sync on request', () => {
     const res = await op('POST', `mails/sync/${a.accountId}`);
     expect(res.status, res.text).toBe(202);
     expect(res.json.mails.data).toEqual({ mailaccount_id: a.accountId, sync: 'no_server' });
-    const created = await a.db.insertInto('mailaccounts').values({ ma_name: 'Not linked', ma_email: 'other@demo.test' }).returning('mailaccount_id').executeTakeFirstOrThrow();
+    const created = await a.db
+      .insertInto('mailaccounts')
+      .values({ ma_name: 'Not linked', ma_email: 'other@demo.test' })
+      .returning('mailaccount_id')
+      .executeTakeFirstOrThrow();
     const foreign = await op('POST', `mails/sync/${created.mailaccount_id}`);
     expect(foreign.status).toBe(403);
     expect(foreign.json.mails.dbErrors[0].general).toBe('record');

@@ -22,28 +22,74 @@ const listQuery = { ...listQuerySchema, properties: { ...listQuerySchema.propert
 const NO_FILTER = { before: null, ifolder_id: null, mt_id: null, mf_id: null, stext: null, is_seen: null, is_flagged: null, is_deleted: false };
 
 export function registerMailListRoutes(app: FastifyInstance): void {
-  action(app, { method: 'GET', url: '/api/mails/list', key: KEY, gate: MAIL_CLIENT_GATE, summary: "The user's mails, newest first (?mailaccount_id, ?ifolder_id, limit, pagenumber, totalcount)", querystring: listQuery }, async (req) => {
-    const q = req.query as ListQuery & { mailaccount_id?: number; ifolder_id?: number };
-    const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
-    const ids = q.mailaccount_id ? own.filter((id) => id === q.mailaccount_id) : own;
-    const { rows, total } = await listMails(mailDb(req.db), ids, { ...NO_FILTER, mailaccount_ids: ids, ifolder_id: q.ifolder_id ?? null }, page(q), userZone(req));
-    return { data: rows, totalCount: total };
-  });
+  action(
+    app,
+    {
+      method: 'GET',
+      url: '/api/mails/list',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: "The user's mails, newest first (?mailaccount_id, ?ifolder_id, limit, pagenumber, totalcount)",
+      querystring: listQuery,
+    },
+    async (req) => {
+      const q = req.query as ListQuery & { mailaccount_id?: number; ifolder_id?: number };
+      const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
+      const ids = q.mailaccount_id ? own.filter((id) => id === q.mailaccount_id) : own;
+      const { rows, total } = await listMails(
+        mailDb(req.db),
+        ids,
+        { ...NO_FILTER, mailaccount_ids: ids, ifolder_id: q.ifolder_id ?? null },
+        page(q),
+        userZone(req),
+      );
+      return { data: rows, totalCount: total };
+    },
+  );
 
-  action(app, { method: 'POST', url: '/api/mails/select', key: KEY, gate: MAIL_CLIENT_GATE, summary: `The ids of the mails matching a filter (the body of mails/filter), newest first, at most ${MAX_SELECT}; totalCount counts them all`, docBody: { type: 'object' } }, async (req) => {
-    const filter = parseMailFilter(req.body);
-    const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
-    const ids = filter.mailaccount_ids.length ? own.filter((id) => filter.mailaccount_ids.includes(id)) : own;
-    const { rows, total } = await listMails(mailDb(req.db), ids, { ...filter, before: null, is_deleted: false }, { limit: MAX_SELECT, offset: 0, withTotal: true }, userZone(req));
-    return { data: rows.map((r) => r.ma_id), totalCount: total ?? 0 };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/mails/select',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: `The ids of the mails matching a filter (the body of mails/filter), newest first, at most ${MAX_SELECT}; totalCount counts them all`,
+      docBody: { type: 'object' },
+    },
+    async (req) => {
+      const filter = parseMailFilter(req.body);
+      const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
+      const ids = filter.mailaccount_ids.length ? own.filter((id) => filter.mailaccount_ids.includes(id)) : own;
+      const { rows, total } = await listMails(
+        mailDb(req.db),
+        ids,
+        { ...filter, before: null, is_deleted: false },
+        { limit: MAX_SELECT, offset: 0, withTotal: true },
+        userZone(req),
+      );
+      return { data: rows.map((r) => r.ma_id), totalCount: total ?? 0 };
+    },
+  );
 
-  action(app, { method: 'POST', url: '/api/mails/sync/:id', key: KEY, gate: MAIL_CLIENT_GATE, params: idParams, status: 202, summary: 'Asks for a sync of one of the accounts linked to the user now (202)' }, async (req) => {
-    const { id } = req.params as { id: number };
-    const link = (await linkedAccounts(req)).find((l) => l.mailaccount_id === id);
-    // An account that is not linked (or disabled, or of nobody) is refused alike: its existence is not told.
-    if (!link) throw recordForbidden();
-    if (!link.has_incoming) return { data: { mailaccount_id: id, sync: 'no_server' } };
-    return { data: { mailaccount_id: id, sync: await requestSync(req, id) } };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/mails/sync/:id',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      params: idParams,
+      status: 202,
+      summary: 'Asks for a sync of one of the accounts linked to the user now (202)',
+    },
+    async (req) => {
+      const { id } = req.params as { id: number };
+      const link = (await linkedAccounts(req)).find((l) => l.mailaccount_id === id);
+      // An account that is not linked (or disabled, or of nobody) is refused alike: its existence is not told.
+      if (!link) throw recordForbidden();
+      if (!link.has_incoming) return { data: { mailaccount_id: id, sync: 'no_server' } };
+      return { data: { mailaccount_id: id, sync: await requestSync(req, id) } };
+    },
+  );
 }

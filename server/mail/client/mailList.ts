@@ -24,14 +24,46 @@ function listSelect(db: MailDb) {
     .selectFrom('mails as m')
     .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'm.mailaccount_id')
     .select([
-      'm.ma_id', 'm.mailaccount_id', 'a.ma_color', 'm.mail_subject', 'm.mail_from', 'm.mail_to_arr', 'm.mail_date',
-      'm.is_seen', 'm.is_flagged', 'm.is_answered', 'm.is_ready', 'm.is_spam', 'm.is_deleted', 'm.has_attachments',
-      'm.mail_size', 'm.job_id', 'm.thread_id',
-      sql<string>`left(regexp_replace(coalesce(nullif(m.mail_text, ''), regexp_replace(left(coalesce(m.mail_html, ''), 4000), '<[^>]*>', ' ', 'g')), '\\s+', ' ', 'g'), 160)`.as('snippet'),
+      'm.ma_id',
+      'm.mailaccount_id',
+      'a.ma_color',
+      'm.mail_subject',
+      'm.mail_from',
+      'm.mail_to_arr',
+      'm.mail_date',
+      'm.is_seen',
+      'm.is_flagged',
+      'm.is_answered',
+      'm.is_ready',
+      'm.is_spam',
+      'm.is_deleted',
+      'm.has_attachments',
+      'm.mail_size',
+      'm.job_id',
+      'm.thread_id',
+      sql<string>`left(regexp_replace(coalesce(nullif(m.mail_text, ''), regexp_replace(left(coalesce(m.mail_html, ''), 4000), '<[^>]*>', ' ', 'g')), '\\s+', ' ', 'g'), 160)`.as(
+        'snippet',
+      ),
     ])
     .select((eb) => [
-      eb.fn.coalesce(eb.selectFrom('mail_tag_links as t').select(sql<number[]>`array_agg(t.mt_id order by t.mt_id)`.as('ids')).whereRef('t.ma_id', '=', 'm.ma_id'), sql<number[]>`'{}'::int[]`).as('tag_ids'),
-      eb.fn.coalesce(eb.selectFrom('mail_folder_links as f').select(sql<number[]>`array_agg(f.mf_id order by f.mf_id)`.as('ids')).whereRef('f.ma_id', '=', 'm.ma_id'), sql<number[]>`'{}'::int[]`).as('mf_ids'),
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('mail_tag_links as t')
+            .select(sql<number[]>`array_agg(t.mt_id order by t.mt_id)`.as('ids'))
+            .whereRef('t.ma_id', '=', 'm.ma_id'),
+          sql<number[]>`'{}'::int[]`,
+        )
+        .as('tag_ids'),
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('mail_folder_links as f')
+            .select(sql<number[]>`array_agg(f.mf_id order by f.mf_id)`.as('ids'))
+            .whereRef('f.ma_id', '=', 'm.ma_id'),
+          sql<number[]>`'{}'::int[]`,
+        )
+        .as('mf_ids'),
     ]);
 }
 
@@ -72,24 +104,37 @@ export async function listMails(db: MailDb, accountIds: number[], f: ListFilter,
     if (f.is_seen !== null) terms.push(eb('m.is_seen', '=', f.is_seen));
     if (f.is_flagged !== null) terms.push(eb('m.is_flagged', '=', f.is_flagged));
     if (f.stext) terms.push(searchTerm(eb, f.stext));
-    if (f.mt_id) terms.push(eb.exists(eb.selectFrom('mail_tag_links as t').select('t.ma_id').whereRef('t.ma_id', '=', 'm.ma_id').where('t.mt_id', '=', f.mt_id)));
-    if (f.mf_id) terms.push(eb.exists(eb.selectFrom('mail_folder_links as lf').select('lf.ma_id').whereRef('lf.ma_id', '=', 'm.ma_id').where('lf.mf_id', '=', f.mf_id)));
+    if (f.mt_id)
+      terms.push(eb.exists(eb.selectFrom('mail_tag_links as t').select('t.ma_id').whereRef('t.ma_id', '=', 'm.ma_id').where('t.mt_id', '=', f.mt_id)));
+    if (f.mf_id)
+      terms.push(eb.exists(eb.selectFrom('mail_folder_links as lf').select('lf.ma_id').whereRef('lf.ma_id', '=', 'm.ma_id').where('lf.mf_id', '=', f.mf_id)));
     return eb.and(terms);
   };
   let q = listSelect(db).where(where);
-  let count = composeDb(db).selectFrom('mails as m').select(sql<number>`count(*)::int`.as('n')).where(where);
+  let count = composeDb(db)
+    .selectFrom('mails as m')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(where);
   // Keyset: the index range starts at the last row seen, so page 500 costs what page 1 does.
   const after = f.before;
   const older = (col: 'l.mail_date' | 'm.mail_date') =>
     after ? sql<SqlBool>`(${sql.ref(col)} < ${after.mail_date} or (${sql.ref(col)} = ${after.mail_date} and m.ma_id < ${after.ma_id}))` : sql<SqlBool>`true`;
   if (f.ifolder_id !== null) {
     // A mail in the folder: the folder's rows give the order (its index) and the date.
-    q = q.innerJoin('mail_locations as l', 'l.ma_id', 'm.ma_id').where('l.ifolder_id', '=', f.ifolder_id).where(older('l.mail_date')).orderBy('l.mail_date', 'desc');
+    q = q
+      .innerJoin('mail_locations as l', 'l.ma_id', 'm.ma_id')
+      .where('l.ifolder_id', '=', f.ifolder_id)
+      .where(older('l.mail_date'))
+      .orderBy('l.mail_date', 'desc');
     count = count.innerJoin('mail_locations as l', 'l.ma_id', 'm.ma_id').where('l.ifolder_id', '=', f.ifolder_id);
   } else {
     q = q.where(older('m.mail_date')).orderBy('m.mail_date', 'desc');
   }
-  const rows = await q.orderBy('m.ma_id', 'desc').limit(page.limit).offset(after ? 0 : page.offset).execute();
+  const rows = await q
+    .orderBy('m.ma_id', 'desc')
+    .limit(page.limit)
+    .offset(after ? 0 : page.offset)
+    .execute();
   const total = page.withTotal ? (await count.executeTakeFirstOrThrow()).n : undefined;
   return { rows: toListRows(rows, timeZone), total };
 }

@@ -48,7 +48,7 @@ export async function moveMail(db: MailDb, mail: MailRow, link: AccountLink, fol
         const lock = await client.getMailboxLock(place.ifolder_path);
         try {
           const res = await client.messageMove(String(place.uid), target.ifolder_path, { uid: true });
-          const newUid = res && res.uidMap ? res.uidMap.get(Number(place.uid)) ?? null : null;
+          const newUid = res && res.uidMap ? (res.uidMap.get(Number(place.uid)) ?? null) : null;
           moved.push({ ifolder_id: place.ifolder_id, uid: Number(place.uid), newUid, uidValidity: res && res.uidValidity ? Number(res.uidValidity) : null });
         } finally {
           lock.release();
@@ -64,7 +64,15 @@ export async function moveMail(db: MailDb, mail: MailRow, link: AccountLink, fol
       await trx.deleteFrom('mail_locations').where('ifolder_id', '=', place.ifolder_id).where('uid', '=', place.uid).execute();
       // Without UIDPLUS the server did not say the new UID: the next sync of the folder finds it.
       if (link.has_incoming && !done?.newUid) continue;
-      const uid = done?.newUid ?? (await trx.selectFrom('mail_locations').select(sql<number>`coalesce(max(uid), 0) + 1`.as('next')).where('ifolder_id', '=', target.ifolder_id).executeTakeFirstOrThrow()).next;
+      const uid =
+        done?.newUid ??
+        (
+          await trx
+            .selectFrom('mail_locations')
+            .select(sql<number>`coalesce(max(uid), 0) + 1`.as('next'))
+            .where('ifolder_id', '=', target.ifolder_id)
+            .executeTakeFirstOrThrow()
+        ).next;
       await trx
         .insertInto('mail_locations')
         .values({ ifolder_id: target.ifolder_id, uid, uidvalidity: done?.uidValidity ?? target.uidvalidity ?? 1, ma_id: maId, mail_date: mail.mail_date })

@@ -20,89 +20,149 @@ export function page(q: ListQuery) {
 }
 
 export function registerMailReadRoutes(app: FastifyInstance): void {
-  action(app, { method: 'GET', url: '/api/mails/accounts', key: KEY, gate: MAIL_CLIENT_GATE, summary: "The user's enabled mail accounts with folders and unread counts" }, async (req) => {
-    const db = mailDb(req.db);
-    const usId = sessionUserId(req);
-    const accounts = await db
-      .selectFrom('mailaccount_users as u')
-      .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'u.mailaccount_id')
-      .select(['a.mailaccount_id', 'a.ma_name', 'a.ma_email', 'a.ma_color', 'u.maxu_user_can_send', 'u.maxu_user_can_delete', 'u.maxu_default'])
-      .where('u.us_id', '=', usId)
-      .where('a.ma_enabled', '=', true)
-      .orderBy('u.maxu_default', 'desc')
-      .orderBy('a.ma_name')
-      .execute();
-    const ids = accounts.map((a) => a.mailaccount_id);
-    const folders = ids.length
-      ? await db
-          .selectFrom('imapfolders as f')
-          .select(['f.ifolder_id', 'f.mailaccount_id', 'f.ifolder_name', 'f.ifolder_path', 'f.ifolder_type'])
-          .select((eb) =>
-            eb
-              .selectFrom('mail_locations as l')
-              .innerJoin('mails as m', 'm.ma_id', 'l.ma_id')
-              .select(sql<number>`count(*)::int`.as('n'))
-              .whereRef('l.ifolder_id', '=', 'f.ifolder_id')
-              .where('m.is_seen', '=', false)
-              .where('m.is_deleted', '=', false)
-              .as('unread'),
-          )
-          .where('f.mailaccount_id', 'in', ids)
-          .where('f.is_gone', '=', false)
-          .orderBy(sql`case f.ifolder_type when 'inbox' then 0 when 'sent' then 2 when 'trash' then 4 else 1 end`)
-          .orderBy('f.ifolder_name')
-          .execute()
-      : [];
-    const data: MailAccountInfo[] = accounts.map((a) => {
-      const own = folders.filter((f) => f.mailaccount_id === a.mailaccount_id).map(({ mailaccount_id, unread, ...f }) => ({ ...f, unread: unread ?? 0 }));
-      return {
-        mailaccount_id: a.mailaccount_id,
-        ma_name: a.ma_name,
-        ma_email: a.ma_email,
-        ma_color: a.ma_color,
-        can_send: a.maxu_user_can_send,
-        can_delete: a.maxu_user_can_delete,
-        unread: own.reduce((sum, f) => sum + f.unread, 0),
-        folders: own,
-      };
-    });
-    return { data };
-  });
+  action(
+    app,
+    { method: 'GET', url: '/api/mails/accounts', key: KEY, gate: MAIL_CLIENT_GATE, summary: "The user's enabled mail accounts with folders and unread counts" },
+    async (req) => {
+      const db = mailDb(req.db);
+      const usId = sessionUserId(req);
+      const accounts = await db
+        .selectFrom('mailaccount_users as u')
+        .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'u.mailaccount_id')
+        .select(['a.mailaccount_id', 'a.ma_name', 'a.ma_email', 'a.ma_color', 'u.maxu_user_can_send', 'u.maxu_user_can_delete', 'u.maxu_default'])
+        .where('u.us_id', '=', usId)
+        .where('a.ma_enabled', '=', true)
+        .orderBy('u.maxu_default', 'desc')
+        .orderBy('a.ma_name')
+        .execute();
+      const ids = accounts.map((a) => a.mailaccount_id);
+      const folders = ids.length
+        ? await db
+            .selectFrom('imapfolders as f')
+            .select(['f.ifolder_id', 'f.mailaccount_id', 'f.ifolder_name', 'f.ifolder_path', 'f.ifolder_type'])
+            .select((eb) =>
+              eb
+                .selectFrom('mail_locations as l')
+                .innerJoin('mails as m', 'm.ma_id', 'l.ma_id')
+                .select(sql<number>`count(*)::int`.as('n'))
+                .whereRef('l.ifolder_id', '=', 'f.ifolder_id')
+                .where('m.is_seen', '=', false)
+                .where('m.is_deleted', '=', false)
+                .as('unread'),
+            )
+            .where('f.mailaccount_id', 'in', ids)
+            .where('f.is_gone', '=', false)
+            .orderBy(sql`case f.ifolder_type when 'inbox' then 0 when 'sent' then 2 when 'trash' then 4 else 1 end`)
+            .orderBy('f.ifolder_name')
+            .execute()
+        : [];
+      const data: MailAccountInfo[] = accounts.map((a) => {
+        const own = folders.filter((f) => f.mailaccount_id === a.mailaccount_id).map(({ mailaccount_id, unread, ...f }) => ({ ...f, unread: unread ?? 0 }));
+        return {
+          mailaccount_id: a.mailaccount_id,
+          ma_name: a.ma_name,
+          ma_email: a.ma_email,
+          ma_color: a.ma_color,
+          can_send: a.maxu_user_can_send,
+          can_delete: a.maxu_user_can_delete,
+          unread: own.reduce((sum, f) => sum + f.unread, 0),
+          folders: own,
+        };
+      });
+      return { data };
+    },
+  );
 
-  action(app, { method: 'POST', url: '/api/mails/filter', key: KEY, gate: MAIL_CLIENT_GATE, summary: 'Mails of the chosen accounts and folder, newest first, with their date group', querystring: listQuerySchema, docBody: { type: 'object' } }, async (req) => {
-    const filter = parseMailFilter(req.body);
-    const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
-    // Asked ids outside the user's accounts are simply not searched.
-    const ids = filter.mailaccount_ids.length ? own.filter((id) => filter.mailaccount_ids.includes(id)) : own;
-    const { rows, total } = await listMails(mailDb(req.db), ids, { ...filter, is_deleted: false }, page(req.query as ListQuery), userZone(req));
-    return { data: rows, totalCount: total };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/mails/filter',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: 'Mails of the chosen accounts and folder, newest first, with their date group',
+      querystring: listQuerySchema,
+      docBody: { type: 'object' },
+    },
+    async (req) => {
+      const filter = parseMailFilter(req.body);
+      const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
+      // Asked ids outside the user's accounts are simply not searched.
+      const ids = filter.mailaccount_ids.length ? own.filter((id) => filter.mailaccount_ids.includes(id)) : own;
+      const { rows, total } = await listMails(mailDb(req.db), ids, { ...filter, is_deleted: false }, page(req.query as ListQuery), userZone(req));
+      return { data: rows, totalCount: total };
+    },
+  );
 
-  action(app, { method: 'POST', url: '/api/mails/deleted', key: KEY, gate: DELETED_MAILS_GATE, summary: 'Deleted mails of the user\'s accounts (the /dev/deleted-mails page)', querystring: listQuerySchema, docBody: { type: 'object' } }, async (req) => {
-    const filter = parseMailFilter(req.body);
-    const ids = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
-    const { rows, total } = await listMails(mailDb(req.db), ids, { ...filter, ifolder_id: null, is_deleted: true }, page(req.query as ListQuery), userZone(req));
-    return { data: rows, totalCount: total };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/mails/deleted',
+      key: KEY,
+      gate: DELETED_MAILS_GATE,
+      summary: "Deleted mails of the user's accounts (the /dev/deleted-mails page)",
+      querystring: listQuerySchema,
+      docBody: { type: 'object' },
+    },
+    async (req) => {
+      const filter = parseMailFilter(req.body);
+      const ids = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
+      const { rows, total } = await listMails(
+        mailDb(req.db),
+        ids,
+        { ...filter, ifolder_id: null, is_deleted: true },
+        page(req.query as ListQuery),
+        userZone(req),
+      );
+      return { data: rows, totalCount: total };
+    },
+  );
 
-  action(app, { method: 'GET', url: '/api/mails/getmailsbyjobid/:jobId', key: KEY, gate: MAIL_CLIENT_GATE, summary: "Mails linked to a job, within the user's accounts (the job's E-mails tab)", params: { type: 'object', properties: { jobId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['jobId'] } }, async (req) => {
-    const { jobId } = req.params as { jobId: number };
-    const ids = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
-    if (!ids.length) return { data: [] };
-    const rows = await mailDb(req.db)
-      .selectFrom('mails as m')
-      .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'm.mailaccount_id')
-      .select([
-        'm.ma_id', 'm.mailaccount_id', 'a.ma_color', 'm.mail_subject', 'm.mail_from', 'm.mail_to_arr', 'm.mail_date', 'm.is_seen', 'm.is_flagged',
-        'm.is_answered', 'm.is_ready', 'm.is_spam', 'm.is_deleted', 'm.has_attachments', 'm.mail_size', 'm.job_id', 'm.thread_id',
-        sql<string>`left(coalesce(m.mail_text, ''), 160)`.as('snippet'),
-      ])
-      .where('m.job_id', '=', jobId)
-      .where('m.mailaccount_id', 'in', ids)
-      .where('m.is_deleted', '=', false)
-      .orderBy('m.mail_date', sql`desc nulls last`)
-      .limit(1000)
-      .execute();
-    return { data: toListRows(rows, userZone(req)) };
-  });
+  action(
+    app,
+    {
+      method: 'GET',
+      url: '/api/mails/getmailsbyjobid/:jobId',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: "Mails linked to a job, within the user's accounts (the job's E-mails tab)",
+      params: { type: 'object', properties: { jobId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['jobId'] },
+    },
+    async (req) => {
+      const { jobId } = req.params as { jobId: number };
+      const ids = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
+      if (!ids.length) return { data: [] };
+      const rows = await mailDb(req.db)
+        .selectFrom('mails as m')
+        .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'm.mailaccount_id')
+        .select([
+          'm.ma_id',
+          'm.mailaccount_id',
+          'a.ma_color',
+          'm.mail_subject',
+          'm.mail_from',
+          'm.mail_to_arr',
+          'm.mail_date',
+          'm.is_seen',
+          'm.is_flagged',
+          'm.is_answered',
+          'm.is_ready',
+          'm.is_spam',
+          'm.is_deleted',
+          'm.has_attachments',
+          'm.mail_size',
+          'm.job_id',
+          'm.thread_id',
+          sql<string>`left(coalesce(m.mail_text, ''), 160)`.as('snippet'),
+        ])
+        .where('m.job_id', '=', jobId)
+        .where('m.mailaccount_id', 'in', ids)
+        .where('m.is_deleted', '=', false)
+        .orderBy('m.mail_date', sql`desc nulls last`)
+        .limit(1000)
+        .execute();
+      return { data: toListRows(rows, userZone(req)) };
+    },
+  );
 }

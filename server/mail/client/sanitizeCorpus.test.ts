@@ -9,10 +9,83 @@ import { HOSTILE_CORPUS, MARKER_HOST, readableLine } from './hostileCorpus';
 import { sanitizeMailHtml } from './sanitize';
 
 const SAFE_TAGS = new Set([
-  'html', 'head', 'body', 'p', 'a', 'b', 'i', 'u', 's', 'em', 'strong', 'br', 'div', 'span', 'img', 'font', 'center', 'small', 'big', 'table', 'thead',
-  'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'col', 'colgroup', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote',
-  'pre', 'code', 'hr', 'sub', 'sup', 'abbr', 'cite', 'q', 'mark', 'kbd', 'samp', 'var', 'time', 'wbr', 'bdi', 'bdo', 'data', 'dfn', 'rb', 'rp', 'rt',
-  'rtc', 'ruby', 'address', 'article', 'aside', 'footer', 'header', 'hgroup', 'main', 'nav', 'section', 'figcaption', 'figure', 'menu',
+  'html',
+  'head',
+  'body',
+  'p',
+  'a',
+  'b',
+  'i',
+  'u',
+  's',
+  'em',
+  'strong',
+  'br',
+  'div',
+  'span',
+  'img',
+  'font',
+  'center',
+  'small',
+  'big',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'col',
+  'colgroup',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'code',
+  'hr',
+  'sub',
+  'sup',
+  'abbr',
+  'cite',
+  'q',
+  'mark',
+  'kbd',
+  'samp',
+  'var',
+  'time',
+  'wbr',
+  'bdi',
+  'bdo',
+  'data',
+  'dfn',
+  'rb',
+  'rp',
+  'rt',
+  'rtc',
+  'ruby',
+  'address',
+  'article',
+  'aside',
+  'footer',
+  'header',
+  'hgroup',
+  'main',
+  'nav',
+  'section',
+  'figcaption',
+  'figure',
+  'menu',
 ]);
 const URL_ATTRS = ['href', 'src', 'action', 'formaction', 'data', 'poster', 'background', 'srcset', 'xlink:href', 'cite', 'longdesc', 'usemap'];
 const SAFE_URL = /^(https?:\/\/|mailto:|tel:)/i;
@@ -30,7 +103,8 @@ function problems(html: string): string[] {
       const name = attr.name.toLowerCase();
       const value = attr.value.trim();
       if (name.startsWith('on')) found.push(`handler ${name} on <${tag}>`);
-      if (URL_ATTRS.includes(name) && !SAFE_URL.test(value) && !(tag === 'img' && name === 'src' && SAFE_DATA_IMAGE.test(value))) found.push(`${name}="${value.slice(0, 40)}" on <${tag}>`);
+      if (URL_ATTRS.includes(name) && !SAFE_URL.test(value) && !(tag === 'img' && name === 'src' && SAFE_DATA_IMAGE.test(value)))
+        found.push(`${name}="${value.slice(0, 40)}" on <${tag}>`);
       if (name === 'style' && UNSAFE_CSS.test(value)) found.push(`style "${value.slice(0, 60)}"`);
     }
   }
@@ -42,8 +116,35 @@ describe('sanitizeMailHtml over the hostile corpus', () => {
   it('covers every kind of trick the issue names', () => {
     const ids = HOSTILE_CORPUS.map((m) => m.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const kind of ['script', 'onerror', 'onload', 'ontoggle', 'onfocus', 'javascript:', 'data:text/html', '<svg', 'foreignObject', '<animate', 'expression(', '@import', 'behavior', 'position:fixed', '<form', 'autofocus', '<noscript', '<template', '<meta', '<base', '<object', '<embed', '<iframe']) {
-      expect(HOSTILE_CORPUS.some((m) => m.html.includes(kind)), kind).toBe(true);
+    for (const kind of [
+      'script',
+      'onerror',
+      'onload',
+      'ontoggle',
+      'onfocus',
+      'javascript:',
+      'data:text/html',
+      '<svg',
+      'foreignObject',
+      '<animate',
+      'expression(',
+      '@import',
+      'behavior',
+      'position:fixed',
+      '<form',
+      'autofocus',
+      '<noscript',
+      '<template',
+      '<meta',
+      '<base',
+      '<object',
+      '<embed',
+      '<iframe',
+    ]) {
+      expect(
+        HOSTILE_CORPUS.some((m) => m.html.includes(kind)),
+        kind,
+      ).toBe(true);
     }
   });
 

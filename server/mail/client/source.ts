@@ -52,9 +52,16 @@ export async function imapAttachments(db: MailDb, maId: number, accountId: numbe
  * A mail's raw source: the file a partly read mail keeps (brand migration 0028), else (or when that
  * file was deleted since) the message on the IMAP server.
  */
-export async function mailSource(src: AttachmentSource, mail: { ma_id: number; mailaccount_id: number; source_file_id: number | null }): Promise<Buffer | Readable | null> {
+export async function mailSource(
+  src: AttachmentSource,
+  mail: { ma_id: number; mailaccount_id: number; source_file_id: number | null },
+): Promise<Buffer | Readable | null> {
   if (mail.source_file_id !== null) {
-    const file = await attachmentDb(src.db).selectFrom('files').select(['f_storage_name', 'f_added']).where('file_id', '=', mail.source_file_id).executeTakeFirst();
+    const file = await attachmentDb(src.db)
+      .selectFrom('files')
+      .select(['f_storage_name', 'f_added'])
+      .where('file_id', '=', mail.source_file_id)
+      .executeTakeFirst();
     const opened = file ? await src.store.open(originalKey(src.schema, file.f_added, file.f_storage_name)) : null;
     if (opened) return opened.stream;
   }

@@ -14,8 +14,14 @@ export async function mailBrand(root: RootDb, features: BrandFeatures = allFeatu
   const brand = await createTestBrand(root, features);
   const db = mailDb(brandDb(root, brand.schema));
   if (opts.firstMailId) await sql`select setval(pg_get_serial_sequence(${`${brand.schema}.mails`}, 'ma_id'), ${opts.firstMailId}, false)`.execute(db);
-  const de = await sql<{ de_id: number }>`insert into ${sql.id(brand.schema, 'departments')} (de_name, de_prefix) values ('Test', 'TST') returning de_id`.execute(db);
-  const job = await db.insertInto('jobs').values({ de_id: de.rows[0].de_id, job_number: 'TST-0001' } as never).returning('job_id').executeTakeFirstOrThrow();
+  const de = await sql<{
+    de_id: number;
+  }>`insert into ${sql.id(brand.schema, 'departments')} (de_name, de_prefix) values ('Test', 'TST') returning de_id`.execute(db);
+  const job = await db
+    .insertInto('jobs')
+    .values({ de_id: de.rows[0].de_id, job_number: 'TST-0001' } as never)
+    .returning('job_id')
+    .executeTakeFirstOrThrow();
   await createDemoMail(root, brand.schema);
   const account = await db.selectFrom('mailaccounts').select('mailaccount_id').executeTakeFirstOrThrow();
   return { ...brand, db, jobId: job.job_id, accountId: account.mailaccount_id };

@@ -40,68 +40,135 @@ async function expungeOnServer(db: MailDb, maId: number, accountId: number): Pro
 }
 
 export function registerMailWriteRoutes(app: FastifyInstance): void {
-  action(app, { method: 'PATCH', url: '/api/mails/:id', key: KEY, gate: MAIL_CLIENT_GATE, summary: 'Sets flags of one mail: is_seen, is_flagged, is_ready, is_spam, is_deleted', params: idParams, docBody: { type: 'object' } }, async (req) => {
-    const { id } = req.params as { id: number };
-    const [row] = await changeFlags(req, mailDb(req.db), [{ id, changes: parseFlagChanges(req.body) }]);
-    return { data: row };
-  });
+  action(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/mails/:id',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: 'Sets flags of one mail: is_seen, is_flagged, is_ready, is_spam, is_deleted',
+      params: idParams,
+      docBody: { type: 'object' },
+    },
+    async (req) => {
+      const { id } = req.params as { id: number };
+      const [row] = await changeFlags(req, mailDb(req.db), [{ id, changes: parseFlagChanges(req.body) }]);
+      return { data: row };
+    },
+  );
 
-  action(app, { method: 'PATCH', url: '/api/mails', key: KEY, gate: MAIL_CLIENT_GATE, summary: 'Sets flags of several mails: {_bulk: [{ma_id, ...flags}]}; all or none', docBody: { type: 'object' } }, async (req) => {
-    const bulk = asObject(req.body)._bulk;
-    if (!Array.isArray(bulk) || !bulk.length || bulk.length > MAX_BULK) throw invalidField('_bulk');
-    const items = bulk.map((entry) => {
-      const e = asObject(entry);
-      if (!isId(e.ma_id)) throw invalidField('ma_id');
-      return { id: e.ma_id, changes: parseFlagChanges(e, ['ma_id']) };
-    });
-    return { data: await changeFlags(req, mailDb(req.db), items) };
-  });
+  action(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/mails',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: 'Sets flags of several mails: {_bulk: [{ma_id, ...flags}]}; all or none',
+      docBody: { type: 'object' },
+    },
+    async (req) => {
+      const bulk = asObject(req.body)._bulk;
+      if (!Array.isArray(bulk) || !bulk.length || bulk.length > MAX_BULK) throw invalidField('_bulk');
+      const items = bulk.map((entry) => {
+        const e = asObject(entry);
+        if (!isId(e.ma_id)) throw invalidField('ma_id');
+        return { id: e.ma_id, changes: parseFlagChanges(e, ['ma_id']) };
+      });
+      return { data: await changeFlags(req, mailDb(req.db), items) };
+    },
+  );
 
-  action(app, { method: 'POST', url: '/api/mails/mailListFinalDelete', key: KEY, gate: MAIL_CLIENT_GATE, summary: 'Deletes mails for good, on the IMAP server too (feature mail.finalDeleteIsAllowed, can delete)', docBody: { type: 'object' }, change: true }, async (req) => {
-    if (!finalDeleteAllowed(req)) throw forbidden('feature');
-    const ids = asObject(req.body).mail_ids;
-    if (!Array.isArray(ids) || !ids.length || ids.length > MAX_BULK || !ids.every(isId)) throw invalidField('mail_ids');
-    const db = mailDb(req.db);
-    const found = [];
-    for (const id of ids) {
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/mails/mailListFinalDelete',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: 'Deletes mails for good, on the IMAP server too (feature mail.finalDeleteIsAllowed, can delete)',
+      docBody: { type: 'object' },
+      change: true,
+    },
+    async (req) => {
+      if (!finalDeleteAllowed(req)) throw forbidden('feature');
+      const ids = asObject(req.body).mail_ids;
+      if (!Array.isArray(ids) || !ids.length || ids.length > MAX_BULK || !ids.every(isId)) throw invalidField('mail_ids');
+      const db = mailDb(req.db);
+      const found = [];
+      for (const id of ids) {
+        const { mail, link } = await visibleMail(req, id, db);
+        await checkDeleteAllowed(db, mail, link);
+        found.push({ mail, link });
+      }
+      for (const { mail, link } of found) {
+        if (link.has_incoming) await expungeOnServer(db, Number(mail.ma_id), mail.mailaccount_id);
+        await db.deleteFrom('mails').where('ma_id', '=', Number(mail.ma_id)).execute();
+      }
+      return { data: { deleted: found.map((f) => Number(f.mail.ma_id)) } };
+    },
+  );
+
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/mails/:id/move',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: 'Moves a mail to another folder of its account ({ifolder_id}), on the IMAP server too',
+      params: idParams,
+      docBody: { type: 'object' },
+    },
+    async (req) => {
+      const { id } = req.params as { id: number };
+      const folderId = asObject(req.body).ifolder_id;
+      if (!isId(folderId)) throw invalidField('ifolder_id');
+      const db = mailDb(req.db);
       const { mail, link } = await visibleMail(req, id, db);
-      await checkDeleteAllowed(db, mail, link);
-      found.push({ mail, link });
-    }
-    for (const { mail, link } of found) {
-      if (link.has_incoming) await expungeOnServer(db, Number(mail.ma_id), mail.mailaccount_id);
-      await db.deleteFrom('mails').where('ma_id', '=', Number(mail.ma_id)).execute();
-    }
-    return { data: { deleted: found.map((f) => Number(f.mail.ma_id)) } };
-  });
+      await checkMoveAllowed(db, mail, link, folderId);
+      await moveMail(db, mail, link, folderId);
+      return { data: { ma_id: id, ifolder_id: folderId } };
+    },
+  );
 
-  action(app, { method: 'POST', url: '/api/mails/:id/move', key: KEY, gate: MAIL_CLIENT_GATE, summary: 'Moves a mail to another folder of its account ({ifolder_id}), on the IMAP server too', params: idParams, docBody: { type: 'object' } }, async (req) => {
-    const { id } = req.params as { id: number };
-    const folderId = asObject(req.body).ifolder_id;
-    if (!isId(folderId)) throw invalidField('ifolder_id');
-    const db = mailDb(req.db);
-    const { mail, link } = await visibleMail(req, id, db);
-    await checkMoveAllowed(db, mail, link, folderId);
-    await moveMail(db, mail, link, folderId);
-    return { data: { ma_id: id, ifolder_id: folderId } };
-  });
-
-  action(app, { method: 'POST', url: '/api/mails/assignjob', key: KEY, gate: MAIL_CLIENT_GATE, summary: 'Links a mail to a job of the brand ({ma_id, job_id}; job_id null unlinks)', docBody: { type: 'object' }, change: true }, async (req) => {
-    const body = asObject(req.body);
-    if (!isId(body.ma_id)) throw invalidField('ma_id');
-    if (body.job_id !== null && !isId(body.job_id)) throw invalidField('job_id');
-    const db = mailDb(req.db);
-    const { mail } = await visibleMail(req, body.ma_id, db);
-    let jobNumber: string | null = null;
-    // Taking a mail off a job changes that job too (server/jobs/access.ts decides who may).
-    if (mail.job_id !== null && mail.job_id !== body.job_id) await modifiableJob(req, mail.job_id);
-    if (body.job_id !== null) {
-      const job = await db.selectFrom('jobs').select(['job_id', 'job_number']).where('job_id', '=', body.job_id as number).executeTakeFirst();
-      if (!job) throw invalidField('job_id');
-      await modifiableJob(req, job.job_id);
-      jobNumber = job.job_number;
-    }
-    await db.updateTable('mails').set({ job_id: body.job_id as number | null }).where('ma_id', '=', Number(mail.ma_id)).execute();
-    return { data: { ma_id: Number(mail.ma_id), job_id: body.job_id, job_number: jobNumber } };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/mails/assignjob',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: 'Links a mail to a job of the brand ({ma_id, job_id}; job_id null unlinks)',
+      docBody: { type: 'object' },
+      change: true,
+    },
+    async (req) => {
+      const body = asObject(req.body);
+      if (!isId(body.ma_id)) throw invalidField('ma_id');
+      if (body.job_id !== null && !isId(body.job_id)) throw invalidField('job_id');
+      const db = mailDb(req.db);
+      const { mail } = await visibleMail(req, body.ma_id, db);
+      let jobNumber: string | null = null;
+      // Taking a mail off a job changes that job too (server/jobs/access.ts decides who may).
+      if (mail.job_id !== null && mail.job_id !== body.job_id) await modifiableJob(req, mail.job_id);
+      if (body.job_id !== null) {
+        const job = await db
+          .selectFrom('jobs')
+          .select(['job_id', 'job_number'])
+          .where('job_id', '=', body.job_id as number)
+          .executeTakeFirst();
+        if (!job) throw invalidField('job_id');
+        await modifiableJob(req, job.job_id);
+        jobNumber = job.job_number;
+      }
+      await db
+        .updateTable('mails')
+        .set({ job_id: body.job_id as number | null })
+        .where('ma_id', '=', Number(mail.ma_id))
+        .execute();
+      return { data: { ma_id: Number(mail.ma_id), job_id: body.job_id, job_number: jobNumber } };
+    },
+  );
 }

@@ -29,8 +29,23 @@ interface AccountTextSpec {
 }
 
 const SPECS: AccountTextSpec[] = [
-  { group: 'mailsignatures', idCol: 'ms_id', fields: [{ name: 'ms_name', required: enText('validation.required'), max: 100 }, { name: 'ms_signature', required: composeText('errors.signatureRequired'), max: 1_000_000, html: true }] },
-  { group: 'mailtemplates', idCol: 'mtpl_id', fields: [{ name: 'mtpl_name', required: enText('validation.required'), max: 100 }, { name: 'mtpl_subject', max: 3000 }, { name: 'mtpl_content', required: composeText('errors.templateRequired'), max: 1_000_000, html: true }] },
+  {
+    group: 'mailsignatures',
+    idCol: 'ms_id',
+    fields: [
+      { name: 'ms_name', required: enText('validation.required'), max: 100 },
+      { name: 'ms_signature', required: composeText('errors.signatureRequired'), max: 1_000_000, html: true },
+    ],
+  },
+  {
+    group: 'mailtemplates',
+    idCol: 'mtpl_id',
+    fields: [
+      { name: 'mtpl_name', required: enText('validation.required'), max: 100 },
+      { name: 'mtpl_subject', max: 3000 },
+      { name: 'mtpl_content', required: composeText('errors.templateRequired'), max: 1_000_000, html: true },
+    ],
+  },
 ];
 
 const isBlank = (value: string, html?: boolean) => (html ? value.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ') : value).trim() === '';
@@ -55,7 +70,8 @@ function parseBody(spec: AccountTextSpec, input: unknown, mode: 'create' | 'upda
   if (mode === 'create' || 'mailaccount_id' in body) {
     const id = body.mailaccount_id;
     if (id === null || id === undefined) problems.push({ field: 'mailaccount_id', message: enText('validation.required') });
-    else if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2147483647) problems.push({ field: 'mailaccount_id', message: enText('validation.value') });
+    else if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2147483647)
+      problems.push({ field: 'mailaccount_id', message: enText('validation.value') });
     else out.mailaccount_id = id;
   }
   if (problems.length) throw validationError(problems);
@@ -78,7 +94,9 @@ function registerAccountTexts(app: FastifyInstance, spec: AccountTextSpec): void
     if (typeof id === 'number' && !accounts.includes(id)) throw invalidField('mailaccount_id');
   };
   const one = async (db: LooseDb, accounts: number[], id: number) => {
-    const row = accounts.length ? await db.selectFrom(key).selectAll().where(idCol, '=', id).where('mailaccount_id', 'in', accounts).executeTakeFirst() : undefined;
+    const row = accounts.length
+      ? await db.selectFrom(key).selectAll().where(idCol, '=', id).where('mailaccount_id', 'in', accounts).executeTakeFirst()
+      : undefined;
     if (!row) throw mailNotFound();
     return row;
   };
@@ -87,7 +105,9 @@ function registerAccountTexts(app: FastifyInstance, spec: AccountTextSpec): void
     const wanted = asObject(req.body).mailaccount_id;
     if (wanted !== undefined && wanted !== null && !Number.isInteger(wanted)) throw invalidField('mailaccount_id');
     const ids = wanted ? accounts.filter((a) => a === wanted) : accounts;
-    const rows = ids.length ? await db.selectFrom(key).selectAll().where('mailaccount_id', 'in', ids).orderBy(spec.fields[0].name).orderBy(idCol).execute() : [];
+    const rows = ids.length
+      ? await db.selectFrom(key).selectAll().where('mailaccount_id', 'in', ids).orderBy(spec.fields[0].name).orderBy(idCol).execute()
+      : [];
     return { data: rows, totalCount: rows.length };
   };
   action(app, { method: 'GET', url: `${base}/list`, key, gate: MAIL_GATE, summary: `${key} of the user's mail accounts` }, list);

@@ -28,7 +28,11 @@ export async function sendableAliases(db: ComposeDb, usId: number): Promise<From
   const rows = await db
     .selectFrom('mailaliases')
     .select(['mal_id', 'mailaccount_id', 'mal_email', 'mal_name', 'mal_is_default'])
-    .where('mailaccount_id', 'in', sendable.map((l) => l.mailaccount_id))
+    .where(
+      'mailaccount_id',
+      'in',
+      sendable.map((l) => l.mailaccount_id),
+    )
     .orderBy('mal_is_default', 'desc')
     .orderBy('mal_email')
     .execute();
@@ -36,7 +40,15 @@ export async function sendableAliases(db: ComposeDb, usId: number): Promise<From
   // `sendable` is already in the user's order (default account first).
   for (const link of sendable) {
     const own = rows.filter((r) => r.mailaccount_id === link.mailaccount_id);
-    if (own.length === 0) out.push({ mal_id: null, mailaccount_id: link.mailaccount_id, mal_email: link.ma_email, mal_name: link.ma_name, mal_is_default: true, ma_name: link.ma_name });
+    if (own.length === 0)
+      out.push({
+        mal_id: null,
+        mailaccount_id: link.mailaccount_id,
+        mal_email: link.ma_email,
+        mal_name: link.ma_name,
+        mal_is_default: true,
+        ma_name: link.ma_name,
+      });
     else for (const r of own) out.push({ ...r, ma_name: link.ma_name });
   }
   return out;
@@ -49,15 +61,20 @@ export async function resolveFrom(db: ComposeDb, usId: number, choice: { mal_id?
   const found =
     choice.mal_id != null
       ? aliases.find((a) => a.mal_id === choice.mal_id)
-      : (aliases.find((a) => a.mailaccount_id === choice.mailaccount_id && a.mal_is_default) ?? aliases.find((a) => a.mailaccount_id === choice.mailaccount_id));
+      : (aliases.find((a) => a.mailaccount_id === choice.mailaccount_id && a.mal_is_default) ??
+        aliases.find((a) => a.mailaccount_id === choice.mailaccount_id));
   if (!found) throw new AppError({ code: 'VALIDATION', status: 400, primary: composeText('errors.cannotSendFrom'), details: 'mal_id' });
   return found;
 }
 
 export function registerAliasRoutes(app: FastifyInstance): void {
   const key = 'mailaliases';
-  action(app, { method: 'GET', url: '/api/mailaliases/list', key, gate: MAIL_GATE, summary: 'From addresses of the accounts the user may send on, default first' }, async (req) => {
-    const data = await sendableAliases(composeDb(req.db), userId(req));
-    return { data, totalCount: data.length };
-  });
+  action(
+    app,
+    { method: 'GET', url: '/api/mailaliases/list', key, gate: MAIL_GATE, summary: 'From addresses of the accounts the user may send on, default first' },
+    async (req) => {
+      const data = await sendableAliases(composeDb(req.db), userId(req));
+      return { data, totalCount: data.length };
+    },
+  );
 }

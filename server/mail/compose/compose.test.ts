@@ -7,7 +7,6 @@ const t = useTestApp();
 let b: ComposeBrand;
 let cookie: string;
 
-
 beforeAll(async () => {
   // These tests never talk IMAP or SMTP: the account needs no incoming server.
   b = await composeBrand(t.db, null, 1);
@@ -15,7 +14,8 @@ beforeAll(async () => {
   cookie = await login(t.app, b.host, 'operator@demo.test');
 });
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, c = cookie) => call(t.app, { method, url: `/api/${url}`, host: b.host, cookie: c, body });
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, c = cookie) =>
+  call(t.app, { method, url: `/api/${url}`, host: b.host, cookie: c, body });
 const err = (res: { json: Record<string, { dbErrors: { primary: string; details: string | null }[] }> }, key: string) => res.json[key].dbErrors[0];
 
 describe('signatures and templates', () => {
@@ -31,15 +31,28 @@ describe('signatures and templates', () => {
     const sig = res.json.mailsignatures.data;
     res = await api('PATCH', `mailsignatures/${sig.ms_id}`, { ms_signature: '<p>Best</p>' });
     expect(res.json.mailsignatures.data.ms_signature).toBe('<p>Best</p>');
-    res = await api('POST', 'mailtemplates/create', { mailaccount_id: b.accountId, mtpl_name: 'Visit', mtpl_subject: 'Your visit', mtpl_content: '<p>We come on Monday</p>' });
+    res = await api('POST', 'mailtemplates/create', {
+      mailaccount_id: b.accountId,
+      mtpl_name: 'Visit',
+      mtpl_subject: 'Your visit',
+      mtpl_content: '<p>We come on Monday</p>',
+    });
     expect(res.status).toBe(201);
     res = await api('POST', 'mailtemplates/filter', { mailaccount_id: b.accountId });
     expect(res.json.mailtemplates.data.map((r: { mtpl_name: string }) => r.mtpl_name)).toEqual(['Visit']);
 
-    const other = await b.db.insertInto('mailaccounts').values({ ma_name: 'Not mine', ma_email: 'nm@test.example' }).returning('mailaccount_id').executeTakeFirstOrThrow();
+    const other = await b.db
+      .insertInto('mailaccounts')
+      .values({ ma_name: 'Not mine', ma_email: 'nm@test.example' })
+      .returning('mailaccount_id')
+      .executeTakeFirstOrThrow();
     res = await api('POST', 'mailsignatures/create', { mailaccount_id: other.mailaccount_id, ms_name: 'X', ms_signature: 'x' });
     expect(err(res, 'mailsignatures').details).toBe('mailaccount_id');
-    const foreign = await b.db.insertInto('mailsignatures').values({ mailaccount_id: other.mailaccount_id, ms_name: 'Theirs', ms_signature: 'x' }).returning('ms_id').executeTakeFirstOrThrow();
+    const foreign = await b.db
+      .insertInto('mailsignatures')
+      .values({ mailaccount_id: other.mailaccount_id, ms_name: 'Theirs', ms_signature: 'x' })
+      .returning('ms_id')
+      .executeTakeFirstOrThrow();
     expect((await api('GET', `mailsignatures/${foreign.ms_id}/details`)).status).toBe(404);
     expect((await api('DELETE', `mailsignatures/${foreign.ms_id}`)).status).toBe(404);
     expect((await api('GET', 'mailsignatures/list')).json.mailsignatures.data.map((r: { ms_name: string }) => r.ms_name)).toEqual(['Short']);
@@ -54,7 +67,10 @@ describe('tags and local folders', () => {
     expect(res.status).toBe(201);
     const tag = res.json.mailtags.data;
     expect((await api('POST', 'mailtags/create', { mt_name: 'Urgent' })).status).toBe(409);
-    expect(err(await api('POST', 'mailtags/create', { mt_name: 'Bad', mt_color: 'red' }), 'mailtags')).toMatchObject({ primary: 'Invalid value', details: 'mt_color' });
+    expect(err(await api('POST', 'mailtags/create', { mt_name: 'Bad', mt_color: 'red' }), 'mailtags')).toMatchObject({
+      primary: 'Invalid value',
+      details: 'mt_color',
+    });
     expect(err(await api('POST', 'mailtags/create', {}), 'mailtags')).toMatchObject({ primary: 'Field is required!', details: 'mt_name' });
 
     res = await api('POST', `mailtags/${tag.mt_id}/assign`, { ma_ids: [mine] });
@@ -64,8 +80,16 @@ describe('tags and local folders', () => {
     await api('POST', `mailtags/${tag.mt_id}/unassign`, { ma_ids: [mine] });
     expect((await api('POST', 'mailtags/ofmails', { ma_ids: [mine] })).json.mailtags.data).toEqual([]);
 
-    const other = await b.db.insertInto('mailaccounts').values({ ma_name: 'Hidden', ma_email: 'h@test.example' }).returning('mailaccount_id').executeTakeFirstOrThrow();
-    const theirs = await b.db.insertInto('mails').values({ mailaccount_id: other.mailaccount_id, message_id: '<hidden@x>' }).returning('ma_id').executeTakeFirstOrThrow();
+    const other = await b.db
+      .insertInto('mailaccounts')
+      .values({ ma_name: 'Hidden', ma_email: 'h@test.example' })
+      .returning('mailaccount_id')
+      .executeTakeFirstOrThrow();
+    const theirs = await b.db
+      .insertInto('mails')
+      .values({ mailaccount_id: other.mailaccount_id, message_id: '<hidden@x>' })
+      .returning('ma_id')
+      .executeTakeFirstOrThrow();
     expect((await api('POST', `mailtags/${tag.mt_id}/assign`, { ma_ids: [mine, theirs.ma_id] })).status).toBe(404);
   });
 
@@ -98,7 +122,7 @@ describe('sending from an account without an outgoing server', () => {
 });
 
 describe('contact manager and gates', () => {
-  it('suggests addresses from contacts, users and the user\'s mails', async () => {
+  it("suggests addresses from contacts, users and the user's mails", async () => {
     await b.addMail({ subject: 'Hi', from: { name: 'Zelda Plumber', address: 'zelda@plumbing.example' } });
     let res = await api('POST', 'contactmanager/filter', { stext: 'zelda' });
     expect(res.json.contactmanager.data).toContainEqual({ name: 'Zelda Plumber', address: 'zelda@plumbing.example', source: 'mail' });

@@ -38,7 +38,8 @@ beforeEach(async () => {
   await b.link(operator, true);
 });
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, c = cookie, host = b.host) => call(t.app, { method, url: `/api/${url}`, host, cookie: c, body });
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, c = cookie, host = b.host) =>
+  call(t.app, { method, url: `/api/${url}`, host, cookie: c, body });
 const create = async (body: Record<string, unknown> = {}) => {
   const res = await api('POST', 'maildrafts/create', body);
   expect(res.status, res.text).toBe(201);
@@ -65,7 +66,12 @@ describe('mail drafts', () => {
     const d = await create({ mdraft_subject: 'Quote', mdraft_html: '<p>Body one</p>', mdraft_to_arr: to('client@example.com') });
     expect(d).toMatchObject({ mdraft_version: 1, mdraft_locked: false, mal_id: b.aliasId, from: { address: b.mailbox.user } });
 
-    let res = await api('PATCH', `maildrafts/${d.mdraft_id}`, { mdraft_version: 1, mdraft_subject: 'Quote', mdraft_html: '<p>Body one</p>', mdraft_to_arr: to('client@example.com') });
+    let res = await api('PATCH', `maildrafts/${d.mdraft_id}`, {
+      mdraft_version: 1,
+      mdraft_subject: 'Quote',
+      mdraft_html: '<p>Body one</p>',
+      mdraft_to_arr: to('client@example.com'),
+    });
     expect(res.json.maildrafts.data).toMatchObject({ skipped: true, draft: { mdraft_version: 1 } });
 
     res = await api('PATCH', `maildrafts/${d.mdraft_id}`, { mdraft_version: 1, mdraft_subject: 'Quote 2' });
@@ -74,7 +80,10 @@ describe('mail drafts', () => {
     // A second user (or tab) still holding version 1 is told, not silently overwritten.
     res = await api('PATCH', `maildrafts/${d.mdraft_id}`, { mdraft_version: 1, mdraft_html: '<p>Other</p>' });
     expect(res.status).toBe(409);
-    expect(res.json.maildrafts.dbErrors[0]).toMatchObject({ error: 'CONFLICT', primary: 'This draft is locked: it was changed by another user. Reload it to continue.' });
+    expect(res.json.maildrafts.dbErrors[0]).toMatchObject({
+      error: 'CONFLICT',
+      primary: 'This draft is locked: it was changed by another user. Reload it to continue.',
+    });
     res = await api('GET', `maildrafts/${d.mdraft_id}/details`);
     expect(res.json.maildrafts.data.mdraft_html).toBe('<p>Body one</p>');
   });
@@ -84,7 +93,11 @@ describe('mail drafts', () => {
     await syncAccount(mailDb(b.db), b.accountId);
     const d = await create({ mdraft_subject: 'Boiler visit', mdraft_html: '<p>See you <b>Monday</b></p>' });
     const before = smtp.messages.length;
-    const res = await api('POST', `maildrafts/${d.mdraft_id}/updateAndSend`, { mdraft_version: 1, mdraft_to_arr: [{ name: 'Client', address: 'client@example.com' }], mdraft_bcc_arr: to('boss@example.com') });
+    const res = await api('POST', `maildrafts/${d.mdraft_id}/updateAndSend`, {
+      mdraft_version: 1,
+      mdraft_to_arr: [{ name: 'Client', address: 'client@example.com' }],
+      mdraft_bcc_arr: to('boss@example.com'),
+    });
     expect(res.status, res.text).toBe(200);
     const sent = res.json.maildrafts.data;
     expect(sent).toMatchObject({ sent: true, sent_copy_error: null });
@@ -106,7 +119,13 @@ describe('mail drafts', () => {
     expect([...(inSent.find((m) => m.envelope?.messageId === sent.message_id)?.flags ?? [])]).toContain('\\Seen');
 
     expect((await api('GET', `maildrafts/${d.mdraft_id}/details`)).status).toBe(404);
-    const placed = () => b.db.selectFrom('mail_locations as l').innerJoin('imapfolders as f', 'f.ifolder_id', 'l.ifolder_id').select(['f.ifolder_path', 'l.uid']).where('l.ma_id', '=', sent.ma_id).execute();
+    const placed = () =>
+      b.db
+        .selectFrom('mail_locations as l')
+        .innerJoin('imapfolders as f', 'f.ifolder_id', 'l.ifolder_id')
+        .select(['f.ifolder_path', 'l.uid'])
+        .where('l.ma_id', '=', sent.ma_id)
+        .execute();
     expect((await placed()).map((l) => l.ifolder_path)).toEqual(['Sent']);
     await syncAccount(mailDb(b.db), b.accountId);
     expect(await placed()).toHaveLength(1);
@@ -116,7 +135,8 @@ describe('mail drafts', () => {
 
   it('refuses to send without valid recipients, with SPEC.md point 5 texts, and keeps what was typed', async () => {
     const d = await create({});
-    const send = (version: number, body: Record<string, unknown>) => api('POST', `maildrafts/${d.mdraft_id}/updateAndSend`, { mdraft_version: version, ...body });
+    const send = (version: number, body: Record<string, unknown>) =>
+      api('POST', `maildrafts/${d.mdraft_id}/updateAndSend`, { mdraft_version: version, ...body });
     let res = await send(1, { mdraft_subject: 'No one' });
     expect(res.status).toBe(400);
     expect(res.json.maildrafts.dbErrors[0]).toMatchObject({ primary: 'No address', details: 'mdraft_to_arr' });
@@ -174,18 +194,30 @@ describe('mail drafts', () => {
     const maId = await b.addMail({
       subject: 'Leaking tap',
       from: { name: 'Ann Client', address: 'ann@client.example' },
-      to: [{ name: 'Office', address: b.mailbox.user }, { name: 'Bob', address: 'bob@client.example' }],
+      to: [
+        { name: 'Office', address: b.mailbox.user },
+        { name: 'Bob', address: 'bob@client.example' },
+      ],
       cc: [{ name: 'Cid', address: 'cid@client.example' }],
       html: '<p>It drips</p><script>alert(1)</script>',
     });
     const reply = await create({ reply_ma_id: maId, mode: 'reply' });
-    expect(reply).toMatchObject({ reply_ma_id: maId, reply_mode: 'reply', mdraft_subject: 'Re: Leaking tap', mdraft_to_arr: [{ name: 'Ann Client', address: 'ann@client.example' }], mdraft_cc_arr: [] });
+    expect(reply).toMatchObject({
+      reply_ma_id: maId,
+      reply_mode: 'reply',
+      mdraft_subject: 'Re: Leaking tap',
+      mdraft_to_arr: [{ name: 'Ann Client', address: 'ann@client.example' }],
+      mdraft_cc_arr: [],
+    });
     expect(reply.mdraft_html).toContain('<blockquote><p>It drips</p></blockquote>');
     expect(reply.mdraft_html).not.toContain('script');
 
     let res = await api('POST', 'maildrafts/create', { reply_ma_id: maId, mode: 'replyAll' });
     expect(res.status).toBe(409);
-    expect(res.json.maildrafts.dbErrors[0]).toMatchObject({ primary: 'A draft for this mail already exists: continue it or replace it.', details: String(reply.mdraft_id) });
+    expect(res.json.maildrafts.dbErrors[0]).toMatchObject({
+      primary: 'A draft for this mail already exists: continue it or replace it.',
+      details: String(reply.mdraft_id),
+    });
     res = await api('POST', 'maildrafts/filter', { reply_ma_id: maId });
     expect(res.json.maildrafts.data.map((r: { mdraft_id: number }) => r.mdraft_id)).toEqual([reply.mdraft_id]);
 
@@ -203,8 +235,16 @@ describe('mail drafts', () => {
   });
 
   it('refuses a From the user may not send on and input that is not an address list', async () => {
-    const foreign = await b.db.insertInto('mailaccounts').values({ ma_name: 'Other', ma_email: 'other@test.example' }).returning('mailaccount_id').executeTakeFirstOrThrow();
-    const alias = await b.db.insertInto('mailaliases').values({ mailaccount_id: foreign.mailaccount_id, mal_email: 'other@test.example' }).returning('mal_id').executeTakeFirstOrThrow();
+    const foreign = await b.db
+      .insertInto('mailaccounts')
+      .values({ ma_name: 'Other', ma_email: 'other@test.example' })
+      .returning('mailaccount_id')
+      .executeTakeFirstOrThrow();
+    const alias = await b.db
+      .insertInto('mailaliases')
+      .values({ mailaccount_id: foreign.mailaccount_id, mal_email: 'other@test.example' })
+      .returning('mal_id')
+      .executeTakeFirstOrThrow();
     let res = await api('POST', 'maildrafts/create', { mal_id: alias.mal_id });
     expect(res.status).toBe(400);
     expect(res.json.maildrafts.dbErrors[0]).toMatchObject({ primary: 'You cannot send from this address.', details: 'mal_id' });
@@ -217,7 +257,15 @@ describe('mail drafts', () => {
   it('attaches files to a draft (not to a locked one) and sends them', async () => {
     const d = await create({ mdraft_subject: 'With file', mdraft_to_arr: to('client@example.com') });
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-    let res = await upload(t.app, { url: `/api/maildrafts/${d.mdraft_id}/attachments`, cookie, host: b.host, files: [{ name: 'quote.pdf', data: pdf, type: 'application/pdf' }, { name: 'extra.pdf', data: pdf, type: 'application/pdf' }] });
+    let res = await upload(t.app, {
+      url: `/api/maildrafts/${d.mdraft_id}/attachments`,
+      cookie,
+      host: b.host,
+      files: [
+        { name: 'quote.pdf', data: pdf, type: 'application/pdf' },
+        { name: 'extra.pdf', data: pdf, type: 'application/pdf' },
+      ],
+    });
     expect(res.status, res.text).toBe(201);
     const withFiles = res.json.maildrafts.data;
     expect(withFiles.attachments.map((f: { f_name: string }) => f.f_name)).toEqual(['quote.pdf', 'extra.pdf']);

@@ -40,35 +40,83 @@ export function registerFolderRoutes(app: FastifyInstance): void {
   };
   action(app, { method: 'GET', url: '/api/mailfolders/list', key, gate: MAIL_GATE, summary: 'Local mail folders with their mail counts' }, list);
   action(app, { method: 'POST', url: '/api/mailfolders/filter', key, gate: MAIL_GATE, summary: 'Local mail folders with their mail counts' }, list);
-  action(app, { method: 'POST', url: '/api/mailfolders/create', key, gate: MAIL_GATE, status: 201, change: true, summary: 'New local folder {mf_name}' }, async (req) => {
-    const row = await composeDb(req.db).insertInto('mailfolders').values({ mf_name: parseFolder(req.body) }).returningAll().executeTakeFirstOrThrow().catch((e) => uniqueClash(e, 'mf_name'));
-    return { data: row };
-  });
-  action(app, { method: 'PATCH', url: '/api/mailfolders/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Rename a local folder' }, async (req) => {
-    const db = composeDb(req.db);
-    await folderOr404(db, idOf(req));
-    const name = parseFolder(req.body);
-    return { data: await db.updateTable('mailfolders').set({ mf_name: name }).where('mf_id', '=', idOf(req)).returningAll().executeTakeFirstOrThrow().catch((e) => uniqueClash(e, 'mf_name')) };
-  });
-  action(app, { method: 'DELETE', url: '/api/mailfolders/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Delete an empty local folder' }, async (req) => {
-    const db = composeDb(req.db);
-    await db.transaction().execute(async (trx) => {
-      await trx.selectFrom('mailfolders').select('mf_id').where('mf_id', '=', idOf(req)).forUpdate().executeTakeFirst().then((r) => r ?? Promise.reject(mailNotFound()));
-      const used = await trx.selectFrom('mail_folder_links').select('ma_id').where('mf_id', '=', idOf(req)).limit(1).executeTakeFirst();
-      if (used) throw conflict(composeText('errors.folderNotEmpty'), 'mf_id');
-      await trx.deleteFrom('mailfolders').where('mf_id', '=', idOf(req)).execute();
-    });
-    return { data: { deleted: 1 } };
-  });
-  for (const op of ['addmails', 'removemails'] as const) {
-    action(app, { method: 'POST', url: `/api/mailfolders/:id/${op}`, key, gate: MAIL_GATE, params: idParams, change: true, summary: `${op === 'addmails' ? 'Put mails into' : 'Take mails out of'} the folder {ma_ids}` }, async (req) => {
+  action(
+    app,
+    { method: 'POST', url: '/api/mailfolders/create', key, gate: MAIL_GATE, status: 201, change: true, summary: 'New local folder {mf_name}' },
+    async (req) => {
+      const row = await composeDb(req.db)
+        .insertInto('mailfolders')
+        .values({ mf_name: parseFolder(req.body) })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+        .catch((e) => uniqueClash(e, 'mf_name'));
+      return { data: row };
+    },
+  );
+  action(
+    app,
+    { method: 'PATCH', url: '/api/mailfolders/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Rename a local folder' },
+    async (req) => {
       const db = composeDb(req.db);
       await folderOr404(db, idOf(req));
-      const ids = parseMailIds(req.body);
-      await checkReadableMails(db, userId(req), ids);
-      if (op === 'addmails') await db.insertInto('mail_folder_links').values(ids.map((ma_id) => ({ ma_id, mf_id: idOf(req) }))).onConflict((oc) => oc.doNothing()).execute();
-      else await db.deleteFrom('mail_folder_links').where('mf_id', '=', idOf(req)).where('ma_id', 'in', ids).execute();
-      return { data: { mf_id: idOf(req), ma_ids: ids } };
-    });
+      const name = parseFolder(req.body);
+      return {
+        data: await db
+          .updateTable('mailfolders')
+          .set({ mf_name: name })
+          .where('mf_id', '=', idOf(req))
+          .returningAll()
+          .executeTakeFirstOrThrow()
+          .catch((e) => uniqueClash(e, 'mf_name')),
+      };
+    },
+  );
+  action(
+    app,
+    { method: 'DELETE', url: '/api/mailfolders/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Delete an empty local folder' },
+    async (req) => {
+      const db = composeDb(req.db);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('mailfolders')
+          .select('mf_id')
+          .where('mf_id', '=', idOf(req))
+          .forUpdate()
+          .executeTakeFirst()
+          .then((r) => r ?? Promise.reject(mailNotFound()));
+        const used = await trx.selectFrom('mail_folder_links').select('ma_id').where('mf_id', '=', idOf(req)).limit(1).executeTakeFirst();
+        if (used) throw conflict(composeText('errors.folderNotEmpty'), 'mf_id');
+        await trx.deleteFrom('mailfolders').where('mf_id', '=', idOf(req)).execute();
+      });
+      return { data: { deleted: 1 } };
+    },
+  );
+  for (const op of ['addmails', 'removemails'] as const) {
+    action(
+      app,
+      {
+        method: 'POST',
+        url: `/api/mailfolders/:id/${op}`,
+        key,
+        gate: MAIL_GATE,
+        params: idParams,
+        change: true,
+        summary: `${op === 'addmails' ? 'Put mails into' : 'Take mails out of'} the folder {ma_ids}`,
+      },
+      async (req) => {
+        const db = composeDb(req.db);
+        await folderOr404(db, idOf(req));
+        const ids = parseMailIds(req.body);
+        await checkReadableMails(db, userId(req), ids);
+        if (op === 'addmails')
+          await db
+            .insertInto('mail_folder_links')
+            .values(ids.map((ma_id) => ({ ma_id, mf_id: idOf(req) })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        else await db.deleteFrom('mail_folder_links').where('mf_id', '=', idOf(req)).where('ma_id', 'in', ids).execute();
+        return { data: { mf_id: idOf(req), ma_ids: ids } };
+      },
+    );
   }
 }

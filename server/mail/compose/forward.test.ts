@@ -84,7 +84,8 @@ async function syncedMail(subject: string): Promise<number> {
   return (await b.db.selectFrom('mails').select('ma_id').where('message_id', '=', messageId).executeTakeFirstOrThrow()).ma_id;
 }
 
-const storedOf = (maId: number) => attachmentDb(mailDb(b.db)).selectFrom('mail_attachments').select(['mat_position', 'file_id']).where('ma_id', '=', maId).orderBy('mat_position').execute();
+const storedOf = (maId: number) =>
+  attachmentDb(mailDb(b.db)).selectFrom('mail_attachments').select(['mat_position', 'file_id']).where('ma_id', '=', maId).orderBy('mat_position').execute();
 
 async function create(body: Record<string, unknown>) {
   const res = await api('POST', 'maildrafts/create', body);
@@ -95,13 +96,17 @@ async function create(body: Record<string, unknown>) {
 /** Sends the draft to one address and answers what the SMTP listener received, parsed. */
 async function send(draft: { mdraft_id: number; mdraft_version: number }) {
   const before = smtp.messages.length;
-  const res = await api('POST', `maildrafts/${draft.mdraft_id}/updateAndSend`, { mdraft_version: draft.mdraft_version, mdraft_to_arr: [{ name: '', address: 'partner@example.com' }] });
+  const res = await api('POST', `maildrafts/${draft.mdraft_id}/updateAndSend`, {
+    mdraft_version: draft.mdraft_version,
+    mdraft_to_arr: [{ name: '', address: 'partner@example.com' }],
+  });
   expect(res.status, res.text).toBe(200);
   const [received] = (await smtp.waitFor(before + 1)).slice(before);
   return simpleParser(received.raw);
 }
 
-const attachmentsIn = (mail: Awaited<ReturnType<typeof simpleParser>>) => mail.attachments.map((a) => ({ name: a.filename, bytes: a.content })).sort((x, y) => String(x.name).localeCompare(String(y.name)));
+const attachmentsIn = (mail: Awaited<ReturnType<typeof simpleParser>>) =>
+  mail.attachments.map((a) => ({ name: a.filename, bytes: a.content })).sort((x, y) => String(x.name).localeCompare(String(y.name)));
 
 describe('forwarding a mail with attachments', () => {
   it("links the mail's stored files to the draft and sends both with the right names and bytes; a reply carries none", async () => {
@@ -123,10 +128,12 @@ describe('forwarding a mail with attachments', () => {
 
     const received = await send(fwd);
     expect(received.subject).toBe('Fwd: Quote and photos');
-    expect(attachmentsIn(received)).toEqual([
-      { name: 'quote.pdf', bytes: PDF },
-      { name: NOTE_NAME, bytes: Buffer.from(NOTE) },
-    ].sort((x, y) => x.name.localeCompare(y.name)));
+    expect(attachmentsIn(received)).toEqual(
+      [
+        { name: 'quote.pdf', bytes: PDF },
+        { name: NOTE_NAME, bytes: Buffer.from(NOTE) },
+      ].sort((x, y) => x.name.localeCompare(y.name)),
+    );
     // Sending deleted the draft, not the mail's files.
     expect(await storedOf(maId)).toEqual(stored);
   });
@@ -172,11 +179,18 @@ describe('forwarding a mail with attachments', () => {
     await attachmentDb(mailDb(b.db)).deleteFrom('mail_attachments').where('ma_id', '=', maId).execute();
     const account = await b.db.selectFrom('mailaccounts').select('mis_id').where('mailaccount_id', '=', b.accountId).executeTakeFirstOrThrow();
     const server = await b.db.selectFrom('mailincomingservers').select('mis_port').where('mis_id', '=', account.mis_id!).executeTakeFirstOrThrow();
-    await b.db.updateTable('mailincomingservers').set({ mis_port: await freePort() }).where('mis_id', '=', account.mis_id!).execute();
+    await b.db
+      .updateTable('mailincomingservers')
+      .set({ mis_port: await freePort() })
+      .where('mis_id', '=', account.mis_id!)
+      .execute();
     try {
       const res = await api('POST', 'maildrafts/create', { reply_ma_id: maId, mode: 'forward' });
       expect(res.status).toBe(409);
-      expect(res.json.maildrafts.dbErrors[0]).toMatchObject({ details: 'attachments', primary: expect.stringMatching(/^The attachments of the forwarded mail could not be read from the mail server: .+\.$/) });
+      expect(res.json.maildrafts.dbErrors[0]).toMatchObject({
+        details: 'attachments',
+        primary: expect.stringMatching(/^The attachments of the forwarded mail could not be read from the mail server: .+\.$/),
+      });
       expect((await api('POST', 'maildrafts/filter', { reply_ma_id: maId })).json.maildrafts.data).toEqual([]);
     } finally {
       await b.db.updateTable('mailincomingservers').set({ mis_port: server.mis_port }).where('mis_id', '=', account.mis_id!).execute();

@@ -16,13 +16,19 @@ export function parseMailIds(input: unknown): number[] {
 export async function checkReadableMails(db: ComposeDb, usId: number, ids: readonly number[]): Promise<void> {
   const accounts = await readableAccountIds(db, usId);
   if (accounts.length === 0) throw mailNotFound();
-  const found = await db.selectFrom('mails').select((eb) => eb.fn.countAll<number>().as('n')).where('ma_id', 'in', ids).where('mailaccount_id', 'in', accounts).executeTakeFirstOrThrow();
+  const found = await db
+    .selectFrom('mails')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ma_id', 'in', ids)
+    .where('mailaccount_id', 'in', accounts)
+    .executeTakeFirstOrThrow();
   if (Number(found.n) !== ids.length) throw mailNotFound();
 }
 
 /** A required name of at most 100 characters. */
 export function parseName(value: unknown, field: string): string {
-  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) throw validationError([{ field, message: enText('validation.required') }]);
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
+    throw validationError([{ field, message: enText('validation.required') }]);
   if (typeof value !== 'string') throw invalidField(field);
   if (value.trim().length > 100) throw invalidField(field, 'validation.max100');
   return value.trim();

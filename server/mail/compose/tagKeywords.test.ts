@@ -45,7 +45,12 @@ describe('tags as IMAP keywords', () => {
   it('adds, renames and removes the keyword on the server copy', async () => {
     await withMailbox(dovecot, b.mailbox.user, b.mailbox.password, (c) => c.append('INBOX', rawMail({ subject: 'Tag me' })));
     await syncAccount(mailDb(b.db), b.accountId);
-    const mail = await b.db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', b.accountId).where('mail_subject', '=', 'Tag me').executeTakeFirstOrThrow();
+    const mail = await b.db
+      .selectFrom('mails')
+      .select('ma_id')
+      .where('mailaccount_id', '=', b.accountId)
+      .where('mail_subject', '=', 'Tag me')
+      .executeTakeFirstOrThrow();
     const tag = (await api('POST', 'mailtags/create', { mt_name: 'Needs call' })).json.mailtags.data;
 
     let res = await api('POST', `mailtags/${tag.mt_id}/assign`, { ma_ids: [mail.ma_id] });

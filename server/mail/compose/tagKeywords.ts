@@ -9,7 +9,10 @@ import type { ComposeDb } from './tables';
 
 /** An IMAP keyword is an atom: no spaces, brackets, quotes, wildcards or backslashes. */
 export function tagKeyword(name: string): string {
-  const atom = name.trim().replace(/[\s(){}"%*\\\]\x00-\x1f\x7f]+/g, '_').replace(/^\$+/, '');
+  const atom = name
+    .trim()
+    .replace(/[\s(){}"%*\\\]\x00-\x1f\x7f]+/g, '_')
+    .replace(/^\$+/, '');
   return atom.slice(0, 64) || 'tag';
 }
 

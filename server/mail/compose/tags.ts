@@ -39,17 +39,32 @@ export function registerTagRoutes(app: FastifyInstance): void {
   };
   action(app, { method: 'GET', url: '/api/mailtags/list', key, gate: MAIL_GATE, summary: 'Mail tags' }, list);
   action(app, { method: 'POST', url: '/api/mailtags/filter', key, gate: MAIL_GATE, summary: 'Mail tags' }, list);
-  action(app, { method: 'POST', url: '/api/mailtags/create', key, gate: MAIL_GATE, status: 201, change: true, summary: 'New tag {mt_name, mt_color: #rrggbb}' }, async (req) => {
-    const values = parseTag(req.body, 'create');
-    const row = await composeDb(req.db).insertInto('mailtags').values({ mt_name: values.mt_name!, mt_color: values.mt_color ?? null }).returningAll().executeTakeFirstOrThrow().catch((e) => uniqueClash(e, 'mt_name'));
-    return { data: row };
-  });
+  action(
+    app,
+    { method: 'POST', url: '/api/mailtags/create', key, gate: MAIL_GATE, status: 201, change: true, summary: 'New tag {mt_name, mt_color: #rrggbb}' },
+    async (req) => {
+      const values = parseTag(req.body, 'create');
+      const row = await composeDb(req.db)
+        .insertInto('mailtags')
+        .values({ mt_name: values.mt_name!, mt_color: values.mt_color ?? null })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+        .catch((e) => uniqueClash(e, 'mt_name'));
+      return { data: row };
+    },
+  );
   action(app, { method: 'PATCH', url: '/api/mailtags/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Change a tag' }, async (req) => {
     const db = composeDb(req.db);
     const current = await tagOr404(db, idOf(req));
     const values = parseTag(req.body, 'update');
     if (Object.keys(values).length === 0) return { data: current };
-    const row = await db.updateTable('mailtags').set(values).where('mt_id', '=', idOf(req)).returningAll().executeTakeFirstOrThrow().catch((e) => uniqueClash(e, 'mt_name'));
+    const row = await db
+      .updateTable('mailtags')
+      .set(values)
+      .where('mt_id', '=', idOf(req))
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      .catch((e) => uniqueClash(e, 'mt_name'));
     let imap_error: string | null = null;
     if (tagKeyword(row.mt_name) !== tagKeyword(current.mt_name)) {
       const mails = await taggedMails(db, row.mt_id);
@@ -57,24 +72,45 @@ export function registerTagRoutes(app: FastifyInstance): void {
     }
     return { data: { ...row, imap_error } };
   });
-  action(app, { method: 'DELETE', url: '/api/mailtags/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Delete a tag (it comes off every mail)' }, async (req) => {
-    const db = composeDb(req.db);
-    const tag = await tagOr404(db, idOf(req));
-    const mails = await taggedMails(db, tag.mt_id);
-    await db.deleteFrom('mailtags').where('mt_id', '=', idOf(req)).execute();
-    return { data: { deleted: 1, imap_error: await pushTagKeyword(db, mails, tagKeyword(tag.mt_name), false) } };
-  });
-  for (const op of ['assign', 'unassign'] as const) {
-    action(app, { method: 'POST', url: `/api/mailtags/:id/${op}`, key, gate: MAIL_GATE, params: idParams, change: true, summary: `${op === 'assign' ? 'Put the tag on' : 'Take the tag off'} mails {ma_ids}` }, async (req) => {
+  action(
+    app,
+    { method: 'DELETE', url: '/api/mailtags/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Delete a tag (it comes off every mail)' },
+    async (req) => {
       const db = composeDb(req.db);
       const tag = await tagOr404(db, idOf(req));
-      const ids = parseMailIds(req.body);
-      await checkReadableMails(db, userId(req), ids);
-      if (op === 'assign') await db.insertInto('mail_tag_links').values(ids.map((ma_id) => ({ ma_id, mt_id: tag.mt_id }))).onConflict((oc) => oc.doNothing()).execute();
-      else await db.deleteFrom('mail_tag_links').where('mt_id', '=', tag.mt_id).where('ma_id', 'in', ids).execute();
-      const imap_error = await pushTagKeyword(db, ids, tagKeyword(tag.mt_name), op === 'assign');
-      return { data: { mt_id: tag.mt_id, ma_ids: ids, imap_error } };
-    });
+      const mails = await taggedMails(db, tag.mt_id);
+      await db.deleteFrom('mailtags').where('mt_id', '=', idOf(req)).execute();
+      return { data: { deleted: 1, imap_error: await pushTagKeyword(db, mails, tagKeyword(tag.mt_name), false) } };
+    },
+  );
+  for (const op of ['assign', 'unassign'] as const) {
+    action(
+      app,
+      {
+        method: 'POST',
+        url: `/api/mailtags/:id/${op}`,
+        key,
+        gate: MAIL_GATE,
+        params: idParams,
+        change: true,
+        summary: `${op === 'assign' ? 'Put the tag on' : 'Take the tag off'} mails {ma_ids}`,
+      },
+      async (req) => {
+        const db = composeDb(req.db);
+        const tag = await tagOr404(db, idOf(req));
+        const ids = parseMailIds(req.body);
+        await checkReadableMails(db, userId(req), ids);
+        if (op === 'assign')
+          await db
+            .insertInto('mail_tag_links')
+            .values(ids.map((ma_id) => ({ ma_id, mt_id: tag.mt_id })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        else await db.deleteFrom('mail_tag_links').where('mt_id', '=', tag.mt_id).where('ma_id', 'in', ids).execute();
+        const imap_error = await pushTagKeyword(db, ids, tagKeyword(tag.mt_name), op === 'assign');
+        return { data: { mt_id: tag.mt_id, ma_ids: ids, imap_error } };
+      },
+    );
   }
   action(app, { method: 'POST', url: '/api/mailtags/ofmails', key, gate: MAIL_GATE, summary: 'Tag ids of mails {ma_ids}: [{ma_id, mt_id}]' }, async (req) => {
     const db = composeDb(req.db);

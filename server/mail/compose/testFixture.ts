@@ -18,14 +18,28 @@ export interface ComposeBrand {
   usId(email: string): Promise<number>;
   link(usId: number, canSend: boolean, accountId?: number): Promise<void>;
   unlinkAll(usId: number): Promise<void>;
-  addMail(values: { subject: string; from: { name: string; address: string }; to?: { name: string; address: string }[]; cc?: { name: string; address: string }[]; html?: string }): Promise<number>;
+  addMail(values: {
+    subject: string;
+    from: { name: string; address: string };
+    to?: { name: string; address: string }[];
+    cc?: { name: string; address: string }[];
+    html?: string;
+  }): Promise<number>;
 }
 
 /** An outgoing server row pointing at the SMTP listener (or at a closed port to make sending fail). */
 export async function addOutgoingServer(db: ComposeDb, accountId: number, port: number): Promise<void> {
   const server = await db
     .insertInto('mailservers')
-    .values({ mailserver_name: uniqueName('smtp'), mailserver_host: '127.0.0.1', mailserver_port: port, mailserver_secure: false, mailserver_user: null, mailserver_pass: encryptSecret('unused'), mailserver_from: 'office@test.example' })
+    .values({
+      mailserver_name: uniqueName('smtp'),
+      mailserver_host: '127.0.0.1',
+      mailserver_port: port,
+      mailserver_secure: false,
+      mailserver_user: null,
+      mailserver_pass: encryptSecret('unused'),
+      mailserver_from: 'office@test.example',
+    })
     .returning('mailserver_id')
     .executeTakeFirstOrThrow();
   await db.updateTable('mailaccounts').set({ mailserver_id: server.mailserver_id }).where('mailaccount_id', '=', accountId).execute();
@@ -41,7 +55,11 @@ export async function composeBrand(root: RootDb, dovecot: Dovecot | null, smtpPo
     ? await createTestAccount(mailDb(db), dovecot, user, password)
     : (await db.insertInto('mailaccounts').values({ ma_name: user, ma_email: user }).returning('mailaccount_id').executeTakeFirstOrThrow()).mailaccount_id;
   await addOutgoingServer(db, accountId, smtpPort);
-  const alias = await db.insertInto('mailaliases').values({ mailaccount_id: accountId, mal_email: user, mal_name: 'Office', mal_is_default: true }).returning('mal_id').executeTakeFirstOrThrow();
+  const alias = await db
+    .insertInto('mailaliases')
+    .values({ mailaccount_id: accountId, mal_email: user, mal_name: 'Office', mal_is_default: true })
+    .returning('mal_id')
+    .executeTakeFirstOrThrow();
   let counter = 0;
   return {
     host: brand.host,

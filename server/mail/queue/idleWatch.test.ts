@@ -63,11 +63,22 @@ describe('IMAP IDLE watcher', () => {
     const user = `${uniqueName('watch')}@test.example`;
     const accountId = await createTestAccount(db, dovecot, user, 'pw-1');
     const proxy = await relay();
-    await db.updateTable('mailincomingservers').set({ mis_host: '127.0.0.1', mis_port: proxy.port }).where('mis_id', '=', (eb) => eb.selectFrom('mailaccounts').select('mis_id').where('mailaccount_id', '=', accountId)).execute();
+    await db
+      .updateTable('mailincomingservers')
+      .set({ mis_host: '127.0.0.1', mis_port: proxy.port })
+      .where('mis_id', '=', (eb) => eb.selectFrom('mailaccounts').select('mis_id').where('mailaccount_id', '=', accountId))
+      .execute();
     const changes: number[] = [];
     const errors: unknown[] = [];
     let opens = 0;
-    const w = startIdleWatchers({ root, onChange: async () => void changes.push(Date.now()), onError: (err) => errors.push(err), minBackoffMs: 100, debounceMs: 50, onOpen: () => void (opens += 1) });
+    const w = startIdleWatchers({
+      root,
+      onChange: async () => void changes.push(Date.now()),
+      onError: (err) => errors.push(err),
+      minBackoffMs: 100,
+      debounceMs: 50,
+      onOpen: () => void (opens += 1),
+    });
     running.push(w);
     w.set([{ schema, accountId }]);
     expect(w.watching()).toEqual([{ schema, accountId }]);
@@ -106,7 +117,14 @@ describe('IMAP IDLE watcher', () => {
       },
       clear: (handle) => void pending.delete(handle as number),
     };
-    const w = startIdleWatchers({ root, onChange: async () => undefined, onError: (err) => void errors.push(err), minBackoffMs: 100, maxBackoffMs: 400, retryTimers });
+    const w = startIdleWatchers({
+      root,
+      onChange: async () => undefined,
+      onError: (err) => void errors.push(err),
+      minBackoffMs: 100,
+      maxBackoffMs: 400,
+      retryTimers,
+    });
     running.push(w);
     w.set([{ schema, accountId }]);
     for (let attempt = 1; attempt <= 5; attempt += 1) {

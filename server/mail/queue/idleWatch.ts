@@ -85,7 +85,10 @@ class Watcher {
     if (this.stopped) return;
     let client: ImapFlow | null = null;
     try {
-      client = await openImap(mailDb(brandDb(this.opts.root, this.account.schema)), this.account.accountId, { maxIdleTime: IDLE_RESTART_MS, autoIdleDelay: AUTO_IDLE_MS });
+      client = await openImap(mailDb(brandDb(this.opts.root, this.account.schema)), this.account.accountId, {
+        maxIdleTime: IDLE_RESTART_MS,
+        autoIdleDelay: AUTO_IDLE_MS,
+      });
       if (this.stopped) {
         await client.logout().catch(() => client?.close());
         return;

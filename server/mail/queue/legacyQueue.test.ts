@@ -48,13 +48,24 @@ describe('pg-boss 10 queue carried over to pg-boss 12', () => {
     const { rows: before } = await sql<{ version: number }>`select version from ${sql.id(schema, 'version')}`.execute(root);
     expect(Number(before[0].version)).toBeLessThan(25);
 
-    const workers = await startMailWorkers({ root, connectionString: inject('databaseUrl'), bossSchema: schema, concurrency: 0, intervalMs: 3_600_000, watchIdle: false, watchAccounts: async () => [], onError: () => undefined });
+    const workers = await startMailWorkers({
+      root,
+      connectionString: inject('databaseUrl'),
+      bossSchema: schema,
+      concurrency: 0,
+      intervalMs: 3_600_000,
+      watchIdle: false,
+      watchAccounts: async () => [],
+      onError: () => undefined,
+    });
     running.push(workers);
     // The made-up brands have no accounts the ticker could queue: their jobs came from pg-boss 10.
     const jobs = await workers.boss.fetch<MailSyncJob>(MAIL_SYNC_QUEUE, { batchSize: 100 });
     const carried = jobs.map((j) => j.data).filter((d) => d.schema.startsWith('site_9000'));
     expect(carried.sort((a, b) => a.accountId - b.accountId)).toEqual(pending);
-    const { rows: keys } = await sql<{ singleton_key: string }>`select singleton_key from ${sql.id(schema, 'job')} where singleton_key like 'site_9000%' order by singleton_key`.execute(root);
+    const { rows: keys } = await sql<{
+      singleton_key: string;
+    }>`select singleton_key from ${sql.id(schema, 'job')} where singleton_key like 'site_9000%' order by singleton_key`.execute(root);
     expect(keys.map((k) => k.singleton_key)).toEqual(['site_900001:11', 'site_900002:12']);
     expect(await schemaExists(legacySchemaName(schema))).toBe(false);
     const { rows: after } = await sql<{ version: number }>`select version from ${sql.id(schema, 'version')}`.execute(root);
@@ -62,9 +73,20 @@ describe('pg-boss 10 queue carried over to pg-boss 12', () => {
 
     // A second start finds nothing to carry over and keeps the queue as it is.
     await workers.stop();
-    const again = await startMailWorkers({ root, connectionString: inject('databaseUrl'), bossSchema: schema, concurrency: 0, intervalMs: 3_600_000, watchIdle: false, watchAccounts: async () => [], onError: () => undefined });
+    const again = await startMailWorkers({
+      root,
+      connectionString: inject('databaseUrl'),
+      bossSchema: schema,
+      concurrency: 0,
+      intervalMs: 3_600_000,
+      watchIdle: false,
+      watchAccounts: async () => [],
+      onError: () => undefined,
+    });
     running.push(again);
-    const { rows: count } = await sql<{ n: string }>`select count(*) as n from ${sql.id(schema, 'job')} where singleton_key like 'site_9000%' or data->>'schema' like 'site_9000%'`.execute(root);
+    const { rows: count } = await sql<{
+      n: string;
+    }>`select count(*) as n from ${sql.id(schema, 'job')} where singleton_key like 'site_9000%' or data->>'schema' like 'site_9000%'`.execute(root);
     expect(Number(count[0].n)).toBe(2);
     await sql`drop schema ${sql.id(schema)} cascade`.execute(root);
   });

@@ -37,4 +37,3 @@ export async function requestSync(req: FastifyRequest, accountId: number): Promi
   void syncAccount(db, accountId, { fileStore: req.server.fileStore }).catch((err) => req.log.error({ err, accountId }, 'background mail sync failed'));
   return 'started';
 }
-

@@ -96,11 +96,21 @@ describe('mail sync workers', () => {
     // Two "processes": separate pg-boss instances and pools on one database, ticking every second.
     await workers('a', 2, 1000);
     await workers('b', 2, 1000);
-    const count = async () => Number((await db.selectFrom('mails').select((eb) => eb.fn.countAll<string>().as('n')).where('mailaccount_id', '=', accountId).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('mails')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('mailaccount_id', '=', accountId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await waitFor(async () => (await count()) === 20)).toBe(true);
 
     const subject = `Arrived ${Date.now()}`;
-    const arrived = async () => !!(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', subject).executeTakeFirst());
+    const arrived = async () =>
+      !!(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', subject).executeTakeFirst());
     await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject })));
     const appended = Date.now();
     // Nobody asks for a sync here: the tickers do. "Within seconds" is "by the next sync": the
@@ -117,7 +127,10 @@ describe('mail sync workers', () => {
     for (const name of ['a', 'b']) {
       const own = ticks.filter((t) => t.process === name);
       expect(own.filter((t) => t.fired).length, name).toBeGreaterThanOrEqual(1);
-      expect(own.every((t) => t.delayMs === 1000), name).toBe(true);
+      expect(
+        own.every((t) => t.delayMs === 1000),
+        name,
+      ).toBe(true);
     }
 
     // Let a few more ticks run on both processes, then check that the real syncs never overlapped.
@@ -134,7 +147,8 @@ describe('mail sync workers', () => {
     const user = `${uniqueName('idle')}@test.example`;
     const accountId = await createTestAccount(db, dovecot, user, 'pw-1');
     await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject: 'Before watching' })));
-    const has = (subject: string) => async () => !!(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', subject).executeTakeFirst());
+    const has = (subject: string) => async () =>
+      !!(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('mail_subject', '=', subject).executeTakeFirst());
     // The ticker runs once at start and then not for an hour: only IDLE can bring the next mail.
     let watched = false;
     const w = await workers('idle-watch', 1, 3_600_000, { watchAccounts: async () => [{ schema, accountId }], onIdleOpen: () => void (watched = true) });
@@ -152,7 +166,8 @@ describe('mail sync workers', () => {
     expect(own.map((t) => t.delayMs)).toEqual([3_600_000]);
     expect(own[0].fired).toBe(false);
     // The mail is committed while that sync goes on to the other folders: wait for it to end.
-    const idleSync = async () => syncs.some((s) => s.process === 'idle-watch' && s.schema === schema && s.accountId === accountId && s.ran && s.heldFrom! >= appending);
+    const idleSync = async () =>
+      syncs.some((s) => s.process === 'idle-watch' && s.schema === schema && s.accountId === accountId && s.ran && s.heldFrom! >= appending);
     expect(await waitFor(idleSync, 30_000)).toBe(true);
     await w.stop();
   }, 60_000);

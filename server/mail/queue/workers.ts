@@ -49,7 +49,16 @@ export interface MailWorkerOptions {
   /** How often an idle worker looks for a job; at least 0.5 s. */
   pollingIntervalSeconds?: number;
   /** Called after each job's sync (logs, tests): `ran` is false when another worker held the lease. */
-  onSynced?: (info: { schema: string; accountId: number; startedAt: number; endedAt: number; ran: boolean; heldFrom?: number; heldUntil?: number; error?: string }) => void;
+  onSynced?: (info: {
+    schema: string;
+    accountId: number;
+    startedAt: number;
+    endedAt: number;
+    ran: boolean;
+    heldFrom?: number;
+    heldUntil?: number;
+    error?: string;
+  }) => void;
   /** Errors of the ticker or pg-boss itself (never thrown: the process keeps serving). */
   onError?: (err: unknown) => void;
   /** Where synced attachments are stored (the app's FileStore); default the data folder's. */
@@ -91,7 +100,12 @@ async function mailSchemas(root: RootDb): Promise<string[]> {
 export async function enabledAccounts(root: RootDb): Promise<WatchedAccount[]> {
   const out: WatchedAccount[] = [];
   for (const schema of await mailSchemas(root)) {
-    const accounts = await mailDb(brandDb(root, schema)).selectFrom('mailaccounts').select('mailaccount_id').where('ma_enabled', '=', true).where('mis_id', 'is not', null).execute();
+    const accounts = await mailDb(brandDb(root, schema))
+      .selectFrom('mailaccounts')
+      .select('mailaccount_id')
+      .where('ma_enabled', '=', true)
+      .where('mis_id', 'is not', null)
+      .execute();
     out.push(...accounts.map((a) => ({ schema, accountId: a.mailaccount_id })));
   }
   return out;
@@ -143,17 +157,30 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     const startedAt = Date.now();
     const db = mailDb(brandDb(opts.root, schema));
     const result = await syncAccount(db, accountId, { fileStore: opts.fileStore });
-    opts.onSynced?.({ schema, accountId, startedAt, endedAt: Date.now(), ran: result.ran, heldFrom: result.heldFrom, heldUntil: result.heldUntil, error: result.error });
+    opts.onSynced?.({
+      schema,
+      accountId,
+      startedAt,
+      endedAt: Date.now(),
+      ran: result.ran,
+      heldFrom: result.heldFrom,
+      heldUntil: result.heldUntil,
+      error: result.error,
+    });
     // Thrown, so pg-boss retries with back-off; the error is already on the account row.
     if (result.error) throw new Error(`mail sync of ${schema}:${accountId} failed: ${result.error}`);
     // Another worker's sync holds the account and may have passed the folder this request was
     // for (an IDLE event during a long sync): ask again shortly rather than lose the change.
-    if (!result.ran && (await syncRunning(db, accountId))) await boss.send(MAIL_SYNC_QUEUE, job.data, { singletonKey: singletonKey(schema, accountId), startAfter: BUSY_RETRY_S });
+    if (!result.ran && (await syncRunning(db, accountId)))
+      await boss.send(MAIL_SYNC_QUEUE, job.data, { singletonKey: singletonKey(schema, accountId), startAfter: BUSY_RETRY_S });
   };
   const workOptions = { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, opts.pollingIntervalSeconds ?? 2) };
   for (let i = 0; i < (opts.concurrency ?? 2); i += 1) await boss.work<MailSyncJob>(MAIL_SYNC_QUEUE, workOptions, handle);
 
-  const watchers = opts.watchIdle === false ? null : startIdleWatchers({ root: opts.root, onChange: (a) => enqueue(a.schema, a.accountId), onError: () => undefined, onOpen: opts.onIdleOpen });
+  const watchers =
+    opts.watchIdle === false
+      ? null
+      : startIdleWatchers({ root: opts.root, onChange: (a) => enqueue(a.schema, a.accountId), onError: () => undefined, onOpen: opts.onIdleOpen });
   const watchList = opts.watchAccounts ?? (() => enabledAccounts(opts.root));
 
   // A chain of timeouts, not an interval: a slow tick never overlaps the next one.

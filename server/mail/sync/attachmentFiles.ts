@@ -78,10 +78,17 @@ async function writeOne(target: AttachmentTarget, maId: number, position: number
   return { maId, position, contentType: a.contentType, ...(await storeAttachmentBytes(target, a, added)) };
 }
 
-export async function writeAttachmentFiles(db: MailDb, target: AttachmentTarget, mails: { maId: number; attachments: ParsedAttachment[] }[]): Promise<PendingAttachment[]> {
+export async function writeAttachmentFiles(
+  db: MailDb,
+  target: AttachmentTarget,
+  mails: { maId: number; attachments: ParsedAttachment[] }[],
+): Promise<PendingAttachment[]> {
   const candidates = mails.filter((m) => m.attachments.length);
   if (!candidates.length) return [];
-  const done = await mailsWithRows(attachmentDb(db), candidates.map((m) => m.maId));
+  const done = await mailsWithRows(
+    attachmentDb(db),
+    candidates.map((m) => m.maId),
+  );
   const work = candidates.filter((m) => !done.has(m.maId)).flatMap((m) => m.attachments.map((a, position) => ({ maId: m.maId, position, a })));
   const added = new Date();
   const written: PendingAttachment[] = [];
@@ -115,13 +122,24 @@ export async function recordAttachments(trx: MailDb, pending: PendingAttachment[
   if (fresh.length) {
     const files = await db
       .insertInto('files')
-      .values(fresh.map((p) => ({ f_grp_id: 'EMAILATTACHMENTS', f_name: p.name, f_storage_name: p.storageName, f_size: p.size, f_type: p.mime, f_added: p.added })))
+      .values(
+        fresh.map((p) => ({ f_grp_id: 'EMAILATTACHMENTS', f_name: p.name, f_storage_name: p.storageName, f_size: p.size, f_type: p.mime, f_added: p.added })),
+      )
       .returning(['file_id', 'f_storage_name'])
       .execute();
     const ids = new Map(files.map((f) => [f.f_storage_name, f.file_id]));
     await db
       .insertInto('mail_attachments')
-      .values(fresh.map((p) => ({ ma_id: p.maId, mat_position: p.position, file_id: ids.get(p.storageName)!, mat_name: p.name, mat_content_type: p.contentType, mat_size: p.size })))
+      .values(
+        fresh.map((p) => ({
+          ma_id: p.maId,
+          mat_position: p.position,
+          file_id: ids.get(p.storageName)!,
+          mat_name: p.name,
+          mat_content_type: p.contentType,
+          mat_size: p.size,
+        })),
+      )
       .onConflict((oc) => oc.columns(['ma_id', 'mat_position']).doNothing())
       .execute();
   }

@@ -10,7 +10,11 @@ export const isDownloadable = (a: Attachment) => a.contentDisposition === 'attac
 /** A file name with no path, control characters or quotes; a neutral one when there is none. */
 export function safeFileName(name: string | undefined, index: number): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '_').replace(/^\.+/, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 200);
   return clean || `attachment-${index + 1}`;
 }
 
@@ -21,5 +25,7 @@ export interface ParsedAttachment {
 }
 
 export function downloadableAttachments(list: Attachment[]): ParsedAttachment[] {
-  return list.filter(isDownloadable).map((a, index) => ({ name: safeFileName(a.filename, index), contentType: a.contentType || 'application/octet-stream', content: a.content }));
+  return list
+    .filter(isDownloadable)
+    .map((a, index) => ({ name: safeFileName(a.filename, index), contentType: a.contentType || 'application/octet-stream', content: a.content }));
 }

@@ -19,7 +19,8 @@ export async function openImap(db: MailDb, mailaccountId: number, extra: Partial
     .executeTakeFirst();
   if (!row) throw new MailAccountError('The account has no incoming server.');
   const user = row.mis_user ?? row.ma_email;
-  const auth = row.mis_auth === 'oauth' ? { user, accessToken: await oauthAccessToken(db, 'imap', row.mis_id) } : { user, pass: decryptSecret(row.mis_pass) ?? '' };
+  const auth =
+    row.mis_auth === 'oauth' ? { user, accessToken: await oauthAccessToken(db, 'imap', row.mis_id) } : { user, pass: decryptSecret(row.mis_pass) ?? '' };
   const client = new ImapFlow({
     host: row.mis_host,
     port: row.mis_port,

@@ -63,7 +63,10 @@ const noNulOrNull = (v: string | null) => (v === null ? null : noNul(v));
 
 function addresses(value: AddressObject | AddressObject[] | undefined): Address[] {
   const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list.flatMap((a) => a.value).filter((a) => a.address).map((a) => ({ name: noNul(a.name ?? ''), address: noNul(a.address!.toLowerCase()) }));
+  return list
+    .flatMap((a) => a.value)
+    .filter((a) => a.address)
+    .map((a) => ({ name: noNul(a.name ?? ''), address: noNul(a.address!.toLowerCase()) }));
 }
 
 const idList = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? v.split(/\s+/) : []).map(noNul).filter(Boolean);

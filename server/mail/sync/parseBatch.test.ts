@@ -37,10 +37,13 @@ function withAttachment(n: number): string {
 function batch(size: number): RawMessage[] {
   return Array.from({ length: size }, (_, i) => {
     const raw =
-      i % 5 === 0 ? withAttachment(i)
-      : i % 5 === 1 ? rawMail({ html: `<p>Roof <b>leak</b> ${i}</p><script>alert(1)</script>` })
-      : i % 5 === 2 ? rawMail({ text: `No id ${i}` }).replace(/^Message-ID:.*\r\n/m, '')
-      : rawMail({ subject: `Boiler ${i}`, inReplyTo: '<root@test.example>', text: `boiler boiler radiator ${i}` });
+      i % 5 === 0
+        ? withAttachment(i)
+        : i % 5 === 1
+          ? rawMail({ html: `<p>Roof <b>leak</b> ${i}</p><script>alert(1)</script>` })
+          : i % 5 === 2
+            ? rawMail({ text: `No id ${i}` }).replace(/^Message-ID:.*\r\n/m, '')
+            : rawMail({ subject: `Boiler ${i}`, inReplyTo: '<root@test.example>', text: `boiler boiler radiator ${i}` });
     return { source: Buffer.from(raw), internalDate: new Date(Date.UTC(2026, 10, 2, 10, i)), size: 0 };
   });
 }

@@ -74,7 +74,9 @@ describe('a hostile mail in a folder', () => {
         if new.mail_subject = 'Refused by the database' then raise exception 'poison row refused by trigger' using errcode = 'data_exception'; end if;
         return new;
       end $$`.execute(db);
-    await sql`create trigger refuse_poison before insert on ${sql.id(schema, 'mails')} for each row execute function ${sql.id(schema, 'refuse_poison')}()`.execute(db);
+    await sql`create trigger refuse_poison before insert on ${sql.id(schema, 'mails')} for each row execute function ${sql.id(schema, 'refuse_poison')}()`.execute(
+      db,
+    );
 
     const user = `${uniqueName('poison')}@test.example`;
     await dovecot.addUser(user, 'pw-1');
@@ -88,18 +90,33 @@ describe('a hostile mail in a folder', () => {
     });
 
     const adm = as(admin);
-    const server = (await adm('POST', '/api/mailincomingservers/create', { mis_name: 'Dovecot', mis_host: dovecot.host, mis_port: dovecot.port, mis_secure: false, mis_user: user, mis_pass: 'pw-1' })).json.mailincomingservers.data;
+    const server = (
+      await adm('POST', '/api/mailincomingservers/create', {
+        mis_name: 'Dovecot',
+        mis_host: dovecot.host,
+        mis_port: dovecot.port,
+        mis_secure: false,
+        mis_user: user,
+        mis_pass: 'pw-1',
+      })
+    ).json.mailincomingservers.data;
     const account = (await adm('POST', '/api/mailaccounts/create', { ma_name: 'Poison', ma_email: user, mis_id: server.mis_id })).json.mailaccounts.data;
     const id = account.mailaccount_id as number;
     await adm('POST', `/api/mailaccounts/${id}/assignusers`, { _bulk: [{ us_id: users.Operator, maxu_user_can_send: true, maxu_user_can_delete: true }] });
     await adm('POST', `/api/mailaccounts/${id}/sync`);
 
     type Folder = { ifolder_path: string; messages_synced: number; sync_error: string | null; skipped: { uid: number; reason: string }[] };
-    const inboxOf = async () => ((await adm('POST', '/api/imapfolders/filter', { mailaccount_id: id })).json.imapfolders.data as Folder[]).find((f) => f.ifolder_path === 'INBOX');
+    const inboxOf = async () =>
+      ((await adm('POST', '/api/imapfolders/filter', { mailaccount_id: id })).json.imapfolders.data as Folder[]).find((f) => f.ifolder_path === 'INBOX');
     const inbox = await waitFor(inboxOf, (f) => (f?.messages_synced ?? 0) >= 5);
     expect(inbox).toMatchObject({ messages_synced: 5, sync_error: null });
     expect(inbox!.skipped).toEqual([{ uid: 4, reason: expect.stringContaining('poison row refused by trigger'), skipped_at: expect.any(String) }]);
-    const folderRow = await db.selectFrom('imapfolders').selectAll().where('mailaccount_id', '=', id).where('ifolder_path', '=', 'INBOX').executeTakeFirstOrThrow();
+    const folderRow = await db
+      .selectFrom('imapfolders')
+      .selectAll()
+      .where('mailaccount_id', '=', id)
+      .where('ifolder_path', '=', 'INBOX')
+      .executeTakeFirstOrThrow();
     expect(Number(folderRow.last_uid)).toBe(5);
 
     const mails = await db.selectFrom('mails').selectAll().where('mailaccount_id', '=', id).orderBy('mail_date').execute();

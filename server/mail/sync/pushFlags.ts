@@ -14,8 +14,12 @@ export async function pushFlags(db: MailDb, maId: number, changes: Partial<Recor
     .select(['f.ifolder_path', 'l.uid'])
     .where('l.ma_id', '=', maId)
     .execute();
-  const add = Object.entries(changes).filter(([, on]) => on).map(([k]) => FLAG_MAP[k as AppFlag]);
-  const remove = Object.entries(changes).filter(([, on]) => !on).map(([k]) => FLAG_MAP[k as AppFlag]);
+  const add = Object.entries(changes)
+    .filter(([, on]) => on)
+    .map(([k]) => FLAG_MAP[k as AppFlag]);
+  const remove = Object.entries(changes)
+    .filter(([, on]) => !on)
+    .map(([k]) => FLAG_MAP[k as AppFlag]);
   if (places.length) {
     const client = await openImap(db, mail.mailaccount_id);
     try {

@@ -40,7 +40,13 @@ describe('mail full-text vector', () => {
   it('indexes the same words from the distinct words as from the whole text', async () => {
     for (const text of TRICKY) expect(await lexemes(distinctWords(text)), text).toEqual(await lexemes(text));
     expect(distinctWords('a b  a\nc b')).toBe('a b c');
-    const words = searchText({ mail_subject: 'Roof leak', mail_from: { name: 'Isla Brown', address: 'isla@example.com' }, mail_to_arr: [{ name: '', address: 'office@example.com' }], mail_cc_arr: [], mail_text: 'leak leak gutter' });
+    const words = searchText({
+      mail_subject: 'Roof leak',
+      mail_from: { name: 'Isla Brown', address: 'isla@example.com' },
+      mail_to_arr: [{ name: '', address: 'office@example.com' }],
+      mail_cc_arr: [],
+      mail_text: 'leak leak gutter',
+    });
     expect(words).toBe('Roof leak Isla Brown isla@example.com office@example.com leak gutter');
   });
 
@@ -51,12 +57,26 @@ describe('mail full-text vector', () => {
     await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject: 'Annual service', from: 'Ava Wilson <ava@lettings.example>', text })));
     expect((await syncAccount(db, accountId)).error).toBeUndefined();
     const found = (query: string) =>
-      db.selectFrom('mails').select('mail_subject').where('mailaccount_id', '=', accountId).where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${query})`).execute();
+      db
+        .selectFrom('mails')
+        .select('mail_subject')
+        .where('mailaccount_id', '=', accountId)
+        .where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${query})`)
+        .execute();
     for (const query of ['karbantartás', 'INV-2041', 'ava@lettings.example', 'Wilson service', 'radiator']) expect(await found(query), query).toHaveLength(1);
     expect(await found('gutter')).toHaveLength(0);
 
     // A writer that leaves `search` out (seed, sent mail) gets it from the row, as before 0017.
-    await db.insertInto('mails').values({ mailaccount_id: accountId, message_id: '<direct@test.example>', mail_subject: 'Gutter survey', mail_text: 'ladder needed', mail_from: JSON.stringify({ name: 'Leo', address: 'leo@example.com' }) }).execute();
+    await db
+      .insertInto('mails')
+      .values({
+        mailaccount_id: accountId,
+        message_id: '<direct@test.example>',
+        mail_subject: 'Gutter survey',
+        mail_text: 'ladder needed',
+        mail_from: JSON.stringify({ name: 'Leo', address: 'leo@example.com' }),
+      })
+      .execute();
     expect(await found('ladder gutter')).toEqual([{ mail_subject: 'Gutter survey' }]);
     await db.updateTable('mails').set({ mail_text: 'scaffold needed' }).where('message_id', '=', '<direct@test.example>').execute();
     expect(await found('scaffold')).toHaveLength(1);

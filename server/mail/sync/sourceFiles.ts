@@ -41,7 +41,12 @@ export async function recordSourceFiles(trx: MailDb, pending: PendingSource[]): 
       .values({ f_grp_id: 'EMAILATTACHMENTS', f_name: p.name, f_storage_name: p.storageName, f_size: p.size, f_type: p.mime, f_added: p.added })
       .returning('file_id')
       .executeTakeFirstOrThrow();
-    const set = await trx.updateTable('mails').set({ source_file_id: file.file_id }).where('ma_id', '=', p.maId).where('source_file_id', 'is', null).executeTakeFirst();
+    const set = await trx
+      .updateTable('mails')
+      .set({ source_file_id: file.file_id })
+      .where('ma_id', '=', p.maId)
+      .where('source_file_id', 'is', null)
+      .executeTakeFirst();
     if (Number(set.numUpdatedRows) === 0) {
       await db.deleteFrom('files').where('file_id', '=', file.file_id).execute();
       unused.push(p);

@@ -81,13 +81,16 @@ async function upsertMails(db: MailDb, accountId: number, entries: Entry[]) {
       })),
     )
     .onConflict((oc) =>
-      oc.columns(['mailaccount_id', 'message_id']).doUpdateSet((eb) => ({
-        is_seen: eb.ref('excluded.is_seen'),
-        is_flagged: eb.ref('excluded.is_flagged'),
-        is_answered: eb.ref('excluded.is_answered'),
-        is_ready: eb.ref('excluded.is_ready'),
-        is_spam: eb.ref('excluded.is_spam'),
-      }) satisfies Record<AppFlag, unknown>),
+      oc.columns(['mailaccount_id', 'message_id']).doUpdateSet(
+        (eb) =>
+          ({
+            is_seen: eb.ref('excluded.is_seen'),
+            is_flagged: eb.ref('excluded.is_flagged'),
+            is_answered: eb.ref('excluded.is_answered'),
+            is_ready: eb.ref('excluded.is_ready'),
+            is_spam: eb.ref('excluded.is_spam'),
+          }) satisfies Record<AppFlag, unknown>,
+      ),
     )
     .returning(['ma_id', 'message_id', 'thread_id', 'source_file_id'])
     .execute();
@@ -106,7 +109,13 @@ const INSERT_PARALLEL = 2;
  * completes them, and a row never retried goes with the orphans at the end of the account's sync. A mail joins the thread of a mail it answers
  * or references (in the database or earlier in the batch), else starts its own.
  */
-export async function storeBatch(db: MailDb, folder: FolderRef, messages: FetchedMessage[], parsed: ParsedMessage[], andThen: (trx: MailDb) => Promise<void>): Promise<void> {
+export async function storeBatch(
+  db: MailDb,
+  folder: FolderRef,
+  messages: FetchedMessage[],
+  parsed: ParsedMessage[],
+  andThen: (trx: MailDb) => Promise<void>,
+): Promise<void> {
   // One row per Message-ID: one statement may not upsert the same row twice, nor two statements
   // wait on each other's rows. A later copy's flags win, as they would stored one after the other.
   const byId = new Map<string, Entry>();
@@ -120,12 +129,19 @@ export async function storeBatch(db: MailDb, folder: FolderRef, messages: Fetche
   const parts = Array.from({ length: INSERT_PARALLEL }, (_, k) => entries.filter((_, i) => i % INSERT_PARALLEL === k));
   const rows = (await Promise.all(parts.map((part) => upsertMails(db, folder.mailaccount_id, part)))).flat();
   const stored = new Map(rows.map((r) => [r.message_id, r]));
-  const files = await writeAttachmentFiles(db, folder.attachments, [...byId].map(([messageId, { p }]) => ({ maId: Number(stored.get(messageId)!.ma_id), attachments: p.attachments })));
+  const files = await writeAttachmentFiles(
+    db,
+    folder.attachments,
+    [...byId].map(([messageId, { p }]) => ({ maId: Number(stored.get(messageId)!.ma_id), attachments: p.attachments })),
+  );
   // A partly read mail keeps its whole source as a file (once: a copy or a retry finds it set).
   let sources: PendingSource[] = [];
   try {
     const partial = [...byId].filter(([messageId, { p }]) => p.mail_partial !== null && stored.get(messageId)!.source_file_id === null);
-    sources = await writeSourceFiles(folder.attachments, partial.map(([messageId, { source }]) => ({ maId: Number(stored.get(messageId)!.ma_id), source })));
+    sources = await writeSourceFiles(
+      folder.attachments,
+      partial.map(([messageId, { source }]) => ({ maId: Number(stored.get(messageId)!.ma_id), source })),
+    );
   } catch (err) {
     await removeAttachmentFiles(folder.attachments, files);
     throw err;
@@ -167,24 +183,44 @@ async function storeRows(
       known.set(messageId, Number(row.thread_id));
       continue;
     }
-    const thread = refsOf(p).map((ref) => known.get(ref)).find((t) => t !== undefined) ?? Number(row.ma_id);
+    const thread =
+      refsOf(p)
+        .map((ref) => known.get(ref))
+        .find((t) => t !== undefined) ?? Number(row.ma_id);
     known.set(messageId, thread);
     threads.push({ id: Number(row.ma_id), thread });
   }
   if (threads.length) {
-    const cases = sql.join(threads.map((t) => sql`when ${t.id}::bigint then ${t.thread}::bigint`), sql` `);
+    const cases = sql.join(
+      threads.map((t) => sql`when ${t.id}::bigint then ${t.thread}::bigint`),
+      sql` `,
+    );
     await trx
       .updateTable('mails')
       .set({ thread_id: sql<number>`case ma_id ${cases} end` })
-      .where('ma_id', 'in', threads.map((t) => t.id))
+      .where(
+        'ma_id',
+        'in',
+        threads.map((t) => t.id),
+      )
       .where('thread_id', 'is', null)
       .execute();
   }
   if (messages.length) {
     await trx
       .insertInto('mail_locations')
-      .values(messages.map((m, i) => ({ ifolder_id: folder.ifolder_id, uid: m.uid, uidvalidity: folder.uidvalidity, ma_id: stored.get(parsed[i].message_id)!.ma_id, mail_date: parsed[i].mail_date })))
-      .onConflict((oc) => oc.columns(['ifolder_id', 'uid']).doUpdateSet((eb) => ({ ma_id: eb.ref('excluded.ma_id'), uidvalidity: eb.ref('excluded.uidvalidity') })))
+      .values(
+        messages.map((m, i) => ({
+          ifolder_id: folder.ifolder_id,
+          uid: m.uid,
+          uidvalidity: folder.uidvalidity,
+          ma_id: stored.get(parsed[i].message_id)!.ma_id,
+          mail_date: parsed[i].mail_date,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['ifolder_id', 'uid']).doUpdateSet((eb) => ({ ma_id: eb.ref('excluded.ma_id'), uidvalidity: eb.ref('excluded.uidvalidity') })),
+      )
       .execute();
   }
   await andThen(trx);
@@ -206,7 +242,13 @@ export async function removeOrphans(db: MailDb, accountId: number, files: Attach
       .where('m.ma_id', 'in', trx.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).where('has_attachments', '=', true).where(orphan))
       .execute();
     // A partly read mail's raw source (migration 0028) goes with it too.
-    const sources = await trx.selectFrom('mails').select('source_file_id').where('mailaccount_id', '=', accountId).where('source_file_id', 'is not', null).where(orphan).execute();
+    const sources = await trx
+      .selectFrom('mails')
+      .select('source_file_id')
+      .where('mailaccount_id', '=', accountId)
+      .where('source_file_id', 'is not', null)
+      .where(orphan)
+      .execute();
     const res = await trx.deleteFrom('mails').where('mailaccount_id', '=', accountId).where(orphan).executeTakeFirst();
     const fileIds = [...attached.map((a) => a.file_id!), ...sources.map((m) => m.source_file_id!)];
     return { removed: Number(res.numDeletedRows), keys: await dropAttachmentFiles(trx, files.schema, fileIds) };

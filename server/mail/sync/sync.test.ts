@@ -34,7 +34,13 @@ async function newMailbox() {
 // By date: a batch is written over two connections, so ids need not follow the server's order.
 const mailsOf = (id: number) => db.selectFrom('mails').selectAll().where('mailaccount_id', '=', id).orderBy('mail_date').orderBy('ma_id').execute();
 const locationsOf = (id: number) =>
-  db.selectFrom('mail_locations as l').innerJoin('imapfolders as f', 'f.ifolder_id', 'l.ifolder_id').select(['f.ifolder_path', 'l.uid', 'l.ma_id']).where('f.mailaccount_id', '=', id).orderBy('l.uid').execute();
+  db
+    .selectFrom('mail_locations as l')
+    .innerJoin('imapfolders as f', 'f.ifolder_id', 'l.ifolder_id')
+    .select(['f.ifolder_path', 'l.uid', 'l.ma_id'])
+    .where('f.mailaccount_id', '=', id)
+    .orderBy('l.uid')
+    .execute();
 
 describe('mail sync against Dovecot', () => {
   it('stores new mail once, threads a reply, and a re-sync without changes fetches nothing', async () => {
@@ -119,7 +125,12 @@ describe('mail sync against Dovecot', () => {
       for (const r of raws) await c.append('Jobs', r);
     });
     await syncAccount(db, box.id);
-    const folderBefore = await db.selectFrom('imapfolders').selectAll().where('mailaccount_id', '=', box.id).where('ifolder_path', '=', 'Jobs').executeTakeFirstOrThrow();
+    const folderBefore = await db
+      .selectFrom('imapfolders')
+      .selectAll()
+      .where('mailaccount_id', '=', box.id)
+      .where('ifolder_path', '=', 'Jobs')
+      .executeTakeFirstOrThrow();
 
     // Deleting and recreating a folder gives it a new UIDVALIDITY, as a server restore would.
     await box.mailbox(async (c) => {

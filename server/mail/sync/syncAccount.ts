@@ -39,7 +39,11 @@ async function takeLease(db: MailDb, accountId: number): Promise<boolean> {
 
 /** Open browsers compare this mark (GET mails/changes) to know their list is stale; set as each changed folder commits. */
 async function markChanged(db: MailDb, accountId: number): Promise<void> {
-  await attachmentDb(db).updateTable('mailaccounts').set({ ma_changed_at: sql`clock_timestamp()` }).where('mailaccount_id', '=', accountId).execute();
+  await attachmentDb(db)
+    .updateTable('mailaccounts')
+    .set({ ma_changed_at: sql`clock_timestamp()` })
+    .where('mailaccount_id', '=', accountId)
+    .execute();
 }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
@@ -53,8 +57,18 @@ export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptio
   try {
     client = await openImap(db, accountId);
     await discoverFolders(client, db, accountId);
-    await db.deleteFrom('mail_locations').where('ifolder_id', 'in', (eb) => eb.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', accountId).where('is_gone', '=', true)).execute();
-    const folders = await db.selectFrom('imapfolders').selectAll().where('mailaccount_id', '=', accountId).where('is_gone', '=', false).where('ifolder_sync_enabled', '=', true).orderBy('ifolder_id').execute();
+    await db
+      .deleteFrom('mail_locations')
+      .where('ifolder_id', 'in', (eb) => eb.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', accountId).where('is_gone', '=', true))
+      .execute();
+    const folders = await db
+      .selectFrom('imapfolders')
+      .selectAll()
+      .where('mailaccount_id', '=', accountId)
+      .where('is_gone', '=', false)
+      .where('ifolder_sync_enabled', '=', true)
+      .orderBy('ifolder_id')
+      .execute();
     for (const folder of folders) {
       opts.onFolder?.(folder.ifolder_path);
       try {
@@ -63,7 +77,11 @@ export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptio
         if (done.added || done.flagsUpdated || done.removed) await markChanged(db, accountId);
       } catch (err) {
         result.folders[folder.ifolder_path] = { error: message(err) };
-        await db.updateTable('imapfolders').set({ sync_error: message(err), sync_error_at: new Date() }).where('ifolder_id', '=', folder.ifolder_id).execute();
+        await db
+          .updateTable('imapfolders')
+          .set({ sync_error: message(err), sync_error_at: new Date() })
+          .where('ifolder_id', '=', folder.ifolder_id)
+          .execute();
         if (!client.usable) throw err;
       }
     }

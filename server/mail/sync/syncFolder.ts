@@ -69,7 +69,13 @@ async function fetchBatch(client: ImapFlow, batch: number[]): Promise<FetchedMes
   const fetched = await client.fetchAll(batch.join(','), { uid: true, flags: true, source: true, internalDate: true, size: true }, { uid: true });
   return fetched
     .filter((f) => f.source)
-    .map((f) => ({ uid: f.uid, flags: f.flags ?? new Set(), source: f.source!, internalDate: f.internalDate ? new Date(f.internalDate) : null, size: f.size ?? 0 }));
+    .map((f) => ({
+      uid: f.uid,
+      flags: f.flags ?? new Set(),
+      source: f.source!,
+      internalDate: f.internalDate ? new Date(f.internalDate) : null,
+      size: f.size ?? 0,
+    }));
 }
 
 /** A step started now and awaited later: its failure must not count as unhandled meanwhile. */
@@ -102,11 +108,19 @@ async function advance(trx: MailDb, ref: FolderRef, upTo: number, count: number,
     await trx
       .insertInto('mail_skipped')
       .values(skipped.map((k) => ({ ifolder_id: ref.ifolder_id, uid: k.uid, uidvalidity: ref.uidvalidity, reason: k.reason })))
-      .onConflict((oc) => oc.columns(['ifolder_id', 'uid']).doUpdateSet((eb) => ({ reason: eb.ref('excluded.reason'), uidvalidity: eb.ref('excluded.uidvalidity'), skipped_at: sql`now()` })))
+      .onConflict((oc) =>
+        oc
+          .columns(['ifolder_id', 'uid'])
+          .doUpdateSet((eb) => ({ reason: eb.ref('excluded.reason'), uidvalidity: eb.ref('excluded.uidvalidity'), skipped_at: sql`now()` })),
+      )
       .execute();
   }
   // New mail shows in open browsers as its batch commits, not only when a long first sync ends.
-  await attachmentDb(trx).updateTable('mailaccounts').set({ ma_changed_at: sql`clock_timestamp()` }).where('mailaccount_id', '=', ref.mailaccount_id).execute();
+  await attachmentDb(trx)
+    .updateTable('mailaccounts')
+    .set({ ma_changed_at: sql`clock_timestamp()` })
+    .where('mailaccount_id', '=', ref.mailaccount_id)
+    .execute();
 }
 
 /** What is left of a mail the database would not take as parsed: its headers, and why. */
@@ -242,15 +256,24 @@ async function updateFlags(client: ImapFlow, db: MailDb, folder: Folder, lastUid
 }
 
 async function removeVanished(client: ImapFlow, db: MailDb, folder: Folder, box: MailboxObject): Promise<number> {
-  const held = await db.selectFrom('mail_locations').select(db.fn.countAll<number>().as('n')).where('ifolder_id', '=', folder.ifolder_id).executeTakeFirstOrThrow();
-  const skipped = await db.selectFrom('mail_skipped').select(db.fn.countAll<number>().as('n')).where('ifolder_id', '=', folder.ifolder_id).executeTakeFirstOrThrow();
+  const held = await db
+    .selectFrom('mail_locations')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('ifolder_id', '=', folder.ifolder_id)
+    .executeTakeFirstOrThrow();
+  const skipped = await db
+    .selectFrom('mail_skipped')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('ifolder_id', '=', folder.ifolder_id)
+    .executeTakeFirstOrThrow();
   // Every UID up to the cursor is held (or skipped) unless a sync-from date left some out; equal counts then mean equal sets.
   if (!folder.ifolder_syncfromdt && Number(held.n) + Number(skipped.n) === box.exists) return 0;
   const onServer = new Set(((await client.search({ all: true }, { uid: true })) || []).map(Number));
   if (Number(skipped.n)) {
     const skippedUids = await db.selectFrom('mail_skipped').select('uid').where('ifolder_id', '=', folder.ifolder_id).execute();
     const goneSkipped = skippedUids.map((r) => Number(r.uid)).filter((uid) => !onServer.has(uid));
-    for (const batch of chunks(goneSkipped, 1000)) await db.deleteFrom('mail_skipped').where('ifolder_id', '=', folder.ifolder_id).where('uid', 'in', batch).execute();
+    for (const batch of chunks(goneSkipped, 1000))
+      await db.deleteFrom('mail_skipped').where('ifolder_id', '=', folder.ifolder_id).where('uid', 'in', batch).execute();
   }
   const ours = await db.selectFrom('mail_locations').select('uid').where('ifolder_id', '=', folder.ifolder_id).execute();
   const gone = ours.map((r) => Number(r.uid)).filter((uid) => !onServer.has(uid));
@@ -290,7 +313,11 @@ export async function syncFolder(client: ImapFlow, db: MailDb, start: Folder, op
   }
 }
 
-async function finish(db: MailDb, folderId: number, values: Partial<{ uidvalidity: number; highestmodseq: string | null; uidnext: number; messages_on_server: number }>) {
+async function finish(
+  db: MailDb,
+  folderId: number,
+  values: Partial<{ uidvalidity: number; highestmodseq: string | null; uidnext: number; messages_on_server: number }>,
+) {
   await db
     .updateTable('imapfolders')
     .set({ ...values, last_sync_at: new Date(), sync_error: null, sync_error_at: null })

@@ -31,7 +31,9 @@ export async function withMailbox<T>(dovecot: Dovecot, user: string, password: s
 
 let counter = 0;
 /** A plain RFC 5322 message with a unique Message-ID (or the one given), dated a fixed day unless `date` is given. */
-export function rawMail(opts: { subject?: string; from?: string; to?: string; messageId?: string; inReplyTo?: string; text?: string; html?: string; date?: Date } = {}): string {
+export function rawMail(
+  opts: { subject?: string; from?: string; to?: string; messageId?: string; inReplyTo?: string; text?: string; html?: string; date?: Date } = {},
+): string {
   counter += 1;
   const id = opts.messageId ?? `<m${Date.now()}.${counter}@test.example>`;
   const headers = [

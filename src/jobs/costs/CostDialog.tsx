@@ -13,7 +13,18 @@ import type { CostRow, CostWrite } from '../../../core/jobs/costs/types';
 
 type Owner = 'supplier' | 'engineer';
 type Text = Record<
-  'jc_item' | 'jc_desc_operator' | 'jc_desc_engineer' | 'jc_qty_operator' | 'jc_qty_engineer' | 'jc_net_price_operator' | 'jc_net_price_engineer' | 'jc_paid_amount' | 'jc_material_eta' | 'jc_vat' | 'jc_cost_type' | 'jc_material_type',
+  | 'jc_item'
+  | 'jc_desc_operator'
+  | 'jc_desc_engineer'
+  | 'jc_qty_operator'
+  | 'jc_qty_engineer'
+  | 'jc_net_price_operator'
+  | 'jc_net_price_engineer'
+  | 'jc_paid_amount'
+  | 'jc_material_eta'
+  | 'jc_vat'
+  | 'jc_cost_type'
+  | 'jc_material_type',
   string
 >;
 
@@ -83,7 +94,15 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const owners = draft.owner === 'supplier' ? suppliers : engineers;
   const field = (name: keyof Text, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField size="small" label={t(label)} value={draft[name]} onChange={(e) => set({ [name]: e.target.value })} error={!!errors[name]} helperText={errors[name]} {...extra} />
+    <TextField
+      size="small"
+      label={t(label)}
+      value={draft[name]}
+      onChange={(e) => set({ [name]: e.target.value })}
+      error={!!errors[name]}
+      helperText={errors[name]}
+      {...extra}
+    />
   );
   const save = async () => {
     const result = await onSave(toWrite(draft, row));
@@ -97,11 +116,27 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField select size="small" label={t('owner')} value={draft.owner} onChange={(e) => set({ owner: e.target.value as Owner, ownerId: '' })} sx={{ minWidth: 200 }}>
+            <TextField
+              select
+              size="small"
+              label={t('owner')}
+              value={draft.owner}
+              onChange={(e) => set({ owner: e.target.value as Owner, ownerId: '' })}
+              sx={{ minWidth: 200 }}
+            >
               <MenuItem value="supplier">{t('supplier')}</MenuItem>
               <MenuItem value="engineer">{t('engineer')}</MenuItem>
             </TextField>
-            <TextField select size="small" label={t(draft.owner)} value={draft.ownerId} onChange={(e) => set({ ownerId: e.target.value })} error={!!errors.ownerId} helperText={errors.ownerId} sx={{ minWidth: 260 }}>
+            <TextField
+              select
+              size="small"
+              label={t(draft.owner)}
+              value={draft.ownerId}
+              onChange={(e) => set({ ownerId: e.target.value })}
+              error={!!errors.ownerId}
+              helperText={errors.ownerId}
+              sx={{ minWidth: 260 }}
+            >
               {owners.map((o) => (
                 <MenuItem key={o.id} value={String(o.id)}>
                   {o.name}
@@ -126,7 +161,15 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
             {field('jc_material_eta', 'eta', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField select size="small" label={t('costType')} value={draft.jc_cost_type} onChange={(e) => set({ jc_cost_type: e.target.value })} error={!!errors.jc_cost_type} sx={{ minWidth: 200 }}>
+            <TextField
+              select
+              size="small"
+              label={t('costType')}
+              value={draft.jc_cost_type}
+              onChange={(e) => set({ jc_cost_type: e.target.value })}
+              error={!!errors.jc_cost_type}
+              sx={{ minWidth: 200 }}
+            >
               <MenuItem value="">{t('none')}</MenuItem>
               {COST_TYPES.map((c) => (
                 <MenuItem key={c} value={c}>
@@ -134,7 +177,15 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label={t('materialType')} value={draft.jc_material_type} onChange={(e) => set({ jc_material_type: e.target.value })} error={!!errors.jc_material_type} sx={{ minWidth: 220 }}>
+            <TextField
+              select
+              size="small"
+              label={t('materialType')}
+              value={draft.jc_material_type}
+              onChange={(e) => set({ jc_material_type: e.target.value })}
+              error={!!errors.jc_material_type}
+              sx={{ minWidth: 220 }}
+            >
               <MenuItem value="">{t('none')}</MenuItem>
               {MATERIAL_TYPES.map((m) => (
                 <MenuItem key={m} value={m}>

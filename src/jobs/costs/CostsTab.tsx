@@ -16,7 +16,21 @@ import { CostDialog } from './CostDialog';
 import { costsApi, type PickOption } from './costsApi';
 import type { CostRow, CostWrite, JobCosts } from '../../../core/jobs/costs/types';
 
-const HEADERS = ['owner', 'item', 'descOperator', 'descEngineer', 'qtyOperator', 'priceOperator', 'netTotal', 'paid', 'eta', 'vat', 'costType', 'materialType', 'locked'];
+const HEADERS = [
+  'owner',
+  'item',
+  'descOperator',
+  'descEngineer',
+  'qtyOperator',
+  'priceOperator',
+  'netTotal',
+  'paid',
+  'eta',
+  'vat',
+  'costType',
+  'materialType',
+  'locked',
+];
 
 /** Field errors of a one-row `_bulk` call, without the `_bulk.0.` prefix. */
 function rowErrors(err: unknown, translate: (k: string) => string): Record<string, string> {
@@ -41,7 +55,9 @@ export function CostsTab({ jobId }: { jobId: number }) {
   const load = useCallback(async () => setCosts(await costsApi.load(jobId)), [jobId]);
   useEffect(() => {
     void load().catch(() => undefined);
-    void Promise.all([costsApi.suppliers().catch(() => []), costsApi.engineers().catch(() => [])]).then(([suppliers, engineers]) => setPick({ suppliers, engineers }));
+    void Promise.all([costsApi.suppliers().catch(() => []), costsApi.engineers().catch(() => [])]).then(([suppliers, engineers]) =>
+      setPick({ suppliers, engineers }),
+    );
   }, [load]);
 
   const saveRow = async (row: CostWrite) => {
@@ -54,12 +70,26 @@ export function CostsTab({ jobId }: { jobId: number }) {
       return rowErrors(err, translate);
     }
   };
-  const remove = (row: CostRow) => void costsApi.bulk(jobId, [{ jc_id: row.jc_id, _delete: true }]).then((next) => next && setCosts(next)).catch(() => undefined);
-  const setLock = (usId: number, locked: boolean) => void costsApi.setEngineerLock(jobId, usId, locked).then((next) => next && setCosts(next)).catch(() => undefined);
+  const remove = (row: CostRow) =>
+    void costsApi
+      .bulk(jobId, [{ jc_id: row.jc_id, _delete: true }])
+      .then((next) => next && setCosts(next))
+      .catch(() => undefined);
+  const setLock = (usId: number, locked: boolean) =>
+    void costsApi
+      .setEngineerLock(jobId, usId, locked)
+      .then((next) => next && setCosts(next))
+      .catch(() => undefined);
 
   if (!costs) return null;
-  const suppliers = mergeOptions(costs.suppliers.map((s) => ({ id: s.co_id, name: s.co_name ?? String(s.co_id) })), pick.suppliers);
-  const engineers = mergeOptions(costs.engineers.map((e) => ({ id: e.us_id, name: e.fullname ?? String(e.us_id) })), pick.engineers);
+  const suppliers = mergeOptions(
+    costs.suppliers.map((s) => ({ id: s.co_id, name: s.co_name ?? String(s.co_id) })),
+    pick.suppliers,
+  );
+  const engineers = mergeOptions(
+    costs.engineers.map((e) => ({ id: e.us_id, name: e.fullname ?? String(e.us_id) })),
+    pick.engineers,
+  );
   const none = t('none');
   const enumText = (set: string, v: string | null) => (v ? translate(`salesCosts.enums.${set}.${v}`) : none);
 

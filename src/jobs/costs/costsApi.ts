@@ -14,7 +14,12 @@ export const costsApi = {
     (await api<JobCosts>(`jobs/${jobId}/engineerlockedstatus`, { method: 'POST', body: { us_id: usId, locked } }))?.data ?? null,
   /** Every SUPPLIER contact; quiet: a brand without the accounting feature falls back to the job's suppliers. */
   suppliers: async (): Promise<PickOption[]> => {
-    const res = await api<{ co_id: number; co_name: string; co_company: string | null }[]>('contacts/suppliers', { method: 'POST', body: {}, query: { limit: 500 }, quiet: true });
+    const res = await api<{ co_id: number; co_name: string; co_company: string | null }[]>('contacts/suppliers', {
+      method: 'POST',
+      body: {},
+      query: { limit: 500 },
+      quiet: true,
+    });
     return (res?.data ?? []).map((c) => ({ id: c.co_id, name: c.co_company || c.co_name }));
   },
   engineers: async (): Promise<PickOption[]> => {

@@ -62,9 +62,19 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
   }
 
   // A customer has no pick lists: the names the job carries are shown as plain read-only text.
-  const shownName = (label: string, value: string | null | undefined) => <TextField size="small" fullWidth={false} sx={{ width: 260 }} label={label} value={value ?? ''} slotProps={{ input: { readOnly: true } }} />;
+  const shownName = (label: string, value: string | null | undefined) => (
+    <TextField size="small" fullWidth={false} sx={{ width: 260 }} label={label} value={value ?? ''} slotProps={{ input: { readOnly: true } }} />
+  );
   return (
-    <Box component="form" aria-label={translate('jobs.item.tabs.details')} onSubmit={(e) => { e.preventDefault(); void save(); }} sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 900 }}>
+    <Box
+      component="form"
+      aria-label={translate('jobs.item.tabs.details')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 900 }}
+    >
       {readOnly && <Alert severity="info">{translate('jobs.errors.notAllowedToModify')}</Alert>}
       {details?.remedial_flag && <Alert severity="warning">{translate('jobs.errors.remedialNoSite')}</Alert>}
       <Stack direction="row" flexWrap="wrap" gap={2}>
@@ -79,12 +89,48 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
           </>
         ) : (
           <>
-            <IdPicker label={t('department')} options={options.departments} value={v.de_id} onChange={(id) => set('de_id', id)} disabled={!staffEdit} minWidth={260} helperText={err('de_id')} error={!!problems.de_id} />
+            <IdPicker
+              label={t('department')}
+              options={options.departments}
+              value={v.de_id}
+              onChange={(id) => set('de_id', id)}
+              disabled={!staffEdit}
+              minWidth={260}
+              helperText={err('de_id')}
+              error={!!problems.de_id}
+            />
             <IdPicker minWidth={260} label={t('client')} options={options.clients} value={v.co_id} onChange={(id) => set('co_id', id)} disabled={!staffEdit} />
-            <IdPicker minWidth={260} label={t('site')} options={options.sites} value={v.js_id} onChange={(id) => { set('js_id', id); setSiteChanged(true); }} disabled={!staffEdit} />
+            <IdPicker
+              minWidth={260}
+              label={t('site')}
+              options={options.sites}
+              value={v.js_id}
+              onChange={(id) => {
+                set('js_id', id);
+                setSiteChanged(true);
+              }}
+              disabled={!staffEdit}
+            />
             <IdPicker minWidth={260} label={t('pm')} options={options.pms} value={v.pm_id} onChange={(id) => set('pm_id', id)} disabled={!staffEdit} />
-            <IdPicker minWidth={260} label={t('site_contact')} options={siteContacts.options} value={v.jsc_id} onChange={(id) => set('jsc_id', id)} disabled={!staffEdit} knownName={details?.jsc_id && details.jsc_name ? { id: details.jsc_id, name: details.jsc_name } : null} />
-            <TextField select size="small" fullWidth={false} sx={{ width: 260 }} label={t('job_status')} value={v.job_status} disabled={!staffEdit} onChange={(e) => set('job_status', e.target.value as JobFormValues['job_status'])}>
+            <IdPicker
+              minWidth={260}
+              label={t('site_contact')}
+              options={siteContacts.options}
+              value={v.jsc_id}
+              onChange={(id) => set('jsc_id', id)}
+              disabled={!staffEdit}
+              knownName={details?.jsc_id && details.jsc_name ? { id: details.jsc_id, name: details.jsc_name } : null}
+            />
+            <TextField
+              select
+              size="small"
+              fullWidth={false}
+              sx={{ width: 260 }}
+              label={t('job_status')}
+              value={v.job_status}
+              disabled={!staffEdit}
+              onChange={(e) => set('job_status', e.target.value as JobFormValues['job_status'])}
+            >
               {JOB_STATUSES.map((s) => (
                 <MenuItem key={s} value={s}>
                   {translate(`jobs.status.${s}`)}
@@ -93,21 +139,84 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
             </TextField>
           </>
         )}
-        <TextField size="small" fullWidth={false} sx={{ width: 260 }} label={t('job_wopo')} value={v.job_wopo} onChange={(e) => set('job_wopo', e.target.value)} disabled={readOnly} error={!!problems.job_wopo} helperText={err('job_wopo')} />
+        <TextField
+          size="small"
+          fullWidth={false}
+          sx={{ width: 260 }}
+          label={t('job_wopo')}
+          value={v.job_wopo}
+          onChange={(e) => set('job_wopo', e.target.value)}
+          disabled={readOnly}
+          error={!!problems.job_wopo}
+          helperText={err('job_wopo')}
+        />
       </Stack>
-      <TextField label={t('job_desc')} value={v.job_desc} onChange={(e) => set('job_desc', e.target.value)} disabled={readOnly} multiline minRows={2} error={!!problems.job_desc} helperText={err('job_desc')} />
-      <TextField label={t('job_details')} value={v.job_details} onChange={(e) => set('job_details', e.target.value)} disabled={readOnly} multiline minRows={3} error={!!problems.job_details} helperText={err('job_details')} />
+      <TextField
+        label={t('job_desc')}
+        value={v.job_desc}
+        onChange={(e) => set('job_desc', e.target.value)}
+        disabled={readOnly}
+        multiline
+        minRows={2}
+        error={!!problems.job_desc}
+        helperText={err('job_desc')}
+      />
+      <TextField
+        label={t('job_details')}
+        value={v.job_details}
+        onChange={(e) => set('job_details', e.target.value)}
+        disabled={readOnly}
+        multiline
+        minRows={3}
+        error={!!problems.job_details}
+        helperText={err('job_details')}
+      />
       {!customer && (
         <>
           <Stack direction="row" flexWrap="wrap" gap={2}>
-            <CodesPicker<JobTag> label={t('tags')} codes={JOB_TAGS} value={v.job_tags} onChange={(c) => set('job_tags', c)} labelOf={(c) => translate(`jobs.tags.${c}`)} disabled={!staffEdit} minWidth={400} />
-            <IdsPicker label={t('assigned')} options={options.users} value={v.assigned} onChange={(ids) => set('assigned', ids)} disabled={!staffEdit} minWidth={400} />
-            <IdsPicker label={t('suppliers')} options={suppliers} value={v.suppliers} onChange={(ids) => set('suppliers', ids)} disabled={!staffEdit} minWidth={400} />
+            <CodesPicker<JobTag>
+              label={t('tags')}
+              codes={JOB_TAGS}
+              value={v.job_tags}
+              onChange={(c) => set('job_tags', c)}
+              labelOf={(c) => translate(`jobs.tags.${c}`)}
+              disabled={!staffEdit}
+              minWidth={400}
+            />
+            <IdsPicker
+              label={t('assigned')}
+              options={options.users}
+              value={v.assigned}
+              onChange={(ids) => set('assigned', ids)}
+              disabled={!staffEdit}
+              minWidth={400}
+            />
+            <IdsPicker
+              label={t('suppliers')}
+              options={suppliers}
+              value={v.suppliers}
+              onChange={(ids) => set('suppliers', ids)}
+              disabled={!staffEdit}
+              minWidth={400}
+            />
           </Stack>
-          <EngineersInput value={v.engineers} onChange={(list) => set('engineers', list)} engineers={options.engineers} hasSite={v.js_id !== null} readOnly={!staffEdit} problem={problems.engineers} />
+          <EngineersInput
+            value={v.engineers}
+            onChange={(list) => set('engineers', list)}
+            engineers={options.engineers}
+            hasSite={v.js_id !== null}
+            readOnly={!staffEdit}
+            problem={problems.engineers}
+          />
           <Stack direction="row" gap={2}>
-            <FormControlLabel control={<Checkbox checked={v.job_has_remedial} disabled={!staffEdit} onChange={(e) => set('job_has_remedial', e.target.checked)} />} label={t('remedial')} />
-            <FormControlLabel control={<Checkbox checked={v.skip_remedial_check} disabled={!staffEdit} onChange={(e) => set('skip_remedial_check', e.target.checked)} />} label={t('skipRemedial')} />
+            <FormControlLabel
+              control={<Checkbox checked={v.job_has_remedial} disabled={!staffEdit} onChange={(e) => set('job_has_remedial', e.target.checked)} />}
+              label={t('remedial')}
+            />
+            <FormControlLabel
+              control={<Checkbox checked={v.skip_remedial_check} disabled={!staffEdit} onChange={(e) => set('skip_remedial_check', e.target.checked)} />}
+              label={t('skipRemedial')}
+            />
             {details && <IssueCheckbox jobId={details.job_id} initial={details.job_has_issue} disabled={!staffEdit} />}
           </Stack>
         </>
@@ -126,7 +235,11 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
                   </Button>
                 </span>
               </Tooltip>
-              {!saved && <Box component="span" sx={{ typography: 'caption' }}>{translate('jobs.errors.saveBeforeCopy')}</Box>}
+              {!saved && (
+                <Box component="span" sx={{ typography: 'caption' }}>
+                  {translate('jobs.errors.saveBeforeCopy')}
+                </Box>
+              )}
               {details && (
                 <Button color="error" onClick={() => setConfirm(true)} disabled={busy}>
                   {translate('jobs.item.delete')}
@@ -136,7 +249,14 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
           )}
         </Stack>
       )}
-      <ConfirmDelete open={confirm} onClose={() => setConfirm(false)} onConfirm={() => { setConfirm(false); onDelete(); }} />
+      <ConfirmDelete
+        open={confirm}
+        onClose={() => setConfirm(false)}
+        onConfirm={() => {
+          setConfirm(false);
+          onDelete();
+        }}
+      />
     </Box>
   );
 }

@@ -48,7 +48,11 @@ export function EngineersInput({ value, onChange, engineers, hasSite, readOnly, 
             disableGutters
             secondaryAction={
               !readOnly && (
-                <IconButton edge="end" aria-label={`${translate('jobs.item.removeEngineer')}: ${label(e.us_id)}`} onClick={() => onChange(removeEngineer(value, e.us_id))}>
+                <IconButton
+                  edge="end"
+                  aria-label={`${translate('jobs.item.removeEngineer')}: ${label(e.us_id)}`}
+                  onClick={() => onChange(removeEngineer(value, e.us_id))}
+                >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               )
@@ -69,7 +73,12 @@ export function EngineersInput({ value, onChange, engineers, hasSite, readOnly, 
       </List>
       {!readOnly && (
         <Stack direction="row" spacing={1} alignItems="center">
-          <IdPicker label={translate('jobs.fields.engineer')} options={engineers.filter((o) => !value.some((e) => e.us_id === o.id))} value={pick} onChange={setPick} />
+          <IdPicker
+            label={translate('jobs.fields.engineer')}
+            options={engineers.filter((o) => !value.some((e) => e.us_id === o.id))}
+            value={pick}
+            onChange={setPick}
+          />
           <Button onClick={add}>{translate('jobs.item.addEngineer')}</Button>
         </Stack>
       )}

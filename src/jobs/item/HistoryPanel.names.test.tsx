@@ -8,12 +8,24 @@ import { HistoryPanel } from './HistoryPanel';
 
 const rows: JobHistoryRow[] = [
   {
-    jh_id: 2, us_id: 1, fullname: 'Alice Morgan', jh_entity: 'job', jh_entity_id: 5, jh_action: 'update', created_at: '2026-11-20 10:00:00',
+    jh_id: 2,
+    us_id: 1,
+    fullname: 'Alice Morgan',
+    jh_entity: 'job',
+    jh_entity_id: 5,
+    jh_action: 'update',
+    created_at: '2026-11-20 10:00:00',
     jh_changes: { js_id: { from: 3, to: 4 }, jsc_id: { from: 7, to: null }, job_status: { from: 'QUOTED', to: 'BOOKED' } },
     jh_names: { 'site:3': '1 High St', 'site:4': '2 Low Rd', 'sitecontact:7': 'Tina Tenant' },
   },
   {
-    jh_id: 1, us_id: 1, fullname: 'Alice Morgan', jh_entity: 'job', jh_entity_id: 5, jh_action: 'create', created_at: '2026-11-19 10:00:00',
+    jh_id: 1,
+    us_id: 1,
+    fullname: 'Alice Morgan',
+    jh_entity: 'job',
+    jh_entity_id: 5,
+    jh_action: 'create',
+    created_at: '2026-11-19 10:00:00',
     jh_changes: { de_id: 1, co_id: 4, engineers: [{ us_id: 9, is_lead: true }], assigned: [3] },
     jh_names: { 'department:1': 'Plumbing', 'contact:4': 'Acme Ltd', 'user:9': 'Ethan Clarke', 'user:3': 'Oliver Bennett' },
   },
@@ -23,7 +35,16 @@ describe('history panel', () => {
   beforeEach(() => {
     resetAuthState();
     configureApi('http://test/api');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ jobs: { data: rows, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ jobs: { data: rows, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }),
+            { status: 200 },
+          ),
+      ),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 

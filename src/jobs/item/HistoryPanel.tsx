@@ -46,7 +46,8 @@ export function HistoryPanel({ jobId, version }: { jobId: number; version: numbe
                 <TableCell>{date(r.created_at)}</TableCell>
                 <TableCell>
                   {`${translate(`jobs.item.entities.${r.jh_entity}`)} ${action(r.jh_action)}`}
-                  {Object.keys(r.jh_changes ?? {}).length > 0 && `: ${describeChanges(r.jh_changes, { translate, date, names: r.jh_names ?? {}, entity: r.jh_entity })}`}
+                  {Object.keys(r.jh_changes ?? {}).length > 0 &&
+                    `: ${describeChanges(r.jh_changes, { translate, date, names: r.jh_names ?? {}, entity: r.jh_entity })}`}
                 </TableCell>
               </TableRow>
             ))}

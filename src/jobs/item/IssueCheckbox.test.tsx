@@ -5,7 +5,17 @@ import { renderWithApp } from '../../test/renderWithApp';
 import { IssueCheckbox } from './IssueCheckbox';
 
 const envelope = (data: unknown, status = 200) =>
-  new Response(JSON.stringify({ jobs: { data, warning: null, dbErrors: status === 200 ? null : [{ error: 'FORBIDDEN', primary: 'You are not allowed to modify this job.', general: 'record' }], metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status });
+  new Response(
+    JSON.stringify({
+      jobs: {
+        data,
+        warning: null,
+        dbErrors: status === 200 ? null : [{ error: 'FORBIDDEN', primary: 'You are not allowed to modify this job.', general: 'record' }],
+        metadata: { server_datetime: '', userData: { isLogged: true } },
+      },
+    }),
+    { status },
+  );
 
 describe('the issue flag', () => {
   const fetchMock = vi.fn<typeof fetch>();

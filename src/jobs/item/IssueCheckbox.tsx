@@ -25,5 +25,10 @@ export function IssueCheckbox({ jobId, initial, disabled }: { jobId: number; ini
     }
   }
 
-  return <FormControlLabel control={<Checkbox checked={value} disabled={disabled || busy} onChange={(e) => void change(e.target.checked)} />} label={translate('jobs.fields.issue')} />;
+  return (
+    <FormControlLabel
+      control={<Checkbox checked={value} disabled={disabled || busy} onChange={(e) => void change(e.target.checked)} />}
+      label={translate('jobs.fields.issue')}
+    />
+  );
 }

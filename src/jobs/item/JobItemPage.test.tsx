@@ -9,15 +9,53 @@ import type { JobDetails } from '../../../core/jobs/types';
 import { JobItemPage } from './JobItemPage';
 
 const route = routeById('sheetItem')!;
-const user = (role: CurrentUser['role']): CurrentUser => ({ is_loggedin: true, user_id: 3, us_id: 3, role, fullname: 'Olly Operator', settings: { language: 'en-US' } });
+const user = (role: CurrentUser['role']): CurrentUser => ({
+  is_loggedin: true,
+  user_id: 3,
+  us_id: 3,
+  role,
+  fullname: 'Olly Operator',
+  settings: { language: 'en-US' },
+});
 const envelope = (key: string, data: unknown) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 });
+  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status: 200,
+  });
 
 const job = (over: Partial<JobDetails> = {}): JobDetails => ({
-  job_id: 5, job_number: 'PL-0005', job_status: 'BOOKED', job_wopo: 'PO-1', job_desc: 'Leaking tap', de_id: 1, de_name: 'Plumbing', co_id: null, co_name: null,
-  js_id: null, js_address: null, pm_id: null, pm_name: null, job_start: null, job_end: null, job_tags: [], assigned: [], net_quote: '0.00', net_sales: '0.00',
-  created_at: '2026-11-01 10:00:00', updated_at: '2026-11-01 10:00:00', jsc_id: null, jsc_name: null, job_details: null, job_has_remedial: false, job_has_issue: false,
-  skip_remedial_check: false, remedial_flag: false, engineers: [], suppliers: [], customer_us_id: null, can_modify: true, ...over,
+  job_id: 5,
+  job_number: 'PL-0005',
+  job_status: 'BOOKED',
+  job_wopo: 'PO-1',
+  job_desc: 'Leaking tap',
+  de_id: 1,
+  de_name: 'Plumbing',
+  co_id: null,
+  co_name: null,
+  js_id: null,
+  js_address: null,
+  pm_id: null,
+  pm_name: null,
+  job_start: null,
+  job_end: null,
+  job_tags: [],
+  assigned: [],
+  net_quote: '0.00',
+  net_sales: '0.00',
+  created_at: '2026-11-01 10:00:00',
+  updated_at: '2026-11-01 10:00:00',
+  jsc_id: null,
+  jsc_name: null,
+  job_details: null,
+  job_has_remedial: false,
+  job_has_issue: false,
+  skip_remedial_check: false,
+  remedial_flag: false,
+  engineers: [],
+  suppliers: [],
+  customer_us_id: null,
+  can_modify: true,
+  ...over,
 });
 
 describe('job item', () => {
@@ -31,7 +69,8 @@ describe('job item', () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/users/engineers')) return envelope('users', [{ us_id: 9, fullname: 'Ethan Clarke' }]);
-      if (url.includes('/globalparams/list')) return envelope('globalparams', { departments: [{ de_id: 1, de_name: 'Plumbing', de_prefix: 'PL', de_color: null }], roles: [] });
+      if (url.includes('/globalparams/list'))
+        return envelope('globalparams', { departments: [{ de_id: 1, de_name: 'Plumbing', de_prefix: 'PL', de_color: null }], roles: [] });
       if (url.includes('/jobs/5/details')) return envelope('jobs', details);
       if (url.includes('/jobs/5/history')) return envelope('jobs', []);
       if (url.includes('/jobs/5')) return envelope('jobs', details);

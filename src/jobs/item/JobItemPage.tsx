@@ -95,7 +95,7 @@ export function JobItemPage({ title }: PageProps) {
     }
   }
 
-  const heading = isNew || (job && !job.job_number) ? translate('jobs.item.draft') : job?.job_number ?? '';
+  const heading = isNew || (job && !job.job_number) ? translate('jobs.item.draft') : (job?.job_number ?? '');
   const tabs = customer ? CUSTOMER_TABS : JOB_TABS;
   let content: ReactNode;
   if (!isNew && jobId === null) content = <Typography>{translate('errors.notFound')}</Typography>;
@@ -103,7 +103,16 @@ export function JobItemPage({ title }: PageProps) {
   else if (tab === 'details')
     content = (
       <>
-        <DetailsForm key={`${job?.job_id ?? 'new'}-${job?.updated_at ?? ''}`} initial={job ? valuesOf(job) : NEW_JOB} details={job} customer={customer} options={options} onSave={save} onCopy={() => void copy()} onDelete={() => void remove()} />
+        <DetailsForm
+          key={`${job?.job_id ?? 'new'}-${job?.updated_at ?? ''}`}
+          initial={job ? valuesOf(job) : NEW_JOB}
+          details={job}
+          customer={customer}
+          options={options}
+          onSave={save}
+          onCopy={() => void copy()}
+          onDelete={() => void remove()}
+        />
         {job && !customer && <HistoryPanel jobId={job.job_id} version={version} />}
       </>
     );

@@ -84,9 +84,39 @@ export function ScheduleTab({ job, onChanged }: Props) {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} alignItems="flex-start" component="form" aria-label={translate('jobs.item.tabs.schedule')} onSubmit={(e) => { e.preventDefault(); void patch({ job_start: localInputToWire(start), job_end: localInputToWire(end) }); }}>
-        <TextField size="small" fullWidth={false} sx={{ width: 240 }} type="datetime-local" label={translate('jobs.fields.job_start')} value={start} onChange={(e) => setStart(e.target.value)} disabled={!editable} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" fullWidth={false} sx={{ width: 240 }} type="datetime-local" label={translate('jobs.fields.job_end')} value={end} onChange={(e) => setEnd(e.target.value)} disabled={!editable} slotProps={{ inputLabel: { shrink: true } }} />
+      <Stack
+        direction="row"
+        spacing={2}
+        alignItems="flex-start"
+        component="form"
+        aria-label={translate('jobs.item.tabs.schedule')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void patch({ job_start: localInputToWire(start), job_end: localInputToWire(end) });
+        }}
+      >
+        <TextField
+          size="small"
+          fullWidth={false}
+          sx={{ width: 240 }}
+          type="datetime-local"
+          label={translate('jobs.fields.job_start')}
+          value={start}
+          onChange={(e) => setStart(e.target.value)}
+          disabled={!editable}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          fullWidth={false}
+          sx={{ width: 240 }}
+          type="datetime-local"
+          label={translate('jobs.fields.job_end')}
+          value={end}
+          onChange={(e) => setEnd(e.target.value)}
+          disabled={!editable}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
         {editable && (
           <Button type="submit" variant="contained">
             {translate('jobs.item.save')}

@@ -5,8 +5,14 @@ describe('job form rules', () => {
   it('keeps exactly one lead engineer', () => {
     let list = addEngineer([], 9);
     list = addEngineer(list, 12);
-    expect(list).toEqual([{ us_id: 9, is_lead: true }, { us_id: 12, is_lead: false }]);
-    expect(makeLead(list, 12)).toEqual([{ us_id: 9, is_lead: false }, { us_id: 12, is_lead: true }]);
+    expect(list).toEqual([
+      { us_id: 9, is_lead: true },
+      { us_id: 12, is_lead: false },
+    ]);
+    expect(makeLead(list, 12)).toEqual([
+      { us_id: 9, is_lead: false },
+      { us_id: 12, is_lead: true },
+    ]);
     expect(removeEngineer(list, 9)).toEqual([{ us_id: 12, is_lead: true }]);
   });
 

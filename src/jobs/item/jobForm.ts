@@ -29,16 +29,40 @@ export interface JobFormValues {
 }
 
 export const NEW_JOB: JobFormValues = {
-  de_id: null, co_id: null, js_id: null, pm_id: null, jsc_id: null, job_status: 'QUOTED', job_wopo: '', job_desc: '', job_details: '', job_tags: [],
-  assigned: [], engineers: [], suppliers: [], job_has_remedial: false, skip_remedial_check: false,
+  de_id: null,
+  co_id: null,
+  js_id: null,
+  pm_id: null,
+  jsc_id: null,
+  job_status: 'QUOTED',
+  job_wopo: '',
+  job_desc: '',
+  job_details: '',
+  job_tags: [],
+  assigned: [],
+  engineers: [],
+  suppliers: [],
+  job_has_remedial: false,
+  skip_remedial_check: false,
 };
 
 export function valuesOf(d: JobDetails): JobFormValues {
   return {
-    de_id: d.de_id, co_id: d.co_id, js_id: d.js_id, pm_id: d.pm_id, jsc_id: d.jsc_id, job_status: d.job_status ?? 'QUOTED',
-    job_wopo: d.job_wopo ?? '', job_desc: d.job_desc ?? '', job_details: d.job_details ?? '', job_tags: [...d.job_tags],
-    assigned: d.assigned.map((a) => a.us_id), engineers: d.engineers.map((e: JobEngineer) => ({ us_id: e.us_id, is_lead: e.is_lead })),
-    suppliers: d.suppliers.map((s) => s.co_id), job_has_remedial: d.job_has_remedial, skip_remedial_check: d.skip_remedial_check,
+    de_id: d.de_id,
+    co_id: d.co_id,
+    js_id: d.js_id,
+    pm_id: d.pm_id,
+    jsc_id: d.jsc_id,
+    job_status: d.job_status ?? 'QUOTED',
+    job_wopo: d.job_wopo ?? '',
+    job_desc: d.job_desc ?? '',
+    job_details: d.job_details ?? '',
+    job_tags: [...d.job_tags],
+    assigned: d.assigned.map((a) => a.us_id),
+    engineers: d.engineers.map((e: JobEngineer) => ({ us_id: e.us_id, is_lead: e.is_lead })),
+    suppliers: d.suppliers.map((s) => s.co_id),
+    job_has_remedial: d.job_has_remedial,
+    skip_remedial_check: d.skip_remedial_check,
   };
 }
 
@@ -51,9 +75,17 @@ export function toJobWrite(v: JobFormValues, customer: boolean): JobWrite {
   return {
     ...texts,
     ...(v.de_id !== null ? { de_id: v.de_id } : {}),
-    co_id: v.co_id, js_id: v.js_id, pm_id: v.pm_id, jsc_id: v.jsc_id, job_status: v.job_status, job_tags: v.job_tags,
-    assigned: v.assigned, engineers: v.engineers, suppliers: v.suppliers.map((co_id) => ({ co_id })),
-    job_has_remedial: v.job_has_remedial, skip_remedial_check: v.skip_remedial_check,
+    co_id: v.co_id,
+    js_id: v.js_id,
+    pm_id: v.pm_id,
+    jsc_id: v.jsc_id,
+    job_status: v.job_status,
+    job_tags: v.job_tags,
+    assigned: v.assigned,
+    engineers: v.engineers,
+    suppliers: v.suppliers.map((co_id) => ({ co_id })),
+    job_has_remedial: v.job_has_remedial,
+    skip_remedial_check: v.skip_remedial_check,
   };
 }
 

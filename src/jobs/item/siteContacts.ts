@@ -29,7 +29,13 @@ export function useSiteContacts(jsId: number | null, enabled = true): SiteContac
       const site = await api<{ sitecontacts?: { jsc_id: number }[] }>(`jobsites/${jsId}/details`, { quiet: true, signal });
       const ids = (site?.data?.sitecontacts ?? []).map((c) => c.jsc_id);
       if (!ids.length) return setLoaded({ forSite: jsId, options: [] });
-      const named = await api<{ jsc_id: number; jsc_name: string }[]>('jobsitecontacts/filter', { method: 'POST', body: { ids }, query: { limit: 500, sort: 'jsc_name' }, quiet: true, signal });
+      const named = await api<{ jsc_id: number; jsc_name: string }[]>('jobsitecontacts/filter', {
+        method: 'POST',
+        body: { ids },
+        query: { limit: 500, sort: 'jsc_name' },
+        quiet: true,
+        signal,
+      });
       setLoaded({ forSite: jsId, options: (named?.data ?? []).map((r) => ({ id: r.jsc_id, name: r.jsc_name })) });
     })().catch(() => undefined);
     return () => controller.abort();

@@ -24,7 +24,16 @@ let nextKey = 0;
 export const newRowKey = () => `new-${(nextKey += 1)}`;
 
 export function draftFromItem(i: SalesItem): DraftRow {
-  return { key: `s-${i.sales_id}`, sales_kind: i.sales_kind, item_code: i.item_code ?? '', description: i.description ?? '', qty: i.qty, net_unit_cost: i.net_unit_cost, net_unit_sales: i.net_unit_sales, tax_rate: i.tax_rate };
+  return {
+    key: `s-${i.sales_id}`,
+    sales_kind: i.sales_kind,
+    item_code: i.item_code ?? '',
+    description: i.description ?? '',
+    qty: i.qty,
+    net_unit_cost: i.net_unit_cost,
+    net_unit_sales: i.net_unit_sales,
+    tax_rate: i.tax_rate,
+  };
 }
 
 export function emptyRow(kind: SalesKind = 'quote'): DraftRow {
@@ -32,7 +41,15 @@ export function emptyRow(kind: SalesKind = 'quote'): DraftRow {
 }
 
 export function itemWrite(r: DraftRow): SalesItemWrite {
-  return { sales_kind: r.sales_kind, item_code: r.item_code, description: r.description, qty: r.qty, net_unit_cost: r.net_unit_cost, net_unit_sales: r.net_unit_sales, tax_rate: r.tax_rate };
+  return {
+    sales_kind: r.sales_kind,
+    item_code: r.item_code,
+    description: r.description,
+    qty: r.qty,
+    net_unit_cost: r.net_unit_cost,
+    net_unit_sales: r.net_unit_sales,
+    tax_rate: r.tax_rate,
+  };
 }
 
 /** The row's net amount as exact text, or '' while the inputs are not numbers yet. */
@@ -127,7 +144,13 @@ export function SalesRowsTable({ rows, readOnly, onChange, money, errors = {} }:
                   error={!!errors[`items.${i}.${c.field}`]}
                   helperText={errors[`items.${i}.${c.field}`]}
                   multiline={c.field === 'description'}
-                  slotProps={{ htmlInput: { 'aria-label': label(c.label, i), inputMode: c.numeric ? 'decimal' : undefined, style: c.numeric ? { textAlign: 'right', width: '6em' } : undefined } }}
+                  slotProps={{
+                    htmlInput: {
+                      'aria-label': label(c.label, i),
+                      inputMode: c.numeric ? 'decimal' : undefined,
+                      style: c.numeric ? { textAlign: 'right', width: '6em' } : undefined,
+                    },
+                  }}
                 />
               </TableCell>
             ))}

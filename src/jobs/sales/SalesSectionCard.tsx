@@ -104,7 +104,12 @@ export function SalesSectionCard({ section, index, money, onSave, onDelete, onDu
           </Alert>
         )}
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 2, mb: 2, alignItems: 'center' }}>
-          <TextField select {...fieldProps('type', 'jss_invoice_type')} value={draft.jss_invoice_type} onChange={(e) => set({ jss_invoice_type: e.target.value as InvoiceType })}>
+          <TextField
+            select
+            {...fieldProps('type', 'jss_invoice_type')}
+            value={draft.jss_invoice_type}
+            onChange={(e) => set({ jss_invoice_type: e.target.value as InvoiceType })}
+          >
             {INVOICE_TYPES.map((v) => (
               <MenuItem key={v} value={v}>
                 {translate(`salesCosts.enums.invoice_types.${v}`)}
@@ -113,10 +118,26 @@ export function SalesSectionCard({ section, index, money, onSave, onDelete, onDu
           </TextField>
           <TextField {...fieldProps('title', 'jss_title')} value={draft.jss_title} onChange={(e) => set({ jss_title: e.target.value })} />
           <TextField {...fieldProps('calcWith', 'jss_calc_with')} value={draft.jss_calc_with} onChange={(e) => set({ jss_calc_with: e.target.value })} />
-          <TextField {...fieldProps('dueDate', 'jss_due_date')} type="date" value={draft.jss_due_date} onChange={(e) => set({ jss_due_date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField {...fieldProps('expiryDays', 'jss_expiry_days')} value={draft.jss_expiry_days} onChange={(e) => set({ jss_expiry_days: e.target.value })} />
-          <FormControlLabel control={<Switch checked={draft.jss_is_final} disabled={readOnly} onChange={(e) => set({ jss_is_final: e.target.checked })} />} label={t('markFinal')} />
-          <FormControlLabel control={<Switch checked={draft.jss_costs_locked} disabled={readOnly} onChange={(e) => set({ jss_costs_locked: e.target.checked })} />} label={t('costsLocked')} />
+          <TextField
+            {...fieldProps('dueDate', 'jss_due_date')}
+            type="date"
+            value={draft.jss_due_date}
+            onChange={(e) => set({ jss_due_date: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            {...fieldProps('expiryDays', 'jss_expiry_days')}
+            value={draft.jss_expiry_days}
+            onChange={(e) => set({ jss_expiry_days: e.target.value })}
+          />
+          <FormControlLabel
+            control={<Switch checked={draft.jss_is_final} disabled={readOnly} onChange={(e) => set({ jss_is_final: e.target.checked })} />}
+            label={t('markFinal')}
+          />
+          <FormControlLabel
+            control={<Switch checked={draft.jss_costs_locked} disabled={readOnly} onChange={(e) => set({ jss_costs_locked: e.target.checked })} />}
+            label={t('costsLocked')}
+          />
         </Box>
         <SalesRowsTable rows={draft.rows} readOnly={readOnly} onChange={(rows) => set({ rows })} money={money} errors={errors} />
         {!readOnly && (

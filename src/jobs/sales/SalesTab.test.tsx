@@ -7,20 +7,50 @@ import { SalesTab } from './SalesTab';
 import type { JobSales, SalesSection } from '../../../core/jobs/sales/types';
 
 const envelope = (data: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ jobs: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  new Response(JSON.stringify({ jobs: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 
 function section(over: Partial<SalesSection>): SalesSection {
   return {
-    jss_id: 1, job_id: 5, jss_title: 'Bathroom', jss_invoice_type: 'QUOTE', jss_calc_with: null, jss_due_date: '2026-12-21 12:00:00', jss_expiry_days: 60,
-    jss_ordering: 0, jss_is_final: false, jss_costs_locked: false,
-    items: [{ sales_id: 11, jss_id: 1, sales_kind: 'quote', ordering: 0, item_code: 'TAP', description: 'Mixer tap', qty: '3', net_unit_cost: '10.00', net_unit_sales: '19.99', tax_rate: '20', net_amount: '59.97' }],
+    jss_id: 1,
+    job_id: 5,
+    jss_title: 'Bathroom',
+    jss_invoice_type: 'QUOTE',
+    jss_calc_with: null,
+    jss_due_date: '2026-12-21 12:00:00',
+    jss_expiry_days: 60,
+    jss_ordering: 0,
+    jss_is_final: false,
+    jss_costs_locked: false,
+    items: [
+      {
+        sales_id: 11,
+        jss_id: 1,
+        sales_kind: 'quote',
+        ordering: 0,
+        item_code: 'TAP',
+        description: 'Mixer tap',
+        qty: '3',
+        net_unit_cost: '10.00',
+        net_unit_sales: '19.99',
+        tax_rate: '20',
+        net_amount: '59.97',
+      },
+    ],
     totals: { net: '59.97', tax: '11.99', gross: '71.96', cost: '30.00', margin: '29.97' },
     ...over,
   };
 }
 
 const sales = (sections: SalesSection[]): JobSales => ({
-  job_id: 5, sections, totals: sections[0]?.totals ?? { net: '0.00', tax: '0.00', gross: '0.00', cost: '0.00', margin: '0.00' }, net_quote: '59.97', net_sales: '0.00', currency: 'GBP',
+  job_id: 5,
+  sections,
+  totals: sections[0]?.totals ?? { net: '0.00', tax: '0.00', gross: '0.00', cost: '0.00', margin: '0.00' },
+  net_quote: '59.97',
+  net_sales: '0.00',
+  currency: 'GBP',
 });
 
 describe('SalesTab', () => {
@@ -79,7 +109,19 @@ describe('SalesTab', () => {
     await screen.findByRole('region', { name: 'Sales section 2' });
     expect(shown).toContain('A new sales section has been created.');
 
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ jobs: { data: null, warning: null, dbErrors: [{ error: 'NOT_FOUND', primary: 'x', details: null, general: null }], metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 404 }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          jobs: {
+            data: null,
+            warning: null,
+            dbErrors: [{ error: 'NOT_FOUND', primary: 'x', details: null, general: null }],
+            metadata: { server_datetime: '', userData: { isLogged: true } },
+          },
+        }),
+        { status: 404 },
+      ),
+    );
     fireEvent.click(within(screen.getByRole('region', { name: 'Sales section 1' })).getByRole('button', { name: 'Duplicate section' }));
     await waitFor(() => expect(shown).toContain('Failed to create a new sales section.'));
   });

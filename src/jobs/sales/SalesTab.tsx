@@ -39,7 +39,10 @@ export function SalesTab({ jobId }: { jobId: number }) {
   const [sales, setSales] = useState<JobSales | null>(null);
   const [busy, setBusy] = useState(false);
   const money = useMoneyFormat(sales?.currency ?? 'GBP');
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const run = useCallback(async (call: () => Promise<JobSales | null>) => {
     setBusy(true);

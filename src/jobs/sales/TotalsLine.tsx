@@ -3,7 +3,17 @@ import { Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { SalesTotals } from '../../../core/jobs/sales/types';
 
-export function TotalsLine({ label, totals, money, extra = [] }: { label: string; totals: SalesTotals; money: (v: string) => string; extra?: { label: string; value: string }[] }) {
+export function TotalsLine({
+  label,
+  totals,
+  money,
+  extra = [],
+}: {
+  label: string;
+  totals: SalesTotals;
+  money: (v: string) => string;
+  extra?: { label: string; value: string }[];
+}) {
   const translate = useTranslate();
   const parts = [
     { label: translate('salesCosts.sales.net'), value: totals.net },

@@ -14,7 +14,9 @@ export const salesApi = {
   update: (jobId: number, jssId: number, body: SalesSectionWrite) => data(api<JobSales>(`${base(jobId)}/sales/${jssId}`, { method: 'PATCH', body })),
   remove: (jobId: number, jssId: number) => data(api<JobSales>(`${base(jobId)}/sales/${jssId}`, { method: 'DELETE' })),
   /** quiet: the tab shows the spec's own success and failure texts for this call. */
-  duplicate: (jobId: number, jssId: number) => data(api<JobSales>(`${base(jobId)}/salessectionduplicate`, { method: 'POST', body: { jss_id: jssId }, quiet: true })),
+  duplicate: (jobId: number, jssId: number) =>
+    data(api<JobSales>(`${base(jobId)}/salessectionduplicate`, { method: 'POST', body: { jss_id: jssId }, quiet: true })),
   reorderSections: (jobId: number, order: number[]) => data(api<JobSales>(`${base(jobId)}/salessections`, { method: 'PATCH', body: { order } })),
-  reorderItems: (jobId: number, jssId: number, order: number[]) => data(api<JobSales>(`${base(jobId)}/salessectionitems`, { method: 'PATCH', body: { jss_id: jssId, order } })),
+  reorderItems: (jobId: number, jssId: number, order: number[]) =>
+    data(api<JobSales>(`${base(jobId)}/salessectionitems`, { method: 'PATCH', body: { jss_id: jssId, order } })),
 };

@@ -11,14 +11,42 @@ import type { JobListRow } from '../../../core/jobs/types';
 import { JobSheetPage } from './JobSheetPage';
 
 const route = routeById('sheet')!;
-const user = (role: CurrentUser['role']): CurrentUser => ({ is_loggedin: true, user_id: 3, us_id: 3, role, fullname: 'Olly Operator', settings: { language: 'en-US', dateFormat: 'DD/MM/YYYY' } });
+const user = (role: CurrentUser['role']): CurrentUser => ({
+  is_loggedin: true,
+  user_id: 3,
+  us_id: 3,
+  role,
+  fullname: 'Olly Operator',
+  settings: { language: 'en-US', dateFormat: 'DD/MM/YYYY' },
+});
 const envelope = (key: string, data: unknown, totalCount?: number) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });
+  new Response(
+    JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
+    { status: 200 },
+  );
 
 const row: JobListRow = {
-  job_id: 42, job_number: 'PL-0042', job_status: null, job_wopo: null, job_desc: 'Leak', de_id: 1, de_name: 'Plumbing', co_id: null, co_name: 'Harbour Estates',
-  js_id: null, js_address: '14 Wharf Road', pm_id: null, pm_name: null, job_start: '2026-11-20 09:00:00', job_end: null, job_tags: ['PLANNED'],
-  assigned: [{ us_id: 3, fullname: 'Olly Operator' }], net_quote: '1200.00', net_sales: '980.50', created_at: '2026-11-01 10:00:00', updated_at: '2026-11-01 10:00:00',
+  job_id: 42,
+  job_number: 'PL-0042',
+  job_status: null,
+  job_wopo: null,
+  job_desc: 'Leak',
+  de_id: 1,
+  de_name: 'Plumbing',
+  co_id: null,
+  co_name: 'Harbour Estates',
+  js_id: null,
+  js_address: '14 Wharf Road',
+  pm_id: null,
+  pm_name: null,
+  job_start: '2026-11-20 09:00:00',
+  job_end: null,
+  job_tags: ['PLANNED'],
+  assigned: [{ us_id: 3, fullname: 'Olly Operator' }],
+  net_quote: '1200.00',
+  net_sales: '980.50',
+  created_at: '2026-11-01 10:00:00',
+  updated_at: '2026-11-01 10:00:00',
 };
 
 describe('job sheet', () => {
@@ -93,8 +121,13 @@ describe('job sheet', () => {
     type('Net sales to', '999.99');
     await waitFor(() =>
       expect(JSON.parse(String(sheetCalls().at(-1)?.[1]?.body))).toEqual({
-        job_number: 'pl-004', end_from: '2026-12-01 00:00:00', end_to: '2026-12-31 23:59:59',
-        net_quote_min: '100.5', net_quote_max: '2000', net_sales_min: '0', net_sales_max: '999.99',
+        job_number: 'pl-004',
+        end_from: '2026-12-01 00:00:00',
+        end_to: '2026-12-31 23:59:59',
+        net_quote_min: '100.5',
+        net_quote_max: '2000',
+        net_sales_min: '0',
+        net_sales_max: '999.99',
       }),
     );
     expect(clientStorage.jobFilter.get()).toMatchObject({ job_number: ' pl-004 ', end_to: '2026-12-31', net_sales_max: '999.99' });

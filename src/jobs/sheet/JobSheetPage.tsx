@@ -31,7 +31,13 @@ function useJobPage(filter: SheetFilter, sort: JobSorting, page: number) {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      api<JobListRow[]>('jobs/filter', { method: 'POST', body: JSON.parse(body), query: { limit: SHEET_PAGE_SIZE, pagenumber: page, sort: sortParam(sort), totalcount: 1 }, signal: controller.signal, resource: 'jobs' })
+      api<JobListRow[]>('jobs/filter', {
+        method: 'POST',
+        body: JSON.parse(body),
+        query: { limit: SHEET_PAGE_SIZE, pagenumber: page, sort: sortParam(sort), totalcount: 1 },
+        signal: controller.signal,
+        resource: 'jobs',
+      })
         .then((res) => {
           setRows(res?.data ?? []);
           setTotal(res?.metadata?.totalCount ?? 0);
@@ -69,7 +75,11 @@ function ExportButton({ filter, sort }: { filter: SheetFilter; sort: JobSorting 
       </Button>
       {progress && (
         <Box sx={{ minWidth: 180 }}>
-          <LinearProgress aria-label={translate('jobs.sheet.exportProgress')} variant={percent === undefined ? 'indeterminate' : 'determinate'} value={percent} />
+          <LinearProgress
+            aria-label={translate('jobs.sheet.exportProgress')}
+            variant={percent === undefined ? 'indeterminate' : 'determinate'}
+            value={percent}
+          />
           <Typography variant="caption">{translate('jobs.sheet.exporting', { kb: Math.round(progress.received / 1024) })}</Typography>
         </Box>
       )}

@@ -22,10 +22,28 @@ export function SheetFilters({ filter, onChange, options, staff }: Props) {
   const problem = searchProblem(filter.stext);
   const statuses = staff ? JOB_STATUSES : CUSTOMER_VISIBLE_STATUSES;
   const dateField = (key: 'start_from' | 'start_to' | 'end_from' | 'end_to', label: string) => (
-    <TextField size="small" fullWidth={false} sx={{ width: 170 }} type="date" label={translate(`jobs.sheet.${label}`)} value={filter[key]} onChange={(e) => set(key, e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+    <TextField
+      size="small"
+      fullWidth={false}
+      sx={{ width: 170 }}
+      type="date"
+      label={translate(`jobs.sheet.${label}`)}
+      value={filter[key]}
+      onChange={(e) => set(key, e.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
   );
   const moneyField = (key: 'net_quote_min' | 'net_quote_max' | 'net_sales_min' | 'net_sales_max', label: string) => (
-    <TextField size="small" fullWidth={false} sx={{ width: 140 }} type="number" label={translate(`jobs.sheet.${label}`)} value={filter[key]} onChange={(e) => set(key, e.target.value)} slotProps={{ htmlInput: { step: '0.01' } }} />
+    <TextField
+      size="small"
+      fullWidth={false}
+      sx={{ width: 140 }}
+      type="number"
+      label={translate(`jobs.sheet.${label}`)}
+      value={filter[key]}
+      onChange={(e) => set(key, e.target.value)}
+      slotProps={{ htmlInput: { step: '0.01' } }}
+    />
   );
   return (
     <Box role="search" aria-label={translate('jobs.sheet.filters')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
@@ -40,15 +58,34 @@ export function SheetFilters({ filter, onChange, options, staff }: Props) {
         error={!!problem}
         helperText={problem ? translate(problem) : ' '}
       />
-      <TextField size="small" fullWidth={false} sx={{ width: 150 }} label={t('job_number')} value={filter.job_number} onChange={(e) => set('job_number', e.target.value)} />
-      <CodesPicker<JobStatus> label={t('job_status')} codes={statuses} value={filter.job_status} onChange={(v) => set('job_status', v)} labelOf={(c) => translate(`jobs.status.${c}`)} />
+      <TextField
+        size="small"
+        fullWidth={false}
+        sx={{ width: 150 }}
+        label={t('job_number')}
+        value={filter.job_number}
+        onChange={(e) => set('job_number', e.target.value)}
+      />
+      <CodesPicker<JobStatus>
+        label={t('job_status')}
+        codes={statuses}
+        value={filter.job_status}
+        onChange={(v) => set('job_status', v)}
+        labelOf={(c) => translate(`jobs.status.${c}`)}
+      />
       <IdsPicker label={t('department')} options={options.departments} value={filter.de_id} onChange={(v) => set('de_id', v)} />
       {staff && (
         <>
           <IdPicker label={t('client')} options={options.clients} value={filter.co_id} onChange={(v) => set('co_id', v)} />
           <IdPicker label={t('site')} options={options.sites} value={filter.js_id} onChange={(v) => set('js_id', v)} />
           <IdPicker label={t('pm')} options={options.pms} value={filter.pm_id} onChange={(v) => set('pm_id', v)} />
-          <CodesPicker<JobTag> label={t('tags')} codes={JOB_TAGS} value={filter.job_tags} onChange={(v) => set('job_tags', v)} labelOf={(c) => translate(`jobs.tags.${c}`)} />
+          <CodesPicker<JobTag>
+            label={t('tags')}
+            codes={JOB_TAGS}
+            value={filter.job_tags}
+            onChange={(v) => set('job_tags', v)}
+            labelOf={(c) => translate(`jobs.tags.${c}`)}
+          />
           <IdPicker label={t('assigned')} options={options.users} value={filter.assigned} onChange={(v) => set('assigned', v)} />
           <IdPicker label={t('engineer')} options={options.engineers} value={filter.engineer} onChange={(v) => set('engineer', v)} />
         </>

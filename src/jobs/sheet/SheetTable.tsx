@@ -32,7 +32,12 @@ export function SheetTable({ rows, sort, onSort, onOpen, staff }: Props) {
   const t = (k: string) => translate(`jobs.fields.${k}`);
   const all: Column[] = [
     { key: 'job_number', label: t('job_number'), sort: 'job_number', nowrap: true, cell: (r) => r.job_number ?? translate('jobs.item.draft') },
-    { key: 'job_status', label: t('job_status'), sort: 'job_status', cell: (r) => (r.job_status ? translate(`jobs.status.${r.job_status}`) : translate('jobs.sheet.noStatus')) },
+    {
+      key: 'job_status',
+      label: t('job_status'),
+      sort: 'job_status',
+      cell: (r) => (r.job_status ? translate(`jobs.status.${r.job_status}`) : translate('jobs.sheet.noStatus')),
+    },
     { key: 'client', label: t('client'), sort: 'co_name', cell: (r) => r.co_name },
     { key: 'site', label: t('site'), sort: 'js_address', cell: (r) => r.js_address },
     { key: 'pm', label: t('pm'), sort: 'pm_name', cell: (r) => r.pm_name },
@@ -40,10 +45,14 @@ export function SheetTable({ rows, sort, onSort, onOpen, staff }: Props) {
     { key: 'job_start', label: t('job_start'), sort: 'job_start', nowrap: true, cell: (r) => date(r.job_start) },
     { key: 'job_end', label: t('job_end'), sort: 'job_end', nowrap: true, cell: (r) => date(r.job_end) },
     {
-      key: 'tags', label: t('tags'), staffOnly: true,
+      key: 'tags',
+      label: t('tags'),
+      staffOnly: true,
       cell: (r) => (
         <Stack direction="row" spacing={0.5} flexWrap="wrap">
-          {r.job_tags.map((tag) => <Chip key={tag} size="small" label={translate(`jobs.tags.${tag}`)} />)}
+          {r.job_tags.map((tag) => (
+            <Chip key={tag} size="small" label={translate(`jobs.tags.${tag}`)} />
+          ))}
         </Stack>
       ),
     },
@@ -60,7 +69,11 @@ export function SheetTable({ rows, sort, onSort, onOpen, staff }: Props) {
           {columns.map((c) => (
             <TableCell key={c.key} align={c.align} sortDirection={sort.field === c.sort ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
               {c.sort && isSortField(c.sort) ? (
-                <TableSortLabel active={sort.field === c.sort} direction={sort.field === c.sort && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => onSort(c.sort!)}>
+                <TableSortLabel
+                  active={sort.field === c.sort}
+                  direction={sort.field === c.sort && sort.order === 'DESC' ? 'desc' : 'asc'}
+                  onClick={() => onSort(c.sort!)}
+                >
                   {c.label}
                 </TableSortLabel>
               ) : (

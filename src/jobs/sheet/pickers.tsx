@@ -11,11 +11,22 @@ interface Common {
   error?: boolean;
 }
 
-export function IdPicker({ label, options, value, onChange, disabled, size = 'small', minWidth = 220, helperText, error, knownName }: Common & { options: Option[]; value: number | null; onChange: (id: number | null) => void; knownName?: Option | null }) {
+export function IdPicker({
+  label,
+  options,
+  value,
+  onChange,
+  disabled,
+  size = 'small',
+  minWidth = 220,
+  helperText,
+  error,
+  knownName,
+}: Common & { options: Option[]; value: number | null; onChange: (id: number | null) => void; knownName?: Option | null }) {
   // A stored id whose name is not among the options still shows (by the name the record carries, else
   // its number) instead of vanishing.
   const fallback = (id: number) => (knownName && knownName.id === id ? knownName : { id, name: `#${id}` });
-  const selected = value === null ? null : options.find((o) => o.id === value) ?? fallback(value);
+  const selected = value === null ? null : (options.find((o) => o.id === value) ?? fallback(value));
   return (
     <Autocomplete
       size={size}
@@ -31,7 +42,15 @@ export function IdPicker({ label, options, value, onChange, disabled, size = 'sm
   );
 }
 
-export function IdsPicker({ label, options, value, onChange, disabled, size = 'small', minWidth = 220 }: Common & { options: Option[]; value: number[]; onChange: (ids: number[]) => void }) {
+export function IdsPicker({
+  label,
+  options,
+  value,
+  onChange,
+  disabled,
+  size = 'small',
+  minWidth = 220,
+}: Common & { options: Option[]; value: number[]; onChange: (ids: number[]) => void }) {
   const selected = value.map((id) => options.find((o) => o.id === id) ?? { id, name: `#${id}` });
   return (
     <Autocomplete
@@ -49,7 +68,16 @@ export function IdsPicker({ label, options, value, onChange, disabled, size = 's
   );
 }
 
-export function CodesPicker<T extends string>({ label, codes, value, onChange, labelOf, disabled, size = 'small', minWidth = 220 }: Common & { codes: readonly T[]; value: T[]; onChange: (codes: T[]) => void; labelOf: (code: T) => string }) {
+export function CodesPicker<T extends string>({
+  label,
+  codes,
+  value,
+  onChange,
+  labelOf,
+  disabled,
+  size = 'small',
+  minWidth = 220,
+}: Common & { codes: readonly T[]; value: T[]; onChange: (codes: T[]) => void; labelOf: (code: T) => string }) {
   return (
     <Autocomplete
       multiple

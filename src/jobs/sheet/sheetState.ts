@@ -32,8 +32,24 @@ export interface SheetFilter {
 }
 
 export const EMPTY_FILTER: SheetFilter = {
-  stext: '', job_status: [], de_id: [], co_id: null, js_id: null, pm_id: null, job_tags: [], assigned: null, engineer: null, start_from: '', start_to: '',
-  job_number: '', end_from: '', end_to: '', net_quote_min: '', net_quote_max: '', net_sales_min: '', net_sales_max: '',
+  stext: '',
+  job_status: [],
+  de_id: [],
+  co_id: null,
+  js_id: null,
+  pm_id: null,
+  job_tags: [],
+  assigned: null,
+  engineer: null,
+  start_from: '',
+  start_to: '',
+  job_number: '',
+  end_from: '',
+  end_to: '',
+  net_quote_min: '',
+  net_quote_max: '',
+  net_sales_min: '',
+  net_sales_max: '',
 };
 export const DEFAULT_SORT: JobSorting = { field: 'created_at', order: 'DESC' };
 export const SHEET_PAGE_SIZE = 20;
@@ -51,10 +67,24 @@ const asCodes = <T extends string>(v: unknown) => (Array.isArray(v) ? (v.filter(
 export function loadFilter(now?: Date): SheetFilter {
   const s = clientStorage.jobFilter.get(now) ?? {};
   return {
-    stext: asText(s.stext), job_status: asCodes<JobStatus>(s.job_status), de_id: asIds(s.de_id), co_id: asId(s.co_id), js_id: asId(s.js_id), pm_id: asId(s.pm_id),
-    job_tags: asCodes<JobTag>(s.job_tags), assigned: asId(s.assigned), engineer: asId(s.engineer), start_from: asText(s.start_from), start_to: asText(s.start_to),
-    job_number: asText(s.job_number), end_from: asText(s.end_from), end_to: asText(s.end_to), net_quote_min: asMoney(s.net_quote_min),
-    net_quote_max: asMoney(s.net_quote_max), net_sales_min: asMoney(s.net_sales_min), net_sales_max: asMoney(s.net_sales_max),
+    stext: asText(s.stext),
+    job_status: asCodes<JobStatus>(s.job_status),
+    de_id: asIds(s.de_id),
+    co_id: asId(s.co_id),
+    js_id: asId(s.js_id),
+    pm_id: asId(s.pm_id),
+    job_tags: asCodes<JobTag>(s.job_tags),
+    assigned: asId(s.assigned),
+    engineer: asId(s.engineer),
+    start_from: asText(s.start_from),
+    start_to: asText(s.start_to),
+    job_number: asText(s.job_number),
+    end_from: asText(s.end_from),
+    end_to: asText(s.end_to),
+    net_quote_min: asMoney(s.net_quote_min),
+    net_quote_max: asMoney(s.net_quote_max),
+    net_sales_min: asMoney(s.net_sales_min),
+    net_sales_max: asMoney(s.net_sales_max),
   };
 }
 

@@ -26,7 +26,11 @@ export function AccountUsersTable({ accountId, users }: { accountId: number; use
   const choices = staff.filter((s) => !rows.some((r) => r.us_id === s.us_id));
   const add = (usId: number) => {
     const user = staff.find((s) => s.us_id === usId);
-    if (user) setRows((list) => [...list, { us_id: usId, fullname: user.fullname, email: user.email, maxu_default: false, maxu_user_can_send: true, maxu_user_can_delete: false }]);
+    if (user)
+      setRows((list) => [
+        ...list,
+        { us_id: usId, fullname: user.fullname, email: user.email, maxu_default: false, maxu_user_can_send: true, maxu_user_can_delete: false },
+      ]);
     setPick('');
   };
   const save = async () => {
@@ -63,7 +67,10 @@ export function AccountUsersTable({ accountId, users }: { accountId: number; use
                 </TableCell>
               ))}
               <TableCell>
-                <IconButton aria-label={`${translate('mailAdmin.actions.removeUser')}: ${nameOf(row)}`} onClick={() => setRows((list) => list.filter((r) => r.us_id !== row.us_id))}>
+                <IconButton
+                  aria-label={`${translate('mailAdmin.actions.removeUser')}: ${nameOf(row)}`}
+                  onClick={() => setRows((list) => list.filter((r) => r.us_id !== row.us_id))}
+                >
                   <DeleteIcon />
                 </IconButton>
               </TableCell>
@@ -72,7 +79,14 @@ export function AccountUsersTable({ accountId, users }: { accountId: number; use
         </TableBody>
       </Table>
       <Stack direction="row" spacing={2} alignItems="center">
-        <TextField select size="small" sx={{ minWidth: 240 }} label={translate('mailAdmin.actions.addUser')} value={pick} onChange={(e) => add(Number(e.target.value))}>
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 240 }}
+          label={translate('mailAdmin.actions.addUser')}
+          value={pick}
+          onChange={(e) => add(Number(e.target.value))}
+        >
           {choices.map((s) => (
             <MenuItem key={s.us_id} value={String(s.us_id)}>
               {s.fullname || s.email}

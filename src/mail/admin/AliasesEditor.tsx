@@ -13,7 +13,8 @@ export function AliasesEditor({ accountId, aliases }: { accountId: number; alias
   const [errors, setErrors] = useState<FieldErrorMap>({});
   useEffect(() => setRows(aliases), [aliases]);
 
-  const change = (i: number, patch: Partial<AliasRow>) => setRows((list) => list.map((r, j) => (j === i ? { ...r, ...patch } : patch.mal_is_default ? { ...r, mal_is_default: false } : r)));
+  const change = (i: number, patch: Partial<AliasRow>) =>
+    setRows((list) => list.map((r, j) => (j === i ? { ...r, ...patch } : patch.mal_is_default ? { ...r, mal_is_default: false } : r)));
   const add = () => setRows((list) => [...list, { mal_email: '', mal_name: null, mal_is_default: list.length === 0 }]);
   const remove = (i: number) =>
     setRows((list) => {
@@ -45,7 +46,11 @@ export function AliasesEditor({ accountId, aliases }: { accountId: number; alias
           {rows.map((row, i) => (
             <TableRow key={row.mal_id ?? `new-${i}`}>
               <TableCell>
-                <Radio checked={row.mal_is_default} onChange={() => change(i, { mal_is_default: true })} inputProps={{ 'aria-label': `${translate('mailAdmin.aliases.isDefault')} ${i + 1}` }} />
+                <Radio
+                  checked={row.mal_is_default}
+                  onChange={() => change(i, { mal_is_default: true })}
+                  inputProps={{ 'aria-label': `${translate('mailAdmin.aliases.isDefault')} ${i + 1}` }}
+                />
               </TableCell>
               <TableCell>
                 <TextField
@@ -58,7 +63,12 @@ export function AliasesEditor({ accountId, aliases }: { accountId: number; alias
                 />
               </TableCell>
               <TableCell>
-                <TextField size="small" value={row.mal_name ?? ''} onChange={(e) => change(i, { mal_name: e.target.value })} inputProps={{ 'aria-label': `${translate('mailAdmin.aliases.name')} ${i + 1}` }} />
+                <TextField
+                  size="small"
+                  value={row.mal_name ?? ''}
+                  onChange={(e) => change(i, { mal_name: e.target.value })}
+                  inputProps={{ 'aria-label': `${translate('mailAdmin.aliases.name')} ${i + 1}` }}
+                />
               </TableCell>
               <TableCell>
                 <IconButton aria-label={`${translate('mailAdmin.actions.removeAlias')} ${i + 1}`} onClick={() => remove(i)}>

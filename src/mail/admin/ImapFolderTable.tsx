@@ -51,7 +51,11 @@ export function ImapFolderTable({ accountId, refreshKey = 0 }: { accountId: numb
             return (
               <TableRow key={row.ifolder_id}>
                 <TableCell>
-                  <Switch checked={row.ifolder_sync_enabled} onChange={(e) => void apply(() => folderApi.setEnabled(row.ifolder_id, e.target.checked))} inputProps={{ 'aria-label': label('enabled', row) }} />
+                  <Switch
+                    checked={row.ifolder_sync_enabled}
+                    onChange={(e) => void apply(() => folderApi.setEnabled(row.ifolder_id, e.target.checked))}
+                    inputProps={{ 'aria-label': label('enabled', row) }}
+                  />
                 </TableCell>
                 <TableCell>{row.ifolder_path}</TableCell>
                 <TableCell>
@@ -65,7 +69,13 @@ export function ImapFolderTable({ accountId, refreshKey = 0 }: { accountId: numb
                 </TableCell>
                 <TableCell>{showDate(row.ifolder_last_email_date)}</TableCell>
                 <TableCell>
-                  <TextField select size="small" value={row.ifolder_type} onChange={(e) => void apply(() => folderApi.setType(row.ifolder_id, e.target.value))} inputProps={{ 'aria-label': label('type', row) }}>
+                  <TextField
+                    select
+                    size="small"
+                    value={row.ifolder_type}
+                    onChange={(e) => void apply(() => folderApi.setType(row.ifolder_id, e.target.value))}
+                    inputProps={{ 'aria-label': label('type', row) }}
+                  >
                     {TYPES.map((t) => (
                       <MenuItem key={t} value={t}>
                         {translate(`mailAdmin.folderTypes.${t}`)}
@@ -74,11 +84,19 @@ export function ImapFolderTable({ accountId, refreshKey = 0 }: { accountId: numb
                   </TextField>
                 </TableCell>
                 <TableCell>
-                  <Switch checked={row.is_default_seen} onChange={(e) => void apply(() => folderApi.setDefaultSeen(row.ifolder_id, e.target.checked))} inputProps={{ 'aria-label': label('defaultSeen', row) }} />
+                  <Switch
+                    checked={row.is_default_seen}
+                    onChange={(e) => void apply(() => folderApi.setDefaultSeen(row.ifolder_id, e.target.checked))}
+                    inputProps={{ 'aria-label': label('defaultSeen', row) }}
+                  />
                 </TableCell>
                 <TableCell sx={{ minWidth: 140 }}>
                   <Box>
-                    <LinearProgress variant="determinate" value={total ? Math.min(100, (row.messages_synced / total) * 100) : 0} aria-label={label('progress', row)} />
+                    <LinearProgress
+                      variant="determinate"
+                      value={total ? Math.min(100, (row.messages_synced / total) * 100) : 0}
+                      aria-label={label('progress', row)}
+                    />
                     <Typography variant="caption">{`${row.messages_synced} / ${row.messages_on_server ?? '?'}`}</Typography>
                   </Box>
                 </TableCell>

@@ -7,17 +7,40 @@ import type { AccountDetails } from './adminApi';
 import { MailAccountItemPage } from './MailAccountItemPage';
 
 const envelope = (key: string, data: unknown, status = 200) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 const account: AccountDetails = {
-  mailaccount_id: 7, ma_name: 'Office', ma_email: 'office@example.com', ma_color: '#1976d2', ma_enabled: true, mis_id: 3, mailserver_id: null,
-  sync_status: 'idle', sync_error: null, last_sync_at: '2026-11-20 10:00:00',
+  mailaccount_id: 7,
+  ma_name: 'Office',
+  ma_email: 'office@example.com',
+  ma_color: '#1976d2',
+  ma_enabled: true,
+  mis_id: 3,
+  mailserver_id: null,
+  sync_status: 'idle',
+  sync_error: null,
+  last_sync_at: '2026-11-20 10:00:00',
   aliases: [{ mal_id: 1, mal_email: 'office@example.com', mal_name: 'Office', mal_is_default: true }],
   users: [{ us_id: 11, fullname: 'Oliver Bennett', email: 'operator@demo.test', maxu_default: true, maxu_user_can_send: true, maxu_user_can_delete: false }],
   imap_folders: [],
 };
 const folders = [
-  { ifolder_id: 21, ifolder_path: 'INBOX', ifolder_name: 'INBOX', ifolder_type: 'inbox', ifolder_sync_enabled: true, ifolder_syncfromdt: null, is_default_seen: false, ifolder_last_email_date: null, messages_on_server: 10, messages_synced: 4, sync_error: 'Connection lost' },
+  {
+    ifolder_id: 21,
+    ifolder_path: 'INBOX',
+    ifolder_name: 'INBOX',
+    ifolder_type: 'inbox',
+    ifolder_sync_enabled: true,
+    ifolder_syncfromdt: null,
+    is_default_seen: false,
+    ifolder_last_email_date: null,
+    messages_on_server: 10,
+    messages_synced: 4,
+    sync_error: 'Connection lost',
+  },
 ];
 const route = { id: 'mailAccount', path: '/admin/mailaccount/:id?', title: 'pages.mailAccount', page: 'mailAccountItem' } as unknown as AppRoute;
 
@@ -29,7 +52,8 @@ describe('MailAccountItemPage', () => {
     fetchMock.mockReset();
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
-      if (url.includes('mailincomingservers/list')) return envelope('mailincomingservers', [{ mis_id: 3, mis_name: 'Dovecot', mis_host: 'imap.example.com', has_password: true }]);
+      if (url.includes('mailincomingservers/list'))
+        return envelope('mailincomingservers', [{ mis_id: 3, mis_name: 'Dovecot', mis_host: 'imap.example.com', has_password: true }]);
       if (url.includes('mailservers/list')) return envelope('mailservers', []);
       if (url.includes('users/bemworkers')) return envelope('users', [{ us_id: 11, fullname: 'Oliver Bennett', email: 'operator@demo.test' }]);
       if (url.includes('imapfolders/filter')) return envelope('imapfolders', folders);

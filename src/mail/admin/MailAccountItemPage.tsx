@@ -67,7 +67,14 @@ export function MailAccountItemPage({ title }: PageProps) {
   };
 
   const serverSelect = (key: 'mis_id' | 'mailserver_id', label: string, rows: ServerRow[], prefix: string) => (
-    <TextField select label={translate(label)} value={form[key] ?? ''} onChange={(e) => set(key, e.target.value === '' ? null : Number(e.target.value))} error={!!errors[key]} helperText={errors[key]}>
+    <TextField
+      select
+      label={translate(label)}
+      value={form[key] ?? ''}
+      onChange={(e) => set(key, e.target.value === '' ? null : Number(e.target.value))}
+      error={!!errors[key]}
+      helperText={errors[key]}
+    >
       <MenuItem value="">{translate('mailAdmin.fields.none')}</MenuItem>
       {rows.map((r) => (
         <MenuItem key={String(r[key])} value={Number(r[key])}>
@@ -81,10 +88,33 @@ export function MailAccountItemPage({ title }: PageProps) {
   return (
     <PageFrame title={title}>
       <Stack spacing={2} sx={{ maxWidth: 560 }} component="form" onSubmit={(e) => (e.preventDefault(), void save())}>
-        <TextField label={translate('mailAdmin.fields.name')} required value={form.ma_name} onChange={(e) => set('ma_name', e.target.value)} error={!!errors.ma_name} helperText={errors.ma_name} />
-        <TextField label={translate('mailAdmin.fields.email')} required value={form.ma_email} onChange={(e) => set('ma_email', e.target.value)} error={!!errors.ma_email} helperText={errors.ma_email} />
-        <TextField label={translate('mailAdmin.fields.color')} type="color" value={form.ma_color ?? '#1976d2'} onChange={(e) => set('ma_color', e.target.value)} sx={{ width: 160 }} />
-        <FormControlLabel control={<Switch checked={form.ma_enabled} onChange={(e) => set('ma_enabled', e.target.checked)} />} label={translate('mailAdmin.fields.enabled')} />
+        <TextField
+          label={translate('mailAdmin.fields.name')}
+          required
+          value={form.ma_name}
+          onChange={(e) => set('ma_name', e.target.value)}
+          error={!!errors.ma_name}
+          helperText={errors.ma_name}
+        />
+        <TextField
+          label={translate('mailAdmin.fields.email')}
+          required
+          value={form.ma_email}
+          onChange={(e) => set('ma_email', e.target.value)}
+          error={!!errors.ma_email}
+          helperText={errors.ma_email}
+        />
+        <TextField
+          label={translate('mailAdmin.fields.color')}
+          type="color"
+          value={form.ma_color ?? '#1976d2'}
+          onChange={(e) => set('ma_color', e.target.value)}
+          sx={{ width: 160 }}
+        />
+        <FormControlLabel
+          control={<Switch checked={form.ma_enabled} onChange={(e) => set('ma_enabled', e.target.checked)} />}
+          label={translate('mailAdmin.fields.enabled')}
+        />
         {serverSelect('mis_id', 'mailAdmin.fields.incoming', incoming, 'mis_')}
         {serverSelect('mailserver_id', 'mailAdmin.fields.outgoing', outgoing, 'mailserver_')}
         <Stack direction="row" spacing={2}>

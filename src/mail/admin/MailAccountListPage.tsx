@@ -18,7 +18,9 @@ export function SyncStatus({ row }: { row: Pick<AccountRow, 'sync_status' | 'syn
       <Typography variant="body2" color={row.sync_status === 'error' ? 'error' : undefined}>
         {translate(`mailAdmin.status.${['idle', 'running', 'error'].includes(row.sync_status) ? row.sync_status : 'idle'}`)}
       </Typography>
-      {row.sync_status === 'running' && total > 0 && <LinearProgress variant="determinate" value={Math.min(100, (done / total) * 100)} aria-label={`${done} / ${total}`} />}
+      {row.sync_status === 'running' && total > 0 && (
+        <LinearProgress variant="determinate" value={Math.min(100, (done / total) * 100)} aria-label={`${done} / ${total}`} />
+      )}
       {row.sync_error && (
         <Typography variant="caption" color="error" sx={{ wordBreak: 'break-word' }}>
           {row.sync_error}
@@ -74,14 +76,21 @@ export function MailAccountListPage({ title }: PageProps) {
           {rows.map((row) => (
             <TableRow key={row.mailaccount_id} hover>
               <TableCell>
-                <Box aria-hidden sx={{ width: 18, height: 18, borderRadius: '50%', bgcolor: row.ma_color ?? 'transparent', border: 1, borderColor: 'divider' }} />
+                <Box
+                  aria-hidden
+                  sx={{ width: 18, height: 18, borderRadius: '50%', bgcolor: row.ma_color ?? 'transparent', border: 1, borderColor: 'divider' }}
+                />
               </TableCell>
               <TableCell sx={{ cursor: 'pointer' }} onClick={() => navigate(`/admin/mailaccount/${row.mailaccount_id}`)}>
                 {row.ma_name}
               </TableCell>
               <TableCell>{row.ma_email}</TableCell>
               <TableCell>
-                <Switch checked={row.ma_enabled} onChange={(e) => void toggle(row, e.target.checked)} inputProps={{ 'aria-label': `${translate('mailAdmin.fields.enabled')}: ${row.ma_name}` }} />
+                <Switch
+                  checked={row.ma_enabled}
+                  onChange={(e) => void toggle(row, e.target.checked)}
+                  inputProps={{ 'aria-label': `${translate('mailAdmin.fields.enabled')}: ${row.ma_name}` }}
+                />
               </TableCell>
               <TableCell>
                 <SyncStatus row={row} />

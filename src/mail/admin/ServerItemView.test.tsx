@@ -5,9 +5,23 @@ import { renderWithApp } from '../../test/renderWithApp';
 import { ServerItemView } from './ServerItemView';
 
 const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ mailservers: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ mailservers: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
-const stored = { mailserver_id: 4, mailserver_name: 'Office SMTP', mailserver_host: 'smtp.example.com', mailserver_port: 587, mailserver_secure: false, mailserver_auth: 'plain', mailserver_user: 'office', mailserver_from: 'office@example.com', mailserver_is_default: true, has_password: true };
+const stored = {
+  mailserver_id: 4,
+  mailserver_name: 'Office SMTP',
+  mailserver_host: 'smtp.example.com',
+  mailserver_port: 587,
+  mailserver_secure: false,
+  mailserver_auth: 'plain',
+  mailserver_user: 'office',
+  mailserver_from: 'office@example.com',
+  mailserver_is_default: true,
+  has_password: true,
+};
 
 describe('ServerItemView', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -42,7 +56,16 @@ describe('ServerItemView', () => {
   });
 
   it('shows the OAuth fields when OAuth is chosen, with the client secret and refresh token write-only', async () => {
-    const oauthRow = { ...stored, mailserver_auth: 'oauth', has_password: false, mailserver_oauth_token_url: 'https://oauth2.example.com/token', mailserver_oauth_client_id: 'client-1', has_client_secret: true, has_refresh_token: true, mailserver_oauth_error: 'invalid_grant' };
+    const oauthRow = {
+      ...stored,
+      mailserver_auth: 'oauth',
+      has_password: false,
+      mailserver_oauth_token_url: 'https://oauth2.example.com/token',
+      mailserver_oauth_client_id: 'client-1',
+      has_client_secret: true,
+      has_refresh_token: true,
+      mailserver_oauth_error: 'invalid_grant',
+    };
     fetchMock.mockImplementation(async () => envelope(oauthRow));
     await renderWithApp(<ServerItemView kind="smtp" title="Mail server" />, { path: '/admin/mailserver/4', routePath: '/admin/mailserver/:id?' });
     expect(await screen.findByDisplayValue('https://oauth2.example.com/token')).toBeInTheDocument();
@@ -57,7 +80,12 @@ describe('ServerItemView', () => {
     fireEvent.change(screen.getByLabelText('OAuth refresh token'), { target: { value: 'new-refresh' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(patches()).toHaveLength(1));
-    expect(patches()[0]).toMatchObject({ mailserver_auth: 'oauth', mailserver_oauth_token_url: 'https://oauth2.example.com/token', mailserver_oauth_client_id: 'client-1', mailserver_oauth_refresh_token: 'new-refresh' });
+    expect(patches()[0]).toMatchObject({
+      mailserver_auth: 'oauth',
+      mailserver_oauth_token_url: 'https://oauth2.example.com/token',
+      mailserver_oauth_client_id: 'client-1',
+      mailserver_oauth_refresh_token: 'new-refresh',
+    });
     expect(patches()[0]).not.toHaveProperty('mailserver_oauth_client_secret');
     expect(patches()[0]).not.toHaveProperty('mailserver_pass');
     await waitFor(() => expect(screen.getByLabelText('OAuth refresh token')).toHaveValue(''));

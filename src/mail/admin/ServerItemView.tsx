@@ -28,7 +28,21 @@ interface Form {
   isDefault: boolean;
 }
 
-const EMPTY: Form = { name: '', host: '', port: '', secure: true, auth: 'plain', user: '', password: '', tokenUrl: '', clientId: '', clientSecret: '', refreshToken: '', from: '', isDefault: false };
+const EMPTY: Form = {
+  name: '',
+  host: '',
+  port: '',
+  secure: true,
+  auth: 'plain',
+  user: '',
+  password: '',
+  tokenUrl: '',
+  clientId: '',
+  clientSecret: '',
+  refreshToken: '',
+  from: '',
+  isDefault: false,
+};
 
 /** What the server says it keeps, without the secrets themselves. */
 interface StoredSecrets {
@@ -114,7 +128,12 @@ export function ServerItemView({ kind, title }: { kind: ServerKindName; title: s
     if (id && (await attempt(() => serverApi.remove(kind, id)))) navigate(k.listPath);
   };
 
-  const field = (key: 'name' | 'host' | 'port' | 'user' | 'from' | 'tokenUrl' | 'clientId', wire: string, label: string, extra: Record<string, unknown> = {}) => (
+  const field = (
+    key: 'name' | 'host' | 'port' | 'user' | 'from' | 'tokenUrl' | 'clientId',
+    wire: string,
+    label: string,
+    extra: Record<string, unknown> = {},
+  ) => (
     <TextField
       label={translate(label)}
       value={form[key]}
@@ -141,8 +160,16 @@ export function ServerItemView({ kind, title }: { kind: ServerKindName; title: s
         {field('name', col('name'), 'mailAdmin.fields.name', { required: true })}
         {field('host', col('host'), 'mailAdmin.fields.host', { required: true })}
         {field('port', col('port'), 'mailAdmin.fields.port', { required: true, type: 'number' })}
-        <FormControlLabel control={<Switch checked={form.secure} onChange={(e) => set('secure', e.target.checked)} />} label={translate('mailAdmin.fields.secure')} />
-        <TextField select label={translate('mailAdmin.fields.auth')} value={form.auth} onChange={(e) => set('auth', e.target.value === 'oauth' ? 'oauth' : 'plain')}>
+        <FormControlLabel
+          control={<Switch checked={form.secure} onChange={(e) => set('secure', e.target.checked)} />}
+          label={translate('mailAdmin.fields.secure')}
+        />
+        <TextField
+          select
+          label={translate('mailAdmin.fields.auth')}
+          value={form.auth}
+          onChange={(e) => set('auth', e.target.value === 'oauth' ? 'oauth' : 'plain')}
+        >
           <MenuItem value="plain">{translate('mailAdmin.fields.authPlain')}</MenuItem>
           <MenuItem value="oauth">{translate('mailAdmin.fields.authOauth')}</MenuItem>
         </TextField>
@@ -150,17 +177,25 @@ export function ServerItemView({ kind, title }: { kind: ServerKindName; title: s
         {form.auth === 'plain' && secret('password', col('pass'), 'mailAdmin.fields.password', stored.password, 'mailAdmin.fields.passwordKept')}
         {form.auth === 'oauth' && (
           <>
-            {field('tokenUrl', col('oauth_token_url'), 'mailAdmin.fields.oauthTokenUrl', { required: true, placeholder: 'https://oauth2.googleapis.com/token' })}
+            {field('tokenUrl', col('oauth_token_url'), 'mailAdmin.fields.oauthTokenUrl', {
+              required: true,
+              placeholder: 'https://oauth2.googleapis.com/token',
+            })}
             {field('clientId', col('oauth_client_id'), 'mailAdmin.fields.oauthClientId', { required: true })}
             {secret('clientSecret', col('oauth_client_secret'), 'mailAdmin.fields.oauthClientSecret', stored.clientSecret, 'mailAdmin.fields.clientSecretKept')}
             {secret('refreshToken', col('oauth_refresh_token'), 'mailAdmin.fields.oauthRefreshToken', stored.refreshToken, 'mailAdmin.fields.refreshTokenKept')}
-            {stored.expiresAt && <TextField label={translate('mailAdmin.fields.oauthExpires')} value={stored.expiresAt} slotProps={{ input: { readOnly: true } }} />}
+            {stored.expiresAt && (
+              <TextField label={translate('mailAdmin.fields.oauthExpires')} value={stored.expiresAt} slotProps={{ input: { readOnly: true } }} />
+            )}
             {stored.oauthError && <Alert severity="error">{translate('mailAdmin.errors.oauthRefused', { error: stored.oauthError })}</Alert>}
           </>
         )}
         {kind === 'smtp' && field('from', 'mailserver_from', 'mailAdmin.fields.from', { required: true })}
         {kind === 'smtp' && (
-          <FormControlLabel control={<Switch checked={form.isDefault} onChange={(e) => set('isDefault', e.target.checked)} />} label={translate('mailAdmin.fields.isDefault')} />
+          <FormControlLabel
+            control={<Switch checked={form.isDefault} onChange={(e) => set('isDefault', e.target.checked)} />}
+            label={translate('mailAdmin.fields.isDefault')}
+          />
         )}
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="contained">

@@ -80,7 +80,11 @@ const data = <T>(res: { data: T } | undefined) => res?.data ?? null;
 export const serverApi = {
   list: async (kind: ServerKindName, stext: string | null) => {
     const k = SERVER_KINDS[kind];
-    return (stext ? data(await api<ServerRow[]>(`${k.group}/filter`, { method: 'POST', body: { stext }, resource: k.group })) : data(await api<ServerRow[]>(`${k.group}/list`))) ?? [];
+    return (
+      (stext
+        ? data(await api<ServerRow[]>(`${k.group}/filter`, { method: 'POST', body: { stext }, resource: k.group }))
+        : data(await api<ServerRow[]>(`${k.group}/list`))) ?? []
+    );
   },
   details: async (kind: ServerKindName, id: number) => data(await api<ServerRow>(`${SERVER_KINDS[kind].group}/${id}/details`)),
   save: async (kind: ServerKindName, id: number | null, body: Record<string, unknown>) => {
@@ -92,29 +96,46 @@ export const serverApi = {
 
 export const accountApi = {
   list: async (stext: string | null) =>
-    (stext ? data(await api<AccountRow[]>('mailaccounts/filter', { method: 'POST', body: { stext }, resource: 'mailaccounts' })) : data(await api<AccountRow[]>('mailaccounts/list'))) ?? [],
+    (stext
+      ? data(await api<AccountRow[]>('mailaccounts/filter', { method: 'POST', body: { stext }, resource: 'mailaccounts' }))
+      : data(await api<AccountRow[]>('mailaccounts/list'))) ?? [],
   details: async (id: number) => data(await api<AccountDetails>(`mailaccounts/${id}/details`)),
   save: async (id: number | null, body: Partial<AccountFields>) =>
     data(await api<AccountDetails>(id ? `mailaccounts/${id}` : 'mailaccounts/create', { method: id ? 'PATCH' : 'POST', body, resource: 'mailaccounts' })),
   remove: async (id: number) => !!(await api(`mailaccounts/${id}`, { method: 'DELETE' })),
-  setEnabled: async (id: number, enabled: boolean) => data(await api<{ ma_enabled: boolean }>(`mailaccounts/${id}/setEnabledStatus`, { method: 'PATCH', body: { enabled } })),
+  setEnabled: async (id: number, enabled: boolean) =>
+    data(await api<{ ma_enabled: boolean }>(`mailaccounts/${id}/setEnabledStatus`, { method: 'PATCH', body: { enabled } })),
   sync: async (id: number) => data(await api<{ sync: string }>(`mailaccounts/${id}/sync`, { method: 'POST', body: {} })),
   assignUsers: async (id: number, rows: AccountUserRow[]) =>
     data(
       await api<AccountUserRow[]>(`mailaccounts/${id}/assignusers`, {
         method: 'POST',
-        body: { _bulk: rows.map((r) => ({ us_id: r.us_id, maxu_default: r.maxu_default, maxu_user_can_send: r.maxu_user_can_send, maxu_user_can_delete: r.maxu_user_can_delete })) },
+        body: {
+          _bulk: rows.map((r) => ({
+            us_id: r.us_id,
+            maxu_default: r.maxu_default,
+            maxu_user_can_send: r.maxu_user_can_send,
+            maxu_user_can_delete: r.maxu_user_can_delete,
+          })),
+        },
       }),
     ),
   updateAliases: async (id: number, rows: AliasRow[]) =>
-    data(await api<AliasRow[]>(`mailaccounts/${id}/updatealiaslist`, { method: 'POST', body: { _bulk: rows.map((r) => ({ mal_email: r.mal_email, mal_name: r.mal_name, mal_is_default: r.mal_is_default })) } })),
+    data(
+      await api<AliasRow[]>(`mailaccounts/${id}/updatealiaslist`, {
+        method: 'POST',
+        body: { _bulk: rows.map((r) => ({ mal_email: r.mal_email, mal_name: r.mal_name, mal_is_default: r.mal_is_default })) },
+      }),
+    ),
   staff: async () => (data(await api<StaffUser[]>('users/bemworkers')) ?? []) as StaffUser[],
 };
 
 export const folderApi = {
   list: async (accountId: number) => data(await api<ImapFolderRow[]>('imapfolders/filter', { method: 'POST', body: { mailaccount_id: accountId } })) ?? [],
-  setEnabled: async (id: number, enabled: boolean) => data(await api<ImapFolderRow>(`imapfolders/${id}/setEnabledStatus`, { method: 'POST', body: { enabled } })),
-  setSyncFrom: async (id: number, date: string | null) => data(await api<ImapFolderRow>(`imapfolders/${id}/setSyncFromDate`, { method: 'POST', body: { date } })),
+  setEnabled: async (id: number, enabled: boolean) =>
+    data(await api<ImapFolderRow>(`imapfolders/${id}/setEnabledStatus`, { method: 'POST', body: { enabled } })),
+  setSyncFrom: async (id: number, date: string | null) =>
+    data(await api<ImapFolderRow>(`imapfolders/${id}/setSyncFromDate`, { method: 'POST', body: { date } })),
   setDefaultSeen: async (id: number, value: boolean) => data(await api<ImapFolderRow>(`imapfolders/${id}/setDefaultSeen`, { method: 'POST', body: { value } })),
   setType: async (id: number, type: string) => data(await api<ImapFolderRow>(`imapfolders/${id}`, { method: 'PATCH', body: { ifolder_type: type } })),
   clearErrors: async (id: number) => data(await api<ImapFolderRow>(`imapfolders/${id}/clearSyncErrorLogs`, { method: 'POST', body: {} })),

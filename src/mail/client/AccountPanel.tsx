@@ -35,20 +35,36 @@ export function AccountPanel({ accounts, disabled, folderId, onToggle, onToggleA
         <Switch size="small" checked={allOn} onChange={onToggleAll} slotProps={{ input: { 'aria-label': translate('mailClient.toggleAll') } }} />
       </Stack>
       {accounts.map((a) => (
-        <List key={a.mailaccount_id} dense subheader={
-          <ListSubheader disableSticky sx={{ display: 'flex', alignItems: 'center', px: 0, borderLeft: `4px solid ${a.ma_color ?? 'transparent'}`, pl: 1 }}>
-            <Box sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }} title={a.ma_email}>{a.ma_name}</Box>
-            <Tooltip title={translate('mailClient.sync.now', { name: a.ma_name })}>
-              <IconButton size="small" aria-label={translate('mailClient.sync.now', { name: a.ma_name })} onClick={() => void syncNow(a.mailaccount_id)}>
-                <SyncIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Switch size="small" checked={isOn(a.mailaccount_id)} onChange={() => onToggle(a.mailaccount_id)} slotProps={{ input: { 'aria-label': a.ma_name } }} />
-          </ListSubheader>
-        }>
+        <List
+          key={a.mailaccount_id}
+          dense
+          subheader={
+            <ListSubheader disableSticky sx={{ display: 'flex', alignItems: 'center', px: 0, borderLeft: `4px solid ${a.ma_color ?? 'transparent'}`, pl: 1 }}>
+              <Box sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }} title={a.ma_email}>
+                {a.ma_name}
+              </Box>
+              <Tooltip title={translate('mailClient.sync.now', { name: a.ma_name })}>
+                <IconButton size="small" aria-label={translate('mailClient.sync.now', { name: a.ma_name })} onClick={() => void syncNow(a.mailaccount_id)}>
+                  <SyncIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Switch
+                size="small"
+                checked={isOn(a.mailaccount_id)}
+                onChange={() => onToggle(a.mailaccount_id)}
+                slotProps={{ input: { 'aria-label': a.ma_name } }}
+              />
+            </ListSubheader>
+          }
+        >
           {isOn(a.mailaccount_id) &&
             a.folders.map((f) => (
-              <ListItemButton key={f.ifolder_id} selected={folderId === f.ifolder_id} onClick={() => onFolder(folderId === f.ifolder_id ? null : f.ifolder_id)} aria-label={`${a.ma_name} ${f.ifolder_name}`}>
+              <ListItemButton
+                key={f.ifolder_id}
+                selected={folderId === f.ifolder_id}
+                onClick={() => onFolder(folderId === f.ifolder_id ? null : f.ifolder_id)}
+                aria-label={`${a.ma_name} ${f.ifolder_name}`}
+              >
                 <ListItemText primary={f.ifolder_name} />
                 <Badge badgeContent={f.unread} color="primary" max={9999} sx={{ mr: 1.5 }} />
               </ListItemButton>

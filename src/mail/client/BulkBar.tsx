@@ -22,11 +22,21 @@ export function BulkBar({ ids, rows, onDone, onClear }: BulkBarProps) {
   return (
     <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" role="toolbar" aria-label={t('mailClient.bulk.title')}>
       <Typography variant="body2">{t('mailClient.bulk.count', { count: ids.length })}</Typography>
-      <Button size="small" onClick={() => void apply({ is_seen: true })}>{t('mailClient.actions.markRead')}</Button>
-      <Button size="small" onClick={() => void apply({ is_seen: false })}>{t('mailClient.actions.markUnread')}</Button>
-      <Button size="small" onClick={() => void apply({ is_flagged: true })}>{t('mailClient.actions.flag')}</Button>
-      <Button size="small" color="error" disabled={linked} onClick={() => void apply({ is_deleted: true })}>{t('mailClient.actions.delete')}</Button>
-      <Button size="small" onClick={onClear}>{t('mailClient.bulk.clear')}</Button>
+      <Button size="small" onClick={() => void apply({ is_seen: true })}>
+        {t('mailClient.actions.markRead')}
+      </Button>
+      <Button size="small" onClick={() => void apply({ is_seen: false })}>
+        {t('mailClient.actions.markUnread')}
+      </Button>
+      <Button size="small" onClick={() => void apply({ is_flagged: true })}>
+        {t('mailClient.actions.flag')}
+      </Button>
+      <Button size="small" color="error" disabled={linked} onClick={() => void apply({ is_deleted: true })}>
+        {t('mailClient.actions.delete')}
+      </Button>
+      <Button size="small" onClick={onClear}>
+        {t('mailClient.bulk.clear')}
+      </Button>
     </Stack>
   );
 }

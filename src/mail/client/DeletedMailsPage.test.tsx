@@ -8,7 +8,10 @@ import { DeletedMailsPage } from './DeletedMailsPage';
 import type { MailListRow } from '../../../core/mail/client/types';
 
 const envelope = (data: unknown, totalCount?: number) =>
-  new Response(JSON.stringify({ mails: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });
+  new Response(
+    JSON.stringify({ mails: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
+    { status: 200 },
+  );
 const deleted = { ma_id: 5, mail_subject: 'Old quote', mail_from: { name: 'Tom', address: 't@example.com' }, mail_date: '2026-11-01 09:00:00' } as MailListRow;
 
 describe('deleted mails page', () => {
@@ -36,7 +39,11 @@ describe('deleted mails page', () => {
     expect(within(table).getByRole('link', { name: 'Old quote' })).toHaveAttribute('href', '/email/5');
     expect(within(table).getByRole('button', { name: 'Delete permanently' })).toBeInTheDocument();
     fireEvent.click(within(table).getByRole('button', { name: 'Restore' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/5') && i?.method === 'PATCH' && i.body === JSON.stringify({ is_deleted: false }))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/5') && i?.method === 'PATCH' && i.body === JSON.stringify({ is_deleted: false })),
+      ).toBe(true),
+    );
     expect(await screen.findByText('There are no deleted mails.')).toBeInTheDocument();
   });
 });

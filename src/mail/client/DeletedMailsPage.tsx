@@ -34,12 +34,20 @@ export function DeletedMailsPage({ title }: PageProps) {
       {data && !data.rows.length && <Typography>{t('mailClient.deleted.empty')}</Typography>}
       {data && data.rows.length > 0 && (
         <Stack spacing={2}>
-          <MailTable rows={data.rows} label={title} action={(r) => (
+          <MailTable
+            rows={data.rows}
+            label={title}
+            action={(r) => (
               <Stack direction="row" spacing={1} justifyContent="flex-end">
                 <Button onClick={() => void restore(r.ma_id)}>{t('mailClient.actions.restore')}</Button>
-                {finalDelete && <Button color="error" onClick={() => void deleteForGood(r.ma_id)}>{t('mailClient.actions.finalDelete')}</Button>}
+                {finalDelete && (
+                  <Button color="error" onClick={() => void deleteForGood(r.ma_id)}>
+                    {t('mailClient.actions.finalDelete')}
+                  </Button>
+                )}
               </Stack>
-            )} />
+            )}
+          />
           {data.total > PAGE && <Pagination count={Math.ceil(data.total / PAGE)} page={page} onChange={(_e, p) => setPage(p)} />}
         </Stack>
       )}

@@ -16,7 +16,13 @@ export function JobPicker({ open, onClose, onPick }: { open: boolean; onClose: (
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const stext = text.trim().length >= 3 ? text.trim() : undefined;
-      api<JobListRow[]>('jobs/filter', { method: 'POST', body: stext ? { stext } : {}, query: { limit: 20, sort: '-created_at' }, signal: controller.signal, resource: 'jobs' })
+      api<JobListRow[]>('jobs/filter', {
+        method: 'POST',
+        body: stext ? { stext } : {},
+        query: { limit: 20, sort: '-created_at' },
+        signal: controller.signal,
+        resource: 'jobs',
+      })
         .then((res) => setJobs(res?.data ?? []))
         .catch(() => undefined);
     }, TYPING_MS);
@@ -29,11 +35,22 @@ export function JobPicker({ open, onClose, onPick }: { open: boolean; onClose: (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{translate('mailClient.assign.title')}</DialogTitle>
       <DialogContent>
-        <TextField autoFocus fullWidth type="search" label={translate('mailClient.assign.search')} value={text} onChange={(e) => setText(e.target.value)} helperText={text && text.trim().length < 3 ? translate('mailClient.minChars') : ' '} />
+        <TextField
+          autoFocus
+          fullWidth
+          type="search"
+          label={translate('mailClient.assign.search')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          helperText={text && text.trim().length < 3 ? translate('mailClient.minChars') : ' '}
+        />
         <List dense>
           {jobs.map((j) => (
             <ListItemButton key={j.job_id} onClick={() => onPick(j)}>
-              <ListItemText primary={`${j.job_number ?? `#${j.job_id}`} — ${j.job_desc ?? ''}`} secondary={[j.co_name, j.js_address].filter(Boolean).join(', ')} />
+              <ListItemText
+                primary={`${j.job_number ?? `#${j.job_id}`} — ${j.job_desc ?? ''}`}
+                secondary={[j.co_name, j.js_address].filter(Boolean).join(', ')}
+              />
             </ListItemButton>
           ))}
         </List>

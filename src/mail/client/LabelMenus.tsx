@@ -14,23 +14,46 @@ export interface LabelItem {
   color?: string | null;
 }
 
-function LabelMenu({ label, icon, items, chosen, onToggle }: { label: string; icon: ReactElement; items: LabelItem[]; chosen: number[]; onToggle: (id: number, on: boolean) => void }) {
+function LabelMenu({
+  label,
+  icon,
+  items,
+  chosen,
+  onToggle,
+}: {
+  label: string;
+  icon: ReactElement;
+  items: LabelItem[];
+  chosen: number[];
+  onToggle: (id: number, on: boolean) => void;
+}) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
       <Tooltip title={label}>
-        <IconButton aria-label={label} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>{icon}</IconButton>
+        <IconButton aria-label={label} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+          {icon}
+        </IconButton>
       </Tooltip>
       {/* Gone at once when closed, and no scroll lock: a leaving menu's invisible backdrop, or the page shifting
           when the lock is released, would swallow a click on the other menu's button. */}
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} transitionDuration={0} disableScrollLock slotProps={{ list: { 'aria-label': label } }}>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        transitionDuration={0}
+        disableScrollLock
+        slotProps={{ list: { 'aria-label': label } }}
+      >
         {!items.length && <MenuItem disabled>{translate('mailClient.labels.none')}</MenuItem>}
         {items.map((item) => {
           const on = chosen.includes(item.id);
           return (
             <MenuItem key={item.id} role="menuitemcheckbox" aria-checked={on} onClick={() => onToggle(item.id, !on)}>
-              <ListItemIcon><Checkbox edge="start" size="small" checked={on} tabIndex={-1} disableRipple sx={{ p: 0, color: item.color ?? undefined }} /></ListItemIcon>
+              <ListItemIcon>
+                <Checkbox edge="start" size="small" checked={on} tabIndex={-1} disableRipple sx={{ p: 0, color: item.color ?? undefined }} />
+              </ListItemIcon>
               <ListItemText primary={item.name} />
             </MenuItem>
           );

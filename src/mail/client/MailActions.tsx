@@ -28,9 +28,13 @@ export interface MailActionsProps {
 
 function Action({ label, icon, onClick, to, disabled }: { label: string; icon: ReactElement; onClick?: () => void; to?: string; disabled?: boolean }) {
   const button = to ? (
-    <IconButton aria-label={label} component={Link} to={to}>{icon}</IconButton>
+    <IconButton aria-label={label} component={Link} to={to}>
+      {icon}
+    </IconButton>
   ) : (
-    <IconButton aria-label={label} onClick={onClick} disabled={disabled}>{icon}</IconButton>
+    <IconButton aria-label={label} onClick={onClick} disabled={disabled}>
+      {icon}
+    </IconButton>
   );
   return <Tooltip title={label}>{disabled ? <span>{button}</span> : button}</Tooltip>;
 }
@@ -63,7 +67,12 @@ export function MailActions({ mail, onFlags, onAssign, images = false }: MailAct
       ) : (
         <Action label={t('mailClient.actions.spam')} icon={<ReportIcon />} onClick={() => onFlags({ is_spam: true })} disabled={linked} />
       )}
-      <Action label={t('mailClient.actions.delete')} icon={<DeleteIcon />} onClick={() => onFlags({ is_deleted: true })} disabled={linked || !mail.can_delete} />
+      <Action
+        label={t('mailClient.actions.delete')}
+        icon={<DeleteIcon />}
+        onClick={() => onFlags({ is_deleted: true })}
+        disabled={linked || !mail.can_delete}
+      />
       <Action label={t('mailClient.actions.assignJob')} icon={<WorkOutlineIcon />} onClick={onAssign} />
     </Stack>
   );

@@ -10,15 +10,41 @@ import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/ma
 
 const route = routeById('email')!;
 const envelope = (key: string, data: unknown) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 });
+  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status: 200,
+  });
 const account: MailAccountInfo = {
-  mailaccount_id: 1, ma_name: 'Office', ma_email: 'office@demo.test', ma_color: null, can_send: true, can_delete: true, unread: 0,
+  mailaccount_id: 1,
+  ma_name: 'Office',
+  ma_email: 'office@demo.test',
+  ma_color: null,
+  can_send: true,
+  can_delete: true,
+  unread: 0,
   folders: [{ ifolder_id: 10, ifolder_name: 'Inbox', ifolder_path: 'INBOX', ifolder_type: 'inbox', unread: 0 }],
 };
 const row = (ma_id: number, subject: string, tag_ids: number[] = [], mf_ids: number[] = []): MailListRow => ({
-  ma_id, mailaccount_id: 1, ma_color: null, mail_subject: subject, mail_from: { name: 'Tom Baxter', address: 'tom@example.com' }, mail_to_arr: [],
-  mail_date: '2026-11-18 10:00:00', date_group: 'today', is_seen: true, is_flagged: false, is_answered: false, is_ready: false, is_spam: false, is_deleted: false,
-  has_attachments: false, mail_size: 1000, job_id: null, thread_id: ma_id, snippet: 'Hello', tag_ids, mf_ids,
+  ma_id,
+  mailaccount_id: 1,
+  ma_color: null,
+  mail_subject: subject,
+  mail_from: { name: 'Tom Baxter', address: 'tom@example.com' },
+  mail_to_arr: [],
+  mail_date: '2026-11-18 10:00:00',
+  date_group: 'today',
+  is_seen: true,
+  is_flagged: false,
+  is_answered: false,
+  is_ready: false,
+  is_spam: false,
+  is_deleted: false,
+  has_attachments: false,
+  mail_size: 1000,
+  job_id: null,
+  thread_id: ma_id,
+  snippet: 'Hello',
+  tag_ids,
+  mf_ids,
 });
 
 describe('mail client: tags and local folders', () => {
@@ -39,10 +65,30 @@ describe('mail client: tags and local folders', () => {
       if (url.includes('/mails/filter')) {
         const f = JSON.parse(String(init?.body));
         const all = [row(1, 'Roof quote', [5], [8]), row(2, 'Boiler service')];
-        return envelope('mails', all.filter((r) => (!f.mt_id || r.tag_ids!.includes(f.mt_id)) && (!f.mf_id || r.mf_ids!.includes(f.mf_id))));
+        return envelope(
+          'mails',
+          all.filter((r) => (!f.mt_id || r.tag_ids!.includes(f.mt_id)) && (!f.mf_id || r.mf_ids!.includes(f.mf_id))),
+        );
       }
-      if (url.includes('/mails/2/details')) return envelope('mails', { ...row(2, 'Boiler service'), tag_ids: undefined, mf_ids: undefined, mail_cc_arr: [], mail_bcc_arr: [], job_number: null, can_delete: true, too_large: false, mail_html: '<p>x</p>', text: null, images_blocked: 0 } satisfies MailDetails);
-      if (url.includes('/mailtags/list')) return envelope('mailtags', [{ mt_id: 5, mt_name: 'Urgent', mt_color: '#ff0000' }, { mt_id: 6, mt_name: 'Quotes', mt_color: null }]);
+      if (url.includes('/mails/2/details'))
+        return envelope('mails', {
+          ...row(2, 'Boiler service'),
+          tag_ids: undefined,
+          mf_ids: undefined,
+          mail_cc_arr: [],
+          mail_bcc_arr: [],
+          job_number: null,
+          can_delete: true,
+          too_large: false,
+          mail_html: '<p>x</p>',
+          text: null,
+          images_blocked: 0,
+        } satisfies MailDetails);
+      if (url.includes('/mailtags/list'))
+        return envelope('mailtags', [
+          { mt_id: 5, mt_name: 'Urgent', mt_color: '#ff0000' },
+          { mt_id: 6, mt_name: 'Quotes', mt_color: null },
+        ]);
       if (url.includes('/mailfolders/list')) return envelope('mailfolders', [{ mf_id: 8, mf_name: 'Roof works', mail_count: 1 }]);
       if (url.includes('/assign') || url.includes('/addmails')) return envelope(url.includes('mailtags') ? 'mailtags' : 'mailfolders', { ma_ids: [2] });
       return envelope('mails', {});

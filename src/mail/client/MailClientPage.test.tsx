@@ -10,22 +10,62 @@ import { MailClientPage } from './MailClientPage';
 import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/mail/client/types';
 
 const route = routeById('email')!;
-const user = (settings: Record<string, unknown> = {}): CurrentUser => ({ is_loggedin: true, user_id: 3, us_id: 3, role: 'Operator', fullname: 'Olly Operator', settings: { language: 'en-US', ...settings } });
+const user = (settings: Record<string, unknown> = {}): CurrentUser => ({
+  is_loggedin: true,
+  user_id: 3,
+  us_id: 3,
+  role: 'Operator',
+  fullname: 'Olly Operator',
+  settings: { language: 'en-US', ...settings },
+});
 const envelope = (data: unknown, totalCount?: number) =>
-  new Response(JSON.stringify({ mails: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), { status: 200 });
+  new Response(
+    JSON.stringify({ mails: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
+    { status: 200 },
+  );
 
 const account = (id: number, name: string): MailAccountInfo => ({
-  mailaccount_id: id, ma_name: name, ma_email: `${name.toLowerCase()}@demo.test`, ma_color: '#1976d2', can_send: true, can_delete: true, unread: 2,
+  mailaccount_id: id,
+  ma_name: name,
+  ma_email: `${name.toLowerCase()}@demo.test`,
+  ma_color: '#1976d2',
+  can_send: true,
+  can_delete: true,
+  unread: 2,
   folders: [{ ifolder_id: id * 10, ifolder_name: 'Inbox', ifolder_path: 'INBOX', ifolder_type: 'inbox', unread: 2 }],
 });
 const row = (ma_id: number, date_group: MailListRow['date_group'], subject: string): MailListRow => ({
-  ma_id, mailaccount_id: 1, ma_color: '#1976d2', mail_subject: subject, mail_from: { name: 'Tom Baxter', address: 'tom@example.com' }, mail_to_arr: [],
-  mail_date: '2026-11-18 10:00:00', date_group, is_seen: true, is_flagged: false, is_answered: false, is_ready: false, is_spam: false, is_deleted: false,
-  has_attachments: false, mail_size: 1000, job_id: null, thread_id: ma_id, snippet: 'Hello',
+  ma_id,
+  mailaccount_id: 1,
+  ma_color: '#1976d2',
+  mail_subject: subject,
+  mail_from: { name: 'Tom Baxter', address: 'tom@example.com' },
+  mail_to_arr: [],
+  mail_date: '2026-11-18 10:00:00',
+  date_group,
+  is_seen: true,
+  is_flagged: false,
+  is_answered: false,
+  is_ready: false,
+  is_spam: false,
+  is_deleted: false,
+  has_attachments: false,
+  mail_size: 1000,
+  job_id: null,
+  thread_id: ma_id,
+  snippet: 'Hello',
 });
 const details = (over: Partial<MailDetails> = {}): MailDetails => ({
-  ...row(7, 'today', 'Leaking radiator'), mail_cc_arr: [], mail_bcc_arr: [], job_number: null, can_delete: true, too_large: false,
-  mail_html: '<p>Body text</p><img alt="logo">', text: null, images_blocked: 1, ...over,
+  ...row(7, 'today', 'Leaking radiator'),
+  mail_cc_arr: [],
+  mail_bcc_arr: [],
+  job_number: null,
+  can_delete: true,
+  too_large: false,
+  mail_html: '<p>Body text</p><img alt="logo">',
+  text: null,
+  images_blocked: 1,
+  ...over,
 });
 
 describe('mail client page', () => {
@@ -46,7 +86,11 @@ describe('mail client page', () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/mails/accounts')) return envelope([account(1, 'Office'), account(2, 'Sales')]);
-      if (url.includes('/mails/filter')) return envelope([row(1, 'today', 'First today'), row(2, 'today', 'Second today'), row(3, 'yesterday', 'From yesterday'), row(4, 'older', 'Long ago')], 4);
+      if (url.includes('/mails/filter'))
+        return envelope(
+          [row(1, 'today', 'First today'), row(2, 'today', 'Second today'), row(3, 'yesterday', 'From yesterday'), row(4, 'older', 'Long ago')],
+          4,
+        );
       if (url.includes('/details')) return envelope(detailsAnswer(url));
       if (url.includes('/mailtags/list') || url.includes('/mailfolders/list')) return envelope([]);
       return envelope({});
@@ -62,9 +106,13 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
     const list = await screen.findByRole('list', { name: 'Mails' });
     await within(list).findByText('First today');
-    const headings = within(list).getAllByRole('heading').map((h) => h.textContent);
+    const headings = within(list)
+      .getAllByRole('heading')
+      .map((h) => h.textContent);
     expect(headings).toEqual(['Today', 'Yesterday', 'Older']);
-    const texts = within(list).getAllByText(/today|yesterday|Long ago|^Today$|^Yesterday$|^Older$/i).map((e) => e.textContent);
+    const texts = within(list)
+      .getAllByText(/today|yesterday|Long ago|^Today$|^Yesterday$|^Older$/i)
+      .map((e) => e.textContent);
     expect(texts.indexOf('Today')).toBeLessThan(texts.indexOf('First today'));
     expect(texts.indexOf('From yesterday')).toBeLessThan(texts.indexOf('Older'));
   });
@@ -99,7 +147,7 @@ describe('mail client page', () => {
     expect(sandbox).not.toContain('allow-scripts');
     expect(sandbox).not.toContain('allow-same-origin');
     expect(frame.getAttribute('srcdoc')).toContain('<p>Body text</p>');
-    expect(frame.getAttribute('srcdoc')).toContain("img-src data:;");
+    expect(frame.getAttribute('srcdoc')).toContain('img-src data:;');
     expect(String(calls('/details')[0][0])).not.toContain('images=1');
     detailsAnswer = () => details({ mail_html: '<p>Body text</p><img src="https://img.example/logo.png">', images_blocked: 0 });
     fireEvent.click(screen.getByRole('button', { name: 'Show images' }));
@@ -117,7 +165,8 @@ describe('mail client page', () => {
 
   it('asks before loading a mail over 5 MB', async () => {
     setAuthenticated(user());
-    detailsAnswer = (url) => (url.includes('large=1') ? details({ mail_size: 6_000_000 }) : details({ mail_size: 6_000_000, too_large: true, mail_html: null }));
+    detailsAnswer = (url) =>
+      url.includes('large=1') ? details({ mail_size: 6_000_000 }) : details({ mail_size: 6_000_000, too_large: true, mail_html: null });
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?' });
     expect(await screen.findByText(/A mail over 5MB asks for confirmation before loading\./)).toBeInTheDocument();
     expect(screen.queryByTitle('Mail content')).toBeNull();
@@ -131,7 +180,11 @@ describe('mail client page', () => {
     detailsAnswer = () => details({ is_seen: false });
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?' });
     await screen.findByTitle('Mail content');
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/7') && i?.method === 'PATCH' && i.body === JSON.stringify({ is_seen: true }))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/7') && i?.method === 'PATCH' && i.body === JSON.stringify({ is_seen: true })),
+      ).toBe(true),
+    );
     expect(screen.getByRole('link', { name: 'Reply' })).toHaveAttribute('href', '/email/draft/new?mode=reply&ma_id=7');
     expect(screen.getByRole('link', { name: 'Forward' })).toHaveAttribute('href', '/email/draft/new?mode=forward&ma_id=7');
   });
@@ -162,7 +215,12 @@ describe('mail client page', () => {
     fireEvent.click(within(bar).getByRole('button', { name: 'Flag' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails') && i?.method === 'PATCH')).toBe(true));
     const [, init] = fetchMock.mock.calls.find(([u, i]) => String(u).endsWith('/mails') && i?.method === 'PATCH')!;
-    expect(JSON.parse(String(init?.body))).toEqual({ _bulk: [{ ma_id: 1, is_flagged: true }, { ma_id: 4, is_flagged: true }] });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      _bulk: [
+        { ma_id: 1, is_flagged: true },
+        { ma_id: 4, is_flagged: true },
+      ],
+    });
     await waitFor(() => expect(screen.queryByRole('toolbar', { name: 'Checked mails' })).toBeNull());
   });
 
@@ -177,7 +235,11 @@ describe('mail client page', () => {
     fireEvent.keyDown(window, { key: 'k' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/email/1'));
     fireEvent.keyDown(window, { key: 's' });
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/1') && i?.method === 'PATCH' && i.body === JSON.stringify({ is_flagged: true }))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/1') && i?.method === 'PATCH' && i.body === JSON.stringify({ is_flagged: true })),
+      ).toBe(true),
+    );
   });
 
   it('asks the server to sync one account now', async () => {

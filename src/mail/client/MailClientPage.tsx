@@ -55,52 +55,69 @@ export function MailClientPage({ title }: PageProps) {
   });
   const open = useCallback((id: number) => navigate(`/email/${id}`), [navigate]);
 
-  const onChanged = useCallback((id: number, patch: Partial<MailListRow>) => {
-    list.patchRow(id, patch);
-    if (patch.is_seen !== undefined) reload();
-  }, [list, reload]);
+  const onChanged = useCallback(
+    (id: number, patch: Partial<MailListRow>) => {
+      list.patchRow(id, patch);
+      if (patch.is_seen !== undefined) reload();
+    },
+    [list, reload],
+  );
 
-  const onRemoved = useCallback((id: number) => {
-    const index = list.rows.findIndex((r) => r.ma_id === id);
-    const next = list.rows[index + 1] ?? list.rows[index - 1];
-    list.removeRow(id);
-    navigate(next ? `/email/${next.ma_id}` : '/email');
-    reload();
-  }, [list, navigate, reload]);
+  const onRemoved = useCallback(
+    (id: number) => {
+      const index = list.rows.findIndex((r) => r.ma_id === id);
+      const next = list.rows[index + 1] ?? list.rows[index - 1];
+      list.removeRow(id);
+      navigate(next ? `/email/${next.ma_id}` : '/email');
+      reload();
+    },
+    [list, navigate, reload],
+  );
 
-  const onCheck = useCallback((id: number) => setChecked((prev) => {
-    const next = new Set(prev);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  }), []);
-  const onBulkDone = useCallback((flags: Partial<Record<MailFlag, boolean>>, ids: number[]) => {
-    for (const id of ids) {
-      if (flags.is_deleted) list.removeRow(id);
-      else list.patchRow(id, flags);
-    }
-    setChecked(new Set());
-    reload();
-  }, [list, reload]);
+  const onCheck = useCallback(
+    (id: number) =>
+      setChecked((prev) => {
+        const next = new Set(prev);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const onBulkDone = useCallback(
+    (flags: Partial<Record<MailFlag, boolean>>, ids: number[]) => {
+      for (const id of ids) {
+        if (flags.is_deleted) list.removeRow(id);
+        else list.patchRow(id, flags);
+      }
+      setChecked(new Set());
+      reload();
+    },
+    [list, reload],
+  );
 
-  const shortcut = useCallback(async (action: ShortcutAction) => {
-    const index = list.rows.findIndex((r) => r.ma_id === selectedId);
-    const current = index >= 0 ? list.rows[index] : null;
-    if (action === 'next' || action === 'previous') {
-      const target = list.rows[index < 0 ? 0 : index + (action === 'next' ? 1 : -1)];
-      if (target) open(target.ma_id);
-      if (action === 'next' && index >= list.rows.length - 5) list.loadMore();
-      return;
-    }
-    if (!current) return;
-    if (action === 'reply') navigate(replyUrl(current.ma_id, 'reply'));
-    if (action === 'flag' && (await mailApi.setFlags(current.ma_id, { is_flagged: !current.is_flagged }))) onChanged(current.ma_id, { is_flagged: !current.is_flagged });
-    if (action === 'archive') {
-      // To the account's Archive folder; an account without one deletes instead (a job's mail stays).
-      const archive = accounts.accounts?.find((a) => a.mailaccount_id === current.mailaccount_id)?.folders.find((f) => f.ifolder_type === 'archive');
-      if (archive && folderId !== archive.ifolder_id && (await mailApi.move(current.ma_id, archive.ifolder_id))) onRemoved(current.ma_id);
-      if (!archive && current.job_id === null && (await mailApi.setFlags(current.ma_id, { is_deleted: true }))) onRemoved(current.ma_id);
-    }
-  }, [list, selectedId, open, navigate, onChanged, onRemoved, accounts.accounts, folderId]);
+  const shortcut = useCallback(
+    async (action: ShortcutAction) => {
+      const index = list.rows.findIndex((r) => r.ma_id === selectedId);
+      const current = index >= 0 ? list.rows[index] : null;
+      if (action === 'next' || action === 'previous') {
+        const target = list.rows[index < 0 ? 0 : index + (action === 'next' ? 1 : -1)];
+        if (target) open(target.ma_id);
+        if (action === 'next' && index >= list.rows.length - 5) list.loadMore();
+        return;
+      }
+      if (!current) return;
+      if (action === 'reply') navigate(replyUrl(current.ma_id, 'reply'));
+      if (action === 'flag' && (await mailApi.setFlags(current.ma_id, { is_flagged: !current.is_flagged })))
+        onChanged(current.ma_id, { is_flagged: !current.is_flagged });
+      if (action === 'archive') {
+        // To the account's Archive folder; an account without one deletes instead (a job's mail stays).
+        const archive = accounts.accounts?.find((a) => a.mailaccount_id === current.mailaccount_id)?.folders.find((f) => f.ifolder_type === 'archive');
+        if (archive && folderId !== archive.ifolder_id && (await mailApi.move(current.ma_id, archive.ifolder_id))) onRemoved(current.ma_id);
+        if (!archive && current.job_id === null && (await mailApi.setFlags(current.ma_id, { is_deleted: true }))) onRemoved(current.ma_id);
+      }
+    },
+    [list, selectedId, open, navigate, onChanged, onRemoved, accounts.accounts, folderId],
+  );
   useShortcuts((a: ShortcutAction) => void shortcut(a));
 
   if (accounts.accounts && !accounts.accounts.length) {
@@ -114,8 +131,12 @@ export function MailClientPage({ title }: PageProps) {
     <PageFrame title={title}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ minHeight: 'calc(100vh - 160px)' }}>
         <Stack spacing={1} sx={{ display: { xs: selectedId ? 'none' : 'flex', md: 'flex' } }}>
-          <Button component={Link} to={NEW_MAIL_URL} variant="contained" startIcon={<EditIcon />}>{translate('mailClient.actions.newMail')}</Button>
-          <Button variant="outlined" startIcon={<SettingsIcon />} onClick={() => setSettingsOpen(true)}>{translate('mailClient.actions.settings')}</Button>
+          <Button component={Link} to={NEW_MAIL_URL} variant="contained" startIcon={<EditIcon />}>
+            {translate('mailClient.actions.newMail')}
+          </Button>
+          <Button variant="outlined" startIcon={<SettingsIcon />} onClick={() => setSettingsOpen(true)}>
+            {translate('mailClient.actions.settings')}
+          </Button>
           <MailSettingsDialog
             open={settingsOpen}
             onClose={() => {
@@ -124,7 +145,14 @@ export function MailClientPage({ title }: PageProps) {
               labels.reload();
             }}
           />
-          <AccountPanel accounts={accounts.accounts ?? []} disabled={accounts.disabled} folderId={folderId} onToggle={accounts.toggle} onToggleAll={accounts.toggleAll} onFolder={(id) => setView(id === null ? {} : { ifolder_id: id })} />
+          <AccountPanel
+            accounts={accounts.accounts ?? []}
+            disabled={accounts.disabled}
+            folderId={folderId}
+            onToggle={accounts.toggle}
+            onToggleAll={accounts.toggleAll}
+            onFolder={(id) => setView(id === null ? {} : { ifolder_id: id })}
+          />
           <LabelPanel
             tags={labels.tags}
             folders={labels.folders}
@@ -144,13 +172,32 @@ export function MailClientPage({ title }: PageProps) {
             helperText={search.trim() && !stext ? translate('mailClient.minChars') : translate('mailClient.shortcuts')}
           />
           <BulkBar ids={[...checked]} rows={list.rows} onDone={onBulkDone} onClear={() => setChecked(new Set())} />
-          <MailListPane checked={checked} onCheck={onCheck} rows={list.rows} hasMore={list.hasMore} loading={list.loading} selectedId={selectedId} onOpen={open} onNearEnd={list.loadMore} tags={labels.tags} />
+          <MailListPane
+            checked={checked}
+            onCheck={onCheck}
+            rows={list.rows}
+            hasMore={list.hasMore}
+            loading={list.loading}
+            selectedId={selectedId}
+            onOpen={open}
+            onNearEnd={list.loadMore}
+            tags={labels.tags}
+          />
         </Box>
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           {selectedId ? (
             <>
-              <Button component={Link} to="/email" sx={{ display: { md: 'none' }, alignSelf: 'flex-start' }}>{translate('mailClient.actions.back')}</Button>
-              <ReadingPane key={selectedId} id={selectedId} onChanged={onChanged} onRemoved={onRemoved} labels={labels} listed={list.rows.find((r) => r.ma_id === selectedId)} />
+              <Button component={Link} to="/email" sx={{ display: { md: 'none' }, alignSelf: 'flex-start' }}>
+                {translate('mailClient.actions.back')}
+              </Button>
+              <ReadingPane
+                key={selectedId}
+                id={selectedId}
+                onChanged={onChanged}
+                onRemoved={onRemoved}
+                labels={labels}
+                listed={list.rows.find((r) => r.ma_id === selectedId)}
+              />
             </>
           ) : (
             <Typography color="text.secondary">{translate('mailClient.selectMail')}</Typography>

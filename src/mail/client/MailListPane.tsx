@@ -34,29 +34,42 @@ function MailRowView({ row, selected, checked, onOpen, onCheck, tags }: RowProps
   const subject = row.mail_subject || translate('mailClient.noSubject');
   return (
     <Stack direction="row" alignItems="flex-start">
-      <Checkbox size="small" checked={checked} onChange={() => onCheck(row.ma_id)} slotProps={{ input: { 'aria-label': translate('mailClient.bulk.select', { subject }) } }} />
+      <Checkbox
+        size="small"
+        checked={checked}
+        onChange={() => onCheck(row.ma_id)}
+        slotProps={{ input: { 'aria-label': translate('mailClient.bulk.select', { subject }) } }}
+      />
       <ListItemButton
-      selected={selected}
-      onClick={() => onOpen(row.ma_id)}
-      aria-label={`${who}: ${subject}`}
-      data-unread={!row.is_seen || undefined}
-      sx={{ height: ROW_HEIGHT, alignItems: 'flex-start', minWidth: 0, borderLeft: `4px solid ${row.ma_color ?? 'transparent'}`, py: 0.5 }}
-    >
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Stack direction="row" spacing={1} alignItems="center">
-          <Typography noWrap sx={{ flex: 1, fontWeight: row.is_seen ? 400 : 700 }}>{who}</Typography>
-          {(row.tag_ids ?? []).map((id) => {
-            const tag = tags.get(id);
-            return tag ? <LocalOfferIcon key={id} fontSize="small" titleAccess={tag.mt_name} sx={{ color: tag.mt_color ?? 'text.secondary' }} /> : null;
-          })}
-          {row.is_flagged && <FlagIcon fontSize="small" color="error" titleAccess={translate('mailClient.actions.flag')} />}
-          {row.has_attachments && <AttachFileIcon fontSize="small" titleAccess={translate('mailClient.attachments')} />}
-          {row.job_id !== null && <WorkOutlineIcon fontSize="small" />}
-          <Typography variant="caption" color="text.secondary">{when}</Typography>
-        </Stack>
-        <Typography noWrap variant="body2" sx={{ fontWeight: row.is_seen ? 400 : 700 }}>{row.mail_subject || translate('mailClient.noSubject')}</Typography>
-        <Typography noWrap variant="caption" color="text.secondary" component="div">{row.snippet}</Typography>
-      </Box>
+        selected={selected}
+        onClick={() => onOpen(row.ma_id)}
+        aria-label={`${who}: ${subject}`}
+        data-unread={!row.is_seen || undefined}
+        sx={{ height: ROW_HEIGHT, alignItems: 'flex-start', minWidth: 0, borderLeft: `4px solid ${row.ma_color ?? 'transparent'}`, py: 0.5 }}
+      >
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Stack direction="row" spacing={1} alignItems="center">
+            <Typography noWrap sx={{ flex: 1, fontWeight: row.is_seen ? 400 : 700 }}>
+              {who}
+            </Typography>
+            {(row.tag_ids ?? []).map((id) => {
+              const tag = tags.get(id);
+              return tag ? <LocalOfferIcon key={id} fontSize="small" titleAccess={tag.mt_name} sx={{ color: tag.mt_color ?? 'text.secondary' }} /> : null;
+            })}
+            {row.is_flagged && <FlagIcon fontSize="small" color="error" titleAccess={translate('mailClient.actions.flag')} />}
+            {row.has_attachments && <AttachFileIcon fontSize="small" titleAccess={translate('mailClient.attachments')} />}
+            {row.job_id !== null && <WorkOutlineIcon fontSize="small" />}
+            <Typography variant="caption" color="text.secondary">
+              {when}
+            </Typography>
+          </Stack>
+          <Typography noWrap variant="body2" sx={{ fontWeight: row.is_seen ? 400 : 700 }}>
+            {row.mail_subject || translate('mailClient.noSubject')}
+          </Typography>
+          <Typography noWrap variant="caption" color="text.secondary" component="div">
+            {row.snippet}
+          </Typography>
+        </Box>
       </ListItemButton>
     </Stack>
   );
@@ -105,7 +118,11 @@ export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCh
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
       {loading ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
       <Box ref={scroller} sx={{ overflowY: 'auto', flex: 1, minHeight: 300 }} data-testid="mail-list-scroller">
-        {!loading && !rows.length && <Typography sx={{ p: 2 }} color="text.secondary">{translate('mailClient.empty')}</Typography>}
+        {!loading && !rows.length && (
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            {translate('mailClient.empty')}
+          </Typography>
+        )}
         <List aria-label={translate('mailClient.list')} disablePadding sx={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {shown.map((v) => {
             const item = items[v.index];
@@ -116,7 +133,14 @@ export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCh
                     {translate(`mailClient.groups.${item.group}`)}
                   </ListSubheader>
                 ) : (
-                  <MailRowView row={item.row} selected={item.row.ma_id === selectedId} checked={checked.has(item.row.ma_id)} onOpen={onOpen} onCheck={onCheck} tags={tagById} />
+                  <MailRowView
+                    row={item.row}
+                    selected={item.row.ma_id === selectedId}
+                    checked={checked.has(item.row.ma_id)}
+                    onOpen={onOpen}
+                    onCheck={onCheck}
+                    tags={tagById}
+                  />
                 )}
               </Box>
             );

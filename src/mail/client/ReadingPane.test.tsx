@@ -11,17 +11,49 @@ const NOT_FOUND = 'The requested email/draft does not exist or you do not have p
 const LOAD_FAILED = 'Error loading email/draft.';
 
 const answer = (status: number, data: unknown, error: string | null = null) =>
-  new Response(JSON.stringify({ mails: { data, warning: null, dbErrors: error ? [{ error, primary: error, details: null, general: status === 403 ? 'record' : null }] : null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+  new Response(
+    JSON.stringify({
+      mails: {
+        data,
+        warning: null,
+        dbErrors: error ? [{ error, primary: error, details: null, general: status === 403 ? 'record' : null }] : null,
+        metadata: { server_datetime: '', userData: { isLogged: true } },
+      },
+    }),
+    {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    },
+  );
 
 const details: MailDetails = {
-  ma_id: 7, mailaccount_id: 1, ma_color: null, mail_subject: 'Quote for the roof', mail_from: { name: 'Office', address: 'office@demo.test' },
-  mail_to_arr: [{ name: 'Client', address: 'client@example.com' }], mail_date: '2026-11-18 10:00:00', date_group: 'today', is_seen: true, is_flagged: false,
-  is_answered: false, is_ready: false, is_spam: false, is_deleted: false, has_attachments: false, mail_size: 1000, job_id: null, thread_id: 7, snippet: '',
-  mail_cc_arr: [], mail_bcc_arr: [{ name: 'Boss', address: 'boss@demo.test' }], job_number: null, can_delete: true, too_large: false,
-  mail_html: '<p>Roof</p>', text: null, images_blocked: 0,
+  ma_id: 7,
+  mailaccount_id: 1,
+  ma_color: null,
+  mail_subject: 'Quote for the roof',
+  mail_from: { name: 'Office', address: 'office@demo.test' },
+  mail_to_arr: [{ name: 'Client', address: 'client@example.com' }],
+  mail_date: '2026-11-18 10:00:00',
+  date_group: 'today',
+  is_seen: true,
+  is_flagged: false,
+  is_answered: false,
+  is_ready: false,
+  is_spam: false,
+  is_deleted: false,
+  has_attachments: false,
+  mail_size: 1000,
+  job_id: null,
+  thread_id: 7,
+  snippet: '',
+  mail_cc_arr: [],
+  mail_bcc_arr: [{ name: 'Boss', address: 'boss@demo.test' }],
+  job_number: null,
+  can_delete: true,
+  too_large: false,
+  mail_html: '<p>Roof</p>',
+  text: null,
+  images_blocked: 0,
 };
 
 const labels = { tags: [], folders: [], reload: () => undefined };

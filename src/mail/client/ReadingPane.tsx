@@ -115,8 +115,14 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
     [translate('mailClient.date'), dates.full(mail.mail_date)],
   ];
   return (
-    <Box component="article" aria-label={mail.mail_subject || translate('mailClient.noSubject')} sx={{ display: 'flex', flexDirection: 'column', gap: 1, minHeight: 0, flex: 1 }}>
-      <Typography variant="h6" component="h2">{mail.mail_subject || translate('mailClient.noSubject')}</Typography>
+    <Box
+      component="article"
+      aria-label={mail.mail_subject || translate('mailClient.noSubject')}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1, minHeight: 0, flex: 1 }}
+    >
+      <Typography variant="h6" component="h2">
+        {mail.mail_subject || translate('mailClient.noSubject')}
+      </Typography>
       <Stack direction="row" flexWrap="wrap" alignItems="center">
         <MailActions mail={mail} images={images} onFlags={(f) => void changeFlags(f)} onAssign={() => setPicking(true)} />
         <LabelMenus
@@ -130,13 +136,32 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
       </Stack>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1 }}>
         {headers.map(([k, v]) => [
-          <Typography key={`${k}-k`} component="dt" variant="body2" color="text.secondary">{k}</Typography>,
-          <Typography key={`${k}-v`} component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>{v}</Typography>,
+          <Typography key={`${k}-k`} component="dt" variant="body2" color="text.secondary">
+            {k}
+          </Typography>,
+          <Typography key={`${k}-v`} component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
+            {v}
+          </Typography>,
         ])}
       </Box>
-      {mail.job_id !== null && <Chip sx={{ alignSelf: 'flex-start' }} label={translate('mailClient.assign.linked', { number: mail.job_number ?? `#${mail.job_id}` })} component={Link} to={`/sheet/${mail.job_id}/emails`} clickable />}
+      {mail.job_id !== null && (
+        <Chip
+          sx={{ alignSelf: 'flex-start' }}
+          label={translate('mailClient.assign.linked', { number: mail.job_number ?? `#${mail.job_id}` })}
+          component={Link}
+          to={`/sheet/${mail.job_id}/emails`}
+          clickable
+        />
+      )}
       {mail.partial && (
-        <Alert severity="warning" action={<Button component="a" href={`${apiUrl}/mails/${mail.ma_id}/source`} download={`message-${mail.ma_id}.eml`}>{translate('mailClient.partial.download')}</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button component="a" href={`${apiUrl}/mails/${mail.ma_id}/source`} download={`message-${mail.ma_id}.eml`}>
+              {translate('mailClient.partial.download')}
+            </Button>
+          }
+        >
           {translate('mailClient.partial.text')}
         </Alert>
       )}

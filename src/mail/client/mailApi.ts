@@ -17,7 +17,8 @@ export const mailApi = {
     return { rows: res?.data ?? [], total: res?.metadata?.totalCount ?? 0 };
   },
   details: async (id: number, opts: { images: boolean; large: boolean }, signal?: AbortSignal) =>
-    (await api<MailDetails>(`mails/${id}/details`, { ...R, query: { images: opts.images ? 1 : undefined, large: opts.large ? 1 : undefined }, signal }))?.data ?? null,
+    (await api<MailDetails>(`mails/${id}/details`, { ...R, query: { images: opts.images ? 1 : undefined, large: opts.large ? 1 : undefined }, signal }))
+      ?.data ?? null,
   setFlags: (id: number, flags: Partial<Record<MailFlag, boolean>>) => api(`mails/${id}`, { ...R, method: 'PATCH', body: flags }),
   move: (id: number, folderId: number) => api(`mails/${id}/move`, { ...R, method: 'POST', body: { ifolder_id: folderId } }),
   assignJob: (id: number, jobId: number) => api<{ job_number: string | null }>('mails/assignjob', { ...R, method: 'POST', body: { ma_id: id, job_id: jobId } }),
@@ -26,7 +27,8 @@ export const mailApi = {
   tags: async () => (await api<MailTag[]>('mailtags/list', { resource: 'mailtags', quiet: true }))?.data ?? [],
   localFolders: async () => (await api<MailFolder[]>('mailfolders/list', { resource: 'mailfolders', quiet: true }))?.data ?? [],
   /** Puts a tag on the mail or takes it off (the server mirrors it as an IMAP keyword). */
-  setTag: (tagId: number, id: number, on: boolean) => api(`mailtags/${tagId}/${on ? 'assign' : 'unassign'}`, { resource: 'mailtags', method: 'POST', body: { ma_ids: [id] } }),
+  setTag: (tagId: number, id: number, on: boolean) =>
+    api(`mailtags/${tagId}/${on ? 'assign' : 'unassign'}`, { resource: 'mailtags', method: 'POST', body: { ma_ids: [id] } }),
   setLocalFolder: (folderId: number, id: number, on: boolean) =>
     api(`mailfolders/${folderId}/${on ? 'addmails' : 'removemails'}`, { resource: 'mailfolders', method: 'POST', body: { ma_ids: [id] } }),
   /** Asks the server to sync one of the user's accounts now (202; the changes poll shows the new mail). */

@@ -5,7 +5,10 @@ import type { MailListFilter, MailListRow } from '../../../core/mail/client/type
 import { useMailChanges } from './useMailChanges';
 import { useMailList } from './useMailList';
 
-const envelope = (data: unknown) => new Response(JSON.stringify({ mails: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status: 200 });
+const envelope = (data: unknown) =>
+  new Response(JSON.stringify({ mails: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status: 200,
+  });
 const row = (ma_id: number, subject: string) => ({ ma_id, mail_subject: subject, mail_date: '2026-11-18 10:00:00' }) as MailListRow;
 const FILTER: MailListFilter = { mailaccount_ids: [1] };
 

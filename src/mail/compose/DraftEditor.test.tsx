@@ -6,13 +6,29 @@ import { DraftEditor } from './DraftEditor';
 import type { Draft } from './types';
 
 const envelope = (key: string, data: unknown, status = 200, dbErrors: unknown = null) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 function draft(over: Partial<Draft> = {}): Draft {
   return {
-    mdraft_id: 7, mailaccount_id: 1, mal_id: 3, from: { name: 'Office', address: 'office@x.example' },
-    mdraft_to_arr: [], mdraft_cc_arr: [], mdraft_bcc_arr: [], mdraft_subject: 'Hello', mdraft_html: '<p>Body</p>',
-    mdraft_locked: false, mdraft_lock_reason: null, reply_ma_id: null, reply_mode: null, mdraft_version: 1, updated_at: '', attachments: [],
+    mdraft_id: 7,
+    mailaccount_id: 1,
+    mal_id: 3,
+    from: { name: 'Office', address: 'office@x.example' },
+    mdraft_to_arr: [],
+    mdraft_cc_arr: [],
+    mdraft_bcc_arr: [],
+    mdraft_subject: 'Hello',
+    mdraft_html: '<p>Body</p>',
+    mdraft_locked: false,
+    mdraft_lock_reason: null,
+    reply_ma_id: null,
+    reply_mode: null,
+    mdraft_version: 1,
+    updated_at: '',
+    attachments: [],
     ...over,
   };
 }
@@ -20,7 +36,8 @@ function draft(over: Partial<Draft> = {}): Draft {
 describe('DraftEditor', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let current: Draft;
-  const calls = (method: string, part: string) => fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(part));
+  const calls = (method: string, part: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(part));
 
   beforeEach(() => {
     configureApi('http://test/api');
@@ -30,7 +47,10 @@ describe('DraftEditor', () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       const method = init?.method ?? 'GET';
-      if (url.includes('mailaliases/list')) return envelope('mailaliases', [{ mal_id: 3, mailaccount_id: 1, mal_email: 'office@x.example', mal_name: 'Office', mal_is_default: true, ma_name: 'Office' }]);
+      if (url.includes('mailaliases/list'))
+        return envelope('mailaliases', [
+          { mal_id: 3, mailaccount_id: 1, mal_email: 'office@x.example', mal_name: 'Office', mal_is_default: true, ma_name: 'Office' },
+        ]);
       if (url.includes('mailsignatures/list')) return envelope('mailsignatures', []);
       if (url.includes('mailtemplates/list')) return envelope('mailtemplates', []);
       if (url.includes('/unlock')) {
@@ -109,7 +129,9 @@ describe('DraftEditor', () => {
     const stale = 'This draft is locked: it was changed by another user. Reload it to continue.';
     const base = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) =>
-      init?.method === 'PATCH' ? envelope('maildrafts', null, 409, [{ error: 'CONFLICT', primary: stale, details: 'mdraft_version', general: null }]) : base(input, init),
+      init?.method === 'PATCH'
+        ? envelope('maildrafts', null, 409, [{ error: 'CONFLICT', primary: stale, details: 'mdraft_version', general: null }])
+        : base(input, init),
     );
     await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />);
     fireEvent.change(await screen.findByLabelText('Subject'), { target: { value: 'Mine' } });
@@ -125,8 +147,13 @@ describe('DraftEditor', () => {
 
   it("lists a forward's attachments with their sizes and removes one like an uploaded file", async () => {
     current = draft({
-      reply_ma_id: 40, reply_mode: 'forward', mdraft_subject: 'Fwd: Quote',
-      attachments: [{ file_id: 11, f_name: 'quote.pdf', f_size: 2048, f_type: 'application/pdf' }, { file_id: 12, f_name: 'photo.jpg', f_size: 300, f_type: 'image/jpeg' }],
+      reply_ma_id: 40,
+      reply_mode: 'forward',
+      mdraft_subject: 'Fwd: Quote',
+      attachments: [
+        { file_id: 11, f_name: 'quote.pdf', f_size: 2048, f_type: 'application/pdf' },
+        { file_id: 12, f_name: 'photo.jpg', f_size: 300, f_type: 'image/jpeg' },
+      ],
     });
     await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />);
     expect(await screen.findByText('quote.pdf (2.0 KB)')).toBeInTheDocument();

@@ -104,23 +104,53 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
       <AddressField label={t('to')} value={cur.mdraft_to_arr} disabled={disabled} onChange={(v) => d.patch({ mdraft_to_arr: v })} />
       <AddressField label={t('cc')} value={cur.mdraft_cc_arr} disabled={disabled} onChange={(v) => d.patch({ mdraft_cc_arr: v })} />
       <AddressField label={t('bcc')} value={cur.mdraft_bcc_arr} disabled={disabled} onChange={(v) => d.patch({ mdraft_bcc_arr: v })} />
-      <TextField size="small" label={t('subject')} value={cur.mdraft_subject} disabled={disabled} onChange={(e) => d.patch({ mdraft_subject: e.target.value })} />
+      <TextField
+        size="small"
+        label={t('subject')}
+        value={cur.mdraft_subject}
+        disabled={disabled}
+        onChange={(e) => d.patch({ mdraft_subject: e.target.value })}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select size="small" label={t('template')} value="" disabled={disabled || !accountTexts(templates).length} sx={{ minWidth: 220 }}
+        <TextField
+          select
+          size="small"
+          label={t('template')}
+          value=""
+          disabled={disabled || !accountTexts(templates).length}
+          sx={{ minWidth: 220 }}
           onChange={(e) => {
             const tpl = templates.find((x) => String(x.mtpl_id) === e.target.value);
-            if (tpl) d.replaceBody({ mdraft_html: insertBeforeQuote(cur.mdraft_html, tpl.mtpl_content), mdraft_subject: cur.mdraft_subject || tpl.mtpl_subject || '' });
+            if (tpl)
+              d.replaceBody({
+                mdraft_html: insertBeforeQuote(cur.mdraft_html, tpl.mtpl_content),
+                mdraft_subject: cur.mdraft_subject || tpl.mtpl_subject || '',
+              });
           }}
         >
-          {accountTexts(templates).map((x) => <MenuItem key={x.mtpl_id} value={String(x.mtpl_id)}>{x.mtpl_name}</MenuItem>)}
+          {accountTexts(templates).map((x) => (
+            <MenuItem key={x.mtpl_id} value={String(x.mtpl_id)}>
+              {x.mtpl_name}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField select size="small" label={t('signature')} value="" disabled={disabled || !accountTexts(signatures).length} sx={{ minWidth: 220 }}
+        <TextField
+          select
+          size="small"
+          label={t('signature')}
+          value=""
+          disabled={disabled || !accountTexts(signatures).length}
+          sx={{ minWidth: 220 }}
           onChange={(e) => {
             const sig = signatures.find((x) => String(x.ms_id) === e.target.value);
             if (sig) d.replaceBody({ mdraft_html: insertBeforeQuote(cur.mdraft_html, sig.ms_signature) });
           }}
         >
-          {accountTexts(signatures).map((x) => <MenuItem key={x.ms_id} value={String(x.ms_id)}>{x.ms_name}</MenuItem>)}
+          {accountTexts(signatures).map((x) => (
+            <MenuItem key={x.ms_id} value={String(x.ms_id)}>
+              {x.ms_name}
+            </MenuItem>
+          ))}
         </TextField>
       </Stack>
       <BodyEditor editor={editor} html={cur.mdraft_html} resetKey={d.resetKey} disabled={disabled} onChange={(html) => d.patch({ mdraft_html: html })} />
@@ -128,7 +158,11 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
         <Typography variant="subtitle2">{t('attachments')}</Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', my: 1 }}>
           {d.draft.attachments.map((f) => (
-            <Chip key={f.file_id} label={`${f.f_name} (${formatBytes(f.f_size)})`} disabled={disabled} aria-label={f.f_name}
+            <Chip
+              key={f.file_id}
+              label={`${f.f_name} (${formatBytes(f.f_size)})`}
+              disabled={disabled}
+              aria-label={f.f_name}
               onDelete={() => void composeApi.removeAttachment(draftId, f.file_id).then(d.refreshAttachments)}
               deleteIcon={<span aria-label={t('removeAttachment', { name: f.f_name })}>×</span>}
             />
@@ -138,8 +172,12 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
       </Box>
       {sendError && <Alert severity="error">{sendError}</Alert>}
       <Stack direction="row" spacing={2} alignItems="center">
-        <Button variant="contained" disabled={disabled || d.status === 'saving'} onClick={() => void onSend()}>{t('send')}</Button>
-        <Button color="error" onClick={() => void onDelete()}>{t('delete')}</Button>
+        <Button variant="contained" disabled={disabled || d.status === 'saving'} onClick={() => void onSend()}>
+          {t('send')}
+        </Button>
+        <Button color="error" onClick={() => void onDelete()}>
+          {t('delete')}
+        </Button>
         <Typography variant="body2" color="text.secondary" role="status">
           {d.status === 'saving' ? t('saving') : d.status === 'saved' ? t('saved') : ''}
         </Typography>

@@ -7,10 +7,30 @@ import { MailDraftPage } from './MailDraftPage';
 import { DraftEditor } from './DraftEditor';
 
 const envelope = (key: string, data: unknown, status = 200) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 const route = { id: 'emailDraft', path: '/email/draft/:id?' } as unknown as AppRoute;
-const draft = { mdraft_id: 12, mailaccount_id: 1, mal_id: null, from: { name: '', address: 'o@x.example' }, mdraft_to_arr: [], mdraft_cc_arr: [], mdraft_bcc_arr: [], mdraft_subject: 'Re: Tap', mdraft_html: '<p>Rich <strong>body</strong></p>', mdraft_locked: false, mdraft_lock_reason: null, reply_ma_id: 5, reply_mode: 'reply', mdraft_version: 1, updated_at: '', attachments: [] };
+const draft = {
+  mdraft_id: 12,
+  mailaccount_id: 1,
+  mal_id: null,
+  from: { name: '', address: 'o@x.example' },
+  mdraft_to_arr: [],
+  mdraft_cc_arr: [],
+  mdraft_bcc_arr: [],
+  mdraft_subject: 'Re: Tap',
+  mdraft_html: '<p>Rich <strong>body</strong></p>',
+  mdraft_locked: false,
+  mdraft_lock_reason: null,
+  reply_ma_id: 5,
+  reply_mode: 'reply',
+  mdraft_version: 1,
+  updated_at: '',
+  attachments: [],
+};
 
 describe('MailDraftPage', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -50,7 +70,18 @@ describe('MailDraftPage', () => {
     expect(await screen.findByText('body', { selector: 'strong' })).toBeInTheDocument();
   });
 
-  const failing = (status: number) => new Response(JSON.stringify({ maildrafts: { data: null, warning: null, dbErrors: [{ error: 'X', primary: 'x', details: null, general: status === 403 ? 'record' : null }], metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status, headers: { 'Content-Type': 'application/json' } });
+  const failing = (status: number) =>
+    new Response(
+      JSON.stringify({
+        maildrafts: {
+          data: null,
+          warning: null,
+          dbErrors: [{ error: 'X', primary: 'x', details: null, general: status === 403 ? 'record' : null }],
+          metadata: { server_datetime: '', userData: { isLogged: true } },
+        },
+      }),
+      { status, headers: { 'Content-Type': 'application/json' } },
+    );
 
   it.each([
     [404, 'The requested email/draft does not exist or you do not have permission to view it.'],

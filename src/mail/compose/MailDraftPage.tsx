@@ -33,7 +33,9 @@ function NewDraft() {
   const open = (id: number) => navigate(`/email/draft/${id}`, { replace: true });
   const create = async (replaceId?: number) => {
     try {
-      const d = await composeApi.create(mode && maId ? { reply_ma_id: maId, mode, ...(images ? { images: true } : {}), ...(replaceId ? { replace_id: replaceId } : {}) } : {});
+      const d = await composeApi.create(
+        mode && maId ? { reply_ma_id: maId, mode, ...(images ? { images: true } : {}), ...(replaceId ? { replace_id: replaceId } : {}) } : {},
+      );
       open(d.mdraft_id);
     } catch (err) {
       setFailed(loadFailure(err));
@@ -69,7 +71,9 @@ function NewDraft() {
       </DialogContent>
       <DialogActions>
         <Button onClick={() => open(existing.mdraft_id)}>{translate('mailCompose.page.continue')}</Button>
-        <Button color="warning" onClick={() => void create(existing.mdraft_id)}>{translate('mailCompose.page.replace')}</Button>
+        <Button color="warning" onClick={() => void create(existing.mdraft_id)}>
+          {translate('mailCompose.page.replace')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

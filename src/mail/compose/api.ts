@@ -27,10 +27,13 @@ export const composeApi = {
   suggest: (stext: string, signal?: AbortSignal) => data(api<Suggestion[]>('contactmanager/filter', { method: 'POST', body: { stext }, signal, quiet: true })),
   draft: (id: number) => data(api<Draft>(`maildrafts/${id}/details`)),
   draftsFor: (maId: number) => data(api<DraftListRow[]>('maildrafts/filter', { method: 'POST', body: { reply_ma_id: maId } })),
-  create: (body: { reply_ma_id?: number; mode?: ReplyMode; replace_id?: number; images?: boolean }) => data(api<Draft>('maildrafts/create', { method: 'POST', body })),
+  create: (body: { reply_ma_id?: number; mode?: ReplyMode; replace_id?: number; images?: boolean }) =>
+    data(api<Draft>('maildrafts/create', { method: 'POST', body })),
   /** quiet: the editor shows a locked or stale answer itself instead of a notice every few seconds. */
-  save: (id: number, version: number, fields: Partial<DraftState>) => data(api<SaveAnswer>(`maildrafts/${id}`, { method: 'PATCH', body: { mdraft_version: version, ...fields }, quiet: true })),
-  send: (id: number, version: number, fields: Partial<DraftState>) => data(api<SendAnswer>(`maildrafts/${id}/updateAndSend`, { method: 'POST', body: { mdraft_version: version, ...fields } })),
+  save: (id: number, version: number, fields: Partial<DraftState>) =>
+    data(api<SaveAnswer>(`maildrafts/${id}`, { method: 'PATCH', body: { mdraft_version: version, ...fields }, quiet: true })),
+  send: (id: number, version: number, fields: Partial<DraftState>) =>
+    data(api<SendAnswer>(`maildrafts/${id}/updateAndSend`, { method: 'POST', body: { mdraft_version: version, ...fields } })),
   unlock: (id: number) => data(api<Draft>(`maildrafts/${id}/unlock`, { method: 'POST' })),
   remove: (id: number) => data(api<{ deleted: number }>(`maildrafts/${id}`, { method: 'DELETE' })),
   removeAttachment: (id: number, fileId: number) => data(api<Draft>(`maildrafts/${id}/attachments/${fileId}`, { method: 'DELETE' })),

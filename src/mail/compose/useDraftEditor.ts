@@ -169,5 +169,22 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
     await composeApi.remove(draftId);
   }, [draftId]);
 
-  return { draft, current, patch, remove, loadError, locked, lockReason, conflict, status, resetKey, saveNow, reload, unlock, send, refreshAttachments, replaceBody };
+  return {
+    draft,
+    current,
+    patch,
+    remove,
+    loadError,
+    locked,
+    lockReason,
+    conflict,
+    status,
+    resetKey,
+    saveNow,
+    reload,
+    unlock,
+    send,
+    refreshAttachments,
+    replaceBody,
+  };
 }

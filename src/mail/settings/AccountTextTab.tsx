@@ -74,7 +74,11 @@ const templateKind: Kind<Template> = {
 };
 
 /** The server's own test: HTML with nothing left once the tags are gone is empty. */
-const isBlankHtml = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
+const isBlankHtml = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim() === '';
 
 interface EditorProps<Row> {
   kind: Kind<Row>;
@@ -114,7 +118,12 @@ function TextEditor<Row>({ kind, row, accountId, onDone }: EditorProps<Row>) {
         onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
       />
       {kind.hasSubject && (
-        <TextField label={translate('mailSettings.fields.subject')} value={form.subject} inputProps={{ maxLength: 3000 }} onChange={(e) => setForm((f) => ({ ...f, subject: e.target.value }))} />
+        <TextField
+          label={translate('mailSettings.fields.subject')}
+          value={form.subject}
+          inputProps={{ maxLength: 3000 }}
+          onChange={(e) => setForm((f) => ({ ...f, subject: e.target.value }))}
+        />
       )}
       <Typography variant="body2" color="text.secondary">
         {translate(kind.contentLabel)}

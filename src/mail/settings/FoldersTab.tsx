@@ -27,7 +27,15 @@ function FolderEditor({ row, onDone }: { row: MailFolder | null; onDone: (saved:
   return (
     <Stack spacing={2}>
       <Typography variant="subtitle1">{translate(row ? 'mailSettings.titles.editFolder' : 'mailSettings.titles.newFolder')}</Typography>
-      <TextField label={translate('mailSettings.fields.name')} value={name} required error={Boolean(nameError)} helperText={nameError} inputProps={{ maxLength: 100 }} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label={translate('mailSettings.fields.name')}
+        value={name}
+        required
+        error={Boolean(nameError)}
+        helperText={nameError}
+        inputProps={{ maxLength: 100 }}
+        onChange={(e) => setName(e.target.value)}
+      />
       <FormButtons busy={busy} onSave={() => void save()} onCancel={() => onDone(false)} />
     </Stack>
   );

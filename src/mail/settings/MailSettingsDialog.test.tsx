@@ -8,7 +8,10 @@ import { renderWithApp } from '../../test/renderWithApp';
 import { MailSettingsDialog } from './MailSettingsDialog';
 
 const envelope = (key: string, data: unknown, status = 200, dbErrors: unknown = null) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors, metadata: { server_datetime: '', userData: { isLogged: true } } } }), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 const FOLDER_REFUSAL = 'A folder containing mails cannot be deleted; empty it first.';
 const aliases = [
@@ -20,7 +23,8 @@ const template = { mtpl_id: 4, mailaccount_id: 1, mtpl_name: 'Welcome', mtpl_sub
 
 describe('MailSettingsDialog', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const calls = (method: string, part: string) => fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(part));
+  const calls = (method: string, part: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(part));
   const bodyOf = (call: Parameters<typeof fetch>) => JSON.parse(String(call[1]?.body)) as Record<string, unknown>;
 
   beforeEach(() => {
@@ -33,9 +37,14 @@ describe('MailSettingsDialog', () => {
       const key = /api\/(\w+)\//.exec(url)?.[1] ?? 'x';
       if (url.includes('mailaliases/list')) return envelope(key, aliases);
       if (url.includes('mailtemplates/filter')) return envelope(key, bodyOf([input, init]).mailaccount_id === 1 ? [template] : []);
-      if (url.includes('mailtags/filter')) return envelope(key, [{ mt_id: 1, mt_name: 'Urgent', mt_color: '#ff0000' }, { mt_id: 2, mt_name: 'Later', mt_color: '#0288d1' }]);
+      if (url.includes('mailtags/filter'))
+        return envelope(key, [
+          { mt_id: 1, mt_name: 'Urgent', mt_color: '#ff0000' },
+          { mt_id: 2, mt_name: 'Later', mt_color: '#0288d1' },
+        ]);
       if (url.includes('mailfolders/filter')) return envelope(key, [{ mf_id: 3, mf_name: 'Invoices', mail_count: 2 }]);
-      if (url.includes('mailfolders/3') && method === 'DELETE') return envelope(key, null, 409, [{ error: 'CONFLICT', primary: FOLDER_REFUSAL, details: 'mf_id', general: null }]);
+      if (url.includes('mailfolders/3') && method === 'DELETE')
+        return envelope(key, null, 409, [{ error: 'CONFLICT', primary: FOLDER_REFUSAL, details: 'mf_id', general: null }]);
       if (url.endsWith('/filter')) return envelope(key, []);
       if (method === 'PATCH' || url.endsWith('/create')) return envelope(key, { ...bodyOf([input, init]) }, method === 'PATCH' ? 200 : 201);
       return envelope(key, null, 404);
@@ -85,7 +94,12 @@ describe('MailSettingsDialog', () => {
     fireEvent.change(subject, { target: { value: 'Hello there' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls('PATCH', 'mailtemplates/4')).toHaveLength(1));
-    expect(bodyOf(calls('PATCH', 'mailtemplates/4')[0])).toEqual({ mailaccount_id: 1, mtpl_name: 'Welcome', mtpl_subject: 'Hello there', mtpl_content: '<p>Hello</p>' });
+    expect(bodyOf(calls('PATCH', 'mailtemplates/4')[0])).toEqual({
+      mailaccount_id: 1,
+      mtpl_name: 'Welcome',
+      mtpl_subject: 'Hello there',
+      mtpl_content: '<p>Hello</p>',
+    });
     // Back on the list, reloaded for the same account.
     expect(await screen.findByRole('button', { name: 'Edit Welcome' })).toBeInTheDocument();
     expect(calls('POST', 'mailtemplates/filter').every((c) => bodyOf(c).mailaccount_id === 1)).toBe(true);
@@ -121,7 +135,9 @@ describe('MailSettingsDialog', () => {
     const refusal = 'There is no mail account linked to your account.';
     const fallback = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) =>
-      String(input).includes('mailaliases/list') ? envelope('mailaliases', null, 403, [{ error: 'FORBIDDEN', primary: refusal, details: null, general: 'record' }]) : fallback(input, init),
+      String(input).includes('mailaliases/list')
+        ? envelope('mailaliases', null, 403, [{ error: 'FORBIDDEN', primary: refusal, details: null, general: 'record' }])
+        : fallback(input, init),
     );
     await renderWithApp(<MailSettingsDialog open onClose={() => undefined} />);
     expect(await screen.findByText(refusal)).toBeInTheDocument();

@@ -19,10 +19,28 @@ export interface MailSettingsDialogProps {
 const TABS = ['signatures', 'templates', 'tags', 'folders'] as const;
 type TabName = (typeof TABS)[number];
 
-function AccountPicker({ accounts, value, onChange, disabled }: { accounts: LinkedAccount[]; value: number; onChange: (id: number) => void; disabled: boolean }) {
+function AccountPicker({
+  accounts,
+  value,
+  onChange,
+  disabled,
+}: {
+  accounts: LinkedAccount[];
+  value: number;
+  onChange: (id: number) => void;
+  disabled: boolean;
+}) {
   const translate = useTranslate();
   return (
-    <TextField select size="small" label={translate('mailSettings.account')} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))} sx={{ minWidth: 260 }}>
+    <TextField
+      select
+      size="small"
+      label={translate('mailSettings.account')}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(Number(e.target.value))}
+      sx={{ minWidth: 260 }}
+    >
       {accounts.map((a) => (
         <MenuItem key={a.mailaccount_id} value={a.mailaccount_id}>
           {a.ma_name}

@@ -19,7 +19,17 @@ export function ColorSwatch({ color, size = 18 }: { color: string | null; size?:
       component="span"
       role="img"
       aria-label={translate('mailSettings.fields.colorOf', { color: color ?? '-' })}
-      sx={{ display: 'inline-block', flexShrink: 0, width: size, height: size, mr: 1.5, borderRadius: '50%', border: 1, borderColor: 'divider', bgcolor: color ?? 'transparent' }}
+      sx={{
+        display: 'inline-block',
+        flexShrink: 0,
+        width: size,
+        height: size,
+        mr: 1.5,
+        borderRadius: '50%',
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: color ?? 'transparent',
+      }}
     />
   );
 }
@@ -41,7 +51,15 @@ function TagEditor({ row, onDone }: { row: MailTag | null; onDone: (saved: boole
   return (
     <Stack spacing={2}>
       <Typography variant="subtitle1">{translate(row ? 'mailSettings.titles.editTag' : 'mailSettings.titles.newTag')}</Typography>
-      <TextField label={translate('mailSettings.fields.name')} value={name} required error={Boolean(nameError)} helperText={nameError} inputProps={{ maxLength: 100 }} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label={translate('mailSettings.fields.name')}
+        value={name}
+        required
+        error={Boolean(nameError)}
+        helperText={nameError}
+        inputProps={{ maxLength: 100 }}
+        onChange={(e) => setName(e.target.value)}
+      />
       <Stack direction="row" spacing={2} alignItems="center">
         <TextField label={translate('mailSettings.fields.color')} type="color" value={color} onChange={(e) => setColor(e.target.value)} sx={{ width: 120 }} />
         <ColorSwatch color={color} size={28} />
@@ -54,7 +72,15 @@ function TagEditor({ row, onDone }: { row: MailTag | null; onDone: (saved: boole
             type="button"
             aria-label={translate('mailSettings.fields.pickColor', { color: c })}
             onClick={() => setColor(c)}
-            sx={{ width: 24, height: 24, borderRadius: '50%', cursor: 'pointer', bgcolor: c, border: 2, borderColor: c === color.toLowerCase() ? 'text.primary' : 'transparent' }}
+            sx={{
+              width: 24,
+              height: 24,
+              borderRadius: '50%',
+              cursor: 'pointer',
+              bgcolor: c,
+              border: 2,
+              borderColor: c === color.toLowerCase() ? 'text.primary' : 'transparent',
+            }}
           />
         ))}
       </Stack>

@@ -38,7 +38,13 @@ export function FieldInput({ field, readOnly }: { field: FieldDef; readOnly: boo
       return (
         <TextInput
           {...common}
-          InputProps={{ startAdornment: <InputAdornment position="start"><ColorPreview source={field.name} /></InputAdornment> }}
+          InputProps={{
+            startAdornment: (
+              <InputAdornment position="start">
+                <ColorPreview source={field.name} />
+              </InputAdornment>
+            ),
+          }}
         />
       );
     default:

@@ -25,7 +25,12 @@ export function RelationInput({ rel, readOnly }: { rel: RelationDef; readOnly: b
       data-error={hasError ? 'true' : 'false'}
       sx={{ width: '100%', m: 0, mb: 2, px: 1.5, pb: 1, border: 1, borderRadius: 1, borderColor: hasError ? 'error.main' : 'divider' }}
     >
-      <Typography component="legend" variant="subtitle2" color={hasError ? 'error' : 'textPrimary'} sx={{ px: 0.5, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Typography
+        component="legend"
+        variant="subtitle2"
+        color={hasError ? 'error' : 'textPrimary'}
+        sx={{ px: 0.5, display: 'flex', alignItems: 'center', gap: 0.5 }}
+      >
         {title}
         {hasError && <ErrorOutlineIcon fontSize="small" aria-hidden />}
       </Typography>
@@ -36,7 +41,12 @@ export function RelationInput({ rel, readOnly }: { rel: RelationDef; readOnly: b
       )}
       <ArrayInput source={rel.name} label={false} helperText={false}>
         <SimpleFormIterator inline disableReordering disableClear disableAdd={readOnly} disableRemove={readOnly} fullWidth>
-          <ReferenceInput source={rel.refField} reference={rel.reference} filter={rel.choiceFilter} sort={target ? { field: target.titleField, order: 'ASC' } : undefined}>
+          <ReferenceInput
+            source={rel.refField}
+            reference={rel.reference}
+            filter={rel.choiceFilter}
+            sort={target ? { field: target.titleField, order: 'ASC' } : undefined}
+          >
             <AutocompleteInput
               label={target?.label.one ?? rel.reference}
               optionText={target?.titleField ?? 'id'}

@@ -55,9 +55,11 @@ export function ResourceList({ def, title }: { def: ResourceDef; title: string }
         bulkActionButtons={deletable ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
       >
         {def.fields.filter((f) => f.list).map((f) => fieldColumn(f, dateFormat))}
-        {(def.relations ?? []).filter((r) => r.listSummary).map((r) => (
-          <DataTable.Col key={r.name} source={`${r.name}_names`} label={r.label} disableSort />
-        ))}
+        {(def.relations ?? [])
+          .filter((r) => r.listSummary)
+          .map((r) => (
+            <DataTable.Col key={r.name} source={`${r.name}_names`} label={r.label} disableSort />
+          ))}
       </DataTable>
     </List>
   );

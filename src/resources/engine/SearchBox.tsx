@@ -43,7 +43,15 @@ export function SearchBox({ debounceMs = 400 }: { debounceMs?: number }) {
       onChange={(event) => setText(event.target.value)}
       error={!!problem}
       helperText={problem ? translate(problem) : ' '}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
     />
   );
 }

@@ -8,7 +8,16 @@ export function Swatch({ color }: { color: unknown }) {
     <Box
       component="span"
       aria-hidden
-      sx={{ display: 'inline-block', width: 16, height: 16, borderRadius: 0.5, border: 1, borderColor: 'divider', bgcolor: valid ? color : 'transparent', verticalAlign: 'middle' }}
+      sx={{
+        display: 'inline-block',
+        width: 16,
+        height: 16,
+        borderRadius: 0.5,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: valid ? color : 'transparent',
+        verticalAlign: 'middle',
+      }}
     />
   );
 }

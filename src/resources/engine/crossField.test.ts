@@ -7,7 +7,15 @@ const errors = (r: ReturnType<typeof validateResource>) => (r.ok ? [] : r.errors
 
 describe('cross-field rules and relation rows of the shared schema', () => {
   it('a note is required while its flag is set, and only then', () => {
-    expect(errors(validateResource(contacts, { co_name: 'A', co_type: 'CLIENT', co_rates_special: true, co_commission_special: true, co_commission_note: '  ' }, 'create'))).toEqual([
+    expect(
+      errors(
+        validateResource(
+          contacts,
+          { co_name: 'A', co_type: 'CLIENT', co_rates_special: true, co_commission_special: true, co_commission_note: '  ' },
+          'create',
+        ),
+      ),
+    ).toEqual([
       ['co_rates_note', 'validation.required'],
       ['co_commission_note', 'validation.required'],
     ]);
@@ -21,7 +29,11 @@ describe('cross-field rules and relation rows of the shared schema', () => {
   });
 
   it('each relation row needs its reference; unknown row keys are refused', () => {
-    const result = validateResource(jobsites, { js_address: '1 High St', clients: [{ co_id: 3, is_lead: true }, { co_id: '' }], propertymanagers: [{ pm_id: 2, extra: 1 }] }, 'create');
+    const result = validateResource(
+      jobsites,
+      { js_address: '1 High St', clients: [{ co_id: 3, is_lead: true }, { co_id: '' }], propertymanagers: [{ pm_id: 2, extra: 1 }] },
+      'create',
+    );
     expect(errors(result)).toEqual([
       ['clients[1].co_id', 'validation.rowSelect'],
       ['propertymanagers[0]', 'validation.value'],

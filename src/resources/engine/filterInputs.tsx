@@ -8,7 +8,7 @@ export function filterInputs(def: ResourceDef) {
     .filter((f) => f.filter)
     .map((field) => {
       const key = field.name;
-  const common = { source: field.name, label: field.label, alwaysOn: true };
+      const common = { source: field.name, label: field.label, alwaysOn: true };
       switch (field.type) {
         case 'boolean':
           return <NullableBooleanInput key={key} {...common} />;

@@ -12,7 +12,12 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
   await s
     .createTable('users')
     .addColumn('us_id', 'serial', (c) => c.primaryKey())
-    .addColumn('email', 'text', (c) => c.notNull().unique().check(sql`email = lower(email)`))
+    .addColumn('email', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`email = lower(email)`),
+    )
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('role', 'text', (c) => c.notNull())
     .addColumn('firstname', 'text')
@@ -50,7 +55,11 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // Lists sort text case-insensitively with the id as tiebreaker; this serves the default sort.
-  await s.createIndex('departments_name_sort_idx').on('departments').expression(sql`lower(de_name), de_id`).execute();
+  await s
+    .createIndex('departments_name_sort_idx')
+    .on('departments')
+    .expression(sql`lower(de_name), de_id`)
+    .execute();
   await trigramIndex(db, schema, 'departments', 'de_name');
   await trigramIndex(db, schema, 'departments', 'de_prefix');
   await trigramIndex(db, schema, 'departments', 'de_description');

@@ -38,7 +38,12 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
       end $$`.execute(db);
     await sql`
       create trigger ${sql.id(name)} after update of ${sql.raw(columns)} on ${t(table)}
-      for each row when (${sql.raw(columns.split(', ').map((c) => `old.${c} is distinct from new.${c}`).join(' or '))})
+      for each row when (${sql.raw(
+        columns
+          .split(', ')
+          .map((c) => `old.${c} is distinct from new.${c}`)
+          .join(' or '),
+      )})
       execute function ${fn(name)}()`.execute(db);
   };
   await refresh('contacts', 'co_id', 'co_name');

@@ -18,7 +18,12 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
     .addColumn('mis_host', 'text', (c) => c.notNull())
     .addColumn('mis_port', 'integer', (c) => c.notNull().check(sql`mis_port between 1 and 65535`))
     .addColumn('mis_secure', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('mis_auth', 'text', (c) => c.notNull().defaultTo('plain').check(sql`mis_auth in ('plain', 'oauth')`))
+    .addColumn('mis_auth', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('plain')
+        .check(sql`mis_auth in ('plain', 'oauth')`),
+    )
     .addColumn('mis_user', 'text')
     .addColumn('mis_pass', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -26,7 +31,12 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
 
   await s
     .alterTable('mailservers')
-    .addColumn('mailserver_auth', 'text', (c) => c.notNull().defaultTo('plain').check(sql`mailserver_auth in ('plain', 'oauth')`))
+    .addColumn('mailserver_auth', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('plain')
+        .check(sql`mailserver_auth in ('plain', 'oauth')`),
+    )
     .execute();
 
   await s

@@ -7,7 +7,10 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
   const s = db.schema.withSchema(schema);
-  await s.alterTable('jobs').addColumn('job_has_issue', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+  await s
+    .alterTable('jobs')
+    .addColumn('job_has_issue', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
   await s.createIndex('jobs_net_quote_idx').on('jobs').columns(['net_quote', 'job_id']).execute();
   await s.createIndex('jobs_net_sales_idx').on('jobs').columns(['net_sales', 'job_id']).execute();
 }

@@ -20,7 +20,8 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
       primary key (de_id, job_status, numbered)
     )`.execute(db);
 
-  const change = (rows: string, sign: string) => sql`select de_id, job_status, job_number is not null as numbered, ${sql.raw(sign)}1 as d from ${sql.raw(rows)}`;
+  const change = (rows: string, sign: string) =>
+    sql`select de_id, job_status, job_number is not null as numbered, ${sql.raw(sign)}1 as d from ${sql.raw(rows)}`;
   const apply = (changes: ReturnType<typeof sql>) => sql`
     insert into ${t('job_counts')} as c (de_id, job_status, numbered, n)
     select de_id, job_status, numbered, sum(d) from (${changes}) x
@@ -41,7 +42,9 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
   const jobs = t('jobs');
   const fn = t('job_counts_apply');
   await sql`create trigger job_counts_insert after insert on ${jobs} referencing new table as new_rows for each statement execute function ${fn}()`.execute(db);
-  await sql`create trigger job_counts_update after update on ${jobs} referencing old table as old_rows new table as new_rows for each statement execute function ${fn}()`.execute(db);
+  await sql`create trigger job_counts_update after update on ${jobs} referencing old table as old_rows new table as new_rows for each statement execute function ${fn}()`.execute(
+    db,
+  );
   await sql`create trigger job_counts_delete after delete on ${jobs} referencing old table as old_rows for each statement execute function ${fn}()`.execute(db);
 
   await sql`

@@ -29,7 +29,11 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
   for (const table of TABLES) {
     await sql`insert into ${t('list_counts')} (table_name, n) select ${table}, count(*) from ${t(table)}`.execute(db);
     const fn = t('list_counts_apply');
-    await sql`create trigger ${sql.id(`${table}_count_insert`)} after insert on ${t(table)} referencing new table as new_rows for each statement execute function ${fn}()`.execute(db);
-    await sql`create trigger ${sql.id(`${table}_count_delete`)} after delete on ${t(table)} referencing old table as old_rows for each statement execute function ${fn}()`.execute(db);
+    await sql`create trigger ${sql.id(`${table}_count_insert`)} after insert on ${t(table)} referencing new table as new_rows for each statement execute function ${fn}()`.execute(
+      db,
+    );
+    await sql`create trigger ${sql.id(`${table}_count_delete`)} after delete on ${t(table)} referencing old table as old_rows for each statement execute function ${fn}()`.execute(
+      db,
+    );
   }
 }

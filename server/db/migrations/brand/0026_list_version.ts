@@ -12,9 +12,18 @@
 import { sql, type Kysely } from 'kysely';
 
 const TABLES = [
-  'departments', 'contacts', 'jobsites', 'propertymanagers', 'jobsitecontacts', 'users',
-  'jobsite_clients', 'jobsite_propertymanagers', 'jobsite_sitecontacts',
-  'jobs', 'job_engineers', 'job_assigned_users',
+  'departments',
+  'contacts',
+  'jobsites',
+  'propertymanagers',
+  'jobsitecontacts',
+  'users',
+  'jobsite_clients',
+  'jobsite_propertymanagers',
+  'jobsite_sitecontacts',
+  'jobs',
+  'job_engineers',
+  'job_assigned_users',
 ];
 
 export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
@@ -33,7 +42,9 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
     end $$`.execute(db);
   const fn = t('list_version_raise');
   for (const table of TABLES) {
-    await sql`create constraint trigger ${sql.id(`${table}_list_version`)} after insert or update or delete on ${t(table)} deferrable initially deferred for each row execute function ${fn}()`.execute(db);
+    await sql`create constraint trigger ${sql.id(`${table}_list_version`)} after insert or update or delete on ${t(table)} deferrable initially deferred for each row execute function ${fn}()`.execute(
+      db,
+    );
     // TRUNCATE has no row and no constraint trigger: it raises the version as it runs.
     await sql`create trigger ${sql.id(`${table}_list_version_truncate`)} after truncate on ${t(table)} for each statement execute function ${fn}()`.execute(db);
   }

@@ -10,7 +10,9 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
   const s = db.schema.withSchema(schema);
-  await sql`alter table ${sql.id(schema, 'mails')} add column mail_partial text, add column source_file_id integer references ${sql.id(schema, 'files')} (file_id) on delete set null`.execute(db);
+  await sql`alter table ${sql.id(schema, 'mails')} add column mail_partial text, add column source_file_id integer references ${sql.id(schema, 'files')} (file_id) on delete set null`.execute(
+    db,
+  );
   await s.createIndex('mails_source_file_idx').on('mails').column('source_file_id').where(sql.ref('source_file_id'), 'is not', null).execute();
   await s
     .createTable('mail_skipped')

@@ -24,8 +24,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('domains')
     .addColumn('d_id', 'serial', (c) => c.primaryKey())
     .addColumn('s_id', 'integer', (c) => c.notNull().references('sites.s_id').onDelete('cascade'))
-    .addColumn('d_type', 'text', (c) => c.notNull().defaultTo('primary').check(sql`d_type in ('primary', 'alias')`))
-    .addColumn('d_name', 'text', (c) => c.notNull().unique().check(sql`d_name = lower(d_name)`))
+    .addColumn('d_type', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('primary')
+        .check(sql`d_type in ('primary', 'alias')`),
+    )
+    .addColumn('d_name', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`d_name = lower(d_name)`),
+    )
     .addColumn('d_enabled', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('d_config', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

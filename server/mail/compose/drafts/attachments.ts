@@ -23,21 +23,43 @@ async function writableDraft(db: ComposeDb, req: FastifyRequest, id: number) {
 }
 
 const bump = (db: ComposeDb, id: number) =>
-  db.updateTable('maildrafts').set({ mdraft_version: sql<number>`mdraft_version + 1`, updated_at: sql<Date>`now()` }).where('mdraft_id', '=', id).returningAll().executeTakeFirstOrThrow();
+  db
+    .updateTable('maildrafts')
+    .set({ mdraft_version: sql<number>`mdraft_version + 1`, updated_at: sql<Date>`now()` })
+    .where('mdraft_id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 export function registerDraftAttachmentRoutes(app: FastifyInstance): void {
   withMultipart(app, (scope) => {
-    action(scope, { method: 'POST', url: '/api/maildrafts/:id/attachments', key, gate: MAIL_GATE, params: idParams, status: 201, change: true, summary: 'multipart/form-data: file (one or several) attached to the draft; answers the draft' }, async (req) => {
-      const db = composeDb(req.db);
-      const id = (req.params as { id: number }).id;
-      await writableDraft(db, req, id);
-      const fileIds = await uploadFromRequest(req, app.fileStore, { group: 'EMAILATTACHMENTS' });
-      const row = await db.transaction().execute(async (trx) => {
-        await trx.insertInto('maildraft_files').values(fileIds.map((file_id) => ({ mdraft_id: id, file_id }))).onConflict((oc) => oc.doNothing()).execute();
-        return bump(trx, id);
-      });
-      return { data: await draftView(db, row) };
-    });
+    action(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/maildrafts/:id/attachments',
+        key,
+        gate: MAIL_GATE,
+        params: idParams,
+        status: 201,
+        change: true,
+        summary: 'multipart/form-data: file (one or several) attached to the draft; answers the draft',
+      },
+      async (req) => {
+        const db = composeDb(req.db);
+        const id = (req.params as { id: number }).id;
+        await writableDraft(db, req, id);
+        const fileIds = await uploadFromRequest(req, app.fileStore, { group: 'EMAILATTACHMENTS' });
+        const row = await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('maildraft_files')
+            .values(fileIds.map((file_id) => ({ mdraft_id: id, file_id })))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+          return bump(trx, id);
+        });
+        return { data: await draftView(db, row) };
+      },
+    );
   });
 
   action(

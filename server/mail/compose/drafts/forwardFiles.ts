@@ -12,7 +12,15 @@ import { composeText } from '../../../../core/mail/compose/messages';
 import { conflict } from '../../../envelope/errors';
 import type { FileStore } from '../../../files/storage';
 import { imapAttachments } from '../../client/source';
-import { attachmentTarget, recordAttachments, removeAttachmentFiles, storeAttachmentBytes, writeAttachmentFiles, type AttachmentTarget, type StoredBytes } from '../../sync/attachmentFiles';
+import {
+  attachmentTarget,
+  recordAttachments,
+  removeAttachmentFiles,
+  storeAttachmentBytes,
+  writeAttachmentFiles,
+  type AttachmentTarget,
+  type StoredBytes,
+} from '../../sync/attachmentFiles';
 import type { ParsedAttachment } from '../../sync/attachmentParts';
 import { attachmentDb } from '../../sync/attachmentTables';
 import { mailDb } from '../../tables';
@@ -77,7 +85,10 @@ export async function forwardedFiles(db: ComposeDb, store: FileStore | undefined
   const fileIds: number[] = [];
   const written: StoredBytes[] = [];
   const discard = async () => {
-    if (written.length) await target().store.remove(written.map((w) => w.key)).catch(() => undefined);
+    if (written.length)
+      await target()
+        .store.remove(written.map((w) => w.key))
+        .catch(() => undefined);
   };
   try {
     const added = new Date();
@@ -101,10 +112,24 @@ export async function linkForwardedFiles(trx: ComposeDb, draftId: number, files:
   if (files.written.length) {
     const rows = await trx
       .insertInto('files')
-      .values(files.written.map((w) => ({ f_grp_id: 'EMAILATTACHMENTS', f_name: w.name, f_storage_name: w.storageName, f_size: w.size, f_type: w.mime, f_added: w.added })))
+      .values(
+        files.written.map((w) => ({
+          f_grp_id: 'EMAILATTACHMENTS',
+          f_name: w.name,
+          f_storage_name: w.storageName,
+          f_size: w.size,
+          f_type: w.mime,
+          f_added: w.added,
+        })),
+      )
       .returning('file_id')
       .execute();
     ids.push(...rows.map((r) => r.file_id));
   }
-  if (ids.length) await trx.insertInto('maildraft_files').values(ids.map((file_id) => ({ mdraft_id: draftId, file_id }))).onConflict((oc) => oc.doNothing()).execute();
+  if (ids.length)
+    await trx
+      .insertInto('maildraft_files')
+      .values(ids.map((file_id) => ({ mdraft_id: draftId, file_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }

@@ -44,66 +44,137 @@ export function registerDraftRoutes(app: FastifyInstance): void {
     const usId = userId(req);
     const rows = replyId
       ? await draftsForReply(db, usId, replyId as number)
-      : await db.selectFrom('maildrafts').selectAll().where('mailaccount_id', 'in', await sendableAccountIds(db, usId)).orderBy('updated_at', 'desc').limit(500).execute();
+      : await db
+          .selectFrom('maildrafts')
+          .selectAll()
+          .where('mailaccount_id', 'in', await sendableAccountIds(db, usId))
+          .orderBy('updated_at', 'desc')
+          .limit(500)
+          .execute();
     return { data: rows.map(listRow), totalCount: rows.length };
   };
   action(app, { method: 'GET', url: '/api/maildrafts/list', key, gate: MAIL_GATE, summary: 'Drafts of the accounts the user may send on, newest first' }, list);
-  action(app, { method: 'POST', url: '/api/maildrafts/filter', key, gate: MAIL_GATE, summary: 'Drafts, optionally those answering one mail {reply_ma_id} (continue or replace)' }, list);
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/maildrafts/filter',
+      key,
+      gate: MAIL_GATE,
+      summary: 'Drafts, optionally those answering one mail {reply_ma_id} (continue or replace)',
+    },
+    list,
+  );
 
-  action(app, { method: 'POST', url: '/api/maildrafts/create', key, gate: MAIL_GATE, status: 201, summary: "New draft {mal_id?, reply_ma_id?, mode?: reply|replyAll|forward, replace_id?, fields...}; a reply is prefilled from the mail, a forward also carries the mail's attachments; replace_id deletes that draft" }, async (req) => {
-    const db = composeDb(req.db);
-    const row = await createDraft(db, userId(req), parseCreate(req.body), app.hasDecorator('fileStore') ? app.fileStore : undefined);
-    return { data: await draftView(db, row) };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/maildrafts/create',
+      key,
+      gate: MAIL_GATE,
+      status: 201,
+      summary:
+        "New draft {mal_id?, reply_ma_id?, mode?: reply|replyAll|forward, replace_id?, fields...}; a reply is prefilled from the mail, a forward also carries the mail's attachments; replace_id deletes that draft",
+    },
+    async (req) => {
+      const db = composeDb(req.db);
+      const row = await createDraft(db, userId(req), parseCreate(req.body), app.hasDecorator('fileStore') ? app.fileStore : undefined);
+      return { data: await draftView(db, row) };
+    },
+  );
 
   action(app, { method: 'GET', url: '/api/maildrafts/:id/details', key, gate: MAIL_GATE, params: idParams, summary: 'One draft' }, async (req) => {
     const db = composeDb(req.db);
     return { data: await draftView(db, await accessibleDraft(db, userId(req), idOf(req))) };
   });
 
-  action(app, { method: 'PATCH', url: '/api/maildrafts/:id', key, gate: MAIL_GATE, params: idParams, summary: 'Save {mdraft_version, fields...}: locked → 409, stale version → 409, nothing changed → skipped (no write)' }, async (req) => {
-    const db = composeDb(req.db);
-    const { version, fields } = parseUpdate(req.body);
-    const { row, skipped } = await saveDraft(db, userId(req), idOf(req), version, fields);
-    return { data: { skipped, draft: await draftView(db, row) } };
-  });
+  action(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/maildrafts/:id',
+      key,
+      gate: MAIL_GATE,
+      params: idParams,
+      summary: 'Save {mdraft_version, fields...}: locked → 409, stale version → 409, nothing changed → skipped (no write)',
+    },
+    async (req) => {
+      const db = composeDb(req.db);
+      const { version, fields } = parseUpdate(req.body);
+      const { row, skipped } = await saveDraft(db, userId(req), idOf(req), version, fields);
+      return { data: { skipped, draft: await draftView(db, row) } };
+    },
+  );
 
-  action(app, { method: 'POST', url: '/api/maildrafts/:id/updateAndSend', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Save as PATCH does, then send; a failed send locks the draft and answers 409 with the reason' }, async (req) => {
-    const db = composeDb(req.db);
-    const id = idOf(req);
-    const { version, fields } = parseUpdate(req.body);
-    const { row } = await saveDraft(db, userId(req), id, version, fields);
-    const problem = checkRecipients({ to: row.mdraft_to_arr, cc: row.mdraft_cc_arr, bcc: row.mdraft_bcc_arr });
-    if (problem) throw validationError([{ field: 'mdraft_to_arr', message: problem }]);
-    // A missing outgoing server is the account's set-up, not a failed send: nothing is locked.
-    const account = await db.selectFrom('mailaccounts').select('mailserver_id').where('mailaccount_id', '=', row.mailaccount_id).executeTakeFirst();
-    if (!account?.mailserver_id) throw conflict(composeText('errors.noOutgoingServer'), 'mailserver_id');
-    const taken = await lockForSending(db, id, row.mdraft_version);
-    try {
-      const outcome = await sendDraft(db, app.hasDecorator('fileStore') ? app.fileStore : undefined, req.brand!.schema, taken);
-      return { data: { sent: true, ...outcome } };
-    } catch (err) {
-      const reason = err instanceof SendError ? err.message : 'internal error';
-      await lockAfterFailure(db, id, reason);
-      if (!(err instanceof SendError)) req.log.error({ err }, 'mail send failed');
-      throw new AppError({ code: 'CONFLICT', status: 409, primary: composeText('errors.sendFailed', { reason }), details: 'send' });
-    }
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/maildrafts/:id/updateAndSend',
+      key,
+      gate: MAIL_GATE,
+      params: idParams,
+      change: true,
+      summary: 'Save as PATCH does, then send; a failed send locks the draft and answers 409 with the reason',
+    },
+    async (req) => {
+      const db = composeDb(req.db);
+      const id = idOf(req);
+      const { version, fields } = parseUpdate(req.body);
+      const { row } = await saveDraft(db, userId(req), id, version, fields);
+      const problem = checkRecipients({ to: row.mdraft_to_arr, cc: row.mdraft_cc_arr, bcc: row.mdraft_bcc_arr });
+      if (problem) throw validationError([{ field: 'mdraft_to_arr', message: problem }]);
+      // A missing outgoing server is the account's set-up, not a failed send: nothing is locked.
+      const account = await db.selectFrom('mailaccounts').select('mailserver_id').where('mailaccount_id', '=', row.mailaccount_id).executeTakeFirst();
+      if (!account?.mailserver_id) throw conflict(composeText('errors.noOutgoingServer'), 'mailserver_id');
+      const taken = await lockForSending(db, id, row.mdraft_version);
+      try {
+        const outcome = await sendDraft(db, app.hasDecorator('fileStore') ? app.fileStore : undefined, req.brand!.schema, taken);
+        return { data: { sent: true, ...outcome } };
+      } catch (err) {
+        const reason = err instanceof SendError ? err.message : 'internal error';
+        await lockAfterFailure(db, id, reason);
+        if (!(err instanceof SendError)) req.log.error({ err }, 'mail send failed');
+        throw new AppError({ code: 'CONFLICT', status: 409, primary: composeText('errors.sendFailed', { reason }), details: 'send' });
+      }
+    },
+  );
 
-  action(app, { method: 'POST', url: '/api/maildrafts/:id/unlock', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Unlock a draft (after a failed send)' }, async (req) => {
-    const db = composeDb(req.db);
-    return { data: await draftView(db, await unlockDraft(db, userId(req), idOf(req))) };
-  });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/maildrafts/:id/unlock',
+      key,
+      gate: MAIL_GATE,
+      params: idParams,
+      change: true,
+      summary: 'Unlock a draft (after a failed send)',
+    },
+    async (req) => {
+      const db = composeDb(req.db);
+      return { data: await draftView(db, await unlockDraft(db, userId(req), idOf(req))) };
+    },
+  );
 
-  action(app, { method: 'DELETE', url: '/api/maildrafts/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Delete a draft' }, async (req) => {
-    const db = composeDb(req.db);
-    await accessibleDraft(db, userId(req), idOf(req));
-    return { data: { deleted: await deleteDrafts(db, userId(req), [idOf(req)]) } };
-  });
+  action(
+    app,
+    { method: 'DELETE', url: '/api/maildrafts/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Delete a draft' },
+    async (req) => {
+      const db = composeDb(req.db);
+      await accessibleDraft(db, userId(req), idOf(req));
+      return { data: { deleted: await deleteDrafts(db, userId(req), [idOf(req)]) } };
+    },
+  );
 
-  action(app, { method: 'POST', url: '/api/maildrafts/deleteDrafts', key, gate: MAIL_GATE, change: true, summary: 'Delete drafts {mdraft_ids}' }, async (req) => {
-    return { data: { deleted: await deleteDrafts(composeDb(req.db), userId(req), parseIdList(req.body)) } };
-  });
+  action(
+    app,
+    { method: 'POST', url: '/api/maildrafts/deleteDrafts', key, gate: MAIL_GATE, change: true, summary: 'Delete drafts {mdraft_ids}' },
+    async (req) => {
+      return { data: { deleted: await deleteDrafts(composeDb(req.db), userId(req), parseIdList(req.body)) } };
+    },
+  );
 
   registerDraftAttachmentRoutes(app);
 }

@@ -75,7 +75,13 @@ async function transmit(db: ComposeDb, accountId: number, built: BuiltMail): Pro
 async function appendToSent(db: ComposeDb, accountId: number, maId: number, built: BuiltMail): Promise<string | null> {
   const account = await db.selectFrom('mailaccounts').select('mis_id').where('mailaccount_id', '=', accountId).executeTakeFirst();
   if (!account?.mis_id) return null;
-  const known = await db.selectFrom('imapfolders').select(['ifolder_id', 'ifolder_path', 'uidvalidity']).where('mailaccount_id', '=', accountId).where('ifolder_type', '=', 'sent').where('is_gone', '=', false).executeTakeFirst();
+  const known = await db
+    .selectFrom('imapfolders')
+    .select(['ifolder_id', 'ifolder_path', 'uidvalidity'])
+    .where('mailaccount_id', '=', accountId)
+    .where('ifolder_type', '=', 'sent')
+    .where('is_gone', '=', false)
+    .executeTakeFirst();
   try {
     const client = await openImap(mailDb(db), accountId);
     try {

@@ -30,7 +30,13 @@ export async function accessibleDraft(db: ComposeDb, usId: number, id: number, f
 /** Drafts answering the same mail in the user's accounts: the SPA offers to continue or replace them. */
 export async function draftsForReply(db: ComposeDb, usId: number, maId: number): Promise<DraftRow[]> {
   const accounts = await sendableAccountIds(db, usId);
-  return db.selectFrom('maildrafts').selectAll().where('reply_ma_id', '=', maId).where('mailaccount_id', 'in', accounts).orderBy('updated_at', 'desc').execute();
+  return db
+    .selectFrom('maildrafts')
+    .selectAll()
+    .where('reply_ma_id', '=', maId)
+    .where('mailaccount_id', 'in', accounts)
+    .orderBy('updated_at', 'desc')
+    .execute();
 }
 
 async function ownAddresses(db: ComposeDb, accountId: number): Promise<string[]> {
@@ -75,7 +81,14 @@ async function refuseSecondDraft(db: ComposeDb, usId: number, maId: number): Pro
   if (existing.length) throw conflict(composeText('errors.draftExists'), String(existing[0].mdraft_id));
 }
 
-async function insertDraft(trx: ComposeDb, usId: number, input: CreateInput, from: { mailaccount_id: number; mal_id: number | null }, fields: DraftFields, forwarded: ForwardedFiles | null): Promise<DraftRow> {
+async function insertDraft(
+  trx: ComposeDb,
+  usId: number,
+  input: CreateInput,
+  from: { mailaccount_id: number; mal_id: number | null },
+  fields: DraftFields,
+  forwarded: ForwardedFiles | null,
+): Promise<DraftRow> {
   if (input.replace_id) {
     // Replacing deletes the existing draft (SPEC.md point 4), in the same transaction as the new one.
     await accessibleDraft(trx, usId, input.replace_id, true);
@@ -118,7 +131,10 @@ export interface SaveResult {
 
 /** Saves the sent fields onto the draft; refuses a locked draft and a stale version. */
 export async function saveDraft(db: ComposeDb, usId: number, id: number, version: number, fields: DraftFields): Promise<SaveResult> {
-  const from = fields.mal_id !== undefined || fields.mailaccount_id !== undefined ? await resolveFrom(db, usId, { mal_id: fields.mal_id, mailaccount_id: fields.mailaccount_id }) : null;
+  const from =
+    fields.mal_id !== undefined || fields.mailaccount_id !== undefined
+      ? await resolveFrom(db, usId, { mal_id: fields.mal_id, mailaccount_id: fields.mailaccount_id })
+      : null;
   return db.transaction().execute(async (trx) => {
     const row = await accessibleDraft(trx, usId, id, true);
     if (row.mdraft_locked) throw draftLocked();
@@ -159,7 +175,11 @@ export async function lockForSending(db: ComposeDb, id: number, version: number)
 }
 
 export async function lockAfterFailure(db: ComposeDb, id: number, reason: string): Promise<void> {
-  await db.updateTable('maildrafts').set({ mdraft_locked: true, mdraft_lock_reason: reason.slice(0, 1000), updated_at: sql<Date>`now()` }).where('mdraft_id', '=', id).execute();
+  await db
+    .updateTable('maildrafts')
+    .set({ mdraft_locked: true, mdraft_lock_reason: reason.slice(0, 1000), updated_at: sql<Date>`now()` })
+    .where('mdraft_id', '=', id)
+    .execute();
 }
 
 export async function unlockDraft(db: ComposeDb, usId: number, id: number): Promise<DraftRow> {

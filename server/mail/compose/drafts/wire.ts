@@ -129,6 +129,10 @@ export async function fromOf(db: ComposeDb, row: Pick<DraftRow, 'mal_id' | 'mail
     const alias = await db.selectFrom('mailaliases').select(['mal_email', 'mal_name']).where('mal_id', '=', row.mal_id).executeTakeFirst();
     if (alias) return { name: alias.mal_name ?? '', address: alias.mal_email };
   }
-  const account = await db.selectFrom('mailaccounts').select(['ma_email', 'ma_name']).where('mailaccount_id', '=', row.mailaccount_id).executeTakeFirstOrThrow();
+  const account = await db
+    .selectFrom('mailaccounts')
+    .select(['ma_email', 'ma_name'])
+    .where('mailaccount_id', '=', row.mailaccount_id)
+    .executeTakeFirstOrThrow();
   return { name: account.ma_name, address: account.ma_email };
 }
