@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { toWire } from '../envelope/datetime';
 import { notFound } from '../envelope/errors';
-import { action } from '../users/routeKit';
+import { action } from '../http/route';
 import { deleteUserSession, listUserSessions } from './sessions';
 
 const gate = { roles: ['ANY'] } as const;

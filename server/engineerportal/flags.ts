@@ -13,8 +13,8 @@ import { recordHistory } from '../jobs/history';
 import { FieldErrors, onlyKnown, text } from '../jobs/sales/parse';
 import { jobDb } from '../jobs/tables';
 import { raiseNotification } from '../notifications/raise';
-import { asObject } from '../resources/body';
-import { action } from '../users/routeKit';
+import { asObject } from '../http/objects';
+import { action } from '../http/route';
 import { engineerJobDetails, requireOnJob } from './jobs';
 import { portalDb } from './tables';
 

@@ -10,7 +10,7 @@ import type { EngineerJob } from '../../core/engineerportal/types';
 import { toWireDate } from '../envelope/datetime';
 import { invalidField, notFound } from '../envelope/errors';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 import { FieldErrors, integer, oneOf, text } from '../jobs/sales/parse';
 import type { PortalDb } from './tables';
 import { containsPattern } from '../resources/likeEscape';

@@ -9,9 +9,9 @@ import { invalidField, notFound } from '../envelope/errors';
 import { ENGINEER_GATE } from '../jobs/access';
 import { listQuerySchema, parsePageQuery } from '../notifications/listQuery';
 import { dbOf, isId, me, ownRows, pageOfRows, rowSchema } from '../notifications/wire';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 import type { ListQuery } from '../resources/listParams';
-import { action } from '../users/routeKit';
+import { action } from '../http/route';
 
 const key = 'engineerportal';
 const SORTABLE = { created_at: 'n.created_at', notif_id: 'n.notif_id' };

@@ -11,8 +11,8 @@ import { toWireDate } from '../envelope/datetime';
 import { invalidField, notFound } from '../envelope/errors';
 import { ENGINEER_GATE } from '../jobs/access';
 import { FieldErrors, text } from '../jobs/sales/parse';
-import { asObject } from '../resources/body';
-import { action } from '../users/routeKit';
+import { asObject } from '../http/objects';
+import { action } from '../http/route';
 import type { EngineerSite, EngineerSiteNote } from '../../core/engineerportal/types';
 
 interface SiteTables {

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { toWireDate } from '../envelope/datetime';
 import { invalidField } from '../envelope/errors';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 import type { ListQuery } from '../resources/listParams';
-import { action } from '../users/routeKit';
+import { action } from '../http/route';
 import { listQuerySchema, parsePageQuery } from '../notifications/listQuery';
 import { REMINDER_GATE as gate, MAX_ID, dbOf } from '../notifications/wire';
 

@@ -5,7 +5,7 @@ import { FILE_GROUPS } from '../../core/enums';
 import { FILE_SORT_FIELDS, FILE_TYPE_CATEGORIES, type FileFilter, type FileGroup, type FileRow, type FileTypeCategory } from '../../core/files/types';
 import { invalidField, validationError } from '../envelope/errors';
 import { enText } from '../../core/i18n/en-US';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
 import { fileQuery, toWireRows, type FileRecord } from './records';
 import { fileDb, type FileDb } from './tables';

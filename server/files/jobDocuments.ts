@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FileGroup, JobDocumentRow } from '../../core/files/types';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 import { parseGroup } from './filter';
 import { fileQuery, relationsOf, toFileRow, wantsRelations, type FileRecord } from './records';
 import { fileDb, type FileDb } from './tables';

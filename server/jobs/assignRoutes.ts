@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidField, validationError } from '../envelope/errors';
 import { enText } from '../../core/i18n/en-US';
-import { asObject } from '../resources/body';
-import { action, idParams } from '../users/routeKit';
+import { asObject } from '../http/objects';
+import { action, idParams } from '../http/route';
 import { JOB_STAFF_GATE, modifiableJob } from './access';
 import { jobDetails } from './read';
 import { jobDb } from './tables';

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { JOB_STATUSES, JOB_TAGS } from '../../core/enums';
 import { CUSTOMER_VISIBLE_STATUSES } from '../../core/jobs/rules';
 import { invalidField } from '../envelope/errors';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 import { FieldErrors, decimal } from './sales/parse';
 import { parseWireDate } from './validate';
 

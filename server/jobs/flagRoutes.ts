@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidField } from '../envelope/errors';
-import { asObject } from '../resources/body';
-import { action, idParams } from '../users/routeKit';
+import { asObject } from '../http/objects';
+import { action, idParams } from '../http/route';
 import { JOB_STAFF_GATE, modifiableJob } from './access';
 import { recordHistory } from './history';
 import { jobDetails } from './read';

@@ -7,7 +7,7 @@ import { toWireDate } from '../envelope/datetime';
 import { answerJobDocuments } from '../files/jobDocuments';
 import { invalidField } from '../envelope/errors';
 import { listQuerySchema, type ListQuery } from '../resources/listParams';
-import { action, idParams } from '../users/routeKit';
+import { action, idParams } from '../http/route';
 import { JOB_STAFF_GATE, SHEET_GATE, readableJob } from './access';
 import { parseJobListParams, sheetConditions } from './filter';
 import { searchPageWithTotal } from '../resources/knownTotals';

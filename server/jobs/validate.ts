@@ -8,7 +8,7 @@ import { JOB_STATUSES, JOB_TAGS } from '../../core/enums';
 import { enText } from '../../core/i18n/en-US';
 import type { JobWrite } from '../../core/jobs/types';
 import { validationError, type FieldMessage } from '../envelope/errors';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 import type { JobDb } from './tables';
 
 const SHORT_TEXTS = ['job_wopo', 'job_desc'] as const;

@@ -6,8 +6,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jobText } from '../../core/jobs/messages';
 import { conflict } from '../envelope/errors';
-import { asObject } from '../resources/body';
-import { action, idParams } from '../users/routeKit';
+import { asObject } from '../http/objects';
+import { action, idParams } from '../http/route';
 import { JOB_STAFF_GATE, SHEET_GATE, modifiableJob, notAllowedToModify } from './access';
 import { peopleOf } from './people';
 import { jobDetails } from './read';

@@ -12,7 +12,7 @@ import { toWireDate } from '../envelope/datetime';
 import { sendOk } from '../envelope/envelope';
 import { notFound, validationError } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 
 // These tables are not in the typed schema (BrandTables belongs to the foundation).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { NOTIFICATION_TYPES } from '../../core/enums';
 import { invalidField } from '../envelope/errors';
 import { containsPattern, likeEscape } from '../resources/likeEscape';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 import type { JobDb } from '../jobs/tables';
 import { isId, ownRows } from './wire';
 

@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { invalidField, notFound } from '../envelope/errors';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 import type { ListQuery } from '../resources/listParams';
-import { action, idParams } from '../users/routeKit';
+import { action, idParams } from '../http/route';
 import { filteredRows, parseNotificationFilter } from './filter';
 import { listQuerySchema, parsePageQuery } from './listQuery';
 import { REMINDER_GATE as gate, ROW_COLUMNS, dbOf, me, ownRows, pageOfRows, parseIds, rowSchema, toWireRow, type NotificationRow } from './wire';

@@ -5,23 +5,9 @@
  */
 import { validateResource } from '../../core/resources/engine/schema';
 import { enText } from '../../core/i18n/en-US';
-import { invalidField, validationError, type FieldMessage } from '../envelope/errors';
+import { validationError, type FieldMessage } from '../envelope/errors';
 import type { ResourceInfo } from './fields';
-
-export function emptyToNull(value: unknown): unknown {
-  if (value === '') return null;
-  if (Array.isArray(value)) return value.map(emptyToNull);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, emptyToNull(v)]));
-  }
-  return value;
-}
-
-export function asObject(input: unknown): Record<string, unknown> {
-  if (input === undefined || input === null) return {};
-  if (typeof input !== 'object' || Array.isArray(input)) throw invalidField('body');
-  return emptyToNull(input) as Record<string, unknown>;
-}
+import { asObject } from '../http/objects';
 
 export function cleanWriteBody(info: ResourceInfo, input: unknown, mode: 'create' | 'update', stored?: Record<string, unknown>): Record<string, unknown> {
   const body = asObject(input);

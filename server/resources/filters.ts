@@ -6,7 +6,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { FieldDef } from '../../core/resources/engine/types';
 import { invalidField } from '../envelope/errors';
-import { asObject } from './body';
+import { asObject } from '../http/objects';
 import { containsText, searchParts, type SearchParts } from './containsText';
 import { containsPattern, likeEscape } from './likeEscape';
 import { isNumberField, isTextField, type ResourceInfo } from './fields';

@@ -9,7 +9,7 @@ import { relationSchema } from '../../core/resources/engine/schema';
 import { enText } from '../../core/i18n/en-US';
 import type { BrandDb } from '../db/types';
 import { invalidField, validationError } from '../envelope/errors';
-import { asObject } from './body';
+import { asObject } from '../http/objects';
 import type { ResourceInfo } from './fields';
 import * as yup from 'yup';
 

@@ -8,8 +8,8 @@ import { ADMINS, STAFF } from '../../core/access/roles';
 import { enText } from '../../core/i18n/en-US';
 import { SITE_CONFIG_DEFAULTS, validateSiteConfigPatch } from '../../core/siteconfig/siteConfig';
 import { validationError } from '../envelope/errors';
-import { asObject } from '../resources/body';
-import { action } from '../users/routeKit';
+import { asObject } from '../http/objects';
+import { action } from '../http/route';
 import { adminDb, type AdminDb } from '../users/tables';
 
 const key = 'siteconfig';

@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { OPERATOR_GROUP } from '../../core/access/roles';
 import { users } from '../../core/users/usersResource';
 import { invalidField } from '../envelope/errors';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 import { detailsSchema, linkSchema, userDetails } from './readRoutes';
-import { action } from './routeKit';
+import { action } from '../http/route';
 import { idListOf, idOf, loadTarget, tableExists } from './rules';
 import { adminDb, type AdminDb } from './tables';
 

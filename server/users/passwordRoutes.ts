@@ -9,8 +9,8 @@ import { verifyPassword } from '../auth/password';
 import { countRecent, record, WINDOW_MINUTES } from '../auth/rateLimit';
 import type { RootDb } from '../db/types';
 import { rateLimited, validationError } from '../envelope/errors';
-import { asObject } from '../resources/body';
-import { action } from './routeKit';
+import { asObject } from '../http/objects';
+import { action } from '../http/route';
 import { adminDb } from './tables';
 import { passwordHashOf } from './writeRoutes';
 

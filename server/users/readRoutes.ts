@@ -11,7 +11,7 @@ import { filterBodySchema, recordSchema, resourceInfo } from '../resources/field
 import { parseFilterBody } from '../resources/filters';
 import { listQuerySchema, parseListParams, type ListQuery } from '../resources/listParams';
 import { getRecord, listRecords } from '../resources/store';
-import { action, idParams } from './routeKit';
+import { action, idParams } from '../http/route';
 import type { BrandDb } from '../db/types';
 import { adminDb, type AdminDb } from './tables';
 

@@ -8,10 +8,11 @@ import { users } from '../../core/users/usersResource';
 import { hashPassword, sha256Hex } from '../auth/password';
 import { checkTypedPassword } from '../auth/passwordPolicy';
 import { conflict, invalidField } from '../envelope/errors';
-import { asObject, cleanWriteBody } from '../resources/body';
+import { cleanWriteBody } from '../resources/body';
+import { asObject } from '../http/objects';
 import { resourceInfo, writeBodySchema } from '../resources/fields';
 import { detailsSchema, userDetails } from './readRoutes';
-import { action } from './routeKit';
+import { action } from '../http/route';
 import { checkRoleGiven, idOf, keepAnAdmin, loadTarget } from './rules';
 import { adminDb } from './tables';
 

@@ -10,7 +10,7 @@ import { requireLogin } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
 import { validationError } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
-import { asObject } from '../resources/body';
+import { asObject } from '../http/objects';
 
 const settingsSchema = { type: 'object', additionalProperties: true };
 const config = { envelopeKey: 'usersettings', gate: { roles: ['ANY'] } } as const;

@@ -4,7 +4,7 @@
  * row as `_bulk.<i>.<field>` with SPEC.md point 5's messages.
  */
 import { COST_TYPES, MATERIAL_TYPES } from '../../../core/enums';
-import { asObject } from '../../resources/body';
+import { asObject } from '../../http/objects';
 import { bool, date, decimal, FieldErrors, id, objectAt, oneOf, onlyKnown, text } from '../sales/parse';
 
 export interface CostValues {

@@ -5,8 +5,8 @@
  * the lock stops the engineer, not the office that checks their figures.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { action } from '../../users/routeKit';
-import { asObject } from '../../resources/body';
+import { action } from '../../http/route';
+import { asObject } from '../../http/objects';
 import { JOB_STAFF_GATE, modifiableJob, readableJob } from '../access';
 import { bool, FieldErrors, id } from '../sales/parse';
 import { jobDb } from '../tables';

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JOB_STAFF_GATE, readableJob } from '../access';
-import { action } from '../../users/routeKit';
-import { asObject } from '../../resources/body';
+import { action } from '../../http/route';
+import { asObject } from '../../http/objects';
 import { jobDb } from '../tables';
 import { loadJobSales } from './queries';
 import { createSection, deleteSection, duplicateSection, patchSection, reorderItems, reorderSections } from './sectionWrites';

@@ -6,7 +6,7 @@
 import { INVOICE_TYPES, type InvoiceType } from '../../../core/enums';
 import { formatMinor, lineTotalMinor } from '../../../core/jobs/money';
 import { SALES_KINDS, type SalesKind } from '../../../core/jobs/sales/types';
-import { asObject } from '../../resources/body';
+import { asObject } from '../../http/objects';
 import { bool, date, decimal, FieldErrors, integer, objectAt, oneOf, onlyKnown, text } from './parse';
 
 export interface SectionFields {

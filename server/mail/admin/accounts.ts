@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound, validationError } from '../../envelope/errors';
 import { enText } from '../../../core/i18n/en-US';
-import { asObject } from '../../resources/body';
-import { action, idParams } from '../../users/routeKit';
+import { asObject } from '../../http/objects';
+import { action, idParams } from '../../http/route';
 import { requestSync } from '../queue/requestSync';
 import { mailDb, type MailDb } from '../tables';
 import { accountDetails, ACCOUNT_SORTABLE, listAccounts, lockAccount } from './accountQueries';

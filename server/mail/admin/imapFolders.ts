@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../envelope/errors';
-import { asObject } from '../../resources/body';
-import { action, idParams } from '../../users/routeKit';
+import { asObject } from '../../http/objects';
+import { action, idParams } from '../../http/route';
 import { mailDb, type MailDb } from '../tables';
 import { accountFolders, FOLDER_COLUMNS } from './accountQueries';
 import { MAIL_ADMIN_GATE as gate } from './gate';

@@ -7,10 +7,10 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from '../../envelope/errors';
-import { asObject } from '../../resources/body';
+import { asObject } from '../../http/objects';
 import { storeUploads, type StagedFile } from '../../files/upload';
 import { modifiableJob } from '../../jobs/access';
-import { action } from '../../users/routeKit';
+import { action } from '../../http/route';
 import { mailDb } from '../tables';
 import { MAIL_CLIENT_GATE, visibleMail } from './access';
 import { attachmentDb } from '../sync/attachmentTables';

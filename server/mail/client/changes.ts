@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { action } from '../../users/routeKit';
+import { action } from '../../http/route';
 import { attachmentDb } from '../sync/attachmentTables';
 import { mailDb } from '../tables';
 import { MAIL_CLIENT_GATE, sessionUserId } from './access';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { safeTimeZone } from '../../../core/mail/client/dateGroups';
 import { LARGE_MAIL_BYTES, type MailDetails } from '../../../core/mail/client/types';
 import { invalidField } from '../../envelope/errors';
-import { action, idParams } from '../../users/routeKit';
+import { action, idParams } from '../../http/route';
 import { requireGate } from '../../auth/gate';
 import { mailDb } from '../tables';
 import { MAIL_CLIENT_GATE, mailNotFound, visibleMail } from './access';

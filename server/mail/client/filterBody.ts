@@ -1,6 +1,6 @@
 /** Checks the body of POST mails/filter: every field optional, wrong types answer 400 with the field. */
 import { invalidField } from '../../envelope/errors';
-import { asObject } from '../../resources/body';
+import { asObject } from '../../http/objects';
 import { MIN_SEARCH_CHARS, type MailFilter, type MailListFilter } from '../../../core/mail/client/types';
 
 const KEYS = ['mailaccount_ids', 'ifolder_id', 'mt_id', 'mf_id', 'stext', 'is_seen', 'is_flagged', 'is_deleted', 'before'] as const;

@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAIL_FLAGS, type MailFlag } from '../../../core/mail/client/types';
 import { invalidField } from '../../envelope/errors';
-import { asObject } from '../../resources/body';
+import { asObject } from '../../http/objects';
 import { pushFlags } from '../sync/pushFlags';
 import type { AppFlag } from '../sync/store';
 import type { MailDb } from '../tables';

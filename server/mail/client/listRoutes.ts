@@ -5,7 +5,7 @@
  * the account asks for its sync now; the same queue as the admins' `mailaccounts/{id}/sync`).
  */
 import type { FastifyInstance } from 'fastify';
-import { action, idParams } from '../../users/routeKit';
+import { action, idParams } from '../../http/route';
 import { listQuerySchema, type ListQuery } from '../../resources/listParams';
 import { requestSync } from '../queue/requestSync';
 import { mailDb } from '../tables';

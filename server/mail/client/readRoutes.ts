@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { safeTimeZone } from '../../../core/mail/client/dateGroups';
 import type { MailAccountInfo } from '../../../core/mail/client/types';
 import { MAIL_PAGE_SIZE } from '../../../core/mail/client/types';
-import { action } from '../../users/routeKit';
+import { action } from '../../http/route';
 import { MAX_LIMIT, listQuerySchema, type ListQuery } from '../../resources/listParams';
 import { mailDb } from '../tables';
 import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, sessionUserId } from './access';

@@ -1,9 +1,9 @@
 /** Changing mails: flags one at a time and in bulk, the final delete, and linking a mail to a job. */
 import type { FastifyInstance } from 'fastify';
 import { forbidden, invalidField } from '../../envelope/errors';
-import { asObject } from '../../resources/body';
+import { asObject } from '../../http/objects';
 import { modifiableJob } from '../../jobs/access';
-import { action, idParams } from '../../users/routeKit';
+import { action, idParams } from '../../http/route';
 import { openImap } from '../sync/connect';
 import { mailDb, type MailDb } from '../tables';
 import { MAIL_CLIENT_GATE, finalDeleteAllowed, visibleMail } from './access';

@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely';
 import { composeText } from '../../../core/mail/compose/messages';
 import { enText } from '../../../core/i18n/en-US';
 import { invalidField, validationError, type FieldMessage } from '../../envelope/errors';
-import { asObject } from '../../resources/body';
-import { action, idParams } from '../../users/routeKit';
+import { asObject } from '../../http/objects';
+import { action, idParams } from '../../http/route';
 import { MAIL_GATE, mailNotFound, readableAccountIds, userId } from './access';
 import { composeDb } from './tables';
 

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { composeText } from '../../../core/mail/compose/messages';
 import { AppError } from '../../envelope/errors';
-import { action } from '../../users/routeKit';
+import { action } from '../../http/route';
 import { MAIL_GATE, linkedAccounts, mailRefusal, userId } from './access';
 import type { ComposeDb } from './tables';
 import { composeDb } from './tables';

@@ -5,8 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { composeText } from '../../../core/mail/compose/messages';
 import { conflict, invalidField } from '../../envelope/errors';
-import { asObject } from '../../resources/body';
-import { action, idParams } from '../../users/routeKit';
+import { asObject } from '../../http/objects';
+import { action, idParams } from '../../http/route';
 import { MAIL_GATE, mailNotFound, userId } from './access';
 import { checkReadableMails, parseMailIds, parseName, uniqueClash } from './mailLinks';
 import { composeDb, type ComposeDb } from './tables';

@@ -1,7 +1,7 @@
 /** Links between mails and tags or local folders: only mails of the user's accounts can be linked. */
 import { enText } from '../../../core/i18n/en-US';
 import { conflict, invalidField, validationError } from '../../envelope/errors';
-import { asObject } from '../../resources/body';
+import { asObject } from '../../http/objects';
 import { mailNotFound, readableAccountIds } from './access';
 import type { ComposeDb } from './tables';
 

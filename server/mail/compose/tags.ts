@@ -1,8 +1,8 @@
 /** mailtags (SPEC.md point 7: list, create, update, delete) and assigning tags to mails (mirrored as IMAP keywords). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidField } from '../../envelope/errors';
-import { asObject } from '../../resources/body';
-import { action, idParams } from '../../users/routeKit';
+import { asObject } from '../../http/objects';
+import { action, idParams } from '../../http/route';
 import { MAIL_GATE, mailNotFound, userId } from './access';
 import { checkReadableMails, parseMailIds, parseName, uniqueClash } from './mailLinks';
 import { composeDb, type ComposeDb } from './tables';

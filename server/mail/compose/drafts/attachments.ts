@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { withMultipart } from '../../../files/multipartScope';
 import { uploadFromRequest } from '../../../files/uploadRequest';
-import { action, idParams } from '../../../users/routeKit';
+import { action, idParams } from '../../../http/route';
 
 const ID = { type: 'integer', minimum: 1, maximum: 2147483647 };
 import { MAIL_GATE, mailNotFound, userId } from '../access';

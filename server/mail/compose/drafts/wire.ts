@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import { toAddressList } from '../../../../core/mail/compose/addresses';
 import { invalidField } from '../../../envelope/errors';
-import { asObject } from '../../../resources/body';
+import { asObject } from '../../../http/objects';
 import type { Address } from '../../tables';
 import { REPLY_MODES, type ComposeDb, type MailDraftsTable, type ReplyMode } from '../tables';
 
