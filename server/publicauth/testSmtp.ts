@@ -12,9 +12,7 @@ export interface TestSmtpOptions {
   acceptsOAuthToken?: (user: string, accessToken: string) => boolean;
 }
 
-export async function startTestSmtp(
-  opts: TestSmtpOptions = {},
-): Promise<{
+export async function startTestSmtp(opts: TestSmtpOptions = {}): Promise<{
   port: number;
   messages: Received[];
   oauthLogins: string[];

@@ -57,9 +57,7 @@ function normalised(t: ServerTimeouts): ServerTimeouts & { checkingMs: number } 
 }
 
 /** The Fastify server options that carry the limits. */
-export function fastifyTimeoutOptions(
-  t: ServerTimeouts,
-): Pick<FastifyServerOptions, 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout'> & {
+export function fastifyTimeoutOptions(t: ServerTimeouts): Pick<FastifyServerOptions, 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout'> & {
   http: { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number };
 } {
   const n = normalised(t);

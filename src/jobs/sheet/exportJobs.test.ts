@@ -13,14 +13,12 @@ function streamOf(parts: string[]): ReadableStream<Uint8Array> {
 
 describe('job export', () => {
   it('posts the filter, reports the bytes received against Content-Length and saves the file', async () => {
-    const fetch = vi
-      .fn<typeof globalThis.fetch>()
-      .mockResolvedValue(
-        new Response(streamOf(['abcd', 'efgh']), {
-          status: 200,
-          headers: { 'Content-Length': '8', 'Content-Disposition': 'attachment; filename="jobs-2026-11-21.xlsx"' },
-        }),
-      );
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(
+      new Response(streamOf(['abcd', 'efgh']), {
+        status: 200,
+        headers: { 'Content-Length': '8', 'Content-Disposition': 'attachment; filename="jobs-2026-11-21.xlsx"' },
+      }),
+    );
     const save = vi.fn();
     const seen: ExportProgress[] = [];
     await exportJobs('http://test/api/', { job_status: ['BOOKED'] }, '-job_start', (p) => seen.push(p), { fetch, save });
