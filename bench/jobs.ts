@@ -7,7 +7,8 @@
  */
 import { sql } from 'kysely';
 import { brandDb, type RootDb } from '../server/db/types';
-import { jobListQueries, jobRowsByIds, parseJobFilter, parseJobListParams } from '../server/jobs/filter';
+import { JOB_LIST, jobListQueries, jobRowsByIds, parseJobFilter } from '../server/jobs/filter';
+import { parseListQuery } from '../server/http/listQuery';
 import { jobDb } from '../server/jobs/tables';
 import { seedJobsBulk } from '../server/seed/jobsBulk';
 import { loadPair, type LoadResult } from './load';
@@ -30,7 +31,7 @@ let cases: JobCase[] = [];
 let tenthDepartments: number[] = [];
 
 function compiled(root: RootDb, schema: string, c: JobCase): RawQuery {
-  const params = parseJobListParams({ ...QUERY, sort: c.sort });
+  const params = parseListQuery({ ...QUERY, sort: c.sort }, JOB_LIST);
   const db = jobDb(brandDb(root, schema));
   const q = jobListQueries(db, parseJobFilter(c.body), params, schema);
   const text = typeof c.body.stext === 'string' ? c.body.stext.toLowerCase() : '';

@@ -6,6 +6,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { MIN_SEARCH_CHARS } from '../core/lists/search';
 import { defaultPoolSize, keptPool } from '../server/db/kysely';
 import { searchParts } from '../server/resources/containsText';
 import { searchPageWithTotal } from '../server/resources/knownTotals';
@@ -29,7 +30,7 @@ app.post<{ Params: { name: string }; Body: { stext?: string } }>('/:name', async
   if (!q) return reply.code(404).send({ error: 'unknown list' });
   const text = (req.body?.stext ?? '').trim().toLowerCase();
   // A query compiled without free text runs as it is; with it, the request's text gives the values.
-  if (q.text && text.length < 3) return reply.code(400).send({ error: 'At least 3 characters' });
+  if (q.text && text.length < MIN_SEARCH_CHARS) return reply.code(400).send({ error: 'At least 3 characters' });
   const from = q.text ? patterns(q.text) : [];
   const to = q.text ? patterns(text) : [];
   if (from.length !== to.length) return reply.code(400).send({ error: 'this endpoint is written for a search of another number of words' });

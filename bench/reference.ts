@@ -14,7 +14,7 @@ import type { ResourceDef } from '../core/resources/engine/types';
 import { brandDb, type RootDb } from '../server/db/types';
 import { resourceInfo } from '../server/resources/fields';
 import { parseFilterBody } from '../server/resources/filters';
-import { parseListParams } from '../server/resources/listParams';
+import { parseListQuery } from '../server/http/listQuery';
 import { listQueries, rowsByIds } from '../server/resources/store';
 import { TABLE_ROWS_COLUMN, TOTAL_COLUMN, walkWindow } from '../server/resources/knownTotals';
 import { freePort } from './serverProcess';
@@ -36,9 +36,9 @@ export const CASES = [
 const urlQuery = (q: { limit: number; pagenumber: number; sort: string }) => `limit=${q.limit}&pagenumber=${q.pagenumber}&sort=${q.sort}&totalcount=1`;
 
 /** The engine's own SQL for a case, compiled for the brand schema. */
-function compiled(root: RootDb, schema: string, def: ResourceDef, stext: string, query: { limit: number; pagenumber: number; sort: string }): RawQuery {
+export function compiled(root: RootDb, schema: string, def: ResourceDef, stext: string, query: { limit: number; pagenumber: number; sort: string }): RawQuery {
   const info = resourceInfo(def);
-  const params = parseListParams(info, { ...query, totalcount: '1' });
+  const params = parseListQuery({ ...query, totalcount: '1' }, info.list);
   const db = brandDb(root, schema);
   const { rows, count, totalInRows, walk } = listQueries(db, info, parseFilterBody(info, { stext }), params);
   // A search's rows are its page's ids; the server then reads their rows by id (store.ts).
@@ -51,7 +51,7 @@ function compiled(root: RootDb, schema: string, def: ResourceDef, stext: string,
     walk: walk?.(WALK_WINDOW).compile(),
     offset: params.offset,
     limit: params.limit,
-    text: stext.toLowerCase(),
+    text: stext.trim().toLowerCase(),
   };
 }
 

@@ -17,6 +17,7 @@ import { createBrandResolver, type BrandResolver } from './brand/resolve';
 import { registerBrandRoutes } from './brand/routes';
 import type { RootDb } from './db/types';
 import { registerDocs } from './docs/swagger';
+import { APP_AJV_OPTIONS } from './http/bodySchema';
 import { registerEnvelopeHandlers } from './envelope/handler';
 import { invalidField } from './envelope/errors';
 import { envelope, groupFromUrl } from './envelope/envelope';
@@ -88,7 +89,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     // Unknown fields must reach the handlers (and be refused), not be silently dropped by AJV.
-    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
+    ajv: { customOptions: { ...APP_AJV_OPTIONS } },
     // A URL Fastify cannot even decode still gets an envelope, not Fastify's own JSON.
     frameworkErrors: (_err, req, reply) => {
       void (reply as unknown as FastifyReply)

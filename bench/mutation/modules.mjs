@@ -11,6 +11,7 @@ export const SIDES = {
       { mutate: 'core/jobs/money.ts', tests: ['core/jobs/money.test.ts'] },
       { mutate: 'src/notices/noticeStore.ts', tests: ['src/notices/noticeStore.test.ts'] },
       { mutate: 'core/mail/compose/addresses.ts', tests: ['core/mail/compose/addresses.test.ts'] },
+      { mutate: 'core/lists/search.ts', tests: ['core/lists/search.test.ts'] },
       { mutate: 'src/storage/expiringStorage.ts', tests: ['src/storage/expiringStorage.test.ts', 'src/storage/clientStorage.test.ts'] },
       {
         mutate: 'core/resources/engine/schema.ts',
@@ -25,7 +26,7 @@ export const SIDES = {
       { mutate: 'server/jobs/sales/totals.ts', tests: ['server/jobs/sales/totals.unit.test.ts'] },
       { mutate: 'server/jobs/costs/locks.ts', tests: ['server/jobs/costs/locks.unit.test.ts'] },
       { mutate: 'server/jobs/numbering.ts', tests: ['server/jobs/numbering.unit.test.ts'] },
-      { mutate: 'server/resources/listParams.ts', tests: ['server/resources/listParams.unit.test.ts'] },
+      { mutate: 'server/http/listQuery.ts', tests: ['server/http/listQuery.unit.test.ts'] },
       { mutate: 'server/jobs/filterParse.ts', tests: ['server/jobs/filterParse.unit.test.ts'] },
       { mutate: 'server/auth/gate.ts', tests: ['server/auth/gate.unit.test.ts'] },
       { mutate: 'server/envelope/errors.ts', tests: ['server/envelope/errors.unit.test.ts'] },

@@ -3,13 +3,14 @@
  * one type, with the same body, paging, sorting and total as contacts/filter.
  */
 import type { FastifyInstance } from 'fastify';
+import { MIN_SEARCH_CHARS } from '../../core/lists/search';
 import { contacts } from '../../core/resources/definitions/contacts';
 import { describeGate, requireGate } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
 import { responses } from '../envelope/schemas';
 import { recordSchema, resourceInfo } from '../resources/fields';
 import { parseFilterBody } from '../resources/filters';
-import { listQuerySchema, parseListParams, type ListQuery } from '../resources/listParams';
+import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
 import { listRecords } from '../resources/store';
 
 const info = resourceInfo(contacts);
@@ -26,7 +27,7 @@ export function registerContactRoutes(app: FastifyInstance): void {
         config: {
           envelopeKey: 'contacts',
           gate: contacts.gate,
-          docBody: { type: 'object', properties: { stext: { type: ['string', 'null'], minLength: 3, maxLength: 100 } } },
+          docBody: { type: 'object', properties: { stext: { type: ['string', 'null'], minLength: MIN_SEARCH_CHARS, maxLength: 100 } } },
         },
         preHandler: requireGate(contacts.gate),
         schema: {
@@ -38,7 +39,7 @@ export function registerContactRoutes(app: FastifyInstance): void {
         },
       },
       async (req, reply) => {
-        const params = parseListParams(info, req.query);
+        const params = parseListQuery(req.query, info.list);
         const conditions = parseFilterBody(info, { ...(req.body as object | null), co_type: type });
         const { rows, totalCount } = await listRecords(req.db!, info, conditions, params);
         return sendOk(req, reply, rows, { totalCount });

@@ -15,7 +15,8 @@ import { globalDb, isBrandSchemaName, type RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { conflict, invalidField, notFound } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
-import { idParamSchema, listQuerySchema, stextBodySchema, type ListQuery } from '../devtools/list';
+import { listQuerySchema, parseSearchText, stextBodySchema, type ListQuery } from '../http/listQuery';
+import { idParams } from '../http/route';
 import { actsAcrossBrands, requireAcrossBrands, requireBrandOrPlatform } from '../platform/accounts';
 import { checkSiteWrite, listSites, setDomains, siteDetails, updateSite, type SiteWrite } from './store';
 
@@ -80,8 +81,7 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
       },
     },
     async (req, reply) => {
-      const stext = req.body?.stext?.trim() || null;
-      if (stext && stext.length < 3) throw invalidField('stext', 'validation.minSearch');
+      const stext = parseSearchText(req.body?.stext);
       const { data, totalCount } = await listSites(root, req.query, stext, await onlySite(req));
       return sendOk(req, reply, data, { totalCount });
     },
@@ -89,7 +89,7 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
 
   app.get<{ Params: { id: number } }>(
     '/api/dev/sites/:id/details',
-    { ...route, schema: { tags, summary: 'One brand site: columns, config and domains', params: idParamSchema, response: responses('dev') } },
+    { ...route, schema: { tags, summary: 'One brand site: columns, config and domains', params: idParams, response: responses('dev') } },
     async (req, reply) => {
       await requireBrandOrPlatform(req, req.params.id);
       const site = await siteDetails(root, req.params.id);
@@ -147,7 +147,7 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
       schema: {
         tags,
         summary: 'Change a brand site; domains, when given, replace the list',
-        params: idParamSchema,
+        params: idParams,
         body: writeBody([]),
         response: responses('dev'),
       },
@@ -170,7 +170,7 @@ export function registerDevSiteRoutes(app: FastifyInstance, root: RootDb): void 
       schema: {
         tags,
         summary: 'Remove a brand with its schema (Developer; not the brand asking)',
-        params: idParamSchema,
+        params: idParams,
         response: responses('dev', { type: 'null' }),
       },
     },

@@ -9,7 +9,7 @@ import { validateBrandConfig } from '../../core/brand/configSchema';
 import { enText } from '../../core/i18n/en-US';
 import { globalDb, type GlobalDb, type RootDb } from '../db/types';
 import { validationError, type FieldMessage } from '../envelope/errors';
-import { devListParams, type ListQuery } from '../devtools/list';
+import { parseListQuery, type ListOptions, type ListQuery } from '../http/listQuery';
 import { containsPattern } from '../resources/likeEscape';
 
 export interface SiteWrite {
@@ -34,6 +34,8 @@ const SITE_COLUMNS = [
   's.created_at',
 ] as const;
 export const SITE_SORTABLE = ['s_id', 'name', 'schema_name', 'product_name', 'created_at'];
+/** 20 a page, oldest brand first; the id breaks ties. */
+const SITE_LIST: ListOptions = { pageSize: 20, sort: { sortable: SITE_SORTABLE, defaultSort: 's_id', tieBreaker: { column: 's_id', desc: false } } };
 
 /** Field-level checks the JSON schema cannot express: the config shape and the domain rules. */
 export function checkSiteWrite(body: SiteWrite, creating: boolean): void {
@@ -59,7 +61,7 @@ export function checkSiteWrite(body: SiteWrite, creating: boolean): void {
 /** `onlySite`: the one brand a user without a platform account sees. */
 export async function listSites(root: RootDb, query: ListQuery, stext: string | null, onlySite: number | null = null) {
   const g = globalDb(root);
-  const params = devListParams(query, SITE_SORTABLE, 's_id');
+  const params = parseListQuery(query, SITE_LIST);
   let base = g.selectFrom('sites as s');
   if (onlySite !== null) base = base.where('s.s_id', '=', onlySite);
   if (stext) {
@@ -76,7 +78,7 @@ export async function listSites(root: RootDb, query: ListQuery, stext: string | 
   let page = base.select([...SITE_COLUMNS]);
   for (const term of params.sort) page = page.orderBy(sql.ref(`s.${term.column}`), term.desc ? 'desc' : 'asc');
   const [rows, total] = await Promise.all([
-    page.orderBy('s.s_id').limit(params.limit).offset(params.offset).execute(),
+    page.limit(params.limit).offset(params.offset).execute(),
     params.withTotal ? base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow() : Promise.resolve(null),
   ]);
   const domains = rows.length

@@ -12,7 +12,8 @@ import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { invalidField, notFound, validationError } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
-import { devListParams, idParamSchema, listQuerySchema, stextBodySchema, type ListQuery } from './list';
+import { listQuerySchema, parseListQuery, parseSearchText, stextBodySchema, type ListOptions, type ListQuery } from '../http/listQuery';
+import { idParams } from '../http/route';
 import { executeRun, type BatchRun } from './sqlbatch';
 import { toolsDb } from './tables';
 import { containsPattern } from '../resources/likeEscape';
@@ -23,6 +24,8 @@ const route = { config: { envelopeKey: 'dev', gate }, preHandler: requireGate(ga
 const platformRoute = { ...route, preHandler: [requireGate(gate), acrossBrandsOnly] };
 const tags = ['dev'];
 const SORTABLE = ['bf_id', 'bf_name', 'se_type', 'created_at'];
+/** 20 a page, newest first. */
+const LIST: ListOptions = { pageSize: 20, sort: { sortable: SORTABLE, defaultSort: '-bf_id' } };
 
 interface FileWrite {
   bf_name?: string;
@@ -64,7 +67,7 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
   const files = () => toolsDb(root).selectFrom('batch_files');
 
   async function list(query: ListQuery, stext: string | null) {
-    const p = devListParams(query, SORTABLE, '-bf_id');
+    const p = parseListQuery(query, LIST);
     let base = files();
     if (stext) base = base.where((eb) => eb.or([eb('bf_name', 'ilike', containsPattern(stext)), eb('bf_description', 'ilike', containsPattern(stext))]));
     let page = base.selectAll();
@@ -89,8 +92,7 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
     '/api/dev/batchfiles/filter',
     { ...route, schema: { tags, summary: 'SQL batch files matching stext', querystring: listQuerySchema, body: stextBodySchema, response: responses('dev') } },
     async (req, reply) => {
-      const stext = req.body?.stext?.trim() || null;
-      if (stext && stext.length < 3) throw invalidField('stext', 'validation.minSearch');
+      const stext = parseSearchText(req.body?.stext);
       const { data, totalCount } = await list(req.query, stext);
       return sendOk(req, reply, data, { totalCount });
     },
@@ -98,7 +100,7 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
 
   app.get<{ Params: { id: number } }>(
     '/api/dev/batchfiles/:id/details',
-    { ...route, schema: { tags, summary: 'One SQL batch file', params: idParamSchema, response: responses('dev') } },
+    { ...route, schema: { tags, summary: 'One SQL batch file', params: idParams, response: responses('dev') } },
     async (req, reply) => {
       const row = await files().selectAll().where('bf_id', '=', req.params.id).executeTakeFirst();
       if (!row) throw notFound();
@@ -126,7 +128,7 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
 
   app.patch<{ Params: { id: number }; Body: FileWrite }>(
     '/api/dev/batchfiles/:id',
-    { ...platformRoute, schema: { tags, summary: 'Change a SQL batch file', params: idParamSchema, body: fileBody([]), response: responses('dev') } },
+    { ...platformRoute, schema: { tags, summary: 'Change a SQL batch file', params: idParams, body: fileBody([]), response: responses('dev') } },
     async (req, reply) => {
       checkFile(req.body, false);
       if (!Object.keys(req.body).length) throw invalidField(null);
@@ -140,7 +142,7 @@ export function registerBatchRoutes(app: FastifyInstance, root: RootDb): void {
     '/api/dev/batchfiles/:id',
     {
       ...platformRoute,
-      schema: { tags, summary: 'Remove a SQL batch file (its runs stay logged)', params: idParamSchema, response: responses('dev', { type: 'null' }) },
+      schema: { tags, summary: 'Remove a SQL batch file (its runs stay logged)', params: idParams, response: responses('dev', { type: 'null' }) },
     },
     async (req, reply) => {
       const res = await toolsDb(root).deleteFrom('batch_files').where('bf_id', '=', req.params.id).executeTakeFirst();

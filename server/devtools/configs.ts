@@ -13,7 +13,7 @@ import { globalDb, type RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { invalidField, notFound, validationError } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
-import { idParamSchema } from './list';
+import { idParams } from '../http/route';
 
 const gate = { roles: DEVELOPER };
 const tags = ['dev'];
@@ -91,7 +91,7 @@ export function registerConfigRoutes(app: FastifyInstance, root: RootDb): void {
 
   app.get<{ Params: { id: number } }>(
     '/api/dev/configs/:id/details',
-    { ...route, schema: { tags, summary: "One brand's stored configuration", params: idParamSchema, response: responses('dev') } },
+    { ...route, schema: { tags, summary: "One brand's stored configuration", params: idParams, response: responses('dev') } },
     async (req, reply) => {
       await requireBrandOrPlatform(req, req.params.id);
       const row = await globalDb(root)
@@ -106,7 +106,7 @@ export function registerConfigRoutes(app: FastifyInstance, root: RootDb): void {
 
   app.patch<{ Params: { id: number }; Body: PathBody }>(
     '/api/dev/configs/:id',
-    { ...route, schema: { tags, summary: "Set one path of a brand's configuration", params: idParamSchema, body: pathBody, response: responses('dev') } },
+    { ...route, schema: { tags, summary: "Set one path of a brand's configuration", params: idParams, body: pathBody, response: responses('dev') } },
     async (req, reply) => {
       await requireBrandOrPlatform(req, req.params.id);
       const config = await updateOne(root, req.params.id, req.body);

@@ -11,9 +11,9 @@ import { requireGate } from '../auth/gate';
 import { acrossBrandsOnly } from '../platform/accounts';
 import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
-import { invalidField, notFound } from '../envelope/errors';
+import { notFound } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
-import { devListParams, listQuerySchema, stextBodySchema, type ListQuery } from './list';
+import { listQuerySchema, parseListQuery, parseSearchText, stextBodySchema, type ListQuery } from '../http/listQuery';
 import { toolsDb, type ToolTables } from './tables';
 import { containsPattern } from '../resources/likeEscape';
 
@@ -46,7 +46,7 @@ function registerLog<T extends keyof ToolTables>(app: FastifyInstance, root: Roo
   };
 
   async function rows(req: FastifyRequest, query: ListQuery, stext: string | null) {
-    const p = devListParams(query, spec.sortable, spec.defaultSort);
+    const p = parseListQuery(query, { pageSize: 20, sort: { sortable: spec.sortable, defaultSort: spec.defaultSort } });
     let q = base(req);
     if (stext) q = q.where((eb) => eb.or(spec.searchColumns.map((c) => eb(sql`${sql.ref(c)}::text`, 'ilike', containsPattern(stext)))));
     let page = q.selectAll();
@@ -80,8 +80,7 @@ function registerLog<T extends keyof ToolTables>(app: FastifyInstance, root: Roo
       },
     },
     async (req, reply) => {
-      const stext = req.body?.stext?.trim() || null;
-      if (stext && stext.length < 3) throw invalidField('stext', 'validation.minSearch');
+      const stext = parseSearchText(req.body?.stext);
       const { data, totalCount } = await rows(req, req.query, stext);
       return sendOk(req, reply, data, { totalCount });
     },

@@ -5,8 +5,16 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { operationIdFor } from './operationId';
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
+  // Every method each URL serves, for the operationId rule (server/docs/operationId.ts).
+  const methodsByUrl = new Map<string, string[]>();
+  app.addHook('onRoute', (route) => {
+    const methods = methodsByUrl.get(route.url) ?? [];
+    methods.push(...[route.method].flat());
+    methodsByUrl.set(route.url, methods);
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -21,12 +29,14 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
       security: [{ session: [] }],
     },
-    // Resource bodies are validated by the shared resource definitions, not by AJV; their schema
-    // rides in route config so it can be documented without being enforced twice.
+    // A body still checked by its handler alone rides in route config (`docBody`) and is marked
+    // `x-checked-by: handler`; the docs test lists those operations until each has a real `schema.body`.
     transform: ({ schema, url, route }) => {
       const docBody = route.config?.docBody;
-      const out = docBody && schema ? { ...schema, body: docBody } : schema;
-      return { schema: out, url };
+      const out = docBody && schema ? { ...schema, body: { ...docBody, 'x-checked-by': 'handler' } } : schema;
+      const method = [route.method].flat()[0];
+      const operationId = out?.operationId ?? operationIdFor(method, url, methodsByUrl.get(url));
+      return { schema: operationId ? { ...out, operationId } : out, url };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });

@@ -12,7 +12,7 @@ import { setEngineerLock } from '../jobs/costs/locks';
 import { decimal, FieldErrors, text } from '../jobs/sales/parse';
 import { action } from '../http/route';
 import { asObject } from '../http/objects';
-import { listQuerySchema, type ListQuery } from '../resources/listParams';
+import { listQuerySchema, type ListQuery } from '../http/listQuery';
 import { toWireDate } from '../envelope/datetime';
 import { applyEngineerBulk, loadEngineerCosts, refuseIfLocked } from './costs';
 import { engineerJobDetails, filterEngineerJobs, requireOnJob } from './jobs';

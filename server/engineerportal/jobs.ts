@@ -8,8 +8,8 @@ import { JOB_STATUSES } from '../../core/enums';
 import type { EngineerJobRow } from '../../core/jobs/costs/types';
 import type { EngineerJob } from '../../core/engineerportal/types';
 import { toWireDate } from '../envelope/datetime';
-import { invalidField, notFound } from '../envelope/errors';
-import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
+import { notFound } from '../envelope/errors';
+import { parseListQuery, parseSearchText, type ListOptions, type ListQuery } from '../http/listQuery';
 import { asObject } from '../http/objects';
 import { FieldErrors, integer, oneOf, text } from '../jobs/sales/parse';
 import type { PortalDb } from './tables';
@@ -17,6 +17,11 @@ import { containsPattern } from '../resources/likeEscape';
 
 export const ENGINEER_PAGE_SIZE = 10;
 const SORTABLE = ['job_number', 'job_status', 'job_start', 'job_end', 'job_id'] as const;
+/** 10 a page, latest start first; the newest job breaks ties (nulls are placed by the query). */
+const LIST: ListOptions<(typeof SORTABLE)[number]> = {
+  pageSize: ENGINEER_PAGE_SIZE,
+  sort: { sortable: SORTABLE, defaultSort: '-job_start', tieBreaker: { column: 'job_id', desc: true } },
+};
 
 function baseQuery(db: PortalDb, usId: number) {
   return db
@@ -48,8 +53,9 @@ function parseFilter(input: unknown, kind: 'filter' | 'site'): Filter {
     const js = integer(errs, 'js_id', body.js_id, 1, 2147483647);
     if (js === undefined || js === null) errs.add('js_id', 'required');
     else f.js_id = js;
+    // Type and length first, with the other fields; then the 3 characters, blank text too short too.
     f.stext = text(errs, 'stext', body.stext, 100);
-    if (f.stext && f.stext.trim().length < 3) throw invalidField('stext', 'validation.minSearch');
+    if (f.stext) f.stext = parseSearchText(f.stext, { blank: 'tooShort' });
   }
   if (body.job_status_ids !== undefined && body.job_status_ids !== null) {
     if (!Array.isArray(body.job_status_ids)) errs.add('job_status_ids', 'value');
@@ -57,18 +63,6 @@ function parseFilter(input: unknown, kind: 'filter' | 'site'): Filter {
   }
   errs.throwIfAny();
   return f;
-}
-
-function parseSort(text: string | undefined): { column: (typeof SORTABLE)[number]; desc: boolean }[] {
-  const terms = (text || '-job_start').split(',').map((raw) => {
-    const part = raw.trim();
-    const desc = part.startsWith('-');
-    const column = (desc ? part.slice(1) : part) as (typeof SORTABLE)[number];
-    if (!SORTABLE.includes(column)) throw invalidField('sort');
-    return { column, desc };
-  });
-  if (!terms.some((t) => t.column === 'job_id')) terms.push({ column: 'job_id', desc: true });
-  return terms;
 }
 
 type Row = Omit<EngineerJobRow, 'job_start' | 'job_end' | 'locked'> & { job_start: Date | null; job_end: Date | null; locked: boolean | null };
@@ -99,23 +93,21 @@ export async function filterEngineerJobs(
 ): Promise<{ data: EngineerJobRow[]; totalCount?: number }> {
   const usId = req.user!.us_id;
   const f = parseFilter(req.body, kind);
-  const limit = Math.min(query.limit ?? ENGINEER_PAGE_SIZE, MAX_LIMIT);
-  const offset = ((query.pagenumber ?? 1) - 1) * limit;
+  const p = parseListQuery(query, LIST);
   let q = baseQuery(db, usId);
   if (f.job_number) q = q.where('j.job_number', 'ilike', containsPattern(f.job_number));
   if (f.jobsite_name) q = q.where('s.js_address', 'ilike', containsPattern(f.jobsite_name));
   if (f.job_status_ids?.length) q = q.where('j.job_status', 'in', f.job_status_ids);
   if (f.js_id !== undefined) q = q.where('j.js_id', '=', f.js_id);
   if (f.stext) {
-    const like = containsPattern(f.stext.trim());
+    const like = containsPattern(f.stext);
     q = q.where((eb) => eb.or([eb('j.job_number', 'ilike', like), eb('j.job_desc', 'ilike', like)]));
   }
   let page = q.select([...columns]);
-  for (const t of parseSort(query.sort)) page = page.orderBy(sql.ref(`j.${t.column}`), (ob) => (t.desc ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
-  const withTotal = query.totalcount === '1' || query.totalcount === 'true';
+  for (const t of p.sort) page = page.orderBy(sql.ref(`j.${t.column}`), (ob) => (t.desc ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
   const [rows, total] = await Promise.all([
-    page.limit(limit).offset(offset).execute(),
-    withTotal ? q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst() : undefined,
+    page.limit(p.limit).offset(p.offset).execute(),
+    p.withTotal ? q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst() : undefined,
   ]);
   return { data: (rows as Row[]).map(wireRow), totalCount: total ? Number(total.n) : undefined };
 }

@@ -7,15 +7,18 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidField, notFound } from '../envelope/errors';
 import { ENGINEER_GATE } from '../jobs/access';
-import { listQuerySchema, parsePageQuery } from '../notifications/listQuery';
-import { dbOf, isId, me, ownRows, pageOfRows, rowSchema } from '../notifications/wire';
+import { NEWEST_NOTIFICATION_FIRST, dbOf, isId, me, ownRows, pageOfRows, rowSchema } from '../notifications/wire';
 import { asObject } from '../http/objects';
-import type { ListQuery } from '../resources/listParams';
+import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } from '../http/listQuery';
 import { action } from '../http/route';
 
 const key = 'engineerportal';
 const SORTABLE = { created_at: 'n.created_at', notif_id: 'n.notif_id' };
 export const ENGINEER_NOTIFICATIONS_PAGE = 10;
+const LIST: ListOptions = {
+  pageSize: ENGINEER_NOTIFICATIONS_PAGE,
+  sort: { sortable: SORTABLE, defaultSort: '-created_at', tieBreaker: NEWEST_NOTIFICATION_FIRST },
+};
 
 export function registerEngineerNotificationRoutes(app: FastifyInstance): void {
   action(
@@ -30,7 +33,7 @@ export function registerEngineerNotificationRoutes(app: FastifyInstance): void {
       summary: "The engineer's own notifications, newest first (10 a page by default)",
     },
     async (req) => {
-      const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at', ENGINEER_NOTIFICATIONS_PAGE);
+      const page = parseListQuery(req.query as ListQuery, LIST);
       return pageOfRows(ownRows(dbOf(req), me(req)), page);
     },
   );

@@ -8,13 +8,15 @@ import { sql } from 'kysely';
 import { toWireDate } from '../envelope/datetime';
 import { invalidField } from '../envelope/errors';
 import { asObject } from '../http/objects';
-import type { ListQuery } from '../resources/listParams';
+import { objectBody } from '../http/bodySchema';
 import { action } from '../http/route';
-import { listQuerySchema, parsePageQuery } from '../notifications/listQuery';
+import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } from '../http/listQuery';
 import { REMINDER_GATE as gate, MAX_ID, dbOf } from '../notifications/wire';
 
 const key = 'engineerreports';
 const SORTABLE: Record<string, string> = { created_at: 'r.created_at', er_id: 'r.er_id', job_number: 'j.job_number', engineer_name: 'u.fullname' };
+/** 20 a page, newest first (the newest id breaking ties); sorted on a wire name's SQL column. */
+const LIST: ListOptions = { pageSize: 20, sort: { sortable: SORTABLE, defaultSort: '-created_at', tieBreaker: { column: 'r.er_id', desc: true } } };
 
 const rowSchema = {
   type: 'object',
@@ -60,12 +62,12 @@ export function registerEngineerReportRoutes(app: FastifyInstance): void {
       data: { type: 'array', items: rowSchema },
     },
     async (req) => {
-      const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at');
+      const page = parseListQuery(req.query as ListQuery, LIST);
       const base = dbOf(req).selectFrom('engineer_reports as r').leftJoin('jobs as j', 'j.job_id', 'r.job_id').leftJoin('users as u', 'u.us_id', 'r.us_id');
       let q = base.select(['r.er_id', 'r.job_id', 'j.job_number', 'r.us_id', 'u.fullname as engineer_name', 'r.er_text', 'r.er_hours', 'r.created_at']);
       for (const s of page.sort) q = q.orderBy(sql.ref(s.column), s.desc ? 'desc' : 'asc');
       const [rows, total] = await Promise.all([
-        q.orderBy('r.er_id', 'desc').limit(page.limit).offset(page.offset).execute(),
+        q.limit(page.limit).offset(page.offset).execute(),
         page.withTotal ? base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow() : null,
       ]);
       return {
@@ -84,7 +86,10 @@ export function registerEngineerReportRoutes(app: FastifyInstance): void {
       gate,
       change: true,
       summary: "Removes reports; er_ids is a comma-separated string ('1,2,3')",
-      docBody: { type: 'object', properties: { er_ids: { type: 'string', example: '1,2,3' } }, required: ['er_ids'] },
+      body: objectBody(
+        { er_ids: { type: ['string', 'number'], pattern: '^\\s*\\d{1,10}\\s*(,\\s*\\d{1,10}\\s*)*$', 'x-message': 'validation.value', example: '1,2,3' } },
+        ['er_ids'],
+      ),
       data: { type: 'object', properties: { removed: { type: 'integer' } } },
     },
     async (req) => {

@@ -10,9 +10,14 @@ export interface AjvIssue {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** With AJV's `verbose` (action body schemas, server/http/bodySchema.ts): the failing schema. */
+  parentSchema?: Record<string, unknown>;
 }
 
 function messageFor(issue: AjvIssue): string {
+  // A schema's own wording for a wrong value (server/http/bodySchema.ts); presence keeps 'required'.
+  const own = issue.parentSchema?.['x-message'];
+  if (typeof own === 'string' && issue.keyword !== 'required' && issue.keyword !== 'additionalProperties') return enText(own);
   const limit = Number(issue.params.limit);
   switch (issue.keyword) {
     case 'required':

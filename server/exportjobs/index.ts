@@ -19,7 +19,8 @@ import { AppError, isAppError } from '../envelope/errors';
 import { logInternalError } from '../envelope/errorLog';
 import { errorResponses } from '../envelope/schemas';
 import { SHEET_GATE } from '../jobs/access';
-import { jobListQueries, parseJobSort, sheetConditions, type JobConditions } from '../jobs/filter';
+import { JOB_SORT, jobListQueries, sheetConditions, type JobConditions } from '../jobs/filter';
+import { parseSort } from '../http/listQuery';
 import { toListRow } from '../jobs/read';
 import { jobDb, type JobDb } from '../jobs/tables';
 import { EXPORT_COLUMNS, exportCells } from './columns';
@@ -68,7 +69,7 @@ function zipBacklog(sheet: ExcelJS.Worksheet): number {
  * (which starts the response) and then feeds every further batch to `write`.
  */
 async function withCursor(db: JobDb, c: JobConditions, sortText: string | undefined, onFirst: (rows: Row[]) => Promise<(rows: Row[]) => Promise<void>>) {
-  const query = jobListQueries(db, c, { limit: 1, offset: 0, sort: parseJobSort(sortText), withTotal: false }).unpaged;
+  const query = jobListQueries(db, c, { limit: 1, offset: 0, sort: parseSort(sortText, JOB_SORT), withTotal: false }).unpaged;
   await db.transaction().execute(async (trx) => {
     await sql`declare ${sql.id(CURSOR)} no scroll cursor for ${query}`.execute(trx);
     const fetchBatch = async () => (await sql<Row>`fetch ${sql.lit(BATCH)} from ${sql.id(CURSOR)}`.execute(trx)).rows;
@@ -116,7 +117,7 @@ async function startWorkbook(reply: FastifyReply, role: Role | null) {
 async function exportJobs(req: FastifyRequest, reply: FastifyReply) {
   const c = sheetConditions(req);
   const sortText = (req.query as { sort?: string }).sort;
-  parseJobSort(sortText);
+  parseSort(sortText, JOB_SORT);
   let book: Awaited<ReturnType<typeof startWorkbook>> | null = null;
   try {
     await withCursor(jobDb(req.db), c, sortText, async (first) => {

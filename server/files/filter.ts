@@ -6,14 +6,18 @@ import { FILE_SORT_FIELDS, FILE_TYPE_CATEGORIES, type FileFilter, type FileGroup
 import { invalidField, validationError } from '../envelope/errors';
 import { enText } from '../../core/i18n/en-US';
 import { asObject } from '../http/objects';
-import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
+import { parseListQuery, parseSearchText, type ListOptions, type ListQuery } from '../http/listQuery';
 import { fileQuery, toWireRows, type FileRecord } from './records';
 import { fileDb, type FileDb } from './tables';
 import { containsPattern } from '../resources/likeEscape';
 
-const DEFAULT_PAGE_SIZE = 20;
-// Names sort as people read them, not by code point ('kitchen' before 'Quote').
-const SORT_COLUMNS = { name: sql`lower(f.f_name)`, size: sql`f.f_size`, type: sql`f.f_type`, added: sql`f.f_added` } as const;
+// Names sort as people read them, not by code point ('kitchen' before 'Quote'); the newest file breaks ties.
+const SORT_COLUMNS = { name: sql`lower(f.f_name)`, size: sql`f.f_size`, type: sql`f.f_type`, added: sql`f.f_added`, file_id: sql`f.file_id` } as const;
+/** 20 a page, newest first; the id is no sort of the wire's, only the last key. */
+const LIST: ListOptions<keyof typeof SORT_COLUMNS> = {
+  pageSize: 20,
+  sort: { sortable: FILE_SORT_FIELDS, defaultSort: '-added', tieBreaker: { column: 'file_id', desc: true } },
+};
 const OFFICE_MIME = sql`(f.f_type like 'application/vnd.%' or f.f_type in ('application/msword', 'application/rtf'))`;
 
 function positiveId(value: unknown, field: string): number | null {
@@ -34,15 +38,12 @@ export function parseFileFilter(input: unknown): FileFilter {
   const known = new Set(['f_grp_id', 'stext', 'type', 'job_id', 'js_id']);
   const unknown = Object.keys(body).filter((k) => !known.has(k));
   if (unknown.length) throw validationError(unknown.map((field) => ({ field, message: enText('validation.value') })));
-  const stext = body.stext;
-  if (stext !== undefined && stext !== null && (typeof stext !== 'string' || stext.trim().length < 3)) {
-    throw validationError([{ field: 'stext', message: enText('validation.minSearch') }]);
-  }
+  const stext = parseSearchText(body.stext, { blank: 'tooShort' });
   const type = body.type;
   if (type !== undefined && type !== null && !(FILE_TYPE_CATEGORIES as readonly unknown[]).includes(type)) throw invalidField('type');
   return {
     f_grp_id: parseGroup(body.f_grp_id),
-    stext: typeof stext === 'string' ? stext.trim() : null,
+    stext,
     type: (type as FileTypeCategory | undefined) ?? null,
     job_id: positiveId(body.job_id, 'job_id'),
     js_id: positiveId(body.js_id, 'js_id'),
@@ -92,29 +93,17 @@ export interface FilePage {
 
 export async function listFiles(req: FastifyRequest, filter: FileFilter, query: ListQuery): Promise<FilePage> {
   const db = fileDb(req.db);
-  const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_LIMIT);
-  const offset = ((query.pagenumber ?? 1) - 1) * limit;
+  const p = parseListQuery(query, LIST);
   let q = filtered(db, filter);
-  const terms = (query.sort || '-added')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  for (const term of terms) {
-    const desc = term.startsWith('-');
-    const field = (desc ? term.slice(1) : term) as (typeof FILE_SORT_FIELDS)[number];
-    if (!FILE_SORT_FIELDS.includes(field)) throw invalidField('sort');
-    q = q.orderBy(SORT_COLUMNS[field], desc ? 'desc' : 'asc');
-  }
-  q = q.orderBy('f.file_id', 'desc');
-  const withTotal = query.totalcount === '1' || query.totalcount === 'true';
+  for (const term of p.sort) q = q.orderBy(SORT_COLUMNS[term.column], term.desc ? 'desc' : 'asc');
   const [rows, total] = await Promise.all([
-    q.limit(limit).offset(offset).execute(),
-    withTotal
+    q.limit(p.limit).offset(p.offset).execute(),
+    p.withTotal
       ? filtered(db, filter)
           .clearSelect()
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
-  return { data: await toWireRows(req, rows as FileRecord[]), totalCount: withTotal ? Number(total?.n ?? 0) : undefined };
+  return { data: await toWireRows(req, rows as FileRecord[]), totalCount: p.withTotal ? Number(total?.n ?? 0) : undefined };
 }

@@ -12,7 +12,7 @@ import { enText } from '../../core/i18n/en-US';
 import { requireGate } from '../auth/gate';
 import { notFound, validationError, type FieldMessage } from '../envelope/errors';
 import { asObject } from '../http/objects';
-import { listQuerySchema, type ListQuery } from '../resources/listParams';
+import { listQuerySchema, type ListQuery } from '../http/listQuery';
 import { action, idParams } from '../http/route';
 import { sendFile } from './download';
 import { listFiles, parseFileFilter, parseGroup } from './filter';

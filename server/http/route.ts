@@ -2,11 +2,12 @@
  * One place that turns "method, path, gate, handler" into a documented, gated, enveloped route,
  * so every action of this area declares its access rule, envelope key and response schema alike.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Gate } from '../../core/access/access';
 import { describeGate, requireGate } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
 import { plainJsonSerializer, responses, type JsonSchema } from '../envelope/schemas';
+import { actionValidatorCompiler } from './bodySchema';
 
 export interface ActionRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -14,7 +15,9 @@ export interface ActionRoute {
   key: string;
   gate: Gate;
   summary: string;
-  /** Body schema for the OpenAPI document; the handler validates the body itself. */
+  /** Body schema enforced by AJV before the handler, after the access check (server/http/bodySchema.ts). */
+  body?: JsonSchema;
+  /** Body schema for the OpenAPI document only; the handler validates the body itself (being replaced by `body`). */
   docBody?: JsonSchema;
   data?: JsonSchema;
   params?: JsonSchema;
@@ -35,12 +38,28 @@ export interface ActionResult {
   totalCount?: number;
 }
 
+/** Params and query-string errors answer before the access check, as on every route. */
+function partsBeforeGate(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  const err = req.validationError as (Error & { validationContext?: string }) | undefined;
+  if (err && err.validationContext !== 'body') throw err;
+  done();
+}
+
+/** Body errors answer after it, as when every handler checked its own body. */
+function bodyAfterGate(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (req.validationError) throw req.validationError;
+  done();
+}
+
 export function action(app: FastifyInstance, r: ActionRoute, handler: (req: FastifyRequest) => Promise<ActionResult>): void {
+  const gate = requireGate(r.gate);
   app.route({
     method: r.method,
     url: r.url,
     config: { envelopeKey: r.key, gate: r.gate, docBody: r.docBody },
-    preHandler: requireGate(r.gate),
+    ...(r.body
+      ? { validatorCompiler: actionValidatorCompiler, attachValidation: true, preHandler: [partsBeforeGate, gate, bodyAfterGate] }
+      : { preHandler: gate }),
     // Without a data schema there is nothing to strip: the data would go through JSON.stringify anyway.
     ...(r.data ? {} : { serializerCompiler: plainJsonSerializer }),
     schema: {
@@ -49,6 +68,7 @@ export function action(app: FastifyInstance, r: ActionRoute, handler: (req: Fast
       description: describeGate(r.gate),
       // Present only when given: Fastify warns about keys set to undefined.
       ...(r.params ? { params: r.params } : {}),
+      ...(r.body ? { body: r.body } : {}),
       ...(r.querystring ? { querystring: r.querystring } : {}),
       response: responses(r.key, r.data ?? {}, r.status ?? 200),
     },

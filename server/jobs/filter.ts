@@ -12,11 +12,10 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { CUSTOMER_VISIBLE_STATUSES } from '../../core/jobs/rules';
 import { JOB_SORT_FIELDS } from '../../core/jobs/types';
-import { invalidField } from '../envelope/errors';
 import { containsText, searchParts, type SearchParts } from '../resources/containsText';
 import { containsPattern } from '../resources/likeEscape';
 import { totalColumns, walkedPage } from '../resources/knownTotals';
-import { MAX_LIMIT, type ListQuery } from '../resources/listParams';
+import type { ListOptions, ListParams, SortOptions, SortTerm } from '../http/listQuery';
 import type { JobConditions } from './filterParse';
 import type { JobDb, JobTables } from './tables';
 
@@ -24,40 +23,15 @@ export { parseJobFilter, sheetConditions, type JobConditions } from './filterPar
 
 export const JOB_PAGE_SIZE = 20;
 
-export interface JobSort {
-  column: (typeof JOB_SORT_FIELDS)[number];
-  desc: boolean;
-}
+export type JobSort = SortTerm<(typeof JOB_SORT_FIELDS)[number]>;
+export type JobListParams = ListParams<JobSort['column']>;
 
-export function parseJobSort(text: string | undefined): JobSort[] {
-  const terms: JobSort[] = [];
-  for (const raw of (text || '-job_number').split(',')) {
-    const part = raw.trim();
-    if (!part) continue;
-    const desc = part.startsWith('-');
-    const column = (desc ? part.slice(1) : part) as JobSort['column'];
-    if (!JOB_SORT_FIELDS.includes(column)) throw invalidField('sort');
-    if (!terms.some((t) => t.column === column)) terms.push({ column, desc });
-  }
-  return terms;
-}
-
-export interface JobListParams {
-  limit: number;
-  offset: number;
-  sort: JobSort[];
-  withTotal: boolean;
-}
-
-export function parseJobListParams(query: ListQuery): JobListParams {
-  const limit = Math.min(query.limit ?? JOB_PAGE_SIZE, MAX_LIMIT);
-  return {
-    limit,
-    offset: ((query.pagenumber ?? 1) - 1) * limit,
-    sort: parseJobSort(query.sort),
-    withTotal: query.totalcount === '1' || query.totalcount === 'true',
-  };
-}
+/**
+ * The sheet's sort; no id among the terms: jobListQueries adds j.job_id last itself, in the last
+ * term's direction, and a sort of one term is what may be walked (sheetWalkable).
+ */
+export const JOB_SORT: SortOptions<JobSort['column']> = { sortable: JOB_SORT_FIELDS, defaultSort: '-job_number' };
+export const JOB_LIST: ListOptions<JobSort['column']> = { pageSize: JOB_PAGE_SIZE, sort: JOB_SORT };
 
 type JobEb = ExpressionBuilder<JobTables & { j: JobTables['jobs'] }, 'j'>;
 

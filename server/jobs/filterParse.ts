@@ -11,6 +11,7 @@ import { JOB_STATUSES, JOB_TAGS } from '../../core/enums';
 import { CUSTOMER_VISIBLE_STATUSES } from '../../core/jobs/rules';
 import { invalidField } from '../envelope/errors';
 import { asObject } from '../http/objects';
+import { parseSearchText } from '../http/listQuery';
 import { FieldErrors, decimal } from './sales/parse';
 import { parseWireDate } from './validate';
 
@@ -70,11 +71,13 @@ export function parseJobFilter(input: unknown, customer = false): JobConditions 
     }
     switch (key) {
       case 'stext':
+        // Free text needs 3 characters (SPEC.md point 5); blank text is too short too.
+        out.stext = parseSearchText(value, { blank: 'tooShort', max100: true })!.toLowerCase();
+        break;
       case 'job_number': {
         if (typeof value !== 'string') throw invalidField(key);
         const text = value.trim();
-        // Free text needs 3 characters (SPEC.md point 5); a number part may be shorter ('-12').
-        if (key === 'stext' && text.length < 3) throw invalidField(key, 'validation.minSearch');
+        // A number part may be shorter than free text ('-12').
         if (text.length > 100) throw invalidField(key, 'validation.max100');
         if (text) out[key] = text.toLowerCase();
         break;

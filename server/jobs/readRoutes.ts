@@ -6,10 +6,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toWireDate } from '../envelope/datetime';
 import { answerJobDocuments } from '../files/jobDocuments';
 import { invalidField } from '../envelope/errors';
-import { listQuerySchema, type ListQuery } from '../resources/listParams';
+import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
 import { action, idParams } from '../http/route';
 import { JOB_STAFF_GATE, SHEET_GATE, readableJob } from './access';
-import { parseJobListParams, sheetConditions } from './filter';
+import { JOB_LIST, sheetConditions } from './filter';
 import { searchPageWithTotal } from '../resources/knownTotals';
 import { sheetRows, sheetStatements } from './sheetCache';
 import { historyNames, namesOfEntry } from './historyNames';
@@ -36,7 +36,7 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const c = sheetConditions(req);
-      const p = parseJobListParams(req.query as ListQuery);
+      const p = parseListQuery(req.query as ListQuery, JOB_LIST);
       const db = jobDb(req.db);
       const q = sheetStatements(db, req.brand!.schema, c, p);
       const role = req.user?.role ?? null;

@@ -7,6 +7,7 @@ import { NOTIFICATION_TYPES } from '../../core/enums';
 import { invalidField } from '../envelope/errors';
 import { containsPattern, likeEscape } from '../resources/likeEscape';
 import { asObject } from '../http/objects';
+import { parseSearchText } from '../http/listQuery';
 import type { JobDb } from '../jobs/tables';
 import { isId, ownRows } from './wire';
 
@@ -45,13 +46,8 @@ export function parseNotificationFilter(input: unknown): NotificationFilter {
     if (number.length > 100) throw invalidField('job_number', 'validation.max100');
     f.job_number = number || null;
   }
-  if (body.stext !== undefined && body.stext !== null) {
-    if (typeof body.stext !== 'string') throw invalidField('stext');
-    const text = body.stext.trim();
-    if (text.length > 0 && text.length < 3) throw invalidField('stext', 'validation.minSearch');
-    if (text.length > 100) throw invalidField('stext', 'validation.max100');
-    f.stext = text || null;
-  }
+  // Blank text searches nothing.
+  f.stext = parseSearchText(body.stext, { max100: true });
   return f;
 }
 

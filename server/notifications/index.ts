@@ -8,19 +8,28 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { invalidField, notFound } from '../envelope/errors';
 import { asObject } from '../http/objects';
-import type { ListQuery } from '../resources/listParams';
+import { objectBody } from '../http/bodySchema';
 import { action, idParams } from '../http/route';
 import { filteredRows, parseNotificationFilter } from './filter';
-import { listQuerySchema, parsePageQuery } from './listQuery';
-import { REMINDER_GATE as gate, ROW_COLUMNS, dbOf, me, ownRows, pageOfRows, parseIds, rowSchema, toWireRow, type NotificationRow } from './wire';
+import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } from '../http/listQuery';
+import {
+  NEWEST_NOTIFICATION_FIRST,
+  REMINDER_GATE as gate,
+  ROW_COLUMNS,
+  dbOf,
+  me,
+  ownRows,
+  pageOfRows,
+  parseIds,
+  rowSchema,
+  toWireRow,
+  type NotificationRow,
+} from './wire';
 
 const key = 'notifications';
 const rows = { type: 'array', items: rowSchema };
-const idsBody = {
-  type: 'object',
-  properties: { notif_ids: { oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' } }] } },
-  required: ['notif_ids'],
-};
+/** The handler names a wrong id by its place (notif_ids[1]), so the schema asks only for its presence. */
+const idsBody = objectBody({ notif_ids: { description: 'One id or a list of ids', example: [1, 2] } }, ['notif_ids']);
 const SORTABLE: Record<string, string> = {
   created_at: 'n.created_at',
   notif_id: 'n.notif_id',
@@ -29,6 +38,8 @@ const SORTABLE: Record<string, string> = {
   is_flagged: 'n.is_flagged',
   created_by_name: 'u.fullname',
 };
+/** The reminder list: 20 a page, newest first; sorted on a wire name's SQL column. */
+const LIST: ListOptions = { pageSize: 20, sort: { sortable: SORTABLE, defaultSort: '-created_at', tieBreaker: NEWEST_NOTIFICATION_FIRST } };
 /** The badge lists at most this many ids; the count is exact. */
 const BADGE_IDS = 100;
 
@@ -77,7 +88,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
       },
     },
     async (req) => {
-      const page = parsePageQuery(req.query as ListQuery, SORTABLE, '-created_at');
+      const page = parseListQuery(req.query as ListQuery, LIST);
       const filter = parseNotificationFilter(req.body);
       return pageOfRows(filteredRows(dbOf(req), me(req), filter), page);
     },
@@ -112,7 +123,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
       key,
       gate,
       summary: 'Marks the given notifications of the user as rendered (ids of others are ignored)',
-      docBody: idsBody,
+      body: idsBody,
       data: { type: 'object', properties: { updated: { type: 'integer' } } },
     },
     async (req) => {
@@ -136,7 +147,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
       gate,
       change: true,
       summary: "Removes one or many of the user's notifications (ids of others are ignored)",
-      docBody: idsBody,
+      body: idsBody,
       data: { type: 'object', properties: { removed: { type: 'integer' } } },
     },
     async (req) => {
@@ -156,7 +167,7 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
       change: true,
       params: idParams,
       summary: "Flags or unflags one of the user's notifications",
-      docBody: { type: 'object', properties: { is_flagged: { type: 'boolean' } }, required: ['is_flagged'] },
+      body: objectBody({ is_flagged: { type: 'boolean' } }, ['is_flagged']),
       data: rowSchema,
     },
     async (req) => {

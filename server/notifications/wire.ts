@@ -10,7 +10,7 @@ import { NOTIFICATION_TYPES } from '../../core/enums';
 import { toWireDate } from '../envelope/datetime';
 import { authRequired, invalidField } from '../envelope/errors';
 import { jobDb, type JobDb } from '../jobs/tables';
-import type { PageQuery } from './listQuery';
+import type { ListParams, SortTerm } from '../http/listQuery';
 
 /** SPEC.md point 2: reminders and engineer reports belong to the operator group, Admin and Developer. */
 export const REMINDER_GATE: Gate = { roles: [...OPERATOR_GROUP, 'Admin', 'Developer'], requiredFeatures: ['job.enabled'] };
@@ -59,12 +59,15 @@ export interface NotificationRow {
 
 export const toWireRow = (r: NotificationRow) => ({ ...r, created_at: toWireDate(r.created_at) });
 
-/** One page of the rows `base` selects (newest id breaking ties) and, when asked, how many there are. */
-export async function pageOfRows(base: ReturnType<typeof ownRows>, page: PageQuery) {
+/** The last sort key of a notification list: the newest id breaks ties. */
+export const NEWEST_NOTIFICATION_FIRST: SortTerm = { column: 'n.notif_id', desc: true };
+
+/** One page of the rows `base` selects, sorted by SQL columns, and, when asked, how many there are. */
+export async function pageOfRows(base: ReturnType<typeof ownRows>, page: ListParams) {
   let q = base.select([...ROW_COLUMNS]);
   for (const s of page.sort) q = q.orderBy(sql.ref(s.column), s.desc ? 'desc' : 'asc');
   const [list, total] = await Promise.all([
-    q.orderBy('n.notif_id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    q.limit(page.limit).offset(page.offset).execute(),
     page.withTotal ? base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow() : null,
   ]);
   return { data: (list as NotificationRow[]).map(toWireRow), totalCount: total ? Number(total.n) : undefined };

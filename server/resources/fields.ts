@@ -1,5 +1,7 @@
 /** What the engine needs to know about a definition's fields, derived once per resource. */
+import { MIN_SEARCH_CHARS } from '../../core/lists/search';
 import type { FieldDef, FieldType, RelationDef, ResourceDef } from '../../core/resources/engine/types';
+import type { ListOptions } from '../http/listQuery';
 
 const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'email', 'color']);
 const NUMBER_TYPES: ReadonlySet<FieldType> = new Set(['number', 'money', 'reference']);
@@ -15,6 +17,8 @@ export interface ResourceInfo {
   writable: FieldDef[];
   searchable: string[];
   relations: Map<string, RelationDef>;
+  /** Its list query: the definition's page size and default sort, its sortable fields, the id last. */
+  list: ListOptions;
 }
 
 export function resourceInfo(def: ResourceDef): ResourceInfo {
@@ -25,6 +29,14 @@ export function resourceInfo(def: ResourceDef): ResourceInfo {
     writable: def.fields.filter((f) => !f.readOnly),
     searchable: def.fields.filter((f) => f.searchable && isTextField(f)).map((f) => f.name),
     relations: new Map((def.relations ?? []).map((r) => [r.name, r])),
+    list: {
+      pageSize: def.pageSize,
+      sort: {
+        sortable: def.fields.filter((f) => f.sortable).map((f) => f.name),
+        defaultSort: def.defaultSort,
+        tieBreaker: { column: def.idField, desc: false },
+      },
+    },
   };
 }
 
@@ -76,7 +88,7 @@ export function writeBodySchema(info: ResourceInfo, mode: 'create' | 'update'): 
 /** The body of POST {name}/filter, for the OpenAPI document. */
 export function filterBodySchema(info: ResourceInfo): Record<string, unknown> {
   const properties: Record<string, unknown> = {
-    stext: { type: ['string', 'null'], minLength: 3, maxLength: 100, description: `Free text over: ${info.searchable.join(', ') || '(none)'}` },
+    stext: { type: ['string', 'null'], minLength: MIN_SEARCH_CHARS, maxLength: 100, description: `Free text over: ${info.searchable.join(', ') || '(none)'}` },
     ids: { type: ['array', 'null'], items: { type: 'integer' } },
   };
   for (const rel of info.relations.values())

@@ -7,6 +7,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { FieldDef } from '../../core/resources/engine/types';
 import { invalidField } from '../envelope/errors';
 import { asObject } from '../http/objects';
+import { parseSearchText } from '../http/listQuery';
 import { containsText, searchParts, type SearchParts } from './containsText';
 import { containsPattern, likeEscape } from './likeEscape';
 import { isNumberField, isTextField, type ResourceInfo } from './fields';
@@ -64,10 +65,8 @@ export function parseFilterBody(info: ResourceInfo, input: unknown): Condition[]
   for (const [key, value] of Object.entries(body)) {
     if (value === null || value === undefined) continue; // an empty filter means "no filter"
     if (key === 'stext') {
-      if (typeof value !== 'string') throw invalidField('stext');
-      const text = value.trim();
-      if (text.length < 3) throw invalidField('stext', 'validation.minSearch');
-      if (text.length > 100) throw invalidField('stext', 'validation.max100');
+      // Never null here: the value is given, and blank text is refused as too short.
+      const text = parseSearchText(value, { blank: 'tooShort', max100: true })!;
       if (info.def.searchColumn) conditions.push({ kind: 'searchColumn', column: info.def.searchColumn, parts: searchParts(text.toLowerCase()) });
       else if (info.searchable.length) conditions.push({ kind: 'search', columns: info.searchable, text });
       continue;

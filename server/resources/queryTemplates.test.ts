@@ -7,7 +7,7 @@ import { brandDb, type RootDb } from '../db/types';
 import { splitConditions, withLeafValues } from './conditionLeaves';
 import { resourceInfo } from './fields';
 import { parseFilterBody } from './filters';
-import { parseListParams } from './listParams';
+import { parseListQuery } from '../http/listQuery';
 import { compileWithTemplate } from './queryTemplates';
 import { listQueries } from './store';
 
@@ -18,7 +18,7 @@ const db = brandDb(root, 'site_977');
 function both(def: typeof contacts, body: Record<string, unknown>, query: Record<string, string>) {
   const info = resourceInfo(def);
   const conditions = parseFilterBody(info, body);
-  const params = parseListParams(info, query);
+  const params = parseListQuery(query, info.list);
   const { shape, leaves } = splitConditions(conditions);
   const all = [...leaves, { value: params.limit }, { value: params.offset }];
   const build = (values: unknown[]) =>

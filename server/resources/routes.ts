@@ -12,7 +12,7 @@ import { plainJsonSerializer, responses } from '../envelope/schemas';
 import { cleanWriteBody } from './body';
 import { filterBodySchema, recordSchema, relationJsonType, resourceInfo, writeBodySchema } from './fields';
 import { parseFilterBody } from './filters';
-import { listQuerySchema, parseListParams, type ListQuery } from './listParams';
+import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
 import { deleteRecord, getRecord, insertRecord, listRecords, updateRecord } from './store';
 import { loadRelations, parseBulkRows, saveRelation, saveRelations, splitRelations } from './relations';
 
@@ -51,7 +51,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       schema: { tags, summary: `List ${def.name}`, description: readNote, querystring: listQuerySchema, response: responses(key, list) },
     },
     async (req, reply) => {
-      const params = parseListParams(info, req.query);
+      const params = parseListQuery(req.query, info.list);
       const { rows, totalCount } = await listRecords(req.db!, info, [], params);
       return sendOk(req, reply, rows, { totalCount });
     },
@@ -66,7 +66,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       schema: { tags, summary: `Filter ${def.name}`, description: readNote, querystring: listQuerySchema, response: responses(key, list) },
     },
     async (req, reply) => {
-      const params = parseListParams(info, req.query);
+      const params = parseListQuery(req.query, info.list);
       const conditions = parseFilterBody(info, req.body);
       const { rows, totalCount } = await listRecords(req.db!, info, conditions, params);
       return sendOk(req, reply, rows, { totalCount });

@@ -13,7 +13,7 @@ import { compileWithTemplate, type Leaf } from './queryTemplates';
 import { whereOf, type Condition } from './filters';
 import { toWire } from '../envelope/datetime';
 import { isTextField, type ResourceInfo } from './fields';
-import type { ListParams } from './listParams';
+import type { ListParams } from '../http/listQuery';
 
 // Definitions name their tables at run time, so the typed schema cannot describe them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

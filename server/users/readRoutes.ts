@@ -9,7 +9,7 @@ import { users } from '../../core/users/usersResource';
 import { notFound } from '../envelope/errors';
 import { filterBodySchema, recordSchema, resourceInfo } from '../resources/fields';
 import { parseFilterBody } from '../resources/filters';
-import { listQuerySchema, parseListParams, type ListQuery } from '../resources/listParams';
+import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
 import { getRecord, listRecords } from '../resources/store';
 import { action, idParams } from '../http/route';
 import type { BrandDb } from '../db/types';
@@ -99,7 +99,7 @@ export function registerUserReadRoutes(app: FastifyInstance): void {
       data: { type: 'array', items: recordSchema(usersInfo) },
     },
     async (req) => {
-      const params = parseListParams(usersInfo, req.query as ListQuery);
+      const params = parseListQuery(req.query as ListQuery, usersInfo.list);
       const { rows, totalCount } = await listRecords(req.db!, usersInfo, parseFilterBody(usersInfo, req.body), params);
       return { data: rows, totalCount };
     },
@@ -134,7 +134,7 @@ export function registerUserReadRoutes(app: FastifyInstance): void {
       data: { type: 'array', items: recordSchema(emailsInfo) },
     },
     async (req) => {
-      const params = parseListParams(emailsInfo, req.query as ListQuery);
+      const params = parseListQuery(req.query as ListQuery, emailsInfo.list);
       const conditions = [...parseFilterBody(emailsInfo, req.body), { kind: 'in' as const, column: 'is_hidden', values: [false] }];
       const { rows, totalCount } = await listRecords(req.db!, emailsInfo, conditions, params);
       return { data: rows, totalCount };

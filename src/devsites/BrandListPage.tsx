@@ -7,6 +7,7 @@ import { api } from '../dataProvider/apiClient';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import type { SiteRecord } from './types';
+import { searchProblem } from '../../core/lists/search';
 
 export function BrandListPage({ title }: PageProps) {
   const translate = useTranslate();
@@ -15,7 +16,7 @@ export function BrandListPage({ title }: PageProps) {
 
   useEffect(() => {
     const text = stext.trim();
-    if (text.length > 0 && text.length < 3) return;
+    if (searchProblem(text)) return;
     const controller = new AbortController();
     const call = text
       ? api<SiteRecord[]>('dev/sites/filter', { method: 'POST', body: { stext: text }, query: { limit: 500 }, signal: controller.signal })

@@ -9,6 +9,7 @@ import { authState } from '../auth/authStore';
 import { api } from '../dataProvider/apiClient';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
+import { searchProblem } from '../../core/lists/search';
 
 interface ErrorEntry {
   id: string;
@@ -32,7 +33,7 @@ export function GlobalErrorsPage({ title }: PageProps) {
 
   useEffect(() => {
     const text = stext.trim();
-    if (text.length > 0 && text.length < 3) return;
+    if (searchProblem(text)) return;
     const controller = new AbortController();
     const group = allBrands ? 'dev/errorlogs' : 'dev/globalerrors';
     api<ErrorEntry[]>(`${group}/filter`, { method: 'POST', body: { stext: text || null }, query: { limit: 100 }, signal: controller.signal })

@@ -39,6 +39,7 @@ import { downloadUrl, formatBytes } from './format';
 import { FILE_TYPE_CATEGORIES, type FileGroup, type FileRow, type FileTypeCategory } from '../../core/files/types';
 import { UploadBox } from './UploadBox';
 import { useFileDate } from './useFileDate';
+import { searchProblem } from '../../core/lists/search';
 
 const PER_PAGE = 20;
 
@@ -93,7 +94,7 @@ export function FileBrowserPage({ title }: PageProps) {
   const search = stext.trim();
   useEffect(() => {
     // Free text counts from 3 characters (API.md); shorter text does not filter yet.
-    if (search.length > 0 && search.length < 3) return;
+    if (searchProblem(search)) return;
     const controller = new AbortController();
     filterFiles({ f_grp_id: group || null, stext: search || null, type: type || null }, page + 1, PER_PAGE, controller.signal)
       .then((p) => {

@@ -8,7 +8,7 @@ import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../core/enums';
 import { CodesPicker } from '../jobs/sheet/pickers';
-import { MIN_SEARCH, searchProblem } from '../resources/engine/SearchBox';
+import { searchableText, searchProblem } from '../../core/lists/search';
 
 export type FlagFilter = 'all' | 'flagged' | 'unflagged';
 
@@ -23,8 +23,8 @@ export const EMPTY_REMINDER_FILTER: ReminderFilter = { types: [], flag: 'all', s
 
 export function toWireFilter(f: ReminderFilter): Record<string, unknown> {
   const out: Record<string, unknown> = { types: f.types.length ? f.types : null, flagged: f.flag === 'all' ? null : f.flag === 'flagged' };
-  const text = f.stext.trim();
-  if (text.length >= MIN_SEARCH) out.stext = text;
+  const text = searchableText(f.stext);
+  if (text) out.stext = text;
   const number = f.job_number.trim();
   if (number) out.job_number = number;
   return out;

@@ -100,7 +100,6 @@ export const LARGE_MAIL_BYTES = 5 * 1024 * 1024;
 /** New mail is looked for this often (the mail refresh interval modifier, default 60 s). */
 export const MAIL_REFRESH_MS = 60_000;
 export const MAIL_PAGE_SIZE = 100;
-export const MIN_SEARCH_CHARS = 3;
 /** A search that is a mail domain ('example.com', '@example.com'): it also finds every sender of that domain. */
 export const DOMAIN_SEARCH = /^@?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})$/i;
 

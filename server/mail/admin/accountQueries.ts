@@ -2,13 +2,13 @@
 import { sql } from 'kysely';
 import { notFound } from '../../envelope/errors';
 import type { MailDb } from '../tables';
-import type { Paging } from './paging';
+import type { ListParams } from '../../http/listQuery';
 import { IMAP, SMTP, toWire } from './servers';
 import { containsPattern } from '../../resources/likeEscape';
 
 export const ACCOUNT_SORTABLE = ['mailaccount_id', 'ma_name', 'ma_email', 'ma_enabled', 'sync_status', 'last_sync_at'] as const;
 
-export async function listAccounts(db: MailDb, paging: Paging, stext: string | null) {
+export async function listAccounts(db: MailDb, paging: ListParams, stext: string | null) {
   let q = db.selectFrom('mailaccounts as a');
   if (stext) {
     const like = containsPattern(stext);

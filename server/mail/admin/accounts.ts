@@ -13,8 +13,8 @@ import { requestSync } from '../queue/requestSync';
 import { mailDb, type MailDb } from '../tables';
 import { accountDetails, ACCOUNT_SORTABLE, listAccounts, lockAccount } from './accountQueries';
 import { MAIL_ADMIN_GATE as gate } from './gate';
-import { listQuerySchema, parsePaging } from './paging';
-import { bool, email, Fields, id, refuseUnknown, searchText, text, wire } from './parse';
+import { listQuerySchema, parseListQuery, parseSearchText, type ListOptions, type ListQuery } from '../../http/listQuery';
+import { ADMIN_PAGE_SIZE, bool, email, Fields, id, refuseUnknown, text, wire } from './parse';
 
 const key = 'mailaccounts';
 type IdReq = FastifyRequest<{ Params: { id: number } }>;
@@ -79,10 +79,16 @@ async function checkServers(db: MailDb, values: { mis_id?: number | null; mailse
   if (bad.length) throw validationError(bad);
 }
 
+/** 50 a page by name; the id breaks ties. */
+const LIST: ListOptions<(typeof ACCOUNT_SORTABLE)[number]> = {
+  pageSize: ADMIN_PAGE_SIZE,
+  sort: { sortable: ACCOUNT_SORTABLE, defaultSort: 'ma_name', tieBreaker: { column: 'mailaccount_id', desc: false } },
+};
+
 export function registerAccountRoutes(app: FastifyInstance): void {
   const base = '/api/mailaccounts';
   const list = async (req: FastifyRequest, stext: string | null) => {
-    const paging = parsePaging(req.query, ACCOUNT_SORTABLE, 'ma_name', 'mailaccount_id');
+    const paging = parseListQuery(req.query as ListQuery, LIST);
     const { data, totalCount } = await listAccounts(mailDb(req.db), paging, stext);
     return { data: wire(data), totalCount };
   };
@@ -102,7 +108,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       docBody: { type: 'object', properties: { stext: { type: 'string' } } },
       summary: 'Filter mail accounts by name or e-mail (stext ≥ 3)',
     },
-    (req) => list(req, searchText(asObject(req.body))),
+    (req) => list(req, parseSearchText(asObject(req.body).stext, { blank: 'tooShort' })),
   );
   action(
     app,

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../envelope/errors';
 import { asObject } from '../../http/objects';
+import { objectBody } from '../../http/bodySchema';
 import { action, idParams } from '../../http/route';
 import { mailDb, type MailDb } from '../tables';
 import { accountFolders, FOLDER_COLUMNS } from './accountQueries';
@@ -49,6 +50,8 @@ function one<T>(req: FastifyRequest, parse: (f: Fields, body: Record<string, unk
 export function registerImapFolderRoutes(app: FastifyInstance): void {
   const base = '/api/imapfolders';
   const flagDoc = (name: string, type: string) => ({ type: 'object', properties: { [name]: { type } }, required: [name] });
+  /** A required flag: true or false (1 or 0 as well). */
+  const flagBody = (name: string) => objectBody({ [name]: { enum: [true, false, 1, 0], 'x-message': 'validation.value' } }, [name]);
 
   action(
     app,
@@ -138,7 +141,7 @@ export function registerImapFolderRoutes(app: FastifyInstance): void {
       gate,
       params: idParams,
       change: true,
-      docBody: flagDoc('enabled', 'boolean'),
+      body: flagBody('enabled'),
       summary: 'Sync the folder or not',
     },
     (req) => change(mailDb(req.db), folderId(req), { ifolder_sync_enabled: one(req, (f, b) => bool(f, 'enabled', b.enabled, true)!) }),
@@ -152,7 +155,14 @@ export function registerImapFolderRoutes(app: FastifyInstance): void {
       gate,
       params: idParams,
       change: true,
-      docBody: flagDoc('date', 'string'),
+      body: objectBody({
+        date: {
+          type: 'string',
+          pattern: '^\\s*\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?Z?\\s*$',
+          'x-message': 'validation.value',
+          example: '2026-01-31',
+        },
+      }),
       summary: 'Sync only mails from this date (null: all)',
     },
     (req) => change(mailDb(req.db), folderId(req), { ifolder_syncfromdt: one(req, (f, b) => date(f, 'date', b.date) ?? null) }),
@@ -166,7 +176,7 @@ export function registerImapFolderRoutes(app: FastifyInstance): void {
       gate,
       params: idParams,
       change: true,
-      docBody: flagDoc('value', 'boolean'),
+      body: flagBody('value'),
       summary: 'New mails of this folder arrive as read',
     },
     (req) => change(mailDb(req.db), folderId(req), { is_default_seen: one(req, (f, b) => bool(f, 'value', b.value, true)!) }),

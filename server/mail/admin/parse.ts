@@ -101,13 +101,8 @@ export function refuseUnknown(f: Fields, body: Record<string, unknown>, known: r
   for (const key of Object.keys(body)) if (!known.includes(key)) f.add(key, 'value');
 }
 
-/** `stext` of a filter body: at least 3 characters when given. */
-export function searchText(body: Record<string, unknown>): string | null {
-  const v = body.stext;
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'string' || v.trim().length < 3) throw validationError([{ field: 'stext', message: enText('validation.minSearch') }]);
-  return v.trim();
-}
+/** The admin lists (accounts, servers) show 50 rows a page. */
+export const ADMIN_PAGE_SIZE = 50;
 
 /** Strips the stored secret: the browser only learns whether one is set. */
 export function withoutSecret<T extends Record<string, unknown>>(row: T, passKey: keyof T): Omit<T, typeof passKey> & { has_password: boolean } {

@@ -14,8 +14,8 @@ import { asObject } from '../../http/objects';
 import { action, idParams } from '../../http/route';
 import { encryptSecret } from '../secrets';
 import { MAIL_ADMIN_GATE as gate } from './gate';
-import { listQuerySchema, parsePaging } from './paging';
-import { bool, email, Fields, integer, oneOf, refuseUnknown, searchText, text, wire, withoutSecret } from './parse';
+import { listQuerySchema, parseListQuery, parseSearchText, type ListOptions, type ListQuery } from '../../http/listQuery';
+import { ADMIN_PAGE_SIZE, bool, email, Fields, integer, oneOf, refuseUnknown, text, wire, withoutSecret } from './parse';
 import { containsPattern } from '../../resources/likeEscape';
 
 interface ServerKind {
@@ -173,9 +173,13 @@ export function registerServerRoutes(app: FastifyInstance, k: ServerKind): void 
   const key = k.group;
   const base = `/api/${k.group}`;
   const what = k.smtp ? 'outgoing (SMTP) servers' : 'incoming (IMAP) servers';
+  const listOptions: ListOptions = {
+    pageSize: ADMIN_PAGE_SIZE,
+    sort: { sortable: [k.idCol, n.name, n.host, n.port], defaultSort: n.name, tieBreaker: { column: k.idCol, desc: false } },
+  };
 
   const list = async (req: FastifyRequest, stext: string | null) => {
-    const paging = parsePaging(req.query, [k.idCol, n.name, n.host, n.port], n.name, k.idCol);
+    const paging = parseListQuery(req.query as ListQuery, listOptions);
     let q = anyDb(req).selectFrom(k.table);
     if (stext) {
       const like = containsPattern(stext);
@@ -205,7 +209,7 @@ export function registerServerRoutes(app: FastifyInstance, k: ServerKind): void 
   action(
     app,
     { method: 'POST', url: `${base}/filter`, key, gate, querystring: listQuerySchema, docBody: filterDoc, summary: `Filter ${what} by stext` },
-    (req) => list(req, searchText(asObject(req.body))),
+    (req) => list(req, parseSearchText(asObject(req.body).stext, { blank: 'tooShort' })),
   );
   action(app, { method: 'GET', url: `${base}/:id/details`, key, gate, params: idParams, summary: `One of the ${what}` }, async (req) => ({
     data: await loadOne(anyDb(req), k, paramId(req)),

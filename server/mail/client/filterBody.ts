@@ -1,7 +1,8 @@
 /** Checks the body of POST mails/filter: every field optional, wrong types answer 400 with the field. */
 import { invalidField } from '../../envelope/errors';
 import { asObject } from '../../http/objects';
-import { MIN_SEARCH_CHARS, type MailFilter, type MailListFilter } from '../../../core/mail/client/types';
+import { searchableText } from '../../../core/lists/search';
+import type { MailFilter, MailListFilter } from '../../../core/mail/client/types';
 
 const KEYS = ['mailaccount_ids', 'ifolder_id', 'mt_id', 'mf_id', 'stext', 'is_seen', 'is_flagged', 'is_deleted', 'before'] as const;
 
@@ -46,7 +47,7 @@ export function parseMailFilter(input: unknown): Required<MailFilter> & Required
     mt_id: tag as number | null,
     mf_id: localFolder as number | null,
     // Shorter words are ignored, as the search box says ('At least 3 characters').
-    stext: text.length >= MIN_SEARCH_CHARS ? text : null,
+    stext: searchableText(text),
     is_seen: optionalBool(body, 'is_seen'),
     is_flagged: optionalBool(body, 'is_flagged'),
     is_deleted: optionalBool(body, 'is_deleted'),

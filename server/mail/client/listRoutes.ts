@@ -6,13 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { action, idParams } from '../../http/route';
-import { listQuerySchema, type ListQuery } from '../../resources/listParams';
+import { listQuerySchema, parseListQuery, type ListQuery } from '../../http/listQuery';
 import { requestSync } from '../queue/requestSync';
 import { mailDb } from '../tables';
 import { MAIL_CLIENT_GATE, linkedAccounts, recordForbidden } from './access';
 import { parseMailFilter } from './filterBody';
 import { listMails } from './mailList';
-import { page, userZone } from './readRoutes';
+import { MAIL_LIST, userZone } from './readRoutes';
 
 const KEY = 'mails';
 /** At most this many ids per select: the bulk PATCH takes as many. */
@@ -40,7 +40,7 @@ export function registerMailListRoutes(app: FastifyInstance): void {
         mailDb(req.db),
         ids,
         { ...NO_FILTER, mailaccount_ids: ids, ifolder_id: q.ifolder_id ?? null },
-        page(q),
+        parseListQuery(q, MAIL_LIST),
         userZone(req),
       );
       return { data: rows, totalCount: total };

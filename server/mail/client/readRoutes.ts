@@ -5,7 +5,7 @@ import { safeTimeZone } from '../../../core/mail/client/dateGroups';
 import type { MailAccountInfo } from '../../../core/mail/client/types';
 import { MAIL_PAGE_SIZE } from '../../../core/mail/client/types';
 import { action } from '../../http/route';
-import { MAX_LIMIT, listQuerySchema, type ListQuery } from '../../resources/listParams';
+import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } from '../../http/listQuery';
 import { mailDb } from '../tables';
 import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, sessionUserId } from './access';
 import { parseMailFilter } from './filterBody';
@@ -14,10 +14,8 @@ import { listMails, toListRows } from './mailList';
 const KEY = 'mails';
 export const userZone = (req: FastifyRequest) => safeTimeZone(req.user?.settings.timezone ?? 'Europe/London');
 
-export function page(q: ListQuery) {
-  const limit = Math.min(q.limit ?? MAIL_PAGE_SIZE, MAX_LIMIT);
-  return { limit, offset: ((q.pagenumber ?? 1) - 1) * limit, withTotal: q.totalcount === '1' || q.totalcount === 'true' };
-}
+/** The mail lists: MAIL_PAGE_SIZE a page, always newest first (a sort in the query is not read). */
+export const MAIL_LIST: ListOptions = { pageSize: MAIL_PAGE_SIZE };
 
 export function registerMailReadRoutes(app: FastifyInstance): void {
   action(
@@ -89,7 +87,13 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
       // Asked ids outside the user's accounts are simply not searched.
       const ids = filter.mailaccount_ids.length ? own.filter((id) => filter.mailaccount_ids.includes(id)) : own;
-      const { rows, total } = await listMails(mailDb(req.db), ids, { ...filter, is_deleted: false }, page(req.query as ListQuery), userZone(req));
+      const { rows, total } = await listMails(
+        mailDb(req.db),
+        ids,
+        { ...filter, is_deleted: false },
+        parseListQuery(req.query as ListQuery, MAIL_LIST),
+        userZone(req),
+      );
       return { data: rows, totalCount: total };
     },
   );
@@ -112,7 +116,7 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
         mailDb(req.db),
         ids,
         { ...filter, ifolder_id: null, is_deleted: true },
-        page(req.query as ListQuery),
+        parseListQuery(req.query as ListQuery, MAIL_LIST),
         userZone(req),
       );
       return { data: rows, totalCount: total };

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Gate } from '../../../core/access/access';
 import { STAFF } from '../../../core/access/roles';
+import { searchableText } from '../../../core/lists/search';
 import type { MailAddress } from '../../../core/mail/compose/addresses';
 import { invalidField } from '../../envelope/errors';
 import { asObject } from '../../http/objects';
@@ -37,8 +38,9 @@ export function registerContactManagerRoutes(app: FastifyInstance): void {
     async (req) => {
       const stext = asObject(req.body).stext ?? '';
       if (typeof stext !== 'string' || stext.length > 100) throw invalidField('stext');
-      const text = stext.trim();
-      if (text.length < 3) return { data: [], totalCount: 0 };
+      // Suggestions only: shorter text suggests nothing rather than being refused.
+      const text = searchableText(stext);
+      if (!text) return { data: [], totalCount: 0 };
       const db = composeDb(req.db);
       const like = containsPattern(text);
       // The contacts and users tables are typed elsewhere; only their name and address columns are read.

@@ -2,7 +2,7 @@
 import { Box, Button, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { JOB_STATUSES, JOB_TAGS, type JobStatus, type JobTag } from '../../../core/enums';
-import { searchProblem } from '../../resources/engine/SearchBox';
+import { searchProblem } from '../../../core/lists/search';
 import { CUSTOMER_VISIBLE_STATUSES } from '../../../core/jobs/rules';
 import { CodesPicker, IdPicker, IdsPicker } from './pickers';
 import type { useJobOptions } from './options';

@@ -5,7 +5,7 @@
 import { clientStorage, type JobSorting } from '../../storage/clientStorage';
 import { JOB_SORT_FIELDS, type JobFilter } from '../../../core/jobs/types';
 import type { JobStatus, JobTag } from '../../../core/enums';
-import { MIN_SEARCH } from '../../resources/engine/SearchBox';
+import { searchableText } from '../../../core/lists/search';
 
 export interface SheetFilter {
   stext: string;
@@ -111,8 +111,8 @@ export function nextSort(current: JobSorting, field: string): JobSorting {
 /** The JobFilter body: empty parts left out; text shorter than 3 characters is not sent (the box says why). */
 export function toWireFilter(f: SheetFilter): JobFilter {
   const out: JobFilter = {};
-  const text = f.stext.trim();
-  if (text.length >= MIN_SEARCH) out.stext = text;
+  const text = searchableText(f.stext);
+  if (text) out.stext = text;
   if (f.job_status.length) out.job_status = f.job_status;
   if (f.de_id.length) out.de_id = f.de_id;
   if (f.co_id !== null) out.co_id = f.co_id;

@@ -8,6 +8,7 @@ import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { accountApi, type AccountRow } from './adminApi';
 import { attempt, showDate } from './attempt';
+import { searchableText } from '../../../core/lists/search';
 
 export function SyncStatus({ row }: { row: Pick<AccountRow, 'sync_status' | 'sync_error' | 'messages_synced' | 'messages_on_server'> }) {
   const translate = useTranslate();
@@ -35,7 +36,7 @@ export function MailAccountListPage({ title }: PageProps) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [rows, setRows] = useState<AccountRow[]>([]);
-  const stext = search.trim().length >= 3 ? search.trim() : null;
+  const stext = searchableText(search);
 
   const load = useCallback(async () => {
     const list = await attempt(() => accountApi.list(stext));

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { PageFrame } from '../../pages/PageFrame';
 import { SERVER_KINDS, serverApi, type ServerKindName, type ServerRow } from './adminApi';
 import { attempt } from './attempt';
+import { searchableText } from '../../../core/lists/search';
 
 export function ServerListView({ kind, title }: { kind: ServerKindName; title: string }) {
   const translate = useTranslate();
@@ -14,7 +15,7 @@ export function ServerListView({ kind, title }: { kind: ServerKindName; title: s
   const k = SERVER_KINDS[kind];
   const [search, setSearch] = useState('');
   const [rows, setRows] = useState<ServerRow[]>([]);
-  const stext = search.trim().length >= 3 ? search.trim() : null;
+  const stext = searchableText(search);
 
   useEffect(() => {
     let live = true;

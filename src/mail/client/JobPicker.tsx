@@ -4,6 +4,7 @@ import { Dialog, DialogContent, DialogTitle, List, ListItemButton, ListItemText,
 import { useTranslate } from 'ra-core';
 import { api } from '../../dataProvider/apiClient';
 import type { JobListRow } from '../../../core/jobs/types';
+import { searchableText } from '../../../core/lists/search';
 
 const TYPING_MS = 300;
 
@@ -15,7 +16,7 @@ export function JobPicker({ open, onClose, onPick }: { open: boolean; onClose: (
     if (!open) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      const stext = text.trim().length >= 3 ? text.trim() : undefined;
+      const stext = searchableText(text);
       api<JobListRow[]>('jobs/filter', {
         method: 'POST',
         body: stext ? { stext } : {},
@@ -42,7 +43,7 @@ export function JobPicker({ open, onClose, onPick }: { open: boolean; onClose: (
           label={translate('mailClient.assign.search')}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          helperText={text && text.trim().length < 3 ? translate('mailClient.minChars') : ' '}
+          helperText={text && !searchableText(text) ? translate('mailClient.minChars') : ' '}
         />
         <List dense>
           {jobs.map((j) => (

@@ -17,12 +17,13 @@ import { LabelPanel } from './LabelPanel';
 import { MailListPane } from './MailListPane';
 import { mailApi } from './mailApi';
 import { ReadingPane } from './ReadingPane';
-import { MIN_SEARCH_CHARS, NEW_MAIL_URL, replyUrl, type MailFlag, type MailListFilter, type MailListRow } from '../../../core/mail/client/types';
+import { NEW_MAIL_URL, replyUrl, type MailFlag, type MailListFilter, type MailListRow } from '../../../core/mail/client/types';
 import { useMailAccounts } from './useMailAccounts';
 import { useMailLabels } from './useMailLabels';
 import { useMailList } from './useMailList';
 import { useMailChanges } from './useMailChanges';
 import { useShortcuts, type ShortcutAction } from './useShortcuts';
+import { searchableText } from '../../../core/lists/search';
 
 export function MailClientPage({ title }: PageProps) {
   const translate = useTranslate();
@@ -37,7 +38,7 @@ export function MailClientPage({ title }: PageProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [checked, setChecked] = useState<Set<number>>(new Set());
-  const stext = search.trim().length >= MIN_SEARCH_CHARS ? search.trim() : null;
+  const stext = searchableText(search);
   const enabledKey = accounts.enabledIds.join(',');
   const filter = useMemo<MailListFilter | null>(() => {
     if (!accounts.accounts || !enabledKey) return null;

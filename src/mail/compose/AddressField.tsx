@@ -9,6 +9,7 @@ import { useBrand } from '../../brand/BrandContext';
 import { checkAddressInput, formatAddress, parseAddressList, type MailAddress } from '../../../core/mail/compose/addresses';
 import { composeApi } from './api';
 import type { Suggestion } from './types';
+import { searchableText } from '../../../core/lists/search';
 
 export interface AddressFieldProps {
   label: string;
@@ -16,8 +17,6 @@ export interface AddressFieldProps {
   onChange: (next: MailAddress[]) => void;
   disabled?: boolean;
 }
-
-const MIN_SEARCH = 3;
 
 export function AddressField({ label, value, onChange, disabled }: AddressFieldProps) {
   const translate = useTranslate();
@@ -28,8 +27,8 @@ export function AddressField({ label, value, onChange, disabled }: AddressFieldP
   const suggest = !!brand.features.mail?.contactManager;
 
   useEffect(() => {
-    const text = input.trim();
-    if (!suggest || text.length < MIN_SEARCH) return setOptions([]);
+    const text = searchableText(input);
+    if (!suggest || !text) return setOptions([]);
     const ctrl = new AbortController();
     const timer = setTimeout(() => {
       composeApi.suggest(text, ctrl.signal).then(setOptions, () => setOptions([]));

@@ -6,13 +6,7 @@ import { useEffect, useState } from 'react';
 import { TextField, InputAdornment } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useListContext, useTranslate } from 'react-admin';
-
-export const MIN_SEARCH = 3;
-
-export function searchProblem(text: string): 'validation.minSearch' | null {
-  const trimmed = text.trim();
-  return trimmed.length > 0 && trimmed.length < MIN_SEARCH ? 'validation.minSearch' : null;
-}
+import { searchProblem } from '../../../core/lists/search';
 
 export function SearchBox({ debounceMs = 400 }: { debounceMs?: number }) {
   const translate = useTranslate();

@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { departments } from '../../../core/resources/definitions/departments';
 import { dateInputToWire, formatWireDate, wireToDateInput } from './dateText';
 import { defaultValuesOf, sortOf } from './formValues';
-import { searchProblem } from './SearchBox';
 import { canWrite } from './useCanWrite';
 import { buildResourceSchema } from '../../../core/resources/engine/schema';
 
 describe('resource engine helpers', () => {
-  it('free-text search needs at least 3 characters (empty is fine)', () => {
-    expect(searchProblem('')).toBeNull();
-    expect(searchProblem('  ')).toBeNull();
-    expect(searchProblem('ab')).toBe('validation.minSearch');
-    expect(searchProblem('abc')).toBeNull();
-  });
-
   it('write roles decide the write actions', () => {
     expect(canWrite(departments, 'Operator')).toBe(true);
     expect(canWrite(departments, 'Admin')).toBe(true);

@@ -1,10 +1,10 @@
-import { MIN_SEARCH } from './SearchBox';
+import { searchableText } from '../../../core/lists/search';
 
 /**
  * Autocomplete text → list filter. Fewer than 3 characters ask for the first page unfiltered
  * instead of a search the server refuses ('At least 3 characters').
  */
 export function searchFilter(text: string): { q?: string } {
-  const trimmed = text.trim();
-  return trimmed.length >= MIN_SEARCH ? { q: trimmed } : {};
+  const q = searchableText(text);
+  return q ? { q } : {};
 }
