@@ -5,6 +5,7 @@ import { seedIfEmpty } from '../seed/seed';
 import { migrateAll, migrateBrand } from './migrations/migrate';
 import { globalDb, type RootDb } from './types';
 import { testDb, uniqueName } from '../test/helpers';
+import { RESOURCES } from '../../core/resources/definitions';
 
 let db: RootDb;
 
@@ -54,6 +55,21 @@ describe('migrations and seed', () => {
       select count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace ns on ns.oid = c.relnamespace
       where ns.nspname = ${brand.schema} and t.tgname like '%list_version%'`.execute(db);
     expect(triggers[0].n).toBe(24);
+  });
+
+  it('gives each list with a search column an index of its default sort that also holds the search text', async () => {
+    // A search walked in sort order (server/resources/knownTotals.ts) then reads the index alone (migration 0029).
+    const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = 'site_1'`.execute(db);
+    const searchable = RESOURCES.filter((r) => r.searchColumn);
+    expect(searchable.length).toBeGreaterThanOrEqual(5);
+    for (const r of searchable) {
+      const sort = r.defaultSort.replace(/^-/, '');
+      const on = `ON site_1.${r.table} USING btree (lower(${sort}), ${r.idField}) INCLUDE (${sort}, ${r.searchColumn})`;
+      expect(
+        rows.map((x) => x.indexdef).filter((d) => d.endsWith(on)),
+        r.name,
+      ).toHaveLength(1);
+    }
   });
 
   it('refuses a second brand on the same domain and leaves nothing behind', async () => {

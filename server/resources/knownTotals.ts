@@ -12,8 +12,12 @@
  * version in the same statement, so a total is used only while no change to the lists' tables
  * has been committed since it was counted. The walk is capped (`walkWindow`): matches that bunch
  * up late in the sort order (a name searched and sorted by) end the walk early, and the page is
- * then counted as before. Either way the page is the same rows, as both sort by the same keys
- * ending with the id.
+ * then counted as before. Such a search keeps that in mind (`stretch`): its next walks go twice as
+ * far each time one comes back short, until the window would be longer than its matches, where it
+ * is counted every time. Without that, every request of a search whose matches start 5,000 rows
+ * into the sort order (Harbour among 100,000 departments, sorted by name, desc) paid a walk that
+ * could not reach its page on top of the count (docs/PERFORMANCE.md). Either way the page is the
+ * same rows, as both sort by the same keys ending with the id.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 
@@ -25,6 +29,8 @@ interface KnownTotal {
   version: string;
   total: number;
   tableRows: number;
+  /** How many times the first window this search's walks take (1 when absent); only ever grows. */
+  stretch?: number;
 }
 
 const MAX_KNOWN = 2000;
@@ -39,13 +45,27 @@ function remember(key: string, value: KnownTotal) {
 /**
  * The rows to walk in sort order for the page, or undefined when the search index is the better
  * way: the walk is expected to test (offset + limit) × rows ÷ total rows, and is worth it when that
- * is fewer than the matches the search index would hand over. It stops at four times that many.
+ * is fewer than the matches the search index would hand over. It stops at four times that many,
+ * times the search's `stretch`; a stretched walk goes no further than the count would (it visits
+ * every match).
  */
 export function walkWindow(k: KnownTotal, offset: number, limit: number): number | undefined {
   const wanted = offset + limit;
   if (wanted > k.total) return undefined;
   const expected = (wanted * Math.max(k.tableRows, k.total)) / k.total;
-  return expected < k.total ? Math.ceil(4 * expected) + 100 : undefined;
+  if (expected >= k.total) return undefined;
+  const stretch = k.stretch ?? 1;
+  const window = Math.ceil(4 * expected * stretch) + 100;
+  return stretch === 1 || window <= k.total ? window : undefined;
+}
+
+/**
+ * A walk with the stretch `used` came back short: the search's next walks go twice as far.
+ * Concurrent requests that walked with the same stretch double it once between them, not once each.
+ */
+function stretchWalks(key: string, used: number) {
+  const k = known.get(key);
+  if (k) k.stretch = Math.max(k.stretch ?? 1, 2 * used);
 }
 
 const table = (schema: string | null, name: string) => (schema ? sql.id(schema, name) : sql.id(name));
@@ -106,14 +126,18 @@ export async function searchPageWithTotal(s: SearchPageSteps): Promise<{ page: R
   const k = search ? known.get(key) : undefined;
   const window = k && s.walk ? walkWindow(k, s.offset, s.limit) : undefined;
   if (k && window !== undefined) {
+    const stretch = k.stretch ?? 1;
     const walked = await s.walk!(window);
     if (walked.length === s.limit && walked[0][VERSION_COLUMN] === k.version) return { page: walked, total: k.total };
+    // A short walk (not one that read a newer version) found too few matches within its window.
+    if (walked.length < s.limit) stretchWalks(key, stretch);
   }
   const page = await s.counted();
   if (!s.withTotal) return { page };
   if (!page.length) return { page, total: s.offset === 0 ? 0 : await s.count() };
   const first = page[0];
   const total = Number(first[TOTAL_COLUMN]);
-  remember(key, { version: String(first[VERSION_COLUMN]), total, tableRows: Number(first[TABLE_ROWS_COLUMN]) });
+  // How far the search's walks go is about where its matches sit in the sort order, which a new total leaves as it was.
+  remember(key, { version: String(first[VERSION_COLUMN]), total, tableRows: Number(first[TABLE_ROWS_COLUMN]), stretch: known.get(key)?.stretch });
   return { page, total };
 }

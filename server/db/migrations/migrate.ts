@@ -35,6 +35,7 @@ import * as brand0025 from './brand/0025_jobs_sort_indexes';
 import * as brand0026 from './brand/0026_list_version';
 import * as brand0027 from './brand/0027_session_ids';
 import * as brand0028 from './brand/0028_mail_partial';
+import * as brand0029 from './brand/0029_search_walk_indexes';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -75,6 +76,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0026_list_version': brand0026,
   '0027_session_ids': brand0027,
   '0028_mail_partial': brand0028,
+  '0029_search_walk_indexes': brand0029,
 };
 
 /** In order, for the developer dashboard's schema version. */
