@@ -72,6 +72,22 @@ describe('migrations and seed', () => {
     }
   });
 
+  it("keeps every listed resource's total and list version by trigger, its relations' link tables included", async () => {
+    // A resource left out of migration 0024's or 0026's table list would answer stale totals (list_counts) or reuse a
+    // search's total after a change (knownTotals.ts): a new resource needs its triggers in a migration of its own.
+    const { rows } = await sql<{ table: string; trigger: string }>`
+      select c.relname as table, t.tgname as trigger from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace ns on ns.oid = c.relnamespace
+      where ns.nspname = 'site_1' and not t.tgisinternal`.execute(db);
+    const has = (table: string, trigger: string) => rows.some((r) => r.table === table && r.trigger === trigger);
+    expect(RESOURCES.length).toBeGreaterThanOrEqual(6);
+    for (const r of RESOURCES) {
+      for (const trigger of [`${r.table}_count_insert`, `${r.table}_count_delete`, `${r.table}_list_version`, `${r.table}_list_version_truncate`]) {
+        expect(has(r.table, trigger), `${r.name}: ${trigger}`).toBe(true);
+      }
+      for (const rel of r.relations ?? []) expect(has(rel.table, `${rel.table}_list_version`), `${r.name}.${rel.name}: ${rel.table}_list_version`).toBe(true);
+    }
+  });
+
   it('refuses a second brand on the same domain and leaves nothing behind', async () => {
     const before = await globalDb(db)
       .selectFrom('sites')
