@@ -153,6 +153,10 @@ describe('mail sync workers', () => {
     let watched = false;
     const w = await workers('idle-watch', 1, 3_600_000, { watchAccounts: async () => [{ schema, accountId }], onIdleOpen: () => void (watched = true) });
     expect(await waitFor(has('Before watching'), 30_000)).toBe(true);
+    // The start's own sync goes on after INBOX (more batches, the other folders) and would bring a mail appended
+    // meanwhile: let it end, so that the next mail can only come by a sync that IDLE asked for.
+    const startSyncEnded = async () => syncs.some((s) => s.process === 'idle-watch' && s.schema === schema && s.accountId === accountId && s.ran);
+    expect(await waitFor(startSyncEnded, 30_000)).toBe(true);
     // From the moment its INBOX is open, the watcher reports every change.
     expect(await waitFor(async () => watched, 30_000)).toBe(true);
     const subject = `Pushed ${Date.now()}`;
