@@ -2,9 +2,9 @@
  * The app: our BrowserRouter around react-admin (which then uses it instead of its own), the
  * brand boot, and <Admin> with the route table, custom layout and our notices.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { Admin } from 'react-admin';
+import { Admin, memoryStore } from 'react-admin';
 import type { I18nProvider } from 'ra-core';
 import { ensureWhoami } from './auth/authApi';
 import { authProvider } from './auth/authProvider';
@@ -24,7 +24,6 @@ import { CatchAllPage } from './routes/CatchAllPage';
 import { NavigationBridge } from './routes/navigation';
 import { startPreloading } from './preload/preloadStore';
 import { withPreloadRefresh } from './preload/withPreloadRefresh';
-import { listPreferences } from './storage/listPreferences';
 
 const dataProvider = withPreloadRefresh(createDataProvider(api, translate));
 
@@ -38,13 +37,15 @@ function AuthBootstrap(): null {
 }
 
 function AdminApp({ brand, i18nProvider }: { brand: BrandConfig; i18nProvider: I18nProvider }) {
+  // Our own storage (src/storage) keeps what must survive a reload; react-admin's list state need not.
+  const store = useMemo(() => memoryStore(), []);
   useEffect(() => startPreloading(brand.features), [brand]);
   return (
     <Admin
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      store={listPreferences}
+      store={store}
       theme={lightTheme}
       darkTheme={darkTheme}
       layout={MainLayout}

@@ -4,7 +4,6 @@
  * wait on it, so it lives outside React.
  */
 import { resetErrorCounter } from '../errors/errorListStore';
-import { listPreferences } from '../storage/listPreferences';
 import { createStore, useStoreValue } from '../util/createStore';
 import type { AuthState, CurrentUser, UserSettings } from './types';
 
@@ -28,11 +27,10 @@ export function setUnauthenticated(): void {
   authState.set({ status: 'unauthenticated', user: null });
 }
 
-/** Logout of SPEC.md point 4: clears the user, resets the error-list counters and forgets the list preferences. */
+/** Logout of SPEC.md point 4: clears the user and resets the error-list counters. */
 export function clearSession(): void {
   setUnauthenticated();
   resetErrorCounter();
-  listPreferences.reset();
 }
 
 export function updateUserSettings(patch: UserSettings): void {
