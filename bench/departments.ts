@@ -5,8 +5,9 @@
  * engine's SQL in the same run (rawServer.ts), and the plans of those queries.
  */
 import { departments } from '../core/resources/definitions/departments';
-import { compiled, embeddedUrl, explain, explainWalk, startRaw } from './reference';
-import { loadPair, type LoadResult } from './load';
+import { compiled, explain, explainWalk } from './reference';
+import type { LoadResult } from './load';
+import { runPairs } from './pairs';
 import type { RawQuery } from './rawQuery';
 import type { RootDb } from '../server/db/types';
 
@@ -40,34 +41,21 @@ export async function departmentQueriesOf(root: RootDb, schema: string): Promise
   return out;
 }
 
-export async function runDepartmentsLoad(
+export function runDepartmentsLoad(
   base: string,
   headers: Record<string, string>,
   dataDir: string,
   queries: Record<string, RawQuery>,
   seconds: number,
 ): Promise<LoadResult[]> {
-  const raw = await startRaw(embeddedUrl(dataDir), queries);
-  const rows: LoadResult[] = [];
-  try {
-    for (const c of CASES) {
-      const qs = `limit=${c.query.limit}&pagenumber=${c.query.pagenumber}&sort=${c.query.sort}&totalcount=1`;
-      const body = JSON.stringify({ stext: c.stext });
-      const ours = c.stext
-        ? { url: `${base}/departments/filter?${qs}`, method: 'POST' as const, headers, body, seconds }
-        : { url: `${base}/departments/list?${qs}`, headers, seconds };
-      rows.push(
-        ...(await loadPair(
-          { name: c.label, opts: ours },
-          {
-            name: `  baseline: hand-written Fastify + pg, same SQL`,
-            opts: { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds },
-          },
-        )),
-      );
-    }
-  } finally {
-    await raw.stop();
-  }
-  return rows;
+  const cases = CASES.map((c) => {
+    const qs = `limit=${c.query.limit}&pagenumber=${c.query.pagenumber}&sort=${c.query.sort}&totalcount=1`;
+    const body = JSON.stringify({ stext: c.stext });
+    // The first page without free text is the plain list (GET); the baseline answers it the same.
+    const ours = c.stext
+      ? { url: `${base}/departments/filter?${qs}`, method: 'POST' as const, headers, body }
+      : { url: `${base}/departments/list?${qs}`, headers };
+    return { key: c.key, name: c.label, ours, body };
+  });
+  return runPairs(dataDir, queries, cases, seconds);
 }

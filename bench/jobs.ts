@@ -11,8 +11,9 @@ import { JOB_LIST, jobListQueries, jobRowsByIds, parseJobFilter } from '../serve
 import { parseListQuery } from '../server/http/listQuery';
 import { jobDb } from '../server/jobs/tables';
 import { seedJobsBulk } from '../server/seed/jobsBulk';
-import { loadPair, type LoadResult } from './load';
-import { embeddedUrl, explain, explainWalk, inline, startRaw } from './reference';
+import type { LoadResult } from './load';
+import { runPairs } from './pairs';
+import { explain, explainWalk, inline } from './reference';
 import { WALK_WINDOW, type RawQuery } from './rawQuery';
 import { startServer, loginAsAdmin } from './serverProcess';
 
@@ -87,36 +88,20 @@ export async function jobQueriesOf(root: RootDb, schema: string): Promise<Record
   return out;
 }
 
-export async function runJobsLoad(
+export function runJobsLoad(
   base: string,
   headers: Record<string, string>,
   dataDir: string,
   queries: Record<string, RawQuery>,
   seconds: number,
 ): Promise<LoadResult[]> {
-  const raw = await startRaw(embeddedUrl(dataDir), queries);
-  const rows: LoadResult[] = [];
-  try {
-    for (const c of cases) {
-      const body = JSON.stringify(c.body);
-      const qs = `limit=${QUERY.limit}&pagenumber=${QUERY.pagenumber}&sort=${c.sort}&totalcount=1`;
-      rows.push(
-        ...(await loadPair(
-          {
-            name: `POST jobs/filter (${JOBS} jobs; ${c.label}; page 20 + total)`,
-            opts: { url: `${base}/jobs/filter?${qs}`, method: 'POST', headers, body, seconds },
-          },
-          {
-            name: `  baseline: hand-written Fastify + pg, same SQL`,
-            opts: { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds },
-          },
-        )),
-      );
-    }
-  } finally {
-    await raw.stop();
-  }
-  return rows;
+  const pairs = cases.map((c) => {
+    const body = JSON.stringify(c.body);
+    const qs = `limit=${QUERY.limit}&pagenumber=${QUERY.pagenumber}&sort=${c.sort}&totalcount=1`;
+    const ours = { url: `${base}/jobs/filter?${qs}`, method: 'POST' as const, headers, body };
+    return { key: c.key, name: `POST jobs/filter (${JOBS} jobs; ${c.label}; page 20 + total)`, ours, body };
+  });
+  return runPairs(dataDir, queries, pairs, seconds);
 }
 
 /** A little above the server's own heap at rest (it does not start with 64 MiB). */

@@ -11,7 +11,7 @@ export interface LoadResult {
   statuses: string;
 }
 
-type LoadOptions = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; seconds?: number };
+export type LoadOptions = { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; seconds?: number };
 
 /** 50 connections sending one request over and over for `seconds`. */
 const hammer = (opts: LoadOptions, seconds: number) =>

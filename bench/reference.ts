@@ -3,10 +3,6 @@
  * total) on 100,000 contacts and 100,000 sites, against a hand-written Fastify + pg endpoint that
  * runs the same SQL in the same run, and the plans that show the search uses its trigram index.
  */
-import { SERVER_NODE, serverNodeEnv } from './runtime';
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { contacts } from '../core/resources/definitions/contacts';
 import { jobsites } from '../core/resources/definitions/jobsites';
@@ -17,8 +13,8 @@ import { parseFilterBody } from '../server/resources/filters';
 import { parseListQuery } from '../server/http/listQuery';
 import { listQueries, rowsByIds } from '../server/resources/store';
 import { TABLE_ROWS_COLUMN, TOTAL_COLUMN, walkWindow } from '../server/resources/knownTotals';
-import { freePort } from './serverProcess';
-import { loadPair, type LoadResult } from './load';
+import type { LoadResult } from './load';
+import { runPairs } from './pairs';
 import { WALK_WINDOW, type RawQuery } from './rawQuery';
 
 /**
@@ -100,52 +96,19 @@ export async function printPlans(root: RootDb, schema: string): Promise<Record<s
   return out;
 }
 
-export function embeddedUrl(dataDir: string): string {
-  const conn = JSON.parse(readFileSync(path.join(dataDir, 'pg-connection.json'), 'utf8')) as { port: number; password: string };
-  return `postgres://postgres:${encodeURIComponent(conn.password)}@127.0.0.1:${conn.port}/postgres`;
-}
-
-export async function startRaw(dbUrl: string, queries: Record<string, RawQuery>) {
-  const port = await freePort();
-  const child = spawn(SERVER_NODE, ['--import', 'tsx', 'bench/rawServer.ts'], {
-    env: { ...process.env, ...serverNodeEnv(), RAW_PORT: String(port), RAW_DB_URL: dbUrl, RAW_QUERIES: JSON.stringify(queries) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d) => String(d).includes('ready') && resolve());
-    child.once('exit', (code) => reject(new Error(`raw server exited ${code}`)));
-  });
-  return { port, stop: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))) };
-}
-
 /** Loads each list on the engine and on the baseline, one after the other. */
-export async function runReferenceLoad(
+export function runReferenceLoad(
   base: string,
   headers: Record<string, string>,
   dataDir: string,
   queries: Record<string, RawQuery>,
   seconds: number,
 ): Promise<LoadResult[]> {
-  const raw = await startRaw(embeddedUrl(dataDir), queries);
-  const rows: LoadResult[] = [];
-  try {
-    for (const c of CASES) {
-      const body = JSON.stringify({ stext: c.stext });
-      rows.push(
-        ...(await loadPair(
-          {
-            name: `POST ${c.def.name}/filter (${c.stext ? `free text '${c.stext}'` : 'no free text'} + sort ${c.query.sort} + page ${c.query.pagenumber} + total)`,
-            opts: { url: `${base}/${c.def.name}/filter?${urlQuery(c.query)}`, method: 'POST', headers, body, seconds },
-          },
-          {
-            name: `  baseline: hand-written Fastify + pg, same SQL`,
-            opts: { url: `http://127.0.0.1:${raw.port}/${c.key}`, method: 'POST', headers: { 'content-type': 'application/json' }, body, seconds },
-          },
-        )),
-      );
-    }
-  } finally {
-    await raw.stop();
-  }
-  return rows;
+  const pairs = CASES.map((c) => {
+    const body = JSON.stringify({ stext: c.stext });
+    const ours = { url: `${base}/${c.def.name}/filter?${urlQuery(c.query)}`, method: 'POST' as const, headers, body };
+    const name = `POST ${c.def.name}/filter (${c.stext ? `free text '${c.stext}'` : 'no free text'} + sort ${c.query.sort} + page ${c.query.pagenumber} + total)`;
+    return { key: c.key, name, ours, body };
+  });
+  return runPairs(dataDir, queries, pairs, seconds);
 }
