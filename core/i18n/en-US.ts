@@ -237,6 +237,7 @@ const enUS = {
   },
   resources: {
     common: {
+      id: 'ID',
       created_at: 'Created',
     },
     departments: {

@@ -39,14 +39,14 @@ export interface ActionResult {
 }
 
 /** Params and query-string errors answer before the access check, as on every route. */
-function partsBeforeGate(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export function partsBeforeGate(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const err = req.validationError as (Error & { validationContext?: string }) | undefined;
   if (err && err.validationContext !== 'body') throw err;
   done();
 }
 
 /** Body errors answer after it, as when every handler checked its own body. */
-function bodyAfterGate(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export function bodyAfterGate(req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   if (req.validationError) throw req.validationError;
   done();
 }

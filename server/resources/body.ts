@@ -16,6 +16,8 @@ export function cleanWriteBody(info: ResourceInfo, input: unknown, mode: 'create
   for (const [key, value] of Object.entries(body)) {
     const field = info.byName.get(key);
     if (info.relations.has(key)) candidate[key] = value;
+    // A secret's flag (has_password) comes back from edit forms like a read-only field.
+    else if (info.secretFlags.has(key)) continue;
     else if (!field) unknown.push({ field: key, message: enText('validation.value') });
     // Read-only fields (id, created_at) come back from edit forms; they are ignored, not refused.
     else if (!field.readOnly) candidate[key] = value;

@@ -6,6 +6,9 @@ import type { ListOptions } from '../http/listQuery';
 const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'email', 'color']);
 const NUMBER_TYPES: ReadonlySet<FieldType> = new Set(['number', 'money', 'reference']);
 
+/** The outline of an address (one @, a dot in the domain); yup's finer check follows. */
+const EMAIL_SHAPE = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
 export const isTextField = (f: FieldDef) => TEXT_TYPES.has(f.type);
 export const isNumberField = (f: FieldDef) => NUMBER_TYPES.has(f.type);
 
@@ -17,6 +20,9 @@ export interface ResourceInfo {
   writable: FieldDef[];
   searchable: string[];
   relations: Map<string, RelationDef>;
+  /** Write-only fields (never answered; their flags are) and the flags' names, which bodies may carry back. */
+  secrets: FieldDef[];
+  secretFlags: Set<string>;
   /** Its list query: the definition's page size and default sort, its sortable fields, the id last. */
   list: ListOptions;
 }
@@ -29,6 +35,8 @@ export function resourceInfo(def: ResourceDef): ResourceInfo {
     writable: def.fields.filter((f) => !f.readOnly),
     searchable: def.fields.filter((f) => f.searchable && isTextField(f)).map((f) => f.name),
     relations: new Map((def.relations ?? []).map((r) => [r.name, r])),
+    secrets: def.fields.filter((f) => f.secret),
+    secretFlags: new Set(def.fields.flatMap((f) => (f.secret ? [f.secret.flag] : []))),
     list: {
       pageSize: def.pageSize,
       sort: {
@@ -58,10 +66,19 @@ export function relationJsonType(rel: RelationDef): Record<string, unknown> {
   };
 }
 
+function relationBodyType(rel: RelationDef): Record<string, unknown> {
+  const row: Record<string, unknown> = { [rel.refField]: { type: ['integer', 'null'], description: 'required in each row' } };
+  if (rel.lead) row.is_lead = { type: ['boolean', 'null'] };
+  return { type: ['array', 'null'], items: { type: 'object', properties: row }, description: `Rows of ${rel.reference}; each row needs a ${rel.refField}` };
+}
+
 /** The record as answered (response schema and OpenAPI). */
 export function recordSchema(info: ResourceInfo): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
-  for (const f of info.def.fields) properties[f.name] = fieldJsonType(f, info.def.idField);
+  for (const f of info.def.fields) {
+    if (f.secret) properties[f.secret.flag] = { type: 'boolean', description: `whether a ${f.name} is stored (the value itself is never answered)` };
+    else properties[f.name] = fieldJsonType(f, info.def.idField);
+  }
   for (const rel of info.relations.values()) {
     properties[rel.name] = relationJsonType(rel);
     if (rel.listSummary) properties[`${rel.name}_names`] = { type: ['string', 'null'], description: `Lists only: the ${rel.reference} titles, lead first` };
@@ -69,7 +86,12 @@ export function recordSchema(info: ResourceInfo): Record<string, unknown> {
   return { type: 'object', properties };
 }
 
-/** The body of create/update, for the OpenAPI document only (the handler validates with the definition). */
+/**
+ * The body of create/update as AJV checks it on the route (server/http/bodySchema.ts) and the
+ * OpenAPI document shows it. The definition's yup schema then checks it again (cross-field rules,
+ * e-mail addresses) with the same messages, as the SPA's forms do. Read-only fields and secrets'
+ * flags come back from edit forms and are ignored, not refused.
+ */
 export function writeBodySchema(info: ResourceInfo, mode: 'create' | 'update'): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const f of info.writable) {
@@ -78,11 +100,18 @@ export function writeBodySchema(info: ResourceInfo, mode: 'create' | 'update'): 
     if (f.choices) schema.enum = [...f.choices, null];
     if (f.pattern) schema.pattern = f.pattern.source;
     if (f.defaultValue !== undefined) schema.default = f.defaultValue;
+    // AJV's own words for these are not the spec's (the yup schema's are the same texts).
+    if (isNumberField(f)) schema['x-message'] = 'validation.number';
+    if (f.type === 'email') Object.assign(schema, { pattern: EMAIL_SHAPE, 'x-message': 'validation.email' });
+    if (f.secret) Object.assign(schema, { writeOnly: true, description: 'write-only; left out, the stored value is kept; null or empty clears it' });
     properties[f.name] = schema;
   }
-  for (const rel of info.relations.values()) properties[rel.name] = relationJsonType(rel);
+  for (const f of info.def.fields) if (f.readOnly) properties[f.name] = { description: 'read-only: ignored' };
+  for (const flag of info.secretFlags) properties[flag] = { description: 'answered only: ignored' };
+  // A row's own rule ('Select ... in each row') and its path (clients[1].co_id) are the yup schema's: AJV checks types only.
+  for (const rel of info.relations.values()) properties[rel.name] = relationBodyType(rel);
   const required = mode === 'create' ? info.writable.filter((f) => f.required).map((f) => f.name) : [];
-  return { type: 'object', properties, required, additionalProperties: false };
+  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
 /** The body of POST {name}/filter, for the OpenAPI document. */

@@ -2,7 +2,7 @@
  * The generic CRUD routes of CONTRACT-NOTES for every resource definition:
  * GET list, POST filter, POST create, GET {id}/details, PATCH {id}, DELETE {id}.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import type { ResourceDef } from '../../core/resources/engine/types';
 import { RESOURCES } from '../../core/resources/definitions';
 import { describeGate, requireGate } from '../auth/gate';
@@ -13,7 +13,11 @@ import { cleanWriteBody } from './body';
 import { filterBodySchema, recordSchema, relationJsonType, resourceInfo, writeBodySchema } from './fields';
 import { parseFilterBody } from './filters';
 import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
-import { deleteRecord, getRecord, insertRecord, listRecords, updateRecord } from './store';
+import { actionValidatorCompiler } from '../http/bodySchema';
+import { bodyAfterGate, partsBeforeGate } from '../http/route';
+import { deleteRecord, getRecord, insertRecord, listRecords, lockRecord, updateRecord } from './store';
+import { hooksOf } from './hookRegistry';
+import { unsetOtherDefaults, wireRecord, type AnyDb, type Row } from './hooks';
 import { loadRelations, parseBulkRows, saveRelation, saveRelations, splitRelations } from './relations';
 
 const idParams = {
@@ -41,6 +45,23 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
   const readConfig = { envelopeKey: key, gate: def.gate };
   const writeConfig = { envelopeKey: key, gate: def.gate, writeRoles: def.writeRoles };
   const hasCrossField = def.fields.some((f) => f.requiredWhen);
+  // Bodies checked by AJV on the route, answering after the access check as the handlers' own checks do.
+  const checkedWrite = {
+    validatorCompiler: actionValidatorCompiler as FastifySchemaCompiler<FastifySchema>,
+    attachValidation: true,
+    preHandler: [partsBeforeGate, write, bodyAfterGate],
+  };
+  const hooks = hooksOf(def.name);
+  const answer = (row: Row) => wireRecord(info, hooks, row);
+  const answerRows = (rows: Row[]) => (info.secrets.length || hooks?.toWire ? rows.map(answer) : rows);
+  /** The columns to write: the resource's own checks, then "one default", inside the write's transaction. */
+  const prepare = async (trx: AnyDb, id: number | null, values: Row) => {
+    const stored = id === null || !hooks?.beforeWrite ? null : await lockRecord(trx as never, info, id);
+    if (id !== null && hooks?.beforeWrite && !stored) return null;
+    const columns = hooks?.beforeWrite ? await hooks.beforeWrite({ trx, id, values, stored }) : values;
+    await unsetOtherDefaults(trx, info, id, columns);
+    return columns;
+  };
 
   app.get<{ Querystring: ListQuery }>(
     `${base}/list`,
@@ -53,7 +74,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     async (req, reply) => {
       const params = parseListQuery(req.query, info.list);
       const { rows, totalCount } = await listRecords(req.db!, info, [], params);
-      return sendOk(req, reply, rows, { totalCount });
+      return sendOk(req, reply, answerRows(rows), { totalCount });
     },
   );
 
@@ -69,26 +90,32 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       const params = parseListQuery(req.query, info.list);
       const conditions = parseFilterBody(info, req.body);
       const { rows, totalCount } = await listRecords(req.db!, info, conditions, params);
-      return sendOk(req, reply, rows, { totalCount });
+      return sendOk(req, reply, answerRows(rows), { totalCount });
     },
   );
 
   app.post<{ Body: unknown }>(
     `${base}/create`,
     {
-      config: { ...writeConfig, docBody: writeBodySchema(info, 'create') },
-      preHandler: write,
-      schema: { tags, summary: `Create a ${def.name} record`, description: writeNote, response: responses(key, record, 201) },
+      config: writeConfig,
+      ...checkedWrite,
+      schema: {
+        tags,
+        summary: `Create a ${def.name} record`,
+        description: writeNote,
+        body: writeBodySchema(info, 'create'),
+        response: responses(key, record, 201),
+      },
     },
     async (req, reply) => {
       const { columns, blocks } = splitRelations(info, cleanWriteBody(info, req.body, 'create'));
       const created = await req.db!.transaction().execute(async (trx) => {
-        const row = await insertRecord(trx, info, columns);
+        const row = await insertRecord(trx, info, (await prepare(trx as never, null, columns))!);
         const id = row[def.idField] as number;
         await saveRelations(trx, info, id, blocks);
         return info.relations.size ? { ...row, ...(await loadRelations(trx, info, id)) } : row;
       });
-      return sendOk(req, reply, created, { status: 201, snackbar: true });
+      return sendOk(req, reply, answer(created), { status: 201, snackbar: true });
     },
   );
 
@@ -103,16 +130,23 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       const found = await getRecord(req.db!, info, req.params.id);
       if (!found) throw notFound();
       const blocks = info.relations.size ? await loadRelations(req.db!, info, req.params.id) : {};
-      return sendOk(req, reply, { ...found, ...blocks });
+      return sendOk(req, reply, answer({ ...found, ...blocks }));
     },
   );
 
   app.patch<{ Params: { id: number }; Body: unknown }>(
     `${base}/:id`,
     {
-      config: { ...writeConfig, docBody: writeBodySchema(info, 'update') },
-      preHandler: write,
-      schema: { tags, summary: `Update the given fields of a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, record) },
+      config: writeConfig,
+      ...checkedWrite,
+      schema: {
+        tags,
+        summary: `Update the given fields of a ${def.name} record`,
+        description: writeNote,
+        params: idParams,
+        body: writeBodySchema(info, 'update'),
+        response: responses(key, record),
+      },
     },
     async (req, reply) => {
       // Cross-field rules (a note required while its flag is set) need the stored record.
@@ -120,13 +154,15 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       if (stored === null) throw notFound();
       const { columns, blocks } = splitRelations(info, cleanWriteBody(info, req.body, 'update', stored));
       const updated = await req.db!.transaction().execute(async (trx) => {
-        const row = await updateRecord(trx, info, req.params.id, columns);
+        const values = await prepare(trx as never, req.params.id, columns);
+        if (!values) return null;
+        const row = await updateRecord(trx, info, req.params.id, values);
         if (!row) return null;
         await saveRelations(trx, info, req.params.id, blocks);
         return info.relations.size ? { ...row, ...(await loadRelations(trx, info, req.params.id)) } : row;
       });
       if (!updated) throw notFound();
-      return sendOk(req, reply, updated, { snackbar: true });
+      return sendOk(req, reply, answer(updated), { snackbar: true });
     },
   );
 
@@ -138,9 +174,17 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
       schema: { tags, summary: `Delete a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, record) },
     },
     async (req, reply) => {
-      const deleted = await deleteRecord(req.db!, info, req.params.id);
+      const { beforeDelete } = hooks ?? {};
+      const deleted = beforeDelete
+        ? await req.db!.transaction().execute(async (trx) => {
+            const stored = await lockRecord(trx, info, req.params.id);
+            if (!stored) return null;
+            await beforeDelete({ trx: trx as never, id: req.params.id, stored });
+            return deleteRecord(trx, info, req.params.id);
+          })
+        : await deleteRecord(req.db!, info, req.params.id);
       if (!deleted) throw notFound();
-      return sendOk(req, reply, deleted, { snackbar: true });
+      return sendOk(req, reply, answer(deleted), { snackbar: true });
     },
   );
 

@@ -235,3 +235,9 @@ export async function deleteRecord(db: BrandDb, info: ResourceInfo, id: number) 
   const row = await dyn(db).deleteFrom(info.def.table).where(info.def.idField, '=', id).returning(info.columns).executeTakeFirst();
   return row ? toWire(row) : null;
 }
+
+/** The stored row, locked until the transaction ends (hooks see what they check stay so). */
+export async function lockRecord(db: BrandDb, info: ResourceInfo, id: number) {
+  const row = await dyn(db).selectFrom(info.def.table).select(info.columns).where(info.def.idField, '=', id).forUpdate().executeTakeFirst();
+  return row ? toWire(row) : null;
+}

@@ -33,7 +33,8 @@ export function DomainsEditor({ rows, onChange }: { rows: DomainDraft[]; onChang
               label={translate('brandSites.domain.type')}
               value={row.d_type}
               onChange={(e) => update(i, { d_type: e.target.value as DomainType })}
-              sx={{ minWidth: 130 }}
+              // The theme makes form controls full width: a fixed width in a row leaves the name its room.
+              sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0 }}
             >
               {DOMAIN_TYPES.map((t) => (
                 <MenuItem key={t} value={t}>
@@ -48,7 +49,7 @@ export function DomainsEditor({ rows, onChange }: { rows: DomainDraft[]; onChang
               onChange={(e) => update(i, { d_name: e.target.value.trim().toLowerCase() })}
               error={bad.includes(i)}
               helperText={bad.includes(i) ? translate('brandSites.domainInvalid') : undefined}
-              sx={{ flex: 1 }}
+              sx={{ flex: { sm: 1 }, width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 200 } }}
             />
             <FormControlLabel
               control={<Checkbox checked={row.d_enabled} onChange={(e) => update(i, { d_enabled: e.target.checked })} />}

@@ -24,8 +24,16 @@ export function AddBatchFile({ onAdded }: { onAdded: (file: BatchFile) => void }
   const t = (key: string) => translate(`devTools.sql.${key}`);
   return (
     <Stack component="form" spacing={1.5} onSubmit={onSubmit} aria-label={t('addFile')}>
-      <Stack direction="row" spacing={1.5}>
-        <TextField size="small" label={t('name')} name="bf_name" value={name} onChange={(e) => setName(e.target.value)} required sx={{ flex: 1 }} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <TextField
+          size="small"
+          label={t('name')}
+          name="bf_name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          sx={{ flex: { sm: 1 }, width: { xs: '100%', sm: 'auto' }, minWidth: { sm: 160 } }}
+        />
         <TextField
           select
           size="small"
@@ -33,7 +41,8 @@ export function AddBatchFile({ onAdded }: { onAdded: (file: BatchFile) => void }
           name="se_type"
           value={type}
           onChange={(e) => setType(e.target.value as SqlFileType)}
-          sx={{ minWidth: 120 }}
+          // The theme makes form controls full width: a fixed width in a row leaves the name its room.
+          sx={{ width: { xs: '100%', sm: 140 }, flexShrink: 0 }}
         >
           <MenuItem value="site_n">site_n</MenuItem>
           <MenuItem value="global">global</MenuItem>

@@ -235,6 +235,7 @@ const huHU: Messages = {
   },
   resources: {
     common: {
+      id: 'Azonosító',
       created_at: 'Létrehozva',
     },
     departments: {

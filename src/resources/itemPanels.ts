@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { SiteNotesPanel } from '../jobsites/SiteNotesPanel';
 import { SiteDocumentsPanel } from '../files/SiteDocumentsPanel';
+import { oauthStatusPanel } from '../mail/admin/OAuthStatusPanel';
 
 export interface ItemPanelProps {
   id: string;
@@ -13,4 +14,6 @@ export interface ItemPanelProps {
 
 export const ITEM_PANELS: Record<string, readonly ComponentType<ItemPanelProps>[]> = {
   jobsites: [SiteNotesPanel, SiteDocumentsPanel],
+  mailservers: [oauthStatusPanel('mailservers', 'mailserver_oauth_error')],
+  mailincomingservers: [oauthStatusPanel('mailincomingservers', 'mis_oauth_error')],
 };

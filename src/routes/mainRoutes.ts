@@ -8,6 +8,8 @@ import { contacts } from '../../core/resources/definitions/contacts';
 import { departments } from '../../core/resources/definitions/departments';
 import { jobsitecontacts } from '../../core/resources/definitions/jobsitecontacts';
 import { jobsites } from '../../core/resources/definitions/jobsites';
+import { mailincomingservers } from '../../core/resources/definitions/mailincomingservers';
+import { mailservers } from '../../core/resources/definitions/mailservers';
 import { propertymanagers } from '../../core/resources/definitions/propertymanagers';
 import { users } from '../../core/users/usersResource';
 import type { AppRoute } from './types';
@@ -182,30 +184,41 @@ const entries: Entry[] = [
   { id: 'mailAccount', path: '/admin/mailaccount/:id?', title: 'pages.mailAccount', page: 'mailAccountItem', block: 'admin', gate: mail },
   {
     id: 'mailServers',
-    path: '/admin/mailservers',
+    path: mailservers.listPath,
     title: 'pages.mailServers',
-    page: 'mailServerList',
+    page: 'resourceList',
+    resource: mailservers.name,
     block: 'admin',
-    gate: mail,
+    gate: mailservers.gate,
     menu: { group: 'admin', order: 30, icon: 'mailServers' },
   },
-  { id: 'mailServer', path: '/admin/mailserver/:id?', title: 'pages.mailServer', page: 'mailServerItem', block: 'admin', gate: mail },
+  {
+    id: 'mailServer',
+    path: `${mailservers.itemPath}/:id?`,
+    title: 'pages.mailServer',
+    page: 'resourceItem',
+    resource: mailservers.name,
+    block: 'admin',
+    gate: mailservers.gate,
+  },
   {
     id: 'mailIncomingServers',
-    path: '/admin/mailincomingservers',
+    path: mailincomingservers.listPath,
     title: 'pages.mailIncomingServers',
-    page: 'mailIncomingServerList',
+    page: 'resourceList',
+    resource: mailincomingservers.name,
     block: 'admin',
-    gate: mail,
+    gate: mailincomingservers.gate,
     menu: { group: 'admin', order: 40, icon: 'mailServers' },
   },
   {
     id: 'mailIncomingServer',
-    path: '/admin/mailincomingserver/:id?',
+    path: `${mailincomingservers.itemPath}/:id?`,
     title: 'pages.mailIncomingServer',
-    page: 'mailIncomingServerItem',
+    page: 'resourceItem',
+    resource: mailincomingservers.name,
     block: 'admin',
-    gate: mail,
+    gate: mailincomingservers.gate,
   },
   {
     id: 'siteConfig',

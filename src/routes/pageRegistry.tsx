@@ -35,10 +35,6 @@ import { MailClientPage } from '../mail/client/MailClientPage';
 import { MailDraftPage } from '../mail/compose/MailDraftPage';
 import { MailAccountListPage } from '../mail/admin/MailAccountListPage';
 import { MailAccountItemPage } from '../mail/admin/MailAccountItemPage';
-import { MailServerListPage } from '../mail/admin/MailServerListPage';
-import { MailServerItemPage } from '../mail/admin/MailServerItemPage';
-import { MailIncomingServerListPage } from '../mail/admin/MailIncomingServerListPage';
-import { MailIncomingServerItemPage } from '../mail/admin/MailIncomingServerItemPage';
 import { DeletedMailsPage } from '../mail/client/DeletedMailsPage';
 import type { PageKind } from './types';
 
@@ -85,10 +81,6 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   mailDraft: MailDraftPage,
   mailAccountList: MailAccountListPage,
   mailAccountItem: MailAccountItemPage,
-  mailServerList: MailServerListPage,
-  mailServerItem: MailServerItemPage,
-  mailIncomingServerList: MailIncomingServerListPage,
-  mailIncomingServerItem: MailIncomingServerItemPage,
   deletedMails: DeletedMailsPage,
   fileBrowser: FileBrowserPage,
 };

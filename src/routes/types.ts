@@ -76,10 +76,6 @@ export type PageKind =
   | 'mailDraft'
   | 'mailAccountList'
   | 'mailAccountItem'
-  | 'mailServerList'
-  | 'mailServerItem'
-  | 'mailIncomingServerList'
-  | 'mailIncomingServerItem'
   | 'deletedMails'
   | 'fileBrowser';
 

@@ -3,11 +3,13 @@ import { contacts } from './contacts';
 import { departments } from './departments';
 import { jobsitecontacts } from './jobsitecontacts';
 import { jobsites } from './jobsites';
+import { mailincomingservers } from './mailincomingservers';
+import { mailservers } from './mailservers';
 import { propertymanagers } from './propertymanagers';
 import { users } from '../../users/usersResource';
 
 /** Every resource the generic engine serves, on both sides. Later areas add theirs here. */
-export const RESOURCES: readonly ResourceDef[] = [departments, contacts, jobsites, propertymanagers, jobsitecontacts, users];
+export const RESOURCES: readonly ResourceDef[] = [departments, contacts, jobsites, propertymanagers, jobsitecontacts, users, mailservers, mailincomingservers];
 
 export function findResource(name: string): ResourceDef | undefined {
   return RESOURCES.find((r) => r.name === name);

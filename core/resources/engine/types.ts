@@ -36,6 +36,17 @@ export interface FieldDef {
   defaultValue?: string | number | boolean | null;
   /** Cross-field rule: required ('Field is required!') while the named boolean field is true. */
   requiredWhen?: string;
+  /**
+   * Write-only (a password, an OAuth secret): never answered; the answer carries the boolean
+   * `flag` (is one stored?) instead. An update without the field keeps the stored value, an
+   * explicit null or '' clears it; the form shows an empty password input with `keptText`
+   * (an i18n key) while one is stored, and sends only what is typed.
+   */
+  secret?: { flag: string; keptText: string };
+  /** A boolean that at most one record has set: setting it on one unsets it on the others. */
+  oneDefault?: boolean;
+  /** Shown in the form only while another field holds one of these values (e.g. OAuth settings). */
+  shownWhen?: { field: string; values: readonly (string | boolean)[] };
 }
 
 /**

@@ -36,6 +36,7 @@ import * as brand0026 from './brand/0026_list_version';
 import * as brand0027 from './brand/0027_session_ids';
 import * as brand0028 from './brand/0028_mail_partial';
 import * as brand0029 from './brand/0029_search_walk_indexes';
+import * as brand0030 from './brand/0030_mail_server_lists';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
@@ -77,6 +78,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0027_session_ids': brand0027,
   '0028_mail_partial': brand0028,
   '0029_search_walk_indexes': brand0029,
+  '0030_mail_server_lists': brand0030,
 };
 
 /** In order, for the developer dashboard's schema version. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { notFound } from '../../envelope/errors';
 import type { MailDb } from '../tables';
 import type { ListParams } from '../../http/listQuery';
-import { IMAP, SMTP, toWire } from './servers';
+import { answeredRecord } from '../../resources/answeredRecord';
 import { containsPattern } from '../../resources/likeEscape';
 
 export const ACCOUNT_SORTABLE = ['mailaccount_id', 'ma_name', 'ma_email', 'ma_enabled', 'sync_status', 'last_sync_at'] as const;
@@ -126,16 +126,16 @@ export async function accountDetails(db: MailDb, accountId: number) {
     .executeTakeFirst();
   if (!account) throw notFound();
   const [incoming, outgoing, aliases, users, folders] = await Promise.all([
-    account.mis_id ? db.selectFrom('mailincomingservers').selectAll().where('mis_id', '=', account.mis_id).executeTakeFirst() : undefined,
-    account.mailserver_id ? db.selectFrom('mailservers').selectAll().where('mailserver_id', '=', account.mailserver_id).executeTakeFirst() : undefined,
+    account.mis_id ? answeredRecord(db, 'mailincomingservers', account.mis_id) : null,
+    account.mailserver_id ? answeredRecord(db, 'mailservers', account.mailserver_id) : null,
     accountAliases(db, accountId),
     accountUsers(db, accountId),
     accountFolders(db, accountId),
   ]);
   return {
     ...account,
-    incoming_server: incoming ? toWire(IMAP, incoming) : null,
-    outgoing_server: outgoing ? toWire(SMTP, outgoing) : null,
+    incoming_server: incoming,
+    outgoing_server: outgoing,
     aliases,
     users,
     imap_folders: folders,

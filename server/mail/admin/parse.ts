@@ -104,12 +104,6 @@ export function refuseUnknown(f: Fields, body: Record<string, unknown>, known: r
 /** The admin lists (accounts, servers) show 50 rows a page. */
 export const ADMIN_PAGE_SIZE = 50;
 
-/** Strips the stored secret: the browser only learns whether one is set. */
-export function withoutSecret<T extends Record<string, unknown>>(row: T, passKey: keyof T): Omit<T, typeof passKey> & { has_password: boolean } {
-  const { [passKey]: secret, ...rest } = row;
-  return { ...rest, has_password: !!secret };
-}
-
 /** Dates go on the wire as API.md's 'YYYY-MM-DD HH:mm:ss' UTC, at any depth. */
 export function wire<T>(value: T): T {
   if (value instanceof Date) return toWireDate(value) as T;

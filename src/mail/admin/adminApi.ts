@@ -3,11 +3,8 @@ import { api } from '../../dataProvider/apiClient';
 
 export type ServerKindName = 'smtp' | 'imap';
 
-/** Wire names per server kind: the two tables differ only in their column prefixes. */
-export const SERVER_KINDS = {
-  smtp: { group: 'mailservers', idCol: 'mailserver_id', prefix: 'mailserver_', listPath: '/admin/mailservers', itemPath: '/admin/mailserver' },
-  imap: { group: 'mailincomingservers', idCol: 'mis_id', prefix: 'mis_', listPath: '/admin/mailincomingservers', itemPath: '/admin/mailincomingserver' },
-} as const;
+/** The API group of each server kind (the servers themselves are resources of the engine). */
+const SERVER_GROUPS = { smtp: 'mailservers', imap: 'mailincomingservers' } as const;
 
 export type ServerRow = Record<string, unknown> & { has_password: boolean };
 
@@ -77,21 +74,16 @@ export interface StaffUser {
 
 const data = <T>(res: { data: T } | undefined) => res?.data ?? null;
 
+/** The servers a mail account may use (the select boxes of the account screen). */
 export const serverApi = {
   list: async (kind: ServerKindName, stext: string | null) => {
-    const k = SERVER_KINDS[kind];
+    const group = SERVER_GROUPS[kind];
     return (
       (stext
-        ? data(await api<ServerRow[]>(`${k.group}/filter`, { method: 'POST', body: { stext }, resource: k.group }))
-        : data(await api<ServerRow[]>(`${k.group}/list`))) ?? []
+        ? data(await api<ServerRow[]>(`${group}/filter`, { method: 'POST', body: { stext }, resource: group }))
+        : data(await api<ServerRow[]>(`${group}/list`))) ?? []
     );
   },
-  details: async (kind: ServerKindName, id: number) => data(await api<ServerRow>(`${SERVER_KINDS[kind].group}/${id}/details`)),
-  save: async (kind: ServerKindName, id: number | null, body: Record<string, unknown>) => {
-    const k = SERVER_KINDS[kind];
-    return data(await api<ServerRow>(id ? `${k.group}/${id}` : `${k.group}/create`, { method: id ? 'PATCH' : 'POST', body, resource: k.group }));
-  },
-  remove: async (kind: ServerKindName, id: number) => !!(await api(`${SERVER_KINDS[kind].group}/${id}`, { method: 'DELETE' })),
 };
 
 export const accountApi = {

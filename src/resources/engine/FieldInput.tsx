@@ -1,5 +1,18 @@
 /** The form input of one field, chosen by its type. */
-import { AutocompleteInput, BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  PasswordInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { InputAdornment } from '@mui/material';
 import { findResource } from '../../../core/resources/definitions';
 import { dateInputToWire, formatWireDate, wireToDateInput } from './dateText';
@@ -7,7 +20,35 @@ import { searchFilter } from './searchQuery';
 import { ColorPreview } from './Swatch';
 import type { FieldDef } from '../../../core/resources/engine/types';
 
+/** A write-only value: always starts empty (the server never sends it) and says whether one is stored. */
+function SecretInput({ field, readOnly }: { field: FieldDef; readOnly: boolean }) {
+  const translate = useTranslate();
+  const stored = useRecordContext()?.[field.secret!.flag] === true;
+  return (
+    <PasswordInput
+      source={field.name}
+      label={field.label}
+      readOnly={readOnly}
+      fullWidth
+      autoComplete="new-password"
+      helperText={stored ? translate(field.secret!.keptText) : false}
+    />
+  );
+}
+
+/** A field shown only while another holds one of the given values (OAuth settings under OAuth). */
+function ShownWhen({ field, children }: { field: FieldDef; children: ReactNode }) {
+  const value: unknown = useWatch({ name: field.shownWhen!.field });
+  return field.shownWhen!.values.includes(value as string | boolean) ? children : null;
+}
+
 export function FieldInput({ field, readOnly }: { field: FieldDef; readOnly: boolean }) {
+  const input = <TypedInput field={field} readOnly={readOnly} />;
+  return field.shownWhen ? <ShownWhen field={field}>{input}</ShownWhen> : input;
+}
+
+function TypedInput({ field, readOnly }: { field: FieldDef; readOnly: boolean }) {
+  if (field.secret) return <SecretInput field={field} readOnly={readOnly} />;
   const common = { source: field.name, label: field.label, readOnly: readOnly || field.readOnly, fullWidth: true };
   switch (field.type) {
     case 'number':
