@@ -58,7 +58,7 @@ describe('migrations and seed', () => {
   });
 
   it('gives each list with a search column an index of its default sort that also holds the search text', async () => {
-    // A search walked in sort order (server/resources/knownTotals.ts) then reads the index alone (migration 0029).
+    // A search walked in sort order (server/lists/knownTotals.ts) then reads the index alone (migration 0029).
     const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = 'site_1'`.execute(db);
     const searchable = RESOURCES.filter((r) => r.searchColumn);
     expect(searchable.length).toBeGreaterThanOrEqual(5);

@@ -13,7 +13,9 @@ import { cleanWriteBody } from './body';
 import { filterBodySchema, recordSchema, relationJsonType, resourceInfo, writeBodySchema } from './fields';
 import { parseFilterBody } from './filters';
 import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
-import { deleteRecord, getRecord, insertRecord, listRecords, updateRecord } from './store';
+import { deleteRecord, getRecord, insertRecord, updateRecord } from './store';
+import { listPage } from '../lists/listPage';
+import { resourceList } from '../lists/resourceList';
 import { loadRelations, parseBulkRows, saveRelation, saveRelations, splitRelations } from './relations';
 
 const idParams = {
@@ -52,7 +54,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     },
     async (req, reply) => {
       const params = parseListQuery(req.query, info.list);
-      const { rows, totalCount } = await listRecords(req.db!, info, [], params);
+      const { rows, totalCount } = await listPage(resourceList(req.db!, info, [], params));
       return sendOk(req, reply, rows, { totalCount });
     },
   );
@@ -68,7 +70,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     async (req, reply) => {
       const params = parseListQuery(req.query, info.list);
       const conditions = parseFilterBody(info, req.body);
-      const { rows, totalCount } = await listRecords(req.db!, info, conditions, params);
+      const { rows, totalCount } = await listPage(resourceList(req.db!, info, conditions, params));
       return sendOk(req, reply, rows, { totalCount });
     },
   );

@@ -1,7 +1,7 @@
 /**
  * `list_version`: one number per brand that grows with every committed change to the tables a list
  * count reads (the generic lists, their link tables, the job sheet's). A search keeps the total it
- * counted with the version it was counted at (server/resources/knownTotals.ts); while the version
+ * counted with the version it was counted at (server/lists/knownTotals.ts); while the version
  * is the same, the total still holds, and the next page of that search can walk the sort index.
  *
  * The version is raised by a deferred constraint trigger, so at commit: its row lock is held for

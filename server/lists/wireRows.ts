@@ -9,7 +9,7 @@
  */
 import type { CompiledQuery, Kysely } from 'kysely';
 import { toWire } from '../envelope/datetime';
-import { pgTypes, poolOf } from './kysely';
+import { pgTypes, poolOf } from '../db/kysely';
 import { statementName } from './statementNames';
 import { WireQuery } from './wireQuery';
 

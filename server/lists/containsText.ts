@@ -10,7 +10,7 @@
  * one `LIKE`.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { containsPattern } from './likeEscape';
+import { containsPattern } from '../resources/likeEscape';
 
 const MIN_WORD = 3;
 
