@@ -9,9 +9,9 @@
  */
 import type { CompiledQuery, Kysely } from 'kysely';
 import { toWire } from '../envelope/datetime';
+import type { QueryArrayConfig } from 'pg';
 import { pgTypes, poolOf } from '../db/kysely';
 import { statementName } from './statementNames';
-import { WireQuery } from './wireQuery';
 
 const TIMESTAMP = 1114;
 const TIMESTAMPTZ = 1184;
@@ -28,6 +28,19 @@ const wireTypes = {
   },
 };
 
+type Row = Record<string, unknown>;
+
+/**
+ * One row of `names` from pg's array of values. A later column of the same name wins, as in pg's
+ * own rows; `__proto__` is defined as a key of its own (assigned, it would set the prototype).
+ */
+function rowOf(names: readonly string[], values: readonly unknown[], plain: boolean): Row {
+  const row: Row = {};
+  if (plain) for (let i = 0; i < names.length; i++) row[names[i]] = values[i];
+  else for (let i = 0; i < names.length; i++) Object.defineProperty(row, names[i], { value: values[i], enumerable: true, writable: true, configurable: true });
+  return row;
+}
+
 /**
  * `prepared` sends the statement under a name (statementNames.ts): for a statement whose best plan
  * does not depend on its values, so that the plan PostgreSQL keeps for it serves every request.
@@ -37,8 +50,15 @@ const wireTypes = {
 export async function wireRows<R>(db: Kysely<any>, compiled: CompiledQuery<R>, prepared = false): Promise<R[]> {
   const pool = poolOf(db);
   if (!pool) return (await db.executeQuery(compiled)).rows.map((row) => toWire(row as Record<string, unknown>) as R);
-  const query = new WireQuery(compiled.sql, compiled.parameters, prepared ? statementName(compiled.sql) : undefined, wireTypes);
-  // The pool sends it on one of its connections and settles when that is released.
-  await (pool.query(query) as unknown as Promise<unknown>);
-  return query.pageRows as R[];
+  const query: QueryArrayConfig = {
+    text: compiled.sql,
+    values: compiled.parameters as unknown[],
+    name: prepared ? statementName(compiled.sql) : undefined,
+    types: wireTypes,
+    rowMode: 'array',
+  };
+  const { fields, rows } = await pool.query(query);
+  const names = fields.map((f) => f.name);
+  const plain = !names.includes('__proto__');
+  return rows.map((values) => rowOf(names, values, plain) as R);
 }
