@@ -60,7 +60,7 @@ function ordered<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, keys: Ret
 /**
  * A free-text page: the search index finds the matches, and only their ids and sort keys are
  * counted and sorted; the page's rows are then read whole by id (`rowsByIds`). Carrying every
- * column of every match through the count and the sort cost twice as much on a word that matches a
+ * column of every match through the count and the sort cost far more on a word that matches a
  * tenth of the table. The total rides on each id (`__total`), with what knownTotals.ts keeps of it.
  */
 function searchPage(db: BrandDb, info: ResourceInfo, conditions: Condition[], params: ListParams) {
@@ -129,7 +129,7 @@ export function listQueries(db: BrandDb, info: ResourceInfo, conditions: Conditi
     : dyn(db).selectNoFrom((eb) => eb.fn.coalesce(eb.selectFrom('list_counts').select('n').where('table_name', '=', def.table), counted).as('count'));
   // With free text, the matches come from the search index first and are sorted after. Otherwise
   // the planner may walk the sort index and test every row until a page is full: fine for common
-  // words, but a full-table walk (tens of ms on 100k rows) for rare ones. The server walks only
+  // words, but a full-table walk for rare ones. The server walks only
   // when the search's total says it pays, and only so far (`walk`, knownTotals.ts).
   if (isSearch(conditions)) {
     const walk = walkable(params) ? (window: number) => searchWalk(db, info, conditions, params, window) : undefined;
