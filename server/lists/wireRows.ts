@@ -3,10 +3,9 @@
  * 'YYYY-MM-DD HH:mm:ss' (API.md): a page of the job sheet holds about a hundred timestamps, and
  * parsing each into a Date to format it back, with Kysely's executor around the one call, was a
  * share of the server's CPU worth saving (docs/PERFORMANCE.md). Sessions run in UTC (kysely.ts), so
- * PostgreSQL's own text is
- * already the wire's, with a fraction and an offset to cut. A transaction or an instance not made by
- * createDb goes through Kysely as usual, and its Dates are formatted here: either way the rows are
- * the wire's.
+ * PostgreSQL's own text is already the wire's, with a fraction and an offset to cut. A transaction
+ * or an instance not made by createDb goes through Kysely as usual, and its Dates are formatted
+ * here: either way the rows are the wire's.
  */
 import type { CompiledQuery, Kysely } from 'kysely';
 import { toWire } from '../envelope/datetime';
