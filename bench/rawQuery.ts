@@ -6,7 +6,7 @@ export interface RawQuery {
   byIds?: { sql: string; idField: string };
   /** The rows carry the total in `__total` (free text), as in the engine. */
   totalInRows: boolean;
-  /** The same page walked in sort order, compiled with WALK_WINDOW for its window (server/resources/knownTotals.ts). */
+  /** The same page walked in sort order, compiled with WALK_WINDOW for its window (server/lists/knownTotals.ts). */
   walk?: { sql: string; parameters: readonly unknown[] };
   offset: number;
   limit: number;

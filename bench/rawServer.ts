@@ -8,8 +8,8 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { MIN_SEARCH_CHARS } from '../core/lists/search';
 import { defaultPoolSize, keptPool } from '../server/db/kysely';
-import { searchParts } from '../server/resources/containsText';
-import { searchPageWithTotal } from '../server/resources/knownTotals';
+import { searchParts } from '../server/lists/containsText';
+import { searchPageWithTotal } from '../server/lists/knownTotals';
 import { containsPattern } from '../server/resources/likeEscape';
 import { WALK_WINDOW, type RawQuery } from './rawQuery';
 
@@ -18,7 +18,7 @@ const queries = JSON.parse(process.env.RAW_QUERIES ?? '{}') as Record<string, Ra
 const pool = new pg.Pool({ connectionString: process.env.RAW_DB_URL, ...keptPool(defaultPoolSize()) });
 const app = Fastify();
 
-/** The statement's values a free text gives, in their order (server/resources/containsText.ts). */
+/** The statement's values a free text gives, in their order (server/lists/containsText.ts). */
 const patterns = (text: string) => {
   const { likes, confirm } = searchParts(text);
   const escaped = likes.map(containsPattern);

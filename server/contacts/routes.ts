@@ -11,7 +11,8 @@ import { responses } from '../envelope/schemas';
 import { recordSchema, resourceInfo } from '../resources/fields';
 import { parseFilterBody } from '../resources/filters';
 import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
-import { listRecords } from '../resources/store';
+import { listPage } from '../lists/listPage';
+import { resourceList } from '../lists/resourceList';
 
 const info = resourceInfo(contacts);
 
@@ -41,7 +42,7 @@ export function registerContactRoutes(app: FastifyInstance): void {
       async (req, reply) => {
         const params = parseListQuery(req.query, info.list);
         const conditions = parseFilterBody(info, { ...(req.body as object | null), co_type: type });
-        const { rows, totalCount } = await listRecords(req.db!, info, conditions, params);
+        const { rows, totalCount } = await listPage(resourceList(req.db!, info, conditions, params));
         return sendOk(req, reply, rows, { totalCount });
       },
     );

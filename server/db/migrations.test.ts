@@ -6,6 +6,7 @@ import { migrateAll, migrateBrand } from './migrations/migrate';
 import { globalDb, type RootDb } from './types';
 import { testDb, uniqueName } from '../test/helpers';
 import { RESOURCES } from '../../core/resources/definitions';
+import { versionedTables } from '../lists/listTables';
 
 let db: RootDb;
 
@@ -54,11 +55,12 @@ describe('migrations and seed', () => {
     const { rows: triggers } = await sql<{ n: number }>`
       select count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace ns on ns.oid = c.relnamespace
       where ns.nspname = ${brand.schema} and t.tgname like '%list_version%'`.execute(db);
-    expect(triggers[0].n).toBe(24);
+    // A row trigger and a truncate trigger on every table a list follows.
+    expect(triggers[0].n).toBe(2 * versionedTables().length);
   });
 
   it('gives each list with a search column an index of its default sort that also holds the search text', async () => {
-    // A search walked in sort order (server/resources/knownTotals.ts) then reads the index alone (migration 0029).
+    // A search walked in sort order (server/lists/knownTotals.ts) then reads the index alone (migration 0029).
     const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = 'site_1'`.execute(db);
     const searchable = RESOURCES.filter((r) => r.searchColumn);
     expect(searchable.length).toBeGreaterThanOrEqual(5);
@@ -73,8 +75,8 @@ describe('migrations and seed', () => {
   });
 
   it("keeps every listed resource's total and list version by trigger, its relations' link tables included", async () => {
-    // A resource left out of migration 0024's or 0026's table list would answer stale totals (list_counts) or reuse a
-    // search's total after a change (knownTotals.ts): a new resource needs its triggers in a migration of its own.
+    // A resource whose table had no trigger would answer stale totals (list_counts) or reuse a search's total after a
+    // change (knownTotals.ts): the triggers follow the resource definitions (server/lists/listTables.ts).
     const { rows } = await sql<{ table: string; trigger: string }>`
       select c.relname as table, t.tgname as trigger from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace ns on ns.oid = c.relnamespace
       where ns.nspname = 'site_1' and not t.tgisinternal`.execute(db);
@@ -86,6 +88,37 @@ describe('migrations and seed', () => {
       }
       for (const rel of r.relations ?? []) expect(has(rel.table, `${rel.table}_list_version`), `${r.name}.${rel.name}: ${rel.table}_list_version`).toBe(true);
     }
+    // The job sheet's count reads the jobs and the link tables its filters test.
+    for (const table of ['jobs', 'job_engineers', 'job_assigned_users']) expect(has(table, `${table}_list_version`), table).toBe(true);
+  });
+
+  it('gives a schema from before a list existed its triggers and its count at the next start, and then follows changes', async () => {
+    const brand = await createBrand(db, { name: 'Before lists', domain: `${uniqueName('lists')}.test`, config: {} });
+    const t = (name: string) => sql.id(brand.schema, name);
+    const count = async () => {
+      const { rows } = await sql<{ n: string }>`select n from ${t('list_counts')} where table_name = 'contacts'`.execute(db);
+      return rows.map((r) => Number(r.n));
+    };
+    const contacts = async () => Number((await sql<{ n: string }>`select count(*) as n from ${t('contacts')}`.execute(db)).rows[0].n);
+    // As if the contacts list and the sites' client links had come after this schema was made.
+    await sql`drop trigger contacts_count_insert on ${t('contacts')}`.execute(db);
+    await sql`drop trigger contacts_count_delete on ${t('contacts')}`.execute(db);
+    await sql`drop trigger jobsite_clients_list_version on ${t('jobsite_clients')}`.execute(db);
+    await sql`delete from ${t('list_counts')} where table_name = 'contacts'`.execute(db);
+    await sql`insert into ${t('contacts')} (co_name, co_type) values ('Before lists one', 'CLIENT'), ('Before lists two', 'CLIENT')`.execute(db);
+
+    expect(await migrateAll(db)).toContain(brand.schema);
+    expect(await count()).toEqual([await contacts()]);
+    await sql`insert into ${t('contacts')} (co_name, co_type) values ('After lists', 'CLIENT')`.execute(db);
+    expect(await count()).toEqual([await contacts()]);
+    const version = async () => Number((await sql<{ v: string }>`select version as v from ${t('list_version')}`.execute(db)).rows[0].v);
+    const before = await version();
+    const { rows: site } = await sql<{ js_id: number }>`insert into ${t('jobsites')} (js_address) values ('1 Lists Lane') returning js_id`.execute(db);
+    const { rows: client } = await sql<{ co_id: number }>`select co_id from ${t('contacts')} where co_name = 'After lists'`.execute(db);
+    const afterSite = await version();
+    expect(afterSite).toBeGreaterThan(before);
+    await sql`insert into ${t('jobsite_clients')} (js_id, co_id) values (${site[0].js_id}, ${client[0].co_id})`.execute(db);
+    expect(await version()).toBeGreaterThan(afterSite);
   });
 
   it('refuses a second brand on the same domain and leaves nothing behind', async () => {

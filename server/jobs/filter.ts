@@ -6,15 +6,15 @@
  * the names joined on to the page's rows.
  *
  * With free text the matches come from the trigram index first and carry their total
- * (`count(*) over ()`), as in the resource engine (server/resources/store.ts). Without it, a filter
+ * (`count(*) over ()`), as in the resource engine (server/lists/resourceList.ts). Without it, a filter
  * on status and department only takes its total from the kept counts (`job_counts`).
  */
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { CUSTOMER_VISIBLE_STATUSES } from '../../core/jobs/rules';
 import { JOB_SORT_FIELDS } from '../../core/jobs/types';
-import { containsText, searchParts, type SearchParts } from '../resources/containsText';
+import { containsText, searchParts, type SearchParts } from '../lists/containsText';
 import { containsPattern } from '../resources/likeEscape';
-import { totalColumns, walkedPage } from '../resources/knownTotals';
+import { totalColumns, walkedPage } from '../lists/knownTotals';
 import type { ListOptions, ListParams, SortOptions, SortTerm } from '../http/listQuery';
 import type { JobConditions } from './filterParse';
 import type { JobDb, JobTables } from './tables';
@@ -35,7 +35,7 @@ export const JOB_LIST: ListOptions<JobSort['column']> = { pageSize: JOB_PAGE_SIZ
 
 type JobEb = ExpressionBuilder<JobTables & { j: JobTables['jobs'] }, 'j'>;
 
-/** The WHERE of a filter, on the jobs row aliased `j`; `text` is the free text's parts (sheetCache.ts fills them in). */
+/** The WHERE of a filter, on the jobs row aliased `j`; `text` is the free text's parts (server/lists/jobSheet.ts fills them in). */
 export function jobWhere(eb: JobEb, c: JobConditions, text: SearchParts | undefined = c.stext ? searchParts(c.stext) : undefined) {
   const parts = [];
   if (!c.drafts) parts.push(eb('j.job_number', 'is not', null));
@@ -225,7 +225,7 @@ export function jobListQueries(db: JobDb, c: JobConditions, p: JobListParams, sc
 /**
  * The list rows of the jobs `ids` (in no order). Its text is the same for every filter, sort and
  * page, and a lookup by primary key plans the same for any ids, so it is the one statement of the
- * sheet worth preparing (sheetCache.ts): planning the name lookups cost more than running them.
+ * sheet worth preparing (server/lists/jobSheet.ts): planning the name lookups cost more than running them.
  */
 export function jobRowsByIds(db: JobDb, ids: readonly number[]) {
   return withListColumns(db.selectFrom('jobs as j').where(sql<SqlBool>`j.job_id = any(${sql.val(ids)}::int[])`), 'lookedUp');

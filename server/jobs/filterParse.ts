@@ -1,7 +1,7 @@
 /**
  * The JobFilter body (core/jobs/types.ts) of POST jobs/filter and POST exportjobs/export, parsed
  * into the conditions server/jobs/filter.ts turns into SQL. Every condition is one value or a list
- * of values (a leaf of the template cache in sheetCache.ts), never a structure.
+ * of values (a leaf of the template cache in server/lists/jobSheet.ts), never a structure.
  *
  * A customer may filter on the statuses they can see only: asking for a hidden one is refused as
  * an invalid value, so the answer never tells them such statuses exist on their jobs.

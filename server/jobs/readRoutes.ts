@@ -10,12 +10,11 @@ import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQue
 import { action, idParams } from '../http/route';
 import { JOB_STAFF_GATE, SHEET_GATE, readableJob } from './access';
 import { JOB_LIST, sheetConditions } from './filter';
-import { searchPageWithTotal } from '../resources/knownTotals';
-import { sheetRows, sheetStatements } from './sheetCache';
+import { listPage } from '../lists/listPage';
+import { jobSheetList } from '../lists/jobSheet';
 import { historyNames, namesOfEntry } from './historyNames';
 import { jobDetails, jobListRow, sheetListRows } from './read';
 import { jobDb } from './tables';
-import { wireRows } from '../db/wireRows';
 import { parseWireDate } from './validate';
 
 const key = 'jobs';
@@ -37,24 +36,8 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     async (req) => {
       const c = sheetConditions(req);
       const p = parseListQuery(req.query as ListQuery, JOB_LIST);
-      const db = jobDb(req.db);
-      const q = sheetStatements(db, req.brand!.schema, c, p);
-      const role = req.user?.role ?? null;
-      const run = (stmt: typeof q.page, prepared = false) => wireRows<Record<string, unknown>>(db, stmt, prepared);
-      const countOf = async () => Number((await run(q.count))[0].count);
-      const { page, total } = q.totalInRows
-        ? await searchPageWithTotal({
-            countStatement: () => q.count,
-            offset: p.offset,
-            limit: p.limit,
-            withTotal: true,
-            counted: () => run(q.page, q.onePlanServesAll),
-            walk: q.walk && ((window) => run(q.walk!(window), true)),
-            count: countOf,
-          })
-        : await Promise.all([run(q.page), p.withTotal ? countOf() : undefined]).then(([page, total]) => ({ page, total }));
-      const data = sheetListRows(await sheetRows(db, req.brand!.schema, page), role);
-      return { data, totalCount: total };
+      const { rows, totalCount } = await listPage(jobSheetList(jobDb(req.db), req.brand!.schema, c, p));
+      return { data: sheetListRows(rows, req.user?.role ?? null), totalCount };
     },
   );
 

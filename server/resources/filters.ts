@@ -3,25 +3,15 @@
  * definition's filter fields. Text filters match as a case-insensitive prefix, others exactly
  * (an array means "any of"). Everything is parsed before SQL is built, so bad input is a 400.
  */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { FieldDef } from '../../core/resources/engine/types';
 import { invalidField } from '../envelope/errors';
 import { asObject } from '../http/objects';
 import { parseSearchText } from '../http/listQuery';
-import { containsText, searchParts, type SearchParts } from './containsText';
-import { containsPattern, likeEscape } from './likeEscape';
+import { searchParts } from '../lists/containsText';
+import type { Condition } from '../lists/conditions';
 import { isNumberField, isTextField, type ResourceInfo } from './fields';
 
 const MAX_INT = 2147483647;
-
-export type Condition =
-  | { kind: 'search'; columns: string[]; text: string }
-  | { kind: 'searchColumn'; column: string; parts: SearchParts }
-  | { kind: 'linked'; table: string; ownerTable: string; owner: string; column: string; ids: number[] }
-  | { kind: 'ids'; column: string; ids: number[] }
-  | { kind: 'prefix'; column: string; text: string }
-  | { kind: 'date'; column: string; day: string }
-  | { kind: 'in'; column: string; values: unknown[] };
 
 function parseId(value: unknown): number | null {
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
@@ -90,42 +80,4 @@ export function parseFilterBody(info: ResourceInfo, input: unknown): Condition[]
     conditions.push(fieldCondition(field, value));
   }
   return conditions;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyEb = ExpressionBuilder<any, any>;
-
-/** Conditions → one WHERE expression (true when there are none). */
-export function whereOf(eb: AnyEb, conditions: Condition[]): Expression<SqlBool> {
-  const parts = conditions.map((c): Expression<SqlBool> => {
-    switch (c.kind) {
-      case 'search': {
-        // ILIKE '%…%' is served by the columns' trigram GIN indexes (pg_trgm).
-        const pattern = containsPattern(c.text);
-        return eb.or(c.columns.map((col) => eb(col, 'ilike', pattern)));
-      }
-      case 'searchColumn':
-        // The generated lower-cased column: its single trigram index serves it.
-        return containsText(eb, c.column, c.parts);
-      case 'linked':
-        if (!c.ids.length) return sql<SqlBool>`false`;
-        return eb.exists(
-          eb
-            .selectFrom(`${c.table} as l`)
-            .select(sql.lit(1).as('one'))
-            .whereRef(`l.${c.owner}`, '=', `${c.ownerTable}.${c.owner}`)
-            .where(`l.${c.column}`, 'in', c.ids),
-        );
-      case 'ids':
-        return c.ids.length ? eb(c.column, 'in', c.ids) : sql<SqlBool>`false`;
-      case 'prefix':
-        return eb(c.column, 'ilike', `${likeEscape(c.text)}%`);
-      case 'date':
-        return eb(sql`cast(${sql.ref(c.column)} as date)`, '=', c.day);
-      case 'in':
-        if (!c.values.length) return sql<SqlBool>`false`;
-        return c.values.length === 1 ? eb(c.column, '=', c.values[0]) : eb(c.column, 'in', c.values);
-    }
-  });
-  return eb.and(parts);
 }

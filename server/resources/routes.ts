@@ -15,7 +15,9 @@ import { parseFilterBody } from './filters';
 import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
 import { actionValidatorCompiler } from '../http/bodySchema';
 import { bodyAfterGate, partsBeforeGate } from '../http/route';
-import { deleteRecord, getRecord, insertRecord, listRecords, lockRecord, updateRecord } from './store';
+import { deleteRecord, getRecord, insertRecord, lockRecord, updateRecord } from './store';
+import { listPage } from '../lists/listPage';
+import { resourceList } from '../lists/resourceList';
 import { hooksOf } from './hookRegistry';
 import { unsetOtherDefaults, wireRecord, type AnyDb, type Row } from './hooks';
 import { loadRelations, parseBulkRows, saveRelation, saveRelations, splitRelations } from './relations';
@@ -73,7 +75,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     },
     async (req, reply) => {
       const params = parseListQuery(req.query, info.list);
-      const { rows, totalCount } = await listRecords(req.db!, info, [], params);
+      const { rows, totalCount } = await listPage(resourceList(req.db!, info, [], params));
       return sendOk(req, reply, answerRows(rows), { totalCount });
     },
   );
@@ -89,7 +91,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     async (req, reply) => {
       const params = parseListQuery(req.query, info.list);
       const conditions = parseFilterBody(info, req.body);
-      const { rows, totalCount } = await listRecords(req.db!, info, conditions, params);
+      const { rows, totalCount } = await listPage(resourceList(req.db!, info, conditions, params));
       return sendOk(req, reply, answerRows(rows), { totalCount });
     },
   );

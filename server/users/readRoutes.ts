@@ -10,7 +10,9 @@ import { notFound } from '../envelope/errors';
 import { filterBodySchema, recordSchema, resourceInfo } from '../resources/fields';
 import { parseFilterBody } from '../resources/filters';
 import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
-import { getRecord, listRecords } from '../resources/store';
+import { getRecord } from '../resources/store';
+import { listPage } from '../lists/listPage';
+import { resourceList } from '../lists/resourceList';
 import { action, idParams } from '../http/route';
 import type { BrandDb } from '../db/types';
 import { adminDb, type AdminDb } from './tables';
@@ -100,7 +102,7 @@ export function registerUserReadRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const params = parseListQuery(req.query as ListQuery, usersInfo.list);
-      const { rows, totalCount } = await listRecords(req.db!, usersInfo, parseFilterBody(usersInfo, req.body), params);
+      const { rows, totalCount } = await listPage(resourceList(req.db!, usersInfo, parseFilterBody(usersInfo, req.body), params));
       return { data: rows, totalCount };
     },
   );
@@ -136,7 +138,7 @@ export function registerUserReadRoutes(app: FastifyInstance): void {
     async (req) => {
       const params = parseListQuery(req.query as ListQuery, emailsInfo.list);
       const conditions = [...parseFilterBody(emailsInfo, req.body), { kind: 'in' as const, column: 'is_hidden', values: [false] }];
-      const { rows, totalCount } = await listRecords(req.db!, emailsInfo, conditions, params);
+      const { rows, totalCount } = await listPage(resourceList(req.db!, emailsInfo, conditions, params));
       return { data: rows, totalCount };
     },
   );

@@ -36,8 +36,8 @@ import * as brand0026 from './brand/0026_list_version';
 import * as brand0027 from './brand/0027_session_ids';
 import * as brand0028 from './brand/0028_mail_partial';
 import * as brand0029 from './brand/0029_search_walk_indexes';
-import * as brand0030 from './brand/0030_mail_server_lists';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
+import { installListTriggers } from '../../lists/listTriggers';
 
 type BrandMigration = { up: (db: RootDb, schema: string) => Promise<void> };
 
@@ -78,7 +78,6 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0027_session_ids': brand0027,
   '0028_mail_partial': brand0028,
   '0029_search_walk_indexes': brand0029,
-  '0030_mail_server_lists': brand0030,
 };
 
 /** In order, for the developer dashboard's schema version. */
@@ -121,11 +120,17 @@ export async function migrateGlobal(db: RootDb): Promise<void> {
   await run(db, GLOBAL_SCHEMA, GLOBAL_MIGRATIONS);
 }
 
-export async function migrateBrand(db: RootDb, schema: string): Promise<void> {
+async function runBrandMigrations(db: RootDb, schema: string): Promise<void> {
   if (!isBrandSchemaName(schema)) throw new Error(`Not a brand schema name: ${schema}`);
   const bound: Record<string, Migration> = {};
   for (const [name, m] of Object.entries(BRAND_MIGRATIONS)) bound[name] = { up: (d) => m.up(d, schema) };
   await run(db, schema, bound);
+}
+
+/** The brand migrations a schema has not had, then the list triggers it lacks (server/lists/listTriggers.ts). */
+export async function migrateBrand(db: RootDb, schema: string): Promise<void> {
+  await runBrandMigrations(db, schema);
+  await installListTriggers(db, [schema]);
 }
 
 /**
@@ -148,12 +153,16 @@ async function upToDate(db: RootDb, schemas: string[]): Promise<Set<string>> {
   return new Set(rows.filter((r) => r.n === BRAND_MIGRATION_NAMES.length).map((r) => r.schema));
 }
 
-/** `global` first (it lists the brands), then every brand schema that has a migration to run. */
+/**
+ * `global` first (it lists the brands), then every brand schema that has a migration to run, then
+ * the list triggers any brand schema lacks (one catalog query when none does).
+ */
 export async function migrateAll(db: RootDb): Promise<string[]> {
   await migrateGlobal(db);
   const sites = await globalDb(db).selectFrom('sites').select('schema_name').where('schema_name', 'is not', null).orderBy('s_id').execute();
   const schemas = sites.map((s) => s.schema_name).filter((s): s is string => !!s && isBrandSchemaName(s));
   const current = await upToDate(db, schemas);
-  for (const schema of schemas) if (!current.has(schema)) await migrateBrand(db, schema);
+  for (const schema of schemas) if (!current.has(schema)) await runBrandMigrations(db, schema);
+  await installListTriggers(db, schemas);
   return schemas;
 }

@@ -2,7 +2,7 @@
  * `job_counts`: how many jobs each department has in each status, numbered and drafts apart, kept by
  * statement triggers on `jobs`. The job sheet's total for the views with no filter or only status
  * and department filters (opening the sheet, a status tab) reads a few of these rows instead of
- * counting up to every job of the brand (~9 ms per page at 100,000 jobs).
+ * counting up to every job of the brand (docs/PERFORMANCE.md).
  *
  * Only a statement that changes a count touches its row (a rename of a client's name refreshes its
  * jobs' search text without locking anything here), and rows are taken in key order.

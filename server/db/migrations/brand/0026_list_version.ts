@@ -1,30 +1,17 @@
 /**
  * `list_version`: one number per brand that grows with every committed change to the tables a list
  * count reads (the generic lists, their link tables, the job sheet's). A search keeps the total it
- * counted with the version it was counted at (server/resources/knownTotals.ts); while the version
+ * counted with the version it was counted at (server/lists/knownTotals.ts); while the version
  * is the same, the total still holds, and the next page of that search can walk the sort index.
  *
  * The version is raised by a deferred constraint trigger, so at commit: its row lock is held for
  * the commit only, and two transactions writing these tables in different orders cannot deadlock
  * on it (a version per table, raised as each statement ends, could). The first row of a
- * transaction raises it; the transaction-local setting makes the others return at once.
+ * transaction raises it; the transaction-local setting makes the others return at once. The
+ * triggers are installed on the tables server/lists/listTables.ts names, after the migrations
+ * (server/lists/listTriggers.ts).
  */
 import { sql, type Kysely } from 'kysely';
-
-const TABLES = [
-  'departments',
-  'contacts',
-  'jobsites',
-  'propertymanagers',
-  'jobsitecontacts',
-  'users',
-  'jobsite_clients',
-  'jobsite_propertymanagers',
-  'jobsite_sitecontacts',
-  'jobs',
-  'job_engineers',
-  'job_assigned_users',
-];
 
 export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
   const t = (name: string) => sql.id(schema, name);
@@ -40,12 +27,4 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
-  const fn = t('list_version_raise');
-  for (const table of TABLES) {
-    await sql`create constraint trigger ${sql.id(`${table}_list_version`)} after insert or update or delete on ${t(table)} deferrable initially deferred for each row execute function ${fn}()`.execute(
-      db,
-    );
-    // TRUNCATE has no row and no constraint trigger: it raises the version as it runs.
-    await sql`create trigger ${sql.id(`${table}_list_version_truncate`)} after truncate on ${t(table)} for each statement execute function ${fn}()`.execute(db);
-  }
 }

@@ -1,7 +1,7 @@
 /**
  * The default-sort index of each list that has a search column (its title, lower-cased, then the
  * id) also carries the title itself and the search text (INCLUDE), so a search's page found by
- * walking that index in sort order (server/resources/knownTotals.ts) tests each row from the index
+ * walking that index in sort order (server/lists/knownTotals.ts) tests each row from the index
  * alone, an index-only scan. Before, every row walked was fetched from the table, where rows in name
  * order lie on a page each: the 5,100 rows walked for page 5 of Harbour among 100,000 departments
  * (its matches start 5,000 rows into the name order, desc) took 12.9 ms that way and 5.4 ms from

@@ -9,7 +9,7 @@
  * whose parameters cannot be reproduced that way is never cached and always compiled.
  */
 import { CompiledQuery, type Compilable } from 'kysely';
-import { likeEscape } from './likeEscape';
+import { likeEscape } from '../resources/likeEscape';
 
 /** A value the query depends on; `like` values are LIKE-escaped inside the query (filters.ts). */
 export interface Leaf {

@@ -1,15 +1,14 @@
 /**
- * The job sheet's SQL through the list-query template cache (server/resources/queryTemplates.ts):
+ * The job sheet's page statements for listPage (listPage.ts), through the list-query template cache (queryTemplates.ts):
  * compiled once per brand schema and shape (which filters are set, how many values each list has,
  * the sort), later requests only fill in their values. Every condition is a leaf: one value, or a
  * list of values; the LIKE ones (free text, job number) are escaped when filled in.
  */
-import { readPageRows } from '../resources/pageRows';
-import { searchParts, type SearchParts } from '../resources/containsText';
-import type { Leaf } from '../resources/queryTemplates';
-import { compileWithTemplate } from '../resources/queryTemplates';
-import { jobListQueries, jobRowsByIds, sheetWalkable, totalInRows, type JobConditions, type JobListParams } from './filter';
-import type { JobDb } from './tables';
+import { searchParts, type SearchParts } from './containsText';
+import { compileWithTemplate, type Leaf } from './queryTemplates';
+import type { ListStatements } from './listPage';
+import { jobListQueries, jobRowsByIds, sheetWalkable, totalInRows, type JobConditions, type JobListParams } from '../jobs/filter';
+import type { JobDb } from '../jobs/tables';
 
 /** The shape key: which conditions are set (lists by length), the sort, paging kind. */
 function shapeKey(schema: string, c: JobConditions, p: JobListParams): string {
@@ -62,31 +61,33 @@ function rebuild(c: JobConditions, p: JobListParams, values: unknown[]): { c: Jo
   return { c: out as unknown as JobConditions, p: { ...p, limit: values[i] as number, offset: values[i + 1] as number }, text };
 }
 
-/** The page's ids (their rows: sheetRows) and its total, ready to execute on the brand's database. */
-export function sheetStatements(db: JobDb, schema: string, c: JobConditions, p: JobListParams) {
+/**
+ * The page's job ids, then their rows (one prepared text per brand: `jobRowsByIds`), and its total.
+ * A page is prepared when it is the free text alone with its total (a customer's own jobs, a status,
+ * a department beside it change which index should lead, with their values): every match is read
+ * through the search index whatever the words (resourceList.ts says the same of the other lists).
+ */
+export function jobSheetList(db: JobDb, schema: string, c: JobConditions, p: JobListParams): ListStatements {
   const key = shapeKey(schema, c, p);
   const leaves = leavesOf(c, p);
   const build = (values: unknown[]) => {
     const r = rebuild(c, p, values);
     return jobListQueries(db, r.c, r.p, schema, r.text);
   };
+  const withTotal = totalInRows(c, p);
   return {
+    db,
+    offset: p.offset,
+    limit: p.limit,
+    withTotal: p.withTotal,
     page: compileWithTemplate(`${key}:page`, leaves, (v) => build(v).page),
-    count: compileWithTemplate(`${key}:count`, leaves, (v) => build(v).count),
+    preparedPage: withTotal && Object.entries(c).every(([k, v]) => v === undefined || k === 'stext' || k === 'drafts'),
+    totalInPage: withTotal,
+    count: () => compileWithTemplate(`${key}:count`, leaves, (v) => build(v).count),
+    preparedCount: false,
     walk: !sheetWalkable(c, p)
       ? undefined
       : (window: number) => compileWithTemplate(`${key}:walk`, [...leaves, { value: window }], (v) => build(v.slice(0, -1)).walk!(v.at(-1) as number)),
-    totalInRows: totalInRows(c, p),
-    /**
-     * The free text alone (a customer's own jobs, a status, a department beside it change which
-     * index should lead, with their values): every match is read through the search index whatever
-     * the words, so `page` is prepared (server/resources/store.ts says the same of the other lists).
-     */
-    onePlanServesAll: totalInRows(c, p) && Object.entries(c).every(([k, v]) => v === undefined || k === 'stext' || k === 'drafts'),
+    byIds: { idField: 'job_id', key: `${schema}:jobsheet`, build: (ids) => jobRowsByIds(db, ids as number[]) },
   };
-}
-
-/** The rows of the page's jobs, in its order (readPageRows: prepared once per connection and brand). */
-export function sheetRows(db: JobDb, schema: string, page: Record<string, unknown>[]) {
-  return readPageRows(db, page, 'job_id', `${schema}:jobsheet`, (ids) => jobRowsByIds(db, ids as number[]));
 }

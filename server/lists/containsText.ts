@@ -5,12 +5,12 @@
  * ('a s', ' sm', 'ia '), which sit in a large share of all rows and cost more to read than they
  * narrow. When every word has 3 characters or more, each word is its own `LIKE` (its trigrams are
  * the index condition) and `strpos` confirms the whole text on the few rows left: the same matches,
- * found in about two thirds of the time (bench). A word under 3 characters ('12 mill lane') has no
+ * found in less time (docs/PERFORMANCE.md). A word under 3 characters ('12 mill lane') has no
  * trigram of its own, so there the trigrams across the words are what narrows, and the text stays
  * one `LIKE`.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { containsPattern } from './likeEscape';
+import { containsPattern } from '../resources/likeEscape';
 
 const MIN_WORD = 3;
 

@@ -5,11 +5,11 @@ import { contacts } from '../../core/resources/definitions/contacts';
 import { jobsites } from '../../core/resources/definitions/jobsites';
 import { brandDb, type RootDb } from '../db/types';
 import { splitConditions, withLeafValues } from './conditionLeaves';
-import { resourceInfo } from './fields';
-import { parseFilterBody } from './filters';
+import { resourceInfo } from '../resources/fields';
+import { parseFilterBody } from '../resources/filters';
 import { parseListQuery } from '../http/listQuery';
 import { compileWithTemplate } from './queryTemplates';
-import { listQueries } from './store';
+import { listQueries } from './resourceList';
 
 // Compiling needs a dialect, not a connection: the pool never connects here.
 const root = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ max: 1 }) }) }) as RootDb;

@@ -7,7 +7,7 @@
  * instance not bound to a brand schema) it is compiled and planned every time.
  */
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import { wireRows } from '../db/wireRows';
+import { wireRows } from './wireRows';
 import { compileWithTemplate } from './queryTemplates';
 
 type Row = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * SQL text) and their leaf values (what becomes bind parameters), and puts other values back into
  * the same shape. The query-template cache keys on the shape and fills in the leaves.
  */
-import type { Condition } from './filters';
+import type { Condition } from './conditions';
 import type { Leaf } from './queryTemplates';
 
 export interface SplitConditions {

@@ -1,9 +1,8 @@
 /**
  * Names for prepared statements, one per statement text. A named statement is parsed once on each
  * pool connection and, once PostgreSQL finds its generic plan no dearer than planning for each
- * request's values (after five runs), planned once too: on the job sheet's search, with its two
- * dozen indexes to weigh, that is a sixth of PostgreSQL's time for the statement (`pgbench -M
- * prepared` against `-M extended` on the bench's data).
+ * request's values (after five runs), planned once too, which on the job sheet's search, with its
+ * two dozen indexes to weigh, is a fair share of the statement's time (docs/PERFORMANCE.md).
  *
  * A name is never given to another text (pg refuses a name reused for another text on a
  * connection), and each connection keeps every statement it was sent under a name, so the names are

@@ -2,7 +2,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBrand, testDb } from '../test/helpers';
-import { brandDb, type RootDb } from './types';
+import { brandDb, type RootDb } from '../db/types';
 import { wireRows, wireTimestamp } from './wireRows';
 
 let root: RootDb;
