@@ -1,0 +1,35 @@
+/**
+ * Building blocks of action body schemas (server/http/bodySchema.ts) for the shapes many routes
+ * share, each carrying the spec's wording of its own failures.
+ */
+import type { JsonSchema } from '../envelope/schemas';
+
+export const MAX_ID = 2147483647;
+
+/** A row id: a whole number 1..2^31-1; anything else reads "must be a number" as the handlers said. */
+export const idSchema = (): JsonSchema => ({ type: 'integer', minimum: 1, maximum: MAX_ID, 'x-message': 'validation.number' });
+
+/** A boolean flag; anything else is 'Invalid value'. */
+export const boolSchema = (): JsonSchema => ({ type: 'boolean' });
+
+/** Text of at most `max` characters ('max 100' / 'max 3000' wording by the limit). */
+export const textSchema = (max: number): JsonSchema => ({ type: 'string', maxLength: max });
+
+const NESTED = ['items', 'anyOf', 'oneOf', 'allOf'] as const;
+
+/**
+ * Every failure inside `schema` (wrong type, a missing or bad property, too many items) is reported
+ * as one 'Invalid value' on `field`: the handlers named a list, not its bad element.
+ */
+export function reportedOn(field: string, schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...schema, 'x-field': field, 'x-message': 'validation.value', 'x-required-message': 'validation.value' };
+  if (schema.properties) {
+    out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, JsonSchema>).map(([k, v]) => [k, reportedOn(field, v)]));
+  }
+  for (const k of NESTED) {
+    const v = schema[k];
+    if (Array.isArray(v)) out[k] = v.map((s: JsonSchema) => reportedOn(field, s));
+    else if (v && typeof v === 'object') out[k] = reportedOn(field, v as JsonSchema);
+  }
+  return out;
+}
