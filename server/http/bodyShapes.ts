@@ -6,8 +6,15 @@ import type { JsonSchema } from '../envelope/schemas';
 
 export const MAX_ID = 2147483647;
 
-/** A row id: a whole number 1..2^31-1; anything else reads "must be a number" as the handlers said. */
-export const idSchema = (): JsonSchema => ({ type: 'integer', minimum: 1, maximum: MAX_ID, 'x-message': 'validation.number' });
+/** A row id: a whole number 1..2^31-1 (not a number: 'Invalid number'; out of range: 'Invalid value'). */
+export const idSchema = (): JsonSchema => ({ type: 'integer', minimum: 1, maximum: MAX_ID });
+
+/** `{ type: 'array', items }` whose every failure reads `message` on the list's own name. */
+export const listOf = (field: string, items: JsonSchema, message = 'validation.value'): JsonSchema => ({
+  type: 'array',
+  items: reportedOn(field, items),
+  'x-message': message,
+});
 
 /** A boolean flag; anything else is 'Invalid value'. */
 export const boolSchema = (): JsonSchema => ({ type: 'boolean' });

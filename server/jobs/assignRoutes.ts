@@ -61,7 +61,7 @@ export function registerJobAssignRoutes(app: FastifyInstance): void {
       url: '/api/jobs/:id/assigncustomer',
       summary: "Set the job's customer (a user with role Customer) or clear it with null",
       // null clears the customer, so presence is the handler's to check (a schema reads null as absent).
-      body: objectBody({ us_id: { ...idSchema(), type: ['integer', 'null'] } }),
+      body: objectBody({ us_id: { ...idSchema(), type: ['integer', 'null'], 'x-message': 'validation.number' } }),
     },
     (req) =>
       assign(req, async () => {

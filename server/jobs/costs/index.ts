@@ -6,9 +6,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { action } from '../../http/route';
-import { asObject } from '../../http/objects';
+import { invalidField } from '../../envelope/errors';
+import { objectBody } from '../../http/bodySchema';
+import { boolSchema, idSchema as bodyIdSchema } from '../../http/bodyShapes';
 import { JOB_STAFF_GATE, modifiableJob, readableJob } from '../access';
-import { bool, FieldErrors, id } from '../sales/parse';
 import { jobDb } from '../tables';
 import { applyStaffBulk } from './bulk';
 import { parseBulk } from './costBody';
@@ -17,7 +18,7 @@ import { loadJobCosts } from './queries';
 
 const key = 'jobs';
 const gate = JOB_STAFF_GATE;
-const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 };
+const idSchema = bodyIdSchema();
 const jobParams = { type: 'object', properties: { id: idSchema }, required: ['id'] };
 type JobReq = FastifyRequest<{ Params: { id: number } }>;
 const jobId = (req: FastifyRequest) => (req as JobReq).params.id;
@@ -86,34 +87,19 @@ export function registerCostRoutes(app: FastifyInstance): void {
       key,
       gate,
       params: jobParams,
-      docBody: { type: 'object', properties: { us_id: idSchema, locked: { type: 'boolean' } }, required: ['us_id', 'locked'] },
+      body: objectBody({ us_id: idSchema, locked: boolSchema() }, ['us_id', 'locked']),
       change: true,
       summary: "Lock or unlock one engineer's costs on the job",
     },
     async (req) => {
-      const body = asObject(req.body);
-      const errs = new FieldErrors();
-      const usId = id(errs, 'us_id', body.us_id);
-      const locked = bool(errs, 'locked', body.locked);
-      if (usId == null) errs.add('us_id', 'required');
-      if (locked === undefined) errs.add('locked', 'required');
-      errs.throwIfAny();
+      const { us_id: usId, locked } = req.body as { us_id: number; locked: boolean };
       const data = await jobDb(req.db)
         .transaction()
         .execute(async (trx) => {
           await modifiableJob(req, jobId(req), trx, true);
-          const known = await trx
-            .selectFrom('users')
-            .select('us_id')
-            .where('us_id', '=', usId as number)
-            .where('role', '=', 'Engineer')
-            .executeTakeFirst();
-          if (!known) {
-            const e = new FieldErrors();
-            e.add('us_id', 'value');
-            e.throwIfAny();
-          }
-          await setEngineerLock(trx, jobId(req), usId as number, locked as boolean, req.user!.us_id);
+          const known = await trx.selectFrom('users').select('us_id').where('us_id', '=', usId).where('role', '=', 'Engineer').executeTakeFirst();
+          if (!known) throw invalidField('us_id');
+          await setEngineerLock(trx, jobId(req), usId, locked, req.user!.us_id);
           return loadJobCosts(trx, jobId(req));
         });
       return { data };
