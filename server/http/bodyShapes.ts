@@ -6,8 +6,11 @@ import type { JsonSchema } from '../envelope/schemas';
 
 export const MAX_ID = 2147483647;
 
-/** A row id: a whole number 1..2^31-1 (not a number: 'Invalid number'; out of range: 'Invalid value'). */
-export const idSchema = (): JsonSchema => ({ type: 'integer', minimum: 1, maximum: MAX_ID });
+/**
+ * A row id: a whole number 1..2^31-1 (not a number: 'Invalid number'; out of range: 'Invalid value'),
+ * or with `message` the one wording of every failure.
+ */
+export const idSchema = (message?: string): JsonSchema => ({ type: 'integer', minimum: 1, maximum: MAX_ID, ...(message ? { 'x-message': message } : {}) });
 
 /** `{ type: 'array', items }` whose every failure reads `message` on the list's own name. */
 export const listOf = (field: string, items: JsonSchema, message = 'validation.value'): JsonSchema => ({
