@@ -128,7 +128,6 @@ const BODY_CHECKED_BY_HANDLER_ONLY: string[] = [
   'propertymanagersUpdate',
   'siteconfigValuesUpdate',
   'usersAddUser',
-  'usersChangePassword',
   'usersFilter',
   'usersUpdateUser',
   'usersemailsFilter',
