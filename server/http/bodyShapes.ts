@@ -22,8 +22,14 @@ export const listOf = (field: string, items: JsonSchema, message = 'validation.v
 /** A boolean flag; anything else is 'Invalid value'. */
 export const boolSchema = (): JsonSchema => ({ type: 'boolean' });
 
-/** Text of at most `max` characters ('max 100' / 'max 3000' wording by the limit). */
+/** Text of at most `max` characters ('max 100' / 'max 3000' wording by the limit); not text: 'Invalid value'. */
 export const textSchema = (max: number): JsonSchema => ({ type: 'string', maxLength: max });
+
+/** A text that must say something: blank reads 'Field is required!' as absent does (list it in `required`). */
+export const filledTextSchema = (max: number): JsonSchema => ({ ...textSchema(max), allOf: [{ pattern: '\\S', 'x-message': 'validation.required' }] });
+
+/** A checked optional text as stored: blank or absent is null. */
+export const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 const NESTED = ['items', 'anyOf', 'oneOf', 'allOf'] as const;
 

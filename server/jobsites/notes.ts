@@ -12,6 +12,7 @@ import { sendOk } from '../envelope/envelope';
 import { notFound } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
 import { objectBody } from '../http/bodySchema';
+import { filledTextSchema, textOrNull, textSchema } from '../http/bodyShapes';
 import { checkedBody } from '../http/route';
 
 // These tables are not in the typed schema (BrandTables belongs to the foundation).
@@ -45,16 +46,10 @@ type NoteRow = { created_at: Date; updated_at: Date | null } & Record<string, un
 const wire = (r: NoteRow) => ({ ...r, created_at: toWireDate(r.created_at), updated_at: r.updated_at ? toWireDate(r.updated_at) : null });
 
 /** A text of at most 3000 characters (SPEC.md point 5); `required`: blank counts as missing. */
-function noteBody(field: string, required: boolean) {
-  const blankIsMissing = required ? { allOf: [{ pattern: '\\S', 'x-message': 'validation.required' }] } : {};
-  return objectBody({ [field]: { type: 'string', maxLength: 3000, ...blankIsMissing } }, required ? [field] : []);
-}
+const noteBody = (field: string, required: boolean) => objectBody({ [field]: required ? filledTextSchema(3000) : textSchema(3000) }, required ? [field] : []);
 
 /** The checked text; blank (allowed when not required) is stored as null. */
-function textOf(body: unknown, field: string): string | null {
-  const value = (body as Record<string, unknown> | null)?.[field];
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
-}
+const textOf = (body: unknown, field: string) => textOrNull((body as Record<string, unknown> | null)?.[field]);
 
 async function requireSite(db: BrandDb, jsId: number): Promise<void> {
   const site = await dyn(db)
