@@ -121,9 +121,212 @@ const BODY_CHECKED_BY_HANDLER_ONLY: string[] = [
   'usersemailsFilter',
 ];
 
+/**
+ * Operations whose success answer does not type its `data` yet (`{}` or no schema). A file answer
+ * (a binary 2xx schema) counts as typed.
+ */
+const ANSWER_DATA_UNTYPED: string[] = [
+  'authGetReservedBrands',
+  'authPrelogin',
+  'authReserveSchema',
+  'configsUpdateAll',
+  'contactmanagerFilter',
+  'devBatchfilesCreate',
+  'devBatchfilesDetails',
+  'devBatchfilesFilter',
+  'devBatchfilesList',
+  'devBatchfilesRun',
+  'devBatchfilesUpdate',
+  'devConfigsDetails',
+  'devConfigsList',
+  'devConfigsUpdate',
+  'devDashboard',
+  'devErrorlogsDetails',
+  'devErrorlogsFilter',
+  'devErrorlogsList',
+  'devGlobalerrorsDetails',
+  'devGlobalerrorsFilter',
+  'devGlobalerrorsList',
+  'devSitesCreate',
+  'devSitesDetails',
+  'devSitesFilter',
+  'devSitesList',
+  'devSitesUpdate',
+  'devSqlexecutedDetails',
+  'devSqlexecutedFilter',
+  'devSqlexecutedList',
+  'engineerportalCostdescGet',
+  'engineerportalCostdescUpdate',
+  'engineerportalCostsCreate',
+  'engineerportalCostsGet',
+  'engineerportalDetails',
+  'engineerportalFilter',
+  'engineerportalIssue',
+  'engineerportalJobsitedetails',
+  'engineerportalJobsitehistory',
+  'engineerportalJobsitenotesCreate',
+  'engineerportalJobsitenotesDelete',
+  'engineerportalJobsitenotesGet',
+  'engineerportalJobsitenotesUpdate',
+  'engineerportalLockcosts',
+  'engineerportalRemedial',
+  'engineerportalRemovenotification',
+  'engineerportalReports',
+  'engineerportalUpdateOtherNotes',
+  'filesDelete',
+  'filesDeleteFileList',
+  'filesDetails',
+  'filesDownloadGet',
+  'filesFilter',
+  'filesGroup',
+  'filesList',
+  'filesUpdate',
+  'filesUpload',
+  'filesUrlGet',
+  'imapfoldersClearSyncErrorLogs',
+  'imapfoldersFilter',
+  'imapfoldersSetDefaultSeen',
+  'imapfoldersSetEnabledStatus',
+  'imapfoldersSetSyncFromDate',
+  'imapfoldersUpdate',
+  'jobsAssigncustomer',
+  'jobsAssignengineer',
+  'jobsAssignoperator',
+  'jobsAssignsupplier',
+  'jobsAttachments',
+  'jobsCalendar',
+  'jobsCopy',
+  'jobsCostinvoices',
+  'jobsCostsCreate',
+  'jobsCostsGet',
+  'jobsCreate',
+  'jobsDelete',
+  'jobsDetails',
+  'jobsDocumentsFilter',
+  'jobsEngineerlockedstatus',
+  'jobsFilevisibletoclient',
+  'jobsFilter',
+  'jobsGeneraldocuments',
+  'jobsGet',
+  'jobsHistory',
+  'jobsIssue',
+  'jobsPurchaseinvoices',
+  'jobsRemedial',
+  'jobsSalesCreate',
+  'jobsSalesDelete',
+  'jobsSalesGet',
+  'jobsSalesUpdate',
+  'jobsSalesinvoices',
+  'jobsSalessectionduplicate',
+  'jobsSalessectionitems',
+  'jobsSalessections',
+  'jobsSendFileToDext',
+  'jobsUpdate',
+  'jobsWorkorders',
+  'mailaccountsAssignusers',
+  'mailaccountsCreate',
+  'mailaccountsDelete',
+  'mailaccountsDetails',
+  'mailaccountsFilter',
+  'mailaccountsList',
+  'mailaccountsSetCanDelete',
+  'mailaccountsSetCanSend',
+  'mailaccountsSetEnabledStatus',
+  'mailaccountsSync',
+  'mailaccountsUpdate',
+  'mailaccountsUpdatealiaslist',
+  'mailaliasesList',
+  'maildraftsAttachments',
+  'maildraftsAttachmentsDelete',
+  'maildraftsCreate',
+  'maildraftsDelete',
+  'maildraftsDeleteDrafts',
+  'maildraftsDetails',
+  'maildraftsFilter',
+  'maildraftsList',
+  'maildraftsUnlock',
+  'maildraftsUpdate',
+  'maildraftsUpdateAndSend',
+  'mailfoldersAddmails',
+  'mailfoldersCreate',
+  'mailfoldersDelete',
+  'mailfoldersFilter',
+  'mailfoldersList',
+  'mailfoldersRemovemails',
+  'mailfoldersUpdate',
+  'mailincomingserversCreate',
+  'mailincomingserversDelete',
+  'mailincomingserversDetails',
+  'mailincomingserversFilter',
+  'mailincomingserversList',
+  'mailincomingserversUpdate',
+  'mailsAccounts',
+  'mailsAssignfilestojob',
+  'mailsAssignjob',
+  'mailsAttachments',
+  'mailsAttachmentsGet',
+  'mailsChanges',
+  'mailsDeleted',
+  'mailsDetails',
+  'mailsFilter',
+  'mailsGetmailsbyjobidGet',
+  'mailsList',
+  'mailsMailListFinalDelete',
+  'mailsMove',
+  'mailsSelect',
+  'mailsSource',
+  'mailsSync',
+  'mailsUpdate',
+  'mailsUpdateMany',
+  'mailserversCreate',
+  'mailserversDelete',
+  'mailserversDetails',
+  'mailserversFilter',
+  'mailserversList',
+  'mailserversUpdate',
+  'mailsignaturesCreate',
+  'mailsignaturesDelete',
+  'mailsignaturesDetails',
+  'mailsignaturesFilter',
+  'mailsignaturesList',
+  'mailsignaturesUpdate',
+  'mailtagsAssign',
+  'mailtagsCreate',
+  'mailtagsDelete',
+  'mailtagsFilter',
+  'mailtagsList',
+  'mailtagsOfmails',
+  'mailtagsUnassign',
+  'mailtagsUpdate',
+  'mailtemplatesCreate',
+  'mailtemplatesDelete',
+  'mailtemplatesDetails',
+  'mailtemplatesFilter',
+  'mailtemplatesList',
+  'mailtemplatesUpdate',
+];
+
 interface Operation {
   operationId?: string;
   requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+}
+
+interface Schema {
+  format?: string;
+  properties?: Record<string, Schema>;
+  [keyword: string]: unknown;
+}
+
+/** The success answer says what it carries: a file, or an envelope whose `data` has a schema. */
+function typedAnswer(op: Operation): boolean {
+  const success = Object.entries(op.responses ?? {}).find(([code]) => code.startsWith('2'))?.[1];
+  const schema = success?.content?.['application/json']?.schema;
+  if (!schema) return false;
+  if (schema.format === 'binary') return true;
+  const envelopes = Object.values(schema.properties ?? {});
+  const data = envelopes.length === 1 ? envelopes[0].properties?.data : undefined;
+  return !!data && Object.keys(data).length > 0;
 }
 
 async function operations(): Promise<{ method: string; path: string; op: Operation }[]> {
@@ -173,6 +376,11 @@ describe('OpenAPI operations', () => {
     const writes = (await operations()).filter((o) => ['post', 'put', 'patch'].includes(o.method));
     const notDescribed = writes.filter((o) => !describedBody(o.op)).map((o) => o.op.operationId);
     expect(notDescribed.sort()).toEqual([...BODY_NOT_DESCRIBED].sort());
+  });
+
+  it('types the data of every success answer, but for the listed ones', async () => {
+    const untyped = (await operations()).filter((o) => !typedAnswer(o.op)).map((o) => o.op.operationId);
+    expect(untyped.sort()).toEqual([...ANSWER_DATA_UNTYPED].sort());
   });
 
   it('has AJV enforce every described body, but for the listed ones', async () => {
