@@ -17,6 +17,7 @@ import { jobDetails } from './read';
 import { jobDb } from './tables';
 import { parseJobWrite } from './validate';
 import { updateJob, type JobChange } from './writes';
+import { jobDetailsSchema } from './wireSchemas';
 
 const key = 'jobs';
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
@@ -35,7 +36,7 @@ const bulkBody = (list: string, item: JsonSchema) =>
 const idItem = (name: string) => ({ anyOf: [idSchema(), objectBody({ [name]: idSchema() }, [name])] });
 
 export function registerJobAssignRoutes(app: FastifyInstance): void {
-  const common = { method: 'POST' as const, key, gate: JOB_STAFF_GATE, params: idParams, change: true };
+  const common = { method: 'POST' as const, key, gate: JOB_STAFF_GATE, params: idParams, change: true, data: jobDetailsSchema };
   action(
     app,
     {

@@ -12,6 +12,7 @@ import { JOB_STAFF_GATE, modifiableJob } from './access';
 import { recordHistory } from './history';
 import { jobDetails } from './read';
 import { jobDb } from './tables';
+import { jobDetailsSchema } from './wireSchemas';
 
 const key = 'jobs';
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
@@ -20,28 +21,32 @@ type Flag = 'job_has_remedial' | 'job_has_issue';
 
 function flagRoute(app: FastifyInstance, name: 'remedial' | 'issue', flag: Flag, summary: string): void {
   const body = objectBody({ [flag]: boolSchema() }, [flag]);
-  action(app, { method: 'POST', url: `/api/jobs/:id/${name}`, key, gate: JOB_STAFF_GATE, params: idParams, summary, body, change: true }, async (req) => {
-    const value = (req.body as Record<Flag, boolean>)[flag];
-    const db = jobDb(req.db);
-    await db.transaction().execute(async (trx) => {
-      const job = await modifiableJob(req, idOf(req), trx, true);
-      if (job[flag] === value) return;
-      await trx
-        .updateTable('jobs')
-        .set({ [flag]: value, updated_at: new Date() })
-        .where('job_id', '=', job.job_id)
-        .execute();
-      await recordHistory(trx, {
-        job_id: job.job_id,
-        us_id: req.user!.us_id,
-        entity: 'job',
-        entityId: job.job_id,
-        action: name,
-        changes: { [flag]: { from: job[flag], to: value } },
+  action(
+    app,
+    { method: 'POST', url: `/api/jobs/:id/${name}`, key, gate: JOB_STAFF_GATE, params: idParams, summary, body, change: true, data: jobDetailsSchema },
+    async (req) => {
+      const value = (req.body as Record<Flag, boolean>)[flag];
+      const db = jobDb(req.db);
+      await db.transaction().execute(async (trx) => {
+        const job = await modifiableJob(req, idOf(req), trx, true);
+        if (job[flag] === value) return;
+        await trx
+          .updateTable('jobs')
+          .set({ [flag]: value, updated_at: new Date() })
+          .where('job_id', '=', job.job_id)
+          .execute();
+        await recordHistory(trx, {
+          job_id: job.job_id,
+          us_id: req.user!.us_id,
+          entity: 'job',
+          entityId: job.job_id,
+          action: name,
+          changes: { [flag]: { from: job[flag], to: value } },
+        });
       });
-    });
-    return { data: await jobDetails(req, db, idOf(req)) };
-  });
+      return { data: await jobDetails(req, db, idOf(req)) };
+    },
+  );
 }
 
 export function registerJobFlagRoutes(app: FastifyInstance): void {

@@ -1,0 +1,58 @@
+/**
+ * Answer schemas of the jobs group: what the OpenAPI document shows and what Fastify serialises.
+ * A serialised answer carries only the properties named here, so each lists every field its
+ * type in core/jobs/types.ts has.
+ */
+import { JOB_STATUSES, JOB_TAGS } from '../../core/enums';
+import type { JsonSchema } from '../envelope/schemas';
+
+const int: JsonSchema = { type: 'integer' };
+const intOrNull: JsonSchema = { type: ['integer', 'null'] };
+const textOrNull: JsonSchema = { type: ['string', 'null'] };
+const bool: JsonSchema = { type: 'boolean' };
+const wireDate: JsonSchema = { type: 'string', description: "'YYYY-MM-DD HH:mm:ss' UTC" };
+const wireDateOrNull: JsonSchema = { ...wireDate, type: ['string', 'null'] };
+const money: JsonSchema = { type: 'string', description: '2 decimals' };
+
+const object = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties) });
+
+/** JobListRow: a row of the job sheet. */
+export const jobListRowSchema = object({
+  job_id: int,
+  job_number: { ...textOrNull, description: 'null while the job is a draft' },
+  job_status: { type: ['string', 'null'], enum: [...JOB_STATUSES, null], description: 'null for a customer when the status is not theirs to see' },
+  job_wopo: textOrNull,
+  job_desc: textOrNull,
+  de_id: int,
+  de_name: textOrNull,
+  co_id: intOrNull,
+  co_name: textOrNull,
+  js_id: intOrNull,
+  js_address: textOrNull,
+  pm_id: intOrNull,
+  pm_name: textOrNull,
+  job_start: wireDateOrNull,
+  job_end: wireDateOrNull,
+  job_tags: { type: 'array', items: { type: 'string', enum: [...JOB_TAGS] } },
+  assigned: { type: 'array', items: object({ us_id: int, fullname: textOrNull }) },
+  net_quote: money,
+  net_sales: money,
+  created_at: wireDate,
+  updated_at: wireDate,
+});
+
+/** JobDetails: GET jobs/{id}/details and the answer of every change to one job. */
+export const jobDetailsSchema = object({
+  ...(jobListRowSchema.properties as Record<string, JsonSchema>),
+  jsc_id: intOrNull,
+  jsc_name: textOrNull,
+  job_details: textOrNull,
+  job_has_remedial: bool,
+  job_has_issue: bool,
+  skip_remedial_check: bool,
+  remedial_flag: { ...bool, description: 'remedial work and no site, unless the check is skipped' },
+  engineers: { type: 'array', items: object({ us_id: int, is_lead: bool, fullname: textOrNull, locked: bool }) },
+  suppliers: { type: 'array', items: object({ co_id: int, co_name: textOrNull }) },
+  customer_us_id: intOrNull,
+  can_modify: bool,
+});
