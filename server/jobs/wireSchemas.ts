@@ -3,7 +3,8 @@
  * A serialised answer carries only the properties named here, so each lists every field its
  * type in core/jobs/types.ts has.
  */
-import { JOB_STATUSES, JOB_TAGS } from '../../core/enums';
+import { INVOICE_TYPES, JOB_STATUSES, JOB_TAGS } from '../../core/enums';
+import { SALES_KINDS } from '../../core/jobs/sales/types';
 import type { JsonSchema } from '../envelope/schemas';
 
 const int: JsonSchema = { type: 'integer' };
@@ -55,4 +56,47 @@ export const jobDetailsSchema = object({
   suppliers: { type: 'array', items: object({ co_id: int, co_name: textOrNull }) },
   customer_us_id: intOrNull,
   can_modify: bool,
+});
+
+const totals = object({ net: money, tax: money, gross: money, cost: money, margin: money });
+
+/** SalesItem: one row of a sales section. */
+const salesItemSchema = object({
+  sales_id: int,
+  jss_id: int,
+  sales_kind: { type: 'string', enum: [...SALES_KINDS] },
+  ordering: int,
+  item_code: textOrNull,
+  description: textOrNull,
+  qty: { type: 'string', description: '3 decimals' },
+  net_unit_cost: money,
+  net_unit_sales: money,
+  tax_rate: money,
+  net_amount: { ...money, description: 'qty × net_unit_sales, 2 decimals' },
+});
+
+/** JobSales: GET jobs/{id}/sales and the answer of every sales write. */
+export const jobSalesSchema = object({
+  job_id: int,
+  sections: {
+    type: 'array',
+    items: object({
+      jss_id: int,
+      job_id: int,
+      jss_title: textOrNull,
+      jss_invoice_type: { type: 'string', enum: [...INVOICE_TYPES] },
+      jss_calc_with: textOrNull,
+      jss_due_date: wireDateOrNull,
+      jss_expiry_days: int,
+      jss_ordering: int,
+      jss_is_final: bool,
+      jss_costs_locked: bool,
+      items: { type: 'array', items: salesItemSchema },
+      totals,
+    }),
+  },
+  totals,
+  net_quote: money,
+  net_sales: money,
+  currency: { type: 'string', description: "the brand's currency code" },
 });

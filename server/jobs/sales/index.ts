@@ -9,6 +9,7 @@ import { JOB_STAFF_GATE, readableJob } from '../access';
 import { action } from '../../http/route';
 import { objectBody } from '../../http/bodySchema';
 import { idSchema, listOf } from '../../http/bodyShapes';
+import { jobSalesSchema } from '../wireSchemas';
 import { jobDb } from '../tables';
 import { loadJobSales } from './queries';
 import { createSection, deleteSection, duplicateSection, patchSection, reorderItems, reorderSections } from './sectionWrites';
@@ -62,6 +63,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/sales`,
       key,
       gate,
+      data: jobSalesSchema,
       params: jobParams,
       summary: "The job's sales sections in order, with their rows and totals (money as 2-decimal strings)",
     },
@@ -78,6 +80,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/sales`,
       key,
       gate,
+      data: jobSalesSchema,
       params: jobParams,
       docBody: sectionDoc,
       change: true,
@@ -96,6 +99,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/sales/:sectionId`,
       key,
       gate,
+      data: jobSalesSchema,
       params: sectionParams,
       docBody: sectionDoc,
       change: true,
@@ -113,6 +117,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/sales/:sectionId`,
       key,
       gate,
+      data: jobSalesSchema,
       params: sectionParams,
       change: true,
       summary: 'Delete a section with its rows; a final section answers 409 XE_SEC_FINAL',
@@ -129,6 +134,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/salessectionduplicate`,
       key,
       gate,
+      data: jobSalesSchema,
       params: jobParams,
       body: objectBody({ jss_id: idSchema() }, ['jss_id']),
       change: true,
@@ -145,6 +151,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/salessections`,
       key,
       gate,
+      data: jobSalesSchema,
       params: jobParams,
       body: objectBody({ order: orderSchema }, ['order']),
       change: true,
@@ -160,6 +167,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/salessectionitems`,
       key,
       gate,
+      data: jobSalesSchema,
       params: jobParams,
       body: objectBody({ jss_id: idSchema(), order: orderSchema }, ['jss_id', 'order']),
       change: true,
