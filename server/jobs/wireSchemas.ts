@@ -100,3 +100,45 @@ export const jobSalesSchema = object({
   net_sales: money,
   currency: { type: 'string', description: "the brand's currency code" },
 });
+
+const moneyOrNull: JsonSchema = { ...money, type: ['string', 'null'] };
+
+/** JobCosts: GET jobs/{id}/costs and the answer of every cost write. */
+export const jobCostsSchema = object({
+  job_id: int,
+  rows: {
+    type: 'array',
+    items: object({
+      jc_id: int,
+      job_id: int,
+      jss_id: intOrNull,
+      co_id: intOrNull,
+      us_id: intOrNull,
+      supplier_name: textOrNull,
+      engineer_name: textOrNull,
+      jc_item: textOrNull,
+      jc_desc_operator: textOrNull,
+      jc_desc_engineer: textOrNull,
+      jc_qty_operator: { type: ['string', 'null'], description: '3 decimals' },
+      jc_qty_engineer: { type: ['string', 'null'], description: '3 decimals' },
+      jc_net_price_operator: moneyOrNull,
+      jc_net_price_engineer: moneyOrNull,
+      jc_net_unit_sales: moneyOrNull,
+      jc_paid_amount: moneyOrNull,
+      jc_material_eta: wireDateOrNull,
+      jc_vat: moneyOrNull,
+      jc_cost_type: textOrNull,
+      jc_material_type: textOrNull,
+      jc_locked: bool,
+      jc_net_total: { ...money, description: 'quantity × net price, 2 decimals' },
+      jc_vat_amount: money,
+    }),
+  },
+  totals: object({ net: money, vat: money, gross: money, paid: money }),
+  engineers: { type: 'array', items: object({ us_id: int, fullname: textOrNull, locked: bool }) },
+  suppliers: { type: 'array', items: object({ co_id: int, co_name: textOrNull }) },
+  currency: { type: 'string', description: "the brand's currency code" },
+  vat_rate: { type: 'number', description: 'the default VAT rate of a new row' },
+  net_quote: money,
+  net_sales: money,
+});

@@ -15,6 +15,7 @@ import { applyStaffBulk } from './bulk';
 import { parseBulk } from './costBody';
 import { setEngineerLock } from './locks';
 import { loadJobCosts } from './queries';
+import { jobCostsSchema } from '../wireSchemas';
 
 const key = 'jobs';
 const gate = JOB_STAFF_GATE;
@@ -45,6 +46,7 @@ export function registerCostRoutes(app: FastifyInstance): void {
       url: `${base}/costs`,
       key,
       gate,
+      data: jobCostsSchema,
       params: jobParams,
       summary: "The job's costs with names, net totals (qty × net price, 2 decimals), VAT, totals and engineer locks",
     },
@@ -61,6 +63,7 @@ export function registerCostRoutes(app: FastifyInstance): void {
       url: `${base}/costs`,
       key,
       gate,
+      data: jobCostsSchema,
       params: jobParams,
       docBody: bulkDoc,
       change: true,
@@ -86,6 +89,7 @@ export function registerCostRoutes(app: FastifyInstance): void {
       url: `${base}/engineerlockedstatus`,
       key,
       gate,
+      data: jobCostsSchema,
       params: jobParams,
       body: objectBody({ us_id: idSchema, locked: boolSchema() }, ['us_id', 'locked']),
       change: true,
