@@ -151,6 +151,19 @@ describe('engineer portal', () => {
     const empty = await call(t.app, { method: 'POST', url: `${base(job)}/reports`, cookie: engineer, body: { er_text: '' } });
     expect(empty.status).toBe(400);
     expect(empty.json.engineerportal.dbErrors[0]).toMatchObject({ details: 'er_text', primary: 'Field is required!' });
+    const errors = async (url: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
+      const res = await call(t.app, { method, url, cookie: engineer, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      return res.json.engineerportal.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]);
+    };
+    expect(await errors(`${base(job)}/reports`, { er_text: '   ' })).toEqual([['er_text', 'Field is required!']]);
+    expect(await errors(`${base(job)}/reports`, { er_text: 'x', er_hours: true })).toEqual([['er_hours', 'Invalid number']]);
+    expect(await errors(`${base(job)}/reports`, { er_text: 'x', er_hours: 'soon' })).toEqual([['er_hours', 'Invalid number']]);
+    expect(await errors(`${base(job)}/reports`, { er_text: 'x', er_hours: 10000 })).toEqual([['er_hours', 'Invalid value']]);
+    expect(await errors(`${base(job)}/reports`, { er_text: 'x', er_id: 5 })).toEqual([['er_id', 'Invalid value']]);
+    expect(await errors(`${base(job)}/costdesc`, { costdesc: 5 }, 'PATCH')).toEqual([['costdesc', 'Invalid value']]);
+    expect(await errors(`${base(job)}/costdesc`, { costdesc: 'x'.repeat(3001) }, 'PATCH')).toEqual([['costdesc', 'Max. 3000 chars!']]);
+    expect(await errors('/api/engineerportal/jobsitedetails', { js_id: 'x' })).toEqual([['js_id', 'Invalid value']]);
 
     const op = await call(t.app, { method: 'POST', url: '/api/engineerportal/filter', cookie: operator, body: {} });
     expect(op.status).toBe(403);

@@ -10,10 +10,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EngineerFlagName, EngineerJob } from '../../core/engineerportal/types';
 import { ENGINEER_GATE } from '../jobs/access';
 import { recordHistory } from '../jobs/history';
-import { FieldErrors, onlyKnown, text } from '../jobs/sales/parse';
 import { jobDb } from '../jobs/tables';
 import { raiseNotification } from '../notifications/raise';
-import { asObject } from '../http/objects';
+import { objectBody } from '../http/bodySchema';
+import { boolSchema, textOrNull, textSchema } from '../http/bodyShapes';
 import { action } from '../http/route';
 import { engineerJobDetails, requireOnJob } from './jobs';
 import { portalDb } from './tables';
@@ -27,16 +27,12 @@ interface FlagInput {
   note: string | null;
 }
 
-function parseFlag(body: unknown, flag: (typeof FLAGS)[EngineerFlagName]): FlagInput {
-  const b = asObject(body);
-  const errs = new FieldErrors();
-  const value = b[flag];
-  if (value === undefined || value === null) errs.add(flag, 'required');
-  else if (typeof value !== 'boolean') errs.add(flag, 'value');
-  const note = text(errs, 'note', b.note, 3000) ?? null;
-  onlyKnown(errs, '', b, [flag, 'note']);
-  errs.throwIfAny();
-  return { value: value as boolean, note: note?.trim() || null };
+/** `{ [flag]: boolean, note? }`, nothing else. */
+const flagBody = (flag: string) => ({ ...objectBody({ [flag]: boolSchema(), note: textSchema(3000) }, [flag]), additionalProperties: false });
+
+function flagInput(body: unknown, flag: (typeof FLAGS)[EngineerFlagName]): FlagInput {
+  const b = body as Record<string, unknown>;
+  return { value: b[flag] as boolean, note: textOrNull(b.note)?.trim() ?? null };
 }
 
 /** Sets the flag in one transaction with its history entry and notification; answers the job as the engineer sees it. */
@@ -82,10 +78,10 @@ export function registerEngineerFlagRoutes(app: FastifyInstance): void {
         gate: ENGINEER_GATE,
         params: jobParams,
         change: true,
-        docBody: { type: 'object', properties: { [flag]: { type: 'boolean' }, note: { type: ['string', 'null'] } }, required: [flag] },
+        body: flagBody(flag),
         summary: `The engineer sets or clears ${flag} on their job, with an optional note; raising it notifies the office (GENERAL)`,
       },
-      async (req) => ({ data: await setFlag(req, name, parseFlag(req.body, flag)) }),
+      async (req) => ({ data: await setFlag(req, name, flagInput(req.body, flag)) }),
     );
   }
 }

@@ -9,9 +9,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENGINEER_GATE } from '../jobs/access';
 import { parseBulk } from '../jobs/costs/costBody';
 import { setEngineerLock } from '../jobs/costs/locks';
-import { decimal, FieldErrors, text } from '../jobs/sales/parse';
+import { decimal, FieldErrors } from '../jobs/sales/parse';
 import { action } from '../http/route';
-import { asObject } from '../http/objects';
+import { objectBody } from '../http/bodySchema';
+import { filledTextSchema, textOrNull, textSchema } from '../http/bodyShapes';
 import { listQuerySchema, type ListQuery } from '../http/listQuery';
 import { toWireDate } from '../envelope/datetime';
 import { applyEngineerBulk, loadEngineerCosts, refuseIfLocked } from './costs';
@@ -40,6 +41,17 @@ async function onJob<T>(req: FastifyRequest, work: (db: PortalDb) => Promise<T>)
       return work(trx);
     });
 }
+
+const reportBody = {
+  ...objectBody(
+    {
+      er_text: filledTextSchema(3000),
+      er_hours: { type: ['number', 'string'], 'x-message': 'validation.number', description: 'Hours: a decimal from 0 to 9999, 2 places' },
+    },
+    ['er_text'],
+  ),
+  additionalProperties: false,
+};
 
 export function registerEngineerPortalRoutes(app: FastifyInstance): void {
   const base = '/api/engineerportal/:id';
@@ -145,13 +157,11 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
       gate,
       params: jobParams,
       change: true,
-      docBody: { type: 'object', properties: { costdesc: { type: ['string', 'null'] } } },
+      body: objectBody({ costdesc: textSchema(3000) }),
       summary: 'Change the description of the costs; locked: 403',
     },
     async (req) => {
-      const errs = new FieldErrors();
-      const costdesc = text(errs, 'costdesc', asObject(req.body).costdesc, 3000) ?? null;
-      errs.throwIfAny();
+      const costdesc = textOrNull((req.body as { costdesc?: unknown } | null)?.costdesc);
       return {
         data: await onJob(req, async (db) => {
           await refuseIfLocked(db, jobId(req), me(req));
@@ -195,15 +205,15 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
       params: jobParams,
       change: true,
       status: 201,
-      docBody: { type: 'object', properties: { er_text: { type: 'string' }, er_hours: { type: ['number', 'string', 'null'] } }, required: ['er_text'] },
+      body: reportBody,
       summary: 'An engineer report on the job (listed on /engineer-reports; raises TO_REPORT for the office)',
     },
     async (req) => {
-      const body = asObject(req.body);
+      const body = req.body as { er_text: string; er_hours?: unknown };
+      const er_text = body.er_text;
+      // The exact decimal and its range: a number's text is not something a schema can check.
       const errs = new FieldErrors();
-      const er_text = text(errs, 'er_text', body.er_text, 3000, true);
       const er_hours = decimal(errs, 'er_hours', body.er_hours, { scale: 2, min: 0, max: 9999 }) ?? null;
-      for (const k of Object.keys(body)) if (k !== 'er_text' && k !== 'er_hours') errs.add(k, 'value');
       errs.throwIfAny();
       const row = await onJob(req, async (db) => {
         const report = await db

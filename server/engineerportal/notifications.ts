@@ -5,10 +5,11 @@
  * whole view: newest first, 10 a page, and removing one of their own. Another user's id is 404.
  */
 import type { FastifyInstance } from 'fastify';
-import { invalidField, notFound } from '../envelope/errors';
+import { notFound } from '../envelope/errors';
 import { ENGINEER_GATE } from '../jobs/access';
-import { NEWEST_NOTIFICATION_FIRST, dbOf, isId, me, ownRows, pageOfRows, rowSchema } from '../notifications/wire';
-import { asObject } from '../http/objects';
+import { NEWEST_NOTIFICATION_FIRST, dbOf, me, ownRows, pageOfRows, rowSchema } from '../notifications/wire';
+import { objectBody } from '../http/bodySchema';
+import { idSchema } from '../http/bodyShapes';
 import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } from '../http/listQuery';
 import { action } from '../http/route';
 
@@ -46,13 +47,11 @@ export function registerEngineerNotificationRoutes(app: FastifyInstance): void {
       key,
       gate: ENGINEER_GATE,
       change: true,
-      docBody: { type: 'object', properties: { notif_id: { type: 'integer' } }, required: ['notif_id'] },
+      body: objectBody({ notif_id: idSchema('validation.value') }, ['notif_id']),
       summary: 'Remove one of the engineer’s own notifications; another user’s id: 404',
     },
     async (req) => {
-      const id = asObject(req.body).notif_id;
-      if (id === undefined || id === null) throw invalidField('notif_id', 'validation.required');
-      if (!isId(id)) throw invalidField('notif_id');
+      const id = (req.body as { notif_id: number }).notif_id;
       const removed = await dbOf(req)
         .deleteFrom('notifications')
         .where('notif_id', '=', id)

@@ -8,10 +8,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import { toWireDate } from '../envelope/datetime';
-import { invalidField, notFound } from '../envelope/errors';
+import { notFound } from '../envelope/errors';
 import { ENGINEER_GATE } from '../jobs/access';
-import { FieldErrors, text } from '../jobs/sales/parse';
-import { asObject } from '../http/objects';
+import { objectBody } from '../http/bodySchema';
+import { filledTextSchema, idSchema, textOrNull, textSchema } from '../http/bodyShapes';
 import { action } from '../http/route';
 import type { EngineerSite, EngineerSiteNote } from '../../core/engineerportal/types';
 
@@ -53,19 +53,9 @@ async function requireMySite(db: SiteDb, usId: number, jsId: number): Promise<vo
   if (!hit) throw notFound();
 }
 
-function bodySiteId(body: unknown): number {
-  const v = asObject(body).js_id;
-  if (v === undefined || v === null) throw invalidField('js_id', 'validation.required');
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2147483647) throw invalidField('js_id');
-  return v;
-}
-
-function noteText(body: unknown, field: string, required: boolean): string | null {
-  const errs = new FieldErrors();
-  const value = text(errs, field, asObject(body)[field], 3000, required) ?? null;
-  errs.throwIfAny();
-  return value;
-}
+/** A text of at most 3000 characters; `required`: blank counts as missing. */
+const noteBody = (field: string, required: boolean) => objectBody({ [field]: required ? filledTextSchema(3000) : textSchema(3000) }, required ? [field] : []);
+const noteText = (body: unknown, field: string) => textOrNull((body as Record<string, unknown>)[field]);
 
 async function loadSite(db: SiteDb, jsId: number): Promise<EngineerSite> {
   return db
@@ -97,11 +87,11 @@ export function registerEngineerSiteRoutes(app: FastifyInstance): void {
       url: '/api/engineerportal/jobsitedetails',
       key,
       gate,
-      docBody: { type: 'object', properties: { js_id: id }, required: ['js_id'] },
+      body: objectBody({ js_id: idSchema('validation.value') }, ['js_id']),
       summary: "A site of the engineer's jobs: address and other notes",
     },
     async (req) => {
-      const jsId = bodySiteId(req.body);
+      const jsId = (req.body as { js_id: number }).js_id;
       await requireMySite(dbOf(req), me(req), jsId);
       return { data: await loadSite(dbOf(req), jsId) };
     },
@@ -116,11 +106,11 @@ export function registerEngineerSiteRoutes(app: FastifyInstance): void {
       gate,
       querystring: siteQuery,
       change: true,
-      docBody: { type: 'object', properties: { js_other_notes: { type: ['string', 'null'] } } },
+      body: noteBody('js_other_notes', false),
       summary: "Change the other notes of a site of the engineer's jobs",
     },
     async (req) => {
-      const value = noteText(req.body, 'js_other_notes', false);
+      const value = noteText(req.body, 'js_other_notes');
       await requireMySite(dbOf(req), me(req), siteOf(req));
       await dbOf(req).updateTable('jobsites').set({ js_other_notes: value }).where('js_id', '=', siteOf(req)).execute();
       return { data: await loadSite(dbOf(req), siteOf(req)) };
@@ -142,11 +132,11 @@ export function registerEngineerSiteRoutes(app: FastifyInstance): void {
       querystring: siteQuery,
       change: true,
       status: 201,
-      docBody: { type: 'object', properties: { jsn_note: { type: 'string' } }, required: ['jsn_note'] },
+      body: noteBody('jsn_note', true),
       summary: 'Add a note to the site',
     },
     async (req) => {
-      const jsn_note = noteText(req.body, 'jsn_note', true) as string;
+      const jsn_note = noteText(req.body, 'jsn_note') as string;
       await requireMySite(dbOf(req), me(req), siteOf(req));
       const made = await dbOf(req)
         .insertInto('jobsitenotes')
@@ -167,11 +157,11 @@ export function registerEngineerSiteRoutes(app: FastifyInstance): void {
       params: noteParams,
       querystring: siteQuery,
       change: true,
-      docBody: { type: 'object', properties: { jsn_note: { type: 'string' } }, required: ['jsn_note'] },
+      body: noteBody('jsn_note', true),
       summary: "Change one of the engineer's own notes on the site",
     },
     async (req) => {
-      const jsn_note = noteText(req.body, 'jsn_note', true) as string;
+      const jsn_note = noteText(req.body, 'jsn_note') as string;
       const jsnId = (req.params as { id: number }).id;
       await requireMySite(dbOf(req), me(req), siteOf(req));
       const done = await dbOf(req)

@@ -75,6 +75,12 @@ describe('POST jobs/{id}/sendFileToDext', () => {
     expect((await send({ fxj_id: invoice.fxj_id, file_id: invoice.file_id }, other.job_id)).status).toBe(404);
     expect((await send({ fxj_id: 'x', file_id: invoice.file_id })).json.jobs.dbErrors[0]).toMatchObject({ details: 'fxj_id', primary: 'Invalid number' });
     expect((await send({ file_id: invoice.file_id })).json.jobs.dbErrors[0]).toMatchObject({ details: 'fxj_id', primary: 'Field is required!' });
+    expect((await send({ fxj_id: invoice.fxj_id, file_id: 0 })).json.jobs.dbErrors).toEqual([
+      { error: 'VALIDATION', primary: 'Invalid number', details: 'file_id', general: null },
+    ]);
+    expect((await send({ fxj_id: invoice.fxj_id, file_id: invoice.file_id, to: 'x@y.test' })).json.jobs.dbErrors).toEqual([
+      { error: 'VALIDATION', primary: 'Invalid value', details: 'to', general: null },
+    ]);
   });
 
   it('needs job.dext', async () => {

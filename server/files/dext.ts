@@ -9,7 +9,8 @@ import type { Gate } from '../../core/access/access';
 import { STAFF } from '../../core/access/roles';
 import { AppError, invalidField, notFound } from '../envelope/errors';
 import { fileText } from '../../core/files/messages';
-import { asObject } from '../http/objects';
+import { objectBody } from '../http/bodySchema';
+import { idSchema } from '../http/bodyShapes';
 import { action, idParams } from '../http/route';
 import { originalKey, type FileStore } from './storage';
 import { fileDb } from './tables';
@@ -34,12 +35,6 @@ interface MailTables {
 }
 
 const notSetUp = (key: string) => new AppError({ code: 'CONFLICT', status: 409, primary: fileText(key) });
-
-function positive(value: unknown, field: string): number {
-  if (value === undefined || value === null) throw invalidField(field, 'validation.required');
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2147483647) throw invalidField(field, 'validation.number');
-  return value;
-}
 
 async function sendToDext(req: FastifyRequest, store: FileStore, jobId: number, fxjId: number, fileId: number) {
   const files = fileDb(req.db);
@@ -93,14 +88,14 @@ export function registerDextRoute(app: FastifyInstance, store: FileStore, jobOr4
       params: idParams,
       change: true,
       summary: 'Mails a purchase invoice of the job to the receipt-processing address and marks it processed: { fxj_id, file_id }',
-      docBody: { type: 'object', properties: { fxj_id: { type: 'integer' }, file_id: { type: 'integer' } }, required: ['fxj_id', 'file_id'] },
+      body: {
+        ...objectBody({ fxj_id: idSchema('validation.number'), file_id: idSchema('validation.number') }, ['fxj_id', 'file_id']),
+        additionalProperties: false,
+      },
     },
     async (req) => {
       const jobId = await jobOr404(req);
-      const body = asObject(req.body);
-      for (const k of Object.keys(body)) if (k !== 'fxj_id' && k !== 'file_id') throw invalidField(k);
-      const fxjId = positive(body.fxj_id, 'fxj_id');
-      const fileId = positive(body.file_id, 'file_id');
+      const { fxj_id: fxjId, file_id: fileId } = req.body as { fxj_id: number; file_id: number };
       await sendToDext(req, store, jobId, fxjId, fileId);
       return { data: { fxj_id: fxjId, file_id: fileId, fxj_processed: true } };
     },

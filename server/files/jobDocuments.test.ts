@@ -122,6 +122,15 @@ describe('flags and deleting', () => {
     expect((await patch(`/api/jobs/${job.job_id}/filevisibletoclient`, { fxj_ids: ['x'], fxj_visible_to_client: true })).json.jobs.dbErrors[0].details).toBe(
       'fxj_ids',
     );
+    const flagErrors = async (body: unknown) =>
+      (await patch(`/api/jobs/${job.job_id}/costinvoices`, body)).json.jobs.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]);
+    expect(await flagErrors({ fxj_ids: [], fxj_processed: true })).toEqual([['fxj_ids', 'Field is required!']]);
+    expect(await flagErrors({ fxj_ids: 'x', fxj_processed: true })).toEqual([['fxj_ids', 'Field is required!']]);
+    expect(await flagErrors({ fxj_ids: Array.from({ length: 501 }, (_, i) => i + 1), fxj_processed: true })).toEqual([['fxj_ids', 'Invalid value']]);
+    expect(await flagErrors({ fxj_ids: [0, 'x'], fxj_processed: true })).toEqual([['fxj_ids', 'Invalid value']]);
+    expect(await flagErrors({ fxj_ids: [1] })).toEqual([['fxj_processed', 'Field is required!']]);
+    expect(await flagErrors({ fxj_ids: [1], fxj_processed: 'yes' })).toEqual([['fxj_processed', 'Invalid value']]);
+    expect(await flagErrors({ fxj_ids: [1], fxj_processed: true, job_id: 2 })).toEqual([['job_id', 'Invalid value']]);
     expect((await listJobDocuments(db(), job.job_id, { f_grp_id: 'PURCHASE_INVOICES' })).rows[0].fxj_processed).toBe(true);
   });
 

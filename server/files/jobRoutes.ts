@@ -9,7 +9,8 @@ import type { Gate } from '../../core/access/access';
 import { STAFF } from '../../core/access/roles';
 import { JOB_UPLOAD_GROUPS, type JobUploadAction } from '../../core/files/types';
 import { invalidField } from '../envelope/errors';
-import { asObject } from '../http/objects';
+import { objectBody } from '../http/bodySchema';
+import { boolSchema, idSchema, reportedOn } from '../http/bodyShapes';
 import { action, idParams } from '../http/route';
 import { modifiableJob } from '../jobs/access';
 import { jobDb } from '../jobs/tables';
@@ -36,15 +37,25 @@ async function writableJobId(req: FastifyRequest): Promise<number> {
 }
 
 /** `{ fxj_ids: number[], <flag>: boolean }`; every link must belong to this job. */
-function parseFlagBody(input: unknown, flag: 'fxj_processed' | 'fxj_visible_to_client'): { ids: number[]; value: boolean } {
-  const body = asObject(input);
-  for (const k of Object.keys(body)) if (k !== 'fxj_ids' && k !== flag) throw invalidField(k);
-  const raw = body.fxj_ids;
-  if (!Array.isArray(raw) || !raw.length) throw invalidField('fxj_ids', 'validation.required');
-  if (raw.length > 500 || raw.some((v) => !Number.isInteger(v) || (v as number) < 1 || (v as number) > 2147483647)) throw invalidField('fxj_ids');
-  if (typeof body[flag] !== 'boolean') throw invalidField(flag, body[flag] === undefined || body[flag] === null ? 'validation.required' : 'validation.value');
-  return { ids: [...new Set(raw as number[])], value: body[flag] as boolean };
-}
+/**
+ * `{ fxj_ids, [flag] }`, nothing else. No ids (or not a list) reads 'Field is required!'; too many
+ * or a bad one, 'Invalid value' on the list.
+ */
+const flagBody = (flag: string) => ({
+  ...objectBody(
+    {
+      fxj_ids: {
+        type: 'array',
+        minItems: 1,
+        'x-message': 'validation.required',
+        allOf: [{ maxItems: 500, items: reportedOn('fxj_ids', idSchema()), 'x-message': 'validation.value' }],
+      },
+      [flag]: boolSchema(),
+    },
+    ['fxj_ids', flag],
+  ),
+  additionalProperties: false,
+});
 
 async function firstPage(req: FastifyRequest, jobId: number) {
   const page = await listJobDocuments(fileDb(req.db), jobId, { page: 1, size: 10, withRelations: wantsRelations(req) });
@@ -92,16 +103,14 @@ export function registerJobDocumentRoutes(app: FastifyInstance, store: FileStore
         params: idParams,
         change: true,
         summary,
-        docBody: {
-          type: 'object',
-          properties: { fxj_ids: { type: 'array', items: { type: 'integer' } }, [flag]: { type: 'boolean' } },
-          required: ['fxj_ids', flag],
-        },
+        body: flagBody(flag),
       },
       async (req) => {
         const db = fileDb(req.db);
         const jobId = await writableJobId(req);
-        const { ids, value } = parseFlagBody(req.body, flag);
+        const body = req.body as Record<string, unknown>;
+        const ids = [...new Set(body.fxj_ids as number[])];
+        const value = body[flag] as boolean;
         await db.transaction().execute(async (trx) => {
           const updated = await trx
             .updateTable('file_job_links')

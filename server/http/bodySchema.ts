@@ -7,7 +7,9 @@
  *   `{}`, and a property that is `null` or `''` counts as absent, so `required` answers the spec's
  *   "required" for it too.
  * - A schema may carry `x-message` (an i18n key) for the answer to its own failures where the
- *   generic wording of server/envelope/fastifyValidation.ts is not the spec's.
+ *   generic wording of server/envelope/fastifyValidation.ts is not the spec's, `x-required-message`
+ *   for the answer to its absence, and `x-field` for the field its failures are reported on (the
+ *   handlers named a bad element of a list by the list's name).
  * Params and query strings of the same routes are compiled exactly as the app compiles them.
  */
 import { AjvCompiler } from '@fastify/ajv-compiler';
@@ -22,8 +24,13 @@ const bodyCompiler = AjvCompiler()(
   {},
   {
     customOptions: { ...APP_AJV_OPTIONS, coerceTypes: false, useDefaults: false, verbose: true, allowUnionTypes: true },
-    // `x-message` (above) and OpenAPI's `example` are annotations the check itself ignores.
-    onCreate: (ajv) => ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' }).addKeyword({ keyword: 'example' }),
+    // `x-message`, `x-required-message`, `x-field` (above) and OpenAPI's `example` are annotations the check itself ignores.
+    onCreate: (ajv) =>
+      ajv
+        .addKeyword({ keyword: 'x-message', schemaType: 'string' })
+        .addKeyword({ keyword: 'x-required-message', schemaType: 'string' })
+        .addKeyword({ keyword: 'x-field', schemaType: 'string' })
+        .addKeyword({ keyword: 'example' }),
   },
 );
 

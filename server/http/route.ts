@@ -2,7 +2,15 @@
  * One place that turns "method, path, gate, handler" into a documented, gated, enveloped route,
  * so every action of this area declares its access rule, envelope key and response schema alike.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  HookHandlerDoneFunction,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { Gate } from '../../core/access/access';
 import { describeGate, requireGate } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
@@ -51,15 +59,24 @@ export function bodyAfterGate(req: FastifyRequest, _reply: FastifyReply, done: H
   done();
 }
 
+/**
+ * The route options that check a declared `schema.body` with the body rules of ./bodySchema.ts,
+ * answering its errors after `gate` (params and query errors before it); for routes written
+ * without `action`.
+ */
+export function checkedBody(gate: preHandlerHookHandler) {
+  // Fastify types a route's compiler over its own schema type; ours reads any JSON schema.
+  const validatorCompiler = actionValidatorCompiler as unknown as FastifySchemaCompiler<FastifySchema>;
+  return { validatorCompiler, attachValidation: true, preHandler: [partsBeforeGate, gate, bodyAfterGate] };
+}
+
 export function action(app: FastifyInstance, r: ActionRoute, handler: (req: FastifyRequest) => Promise<ActionResult>): void {
   const gate = requireGate(r.gate);
   app.route({
     method: r.method,
     url: r.url,
     config: { envelopeKey: r.key, gate: r.gate, docBody: r.docBody },
-    ...(r.body
-      ? { validatorCompiler: actionValidatorCompiler, attachValidation: true, preHandler: [partsBeforeGate, gate, bodyAfterGate] }
-      : { preHandler: gate }),
+    ...(r.body ? checkedBody(gate) : { preHandler: gate }),
     // Without a data schema there is nothing to strip: the data would go through JSON.stringify anyway.
     ...(r.data ? {} : { serializerCompiler: plainJsonSerializer }),
     schema: {

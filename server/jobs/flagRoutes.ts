@@ -5,13 +5,14 @@
  * and the answer is the job's details.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalidField } from '../envelope/errors';
-import { asObject } from '../http/objects';
+import { objectBody } from '../http/bodySchema';
+import { boolSchema } from '../http/bodyShapes';
 import { action, idParams } from '../http/route';
 import { JOB_STAFF_GATE, modifiableJob } from './access';
 import { recordHistory } from './history';
 import { jobDetails } from './read';
 import { jobDb } from './tables';
+import { jobDetailsSchema } from './wireSchemas';
 
 const key = 'jobs';
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
@@ -19,30 +20,33 @@ const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
 type Flag = 'job_has_remedial' | 'job_has_issue';
 
 function flagRoute(app: FastifyInstance, name: 'remedial' | 'issue', flag: Flag, summary: string): void {
-  const docBody = { type: 'object', properties: { [flag]: { type: 'boolean' } }, required: [flag] };
-  action(app, { method: 'POST', url: `/api/jobs/:id/${name}`, key, gate: JOB_STAFF_GATE, params: idParams, summary, docBody, change: true }, async (req) => {
-    const value = asObject(req.body)[flag];
-    if (typeof value !== 'boolean') throw invalidField(flag, value === undefined || value === null ? 'validation.required' : 'validation.value');
-    const db = jobDb(req.db);
-    await db.transaction().execute(async (trx) => {
-      const job = await modifiableJob(req, idOf(req), trx, true);
-      if (job[flag] === value) return;
-      await trx
-        .updateTable('jobs')
-        .set({ [flag]: value, updated_at: new Date() })
-        .where('job_id', '=', job.job_id)
-        .execute();
-      await recordHistory(trx, {
-        job_id: job.job_id,
-        us_id: req.user!.us_id,
-        entity: 'job',
-        entityId: job.job_id,
-        action: name,
-        changes: { [flag]: { from: job[flag], to: value } },
+  const body = objectBody({ [flag]: boolSchema() }, [flag]);
+  action(
+    app,
+    { method: 'POST', url: `/api/jobs/:id/${name}`, key, gate: JOB_STAFF_GATE, params: idParams, summary, body, change: true, data: jobDetailsSchema },
+    async (req) => {
+      const value = (req.body as Record<Flag, boolean>)[flag];
+      const db = jobDb(req.db);
+      await db.transaction().execute(async (trx) => {
+        const job = await modifiableJob(req, idOf(req), trx, true);
+        if (job[flag] === value) return;
+        await trx
+          .updateTable('jobs')
+          .set({ [flag]: value, updated_at: new Date() })
+          .where('job_id', '=', job.job_id)
+          .execute();
+        await recordHistory(trx, {
+          job_id: job.job_id,
+          us_id: req.user!.us_id,
+          entity: 'job',
+          entityId: job.job_id,
+          action: name,
+          changes: { [flag]: { from: job[flag], to: value } },
+        });
       });
-    });
-    return { data: await jobDetails(req, db, idOf(req)) };
-  });
+      return { data: await jobDetails(req, db, idOf(req)) };
+    },
+  );
 }
 
 export function registerJobFlagRoutes(app: FastifyInstance): void {

@@ -32,6 +32,27 @@ describe('assignments', () => {
     expect(history.json.jobs.data[0].jh_changes.engineers.to).toEqual([]);
   });
 
+  it("refuses a bad assignment body with the list's name and 'Invalid value', once per field", async () => {
+    const job = await create(admin, { de_id: ids.departments[0].de_id, js_id: ids.sites[1] });
+    const url = (name: string) => `jobs/${job.job_id}/${name}`;
+    const errors = async (name: string, body: unknown) => {
+      const res = await req('POST', url(name), admin, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      return res.json.jobs.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]);
+    };
+    expect(await errors('assignengineer', {})).toEqual([['_bulk', 'Invalid value']]);
+    expect(await errors('assignengineer', { _bulk: 'x' })).toEqual([['_bulk', 'Invalid value']]);
+    expect(await errors('assignengineer', { _bulk: [{ us_id: 'x' }, { is_lead: true }, 5] })).toEqual([['engineers', 'Invalid value']]);
+    expect(await errors('assignsupplier', { _bulk: [{ co_id: 0 }, 'x'] })).toEqual([['suppliers', 'Invalid value']]);
+    expect(await errors('assignoperator', { _bulk: [1.5] })).toEqual([['assigned', 'Invalid value']]);
+    expect(await errors('assigncustomer', {})).toEqual([['us_id', 'Invalid number']]);
+    expect(await errors('assigncustomer', { us_id: 'x' })).toEqual([['us_id', 'Invalid number']]);
+    expect(await errors('assigncustomer', { us_id: 0 })).toEqual([['us_id', 'Invalid number']]);
+    const cleared = await req('POST', url('assigncustomer'), admin, { us_id: null });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.json.jobs.data.customer_us_id).toBeNull();
+  });
+
   it('the engineer list shows the cost lock state', async () => {
     const job = await create(admin, { de_id: ids.departments[0].de_id, js_id: ids.sites[1], engineers: [{ us_id: ids.users.engineer, is_lead: true }] });
     const db = await brandJobDb(t.db);

@@ -16,6 +16,7 @@ import { historyNames, namesOfEntry } from './historyNames';
 import { jobDetails, jobListRow, sheetListRows } from './read';
 import { jobDb } from './tables';
 import { parseWireDate } from './validate';
+import { jobDetailsSchema, jobListRowSchema } from './wireSchemas';
 
 const key = 'jobs';
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
@@ -77,10 +78,14 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
     },
   );
 
-  action(app, { method: 'GET', url: '/api/jobs/:id', key, gate: SHEET_GATE, params: idParams, summary: 'One job as a sheet row (JobListRow)' }, async (req) => {
-    await readableJob(req, idOf(req));
-    return { data: await jobListRow(jobDb(req.db), idOf(req), req.user?.role ?? null) };
-  });
+  action(
+    app,
+    { method: 'GET', url: '/api/jobs/:id', key, gate: SHEET_GATE, params: idParams, summary: 'One job as a sheet row (JobListRow)', data: jobListRowSchema },
+    async (req) => {
+      await readableJob(req, idOf(req));
+      return { data: await jobListRow(jobDb(req.db), idOf(req), req.user?.role ?? null) };
+    },
+  );
 
   action(
     app,
@@ -91,6 +96,7 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
       gate: SHEET_GATE,
       params: idParams,
       summary: 'The job item: details, engineers (with cost lock), suppliers, assigned users, remedial flag, can_modify',
+      data: jobDetailsSchema,
     },
     async (req) => {
       await readableJob(req, idOf(req));

@@ -14,6 +14,7 @@ import { jobDetails } from './read';
 import { createJob, updateJob } from './writes';
 import { jobDb } from './tables';
 import { parseJobWrite } from './validate';
+import { jobDetailsSchema } from './wireSchemas';
 
 const key = 'jobs';
 /** What a customer may change on their own job. */
@@ -58,6 +59,7 @@ export function registerJobWriteRoutes(app: FastifyInstance): void {
       gate: JOB_STAFF_GATE,
       summary: 'Create a job (job_is_draft: true keeps it without a number)',
       docBody: writeBody,
+      data: jobDetailsSchema,
       change: true,
       status: 201,
     },
@@ -79,6 +81,7 @@ export function registerJobWriteRoutes(app: FastifyInstance): void {
       params: idParams,
       summary: 'Change a job (lists given replace the stored ones; a customer: texts of their own job only)',
       docBody: writeBody,
+      data: jobDetailsSchema,
       change: true,
     },
     async (req) => {
@@ -120,6 +123,7 @@ export function registerJobWriteRoutes(app: FastifyInstance): void {
       gate: JOB_STAFF_GATE,
       params: idParams,
       summary: 'Copy a saved job (details, people, tags; not sales or costs) into a new numbered job',
+      data: jobDetailsSchema,
       change: true,
       status: 201,
     },

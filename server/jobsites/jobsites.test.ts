@@ -149,6 +149,14 @@ describe('job sites', () => {
       primary: 'Field is required!',
     });
     expect((await post(`/api/jobsites/jobsitenotes?js_id=${js}`, { jsn_note: 'x'.repeat(3001) })).json.jobsites.dbErrors[0].primary).toBe('Max. 3000 chars!');
+    const noteErrors = async (body: unknown) =>
+      (await post(`/api/jobsites/jobsitenotes?js_id=${js}`, body)).json.jobsites.dbErrors.map((e: { details: string; primary: string }) => [
+        e.details,
+        e.primary,
+      ]);
+    expect(await noteErrors({ jsn_note: '  \n ' })).toEqual([['jsn_note', 'Field is required!']]);
+    expect(await noteErrors({})).toEqual([['jsn_note', 'Field is required!']]);
+    expect(await noteErrors({ jsn_note: 5 })).toEqual([['jsn_note', 'Invalid value']]);
 
     const edited = await call(t.app, {
       method: 'PATCH',
@@ -180,6 +188,10 @@ describe('job sites', () => {
     expect(
       (await call(t.app, { method: 'PATCH', url: `/api/jobsites/${js}/updateOtherNotes`, cookie: admin, body: { js_other_notes: 'x'.repeat(3001) } })).status,
     ).toBe(400);
+    const blank = await call(t.app, { method: 'PATCH', url: `/api/jobsites/${js}/updateOtherNotes`, cookie: admin, body: { js_other_notes: '   ' } });
+    expect(blank.json.jobsites.data).toEqual({ js_id: js, js_other_notes: null });
+    const notText = await call(t.app, { method: 'PATCH', url: `/api/jobsites/${js}/updateOtherNotes`, cookie: admin, body: { js_other_notes: 5 } });
+    expect(notText.json.jobsites.dbErrors).toEqual([{ error: 'VALIDATION', primary: 'Invalid value', details: 'js_other_notes', general: null }]);
   });
 
   it('validates the plain fields of sites, managers and site contacts', async () => {

@@ -5,14 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { jobsites } from '../../core/resources/definitions/jobsites';
-import { enText } from '../../core/i18n/en-US';
 import { describeGate, requireGate } from '../auth/gate';
 import type { BrandDb } from '../db/types';
 import { toWireDate } from '../envelope/datetime';
 import { sendOk } from '../envelope/envelope';
-import { notFound, validationError } from '../envelope/errors';
+import { notFound } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
-import { asObject } from '../http/objects';
+import { objectBody } from '../http/bodySchema';
+import { filledTextSchema, textOrNull, textSchema } from '../http/bodyShapes';
+import { checkedBody } from '../http/route';
 
 // These tables are not in the typed schema (BrandTables belongs to the foundation).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -44,17 +45,11 @@ const note = {
 type NoteRow = { created_at: Date; updated_at: Date | null } & Record<string, unknown>;
 const wire = (r: NoteRow) => ({ ...r, created_at: toWireDate(r.created_at), updated_at: r.updated_at ? toWireDate(r.updated_at) : null });
 
-/** One required text of at most 3000 characters (SPEC.md point 5), empty meaning missing. */
-function textOf(body: unknown, field: string, required: boolean): string | null {
-  const value = asObject(body)[field];
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    if (required) throw validationError([{ field, message: enText('validation.required') }]);
-    return null;
-  }
-  if (typeof value !== 'string') throw validationError([{ field, message: enText('validation.value') }]);
-  if (value.length > 3000) throw validationError([{ field, message: enText('validation.max3000') }]);
-  return value;
-}
+/** A text of at most 3000 characters (SPEC.md point 5); `required`: blank counts as missing. */
+const noteBody = (field: string, required: boolean) => objectBody({ [field]: required ? filledTextSchema(3000) : textSchema(3000) }, required ? [field] : []);
+
+/** The checked text; blank (allowed when not required) is stored as null. */
+const textOf = (body: unknown, field: string) => textOrNull((body as Record<string, unknown> | null)?.[field]);
 
 async function requireSite(db: BrandDb, jsId: number): Promise<void> {
   const site = await dyn(db)
@@ -99,18 +94,19 @@ export function registerJobsiteNotes(app: FastifyInstance): void {
   app.post<Q & { Body: unknown }>(
     base,
     {
-      config: { ...writeConfig, docBody: { type: 'object', properties: { jsn_note: { type: 'string', maxLength: 3000 } }, required: ['jsn_note'] } },
-      preHandler: write,
+      config: writeConfig,
+      ...checkedBody(write),
       schema: {
         tags,
         summary: 'Add a note to a site',
+        body: noteBody('jsn_note', true),
         description: describeGate(jobsites.gate, jobsites.writeRoles),
         querystring: siteQuery,
         response: responses(key, note, 201),
       },
     },
     async (req, reply) => {
-      const text = textOf(req.body, 'jsn_note', true);
+      const text = textOf(req.body, 'jsn_note');
       await requireSite(req.db!, req.query.js_id);
       const made = await dyn(req.db!)
         .insertInto('jobsitenotes')
@@ -127,11 +123,12 @@ export function registerJobsiteNotes(app: FastifyInstance): void {
   app.patch<Q & { Params: { id: number }; Body: unknown }>(
     `${base}/:id`,
     {
-      config: { ...writeConfig, docBody: { type: 'object', properties: { jsn_note: { type: 'string', maxLength: 3000 } } } },
-      preHandler: write,
+      config: writeConfig,
+      ...checkedBody(write),
       schema: {
         tags,
         summary: 'Change a site note',
+        body: noteBody('jsn_note', true),
         description: describeGate(jobsites.gate, jobsites.writeRoles),
         params: idParams,
         querystring: siteQuery,
@@ -139,7 +136,7 @@ export function registerJobsiteNotes(app: FastifyInstance): void {
       },
     },
     async (req, reply) => {
-      const text = textOf(req.body, 'jsn_note', true);
+      const text = textOf(req.body, 'jsn_note');
       const done = await dyn(req.db!)
         .updateTable('jobsitenotes')
         .set({ jsn_note: text, updated_at: sql`now()` })
@@ -182,18 +179,19 @@ export function registerJobsiteNotes(app: FastifyInstance): void {
   app.patch<{ Params: { id: number }; Body: unknown }>(
     '/api/jobsites/:id/updateOtherNotes',
     {
-      config: { ...writeConfig, docBody: { type: 'object', properties: { js_other_notes: { type: ['string', 'null'], maxLength: 3000 } } } },
-      preHandler: write,
+      config: writeConfig,
+      ...checkedBody(write),
       schema: {
         tags,
         summary: "Change a site's other notes",
+        body: noteBody('js_other_notes', false),
         description: describeGate(jobsites.gate, jobsites.writeRoles),
         params: idParams,
         response: responses(key, { type: 'object', properties: { js_id: { type: 'integer' }, js_other_notes: { type: ['string', 'null'] } } }),
       },
     },
     async (req, reply) => {
-      const text = textOf(req.body, 'js_other_notes', false);
+      const text = textOf(req.body, 'js_other_notes');
       const row = await dyn(req.db!)
         .updateTable('jobsites')
         .set({ js_other_notes: text })

@@ -6,10 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { OPERATOR_GROUP } from '../../core/access/roles';
 import { users } from '../../core/users/usersResource';
 import { invalidField } from '../envelope/errors';
-import { asObject } from '../http/objects';
-import { detailsSchema, linkSchema, userDetails } from './readRoutes';
+import { objectBody } from '../http/bodySchema';
+import { idSchema, listOf } from '../http/bodyShapes';
+import { detailsSchema, userDetails } from './readRoutes';
 import { action } from '../http/route';
-import { idListOf, idOf, loadTarget, tableExists } from './rules';
+import { loadTarget, tableExists } from './rules';
 import { adminDb, type AdminDb } from './tables';
 
 type LinkTable = 'user_default_operators' | 'user_property_managers' | 'user_client_contacts';
@@ -79,13 +80,14 @@ export function registerUserAssignRoutes(app: FastifyInstance): void {
         gate: users.gate,
         change: true,
         summary: a.summary,
-        docBody: { type: 'object', properties: { us_id: { type: 'integer' }, ids: linkSchema }, required: ['us_id', 'ids'] },
+        // Absent ids clear the list.
+        body: objectBody({ us_id: idSchema('validation.value'), ids: { ...listOf('ids', idSchema()), maxItems: 500 } }, ['us_id']),
         data: detailsSchema,
       },
       async (req) => {
-        const body = asObject(req.body);
-        const usId = idOf(body, 'us_id');
-        const ids = idListOf(body, 'ids');
+        const body = req.body as { us_id: number; ids?: number[] | null };
+        const usId = body.us_id;
+        const ids = [...new Set(Array.isArray(body.ids) ? body.ids : [])];
         const db = adminDb(req.db);
         await loadTarget(req, db, usId);
         if (ids.length) {

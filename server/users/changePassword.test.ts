@@ -18,6 +18,10 @@ describe('users/changePassword', () => {
     expect(empty.status).toBe(400);
     expect(empty.json.users.dbErrors.map((e: { details: string }) => e.details)).toEqual(['old_password', 'new_password', 'new_password_again']);
     expect(empty.json.users.dbErrors[0].primary).toBe('Field is required!');
+    const notText = await change({ old_password: 5, new_password: ['abc12345'], new_password_again: 'abc12345' }, cookie);
+    expect(notText.json.users.dbErrors).toEqual(
+      ['old_password', 'new_password'].map((details) => ({ error: 'VALIDATION', primary: 'Field is required!', details, general: null })),
+    );
     const mismatch = await change({ old_password: sha256Hex('demo1234'), new_password: 'abc12345', new_password_again: 'abc12346' }, cookie);
     expect(mismatch.json.users.dbErrors[0]).toMatchObject({ details: 'new_password_again', primary: 'The passwords you entered do not match.' });
     const wrong = await change({ old_password: sha256Hex('nope'), new_password: 'abc12345', new_password_again: 'abc12345' }, cookie);

@@ -9,7 +9,7 @@ import { verifyPassword } from '../auth/password';
 import { countRecent, record, WINDOW_MINUTES } from '../auth/rateLimit';
 import type { RootDb } from '../db/types';
 import { rateLimited, validationError } from '../envelope/errors';
-import { asObject } from '../http/objects';
+import { objectBody } from '../http/bodySchema';
 import { action } from '../http/route';
 import { adminDb } from './tables';
 import { passwordHashOf } from './writeRoutes';
@@ -17,15 +17,17 @@ import { passwordHashOf } from './writeRoutes';
 /** The password block is for everyone who has settings except Customer (SPEC.md point 6). */
 export const PASSWORD_GATE = { roles: [...STAFF, 'Engineer', 'Sales'] as const };
 
-const body = {
-  type: 'object',
-  properties: {
-    old_password: { type: 'string', description: 'Lowercase hex SHA-256 of the old password, as login sends it' },
-    new_password: { type: 'string', maxLength: 100, description: 'As typed' },
-    new_password_again: { type: 'string', maxLength: 100 },
+// Anything but text reads as missing. The new password's rules (max 100, not a common one) are
+// checked after the old password, so a wrong old password is answered first and counted.
+const typed = (description: string) => ({ type: 'string', description, 'x-message': 'validation.required' });
+const body = objectBody(
+  {
+    old_password: typed('Lowercase hex SHA-256 of the old password, as login sends it'),
+    new_password: typed('As typed: at most 100 characters, not a common password'),
+    new_password_again: typed('The new password again'),
   },
-  required: ['old_password', 'new_password', 'new_password_again'],
-};
+  ['old_password', 'new_password', 'new_password_again'],
+);
 
 /** Wrong old passwords a user may send in WINDOW_MINUTES before the call answers 429: a stolen session cannot guess the password. */
 export const CHANGE_PASSWORD_MAX = 5;
@@ -40,13 +42,11 @@ export function registerChangePasswordRoute(app: FastifyInstance, root: RootDb):
       gate: { roles: PASSWORD_GATE.roles },
       change: true,
       summary: 'Change my own password; my other sessions end',
-      docBody: body,
+      body,
       data: { type: 'null' },
     },
     async (req) => {
-      const input = asObject(req.body);
-      const missing = ['old_password', 'new_password', 'new_password_again'].filter((k) => typeof input[k] !== 'string');
-      if (missing.length) throw validationError(missing.map((field) => ({ field, message: enText('validation.required') })));
+      const input = req.body as Record<'old_password' | 'new_password' | 'new_password_again', string>;
       if (input.new_password !== input.new_password_again)
         throw validationError([{ field: 'new_password_again', message: enText('validation.passwordMismatch') }]);
       const db = adminDb(req.db);

@@ -27,15 +27,6 @@ export function idOf(body: Record<string, unknown>, field: string): number {
   return id;
 }
 
-/** A list of distinct ids (at most 500), or 400 'Invalid value' naming the field. */
-export function idListOf(body: Record<string, unknown>, field: string): number[] {
-  const value = body[field] ?? [];
-  if (!Array.isArray(value) || value.length > 500) throw invalidField(field);
-  const ids = value.map(parseId);
-  if (ids.some((id) => id === null)) throw invalidField(field);
-  return [...new Set(ids as number[])];
-}
-
 export interface Target {
   us_id: number;
   role: string;

@@ -31,6 +31,14 @@ describe('users: assignments', () => {
     const noUser = await post('assingdefaultoperators', { ids: [] });
     expect(noUser.json.users.dbErrors[0]).toMatchObject({ details: 'us_id', primary: 'Field is required!' });
     expect((await post('assingdefaultoperators', { us_id: 999999, ids: [] })).status).toBe(404);
+    for (const us_id of ['x', 0, 1.5]) {
+      const res = await post('assingdefaultoperators', { us_id, ids: [] });
+      expect(res.json.users.dbErrors, JSON.stringify(us_id)).toEqual([{ error: 'VALIDATION', primary: 'Invalid value', details: 'us_id', general: null }]);
+    }
+    const tooMany = await post('assingdefaultoperators', { us_id: us, ids: Array.from({ length: 501 }, (_, i) => i + 1) });
+    expect(tooMany.json.users.dbErrors).toEqual([{ error: 'VALIDATION', primary: 'Invalid value', details: 'ids', general: null }]);
+    const twoBad = await post('assingdefaultoperators', { us_id: us, ids: ['x', 0] });
+    expect(twoBad.json.users.dbErrors).toEqual([{ error: 'VALIDATION', primary: 'Invalid value', details: 'ids', general: null }]);
   });
 
   it('property managers and client contacts: only existing ones (contacts of type CLIENT) are assigned', async () => {

@@ -9,6 +9,9 @@ import { hashPassword, sha256Hex } from '../auth/password';
 import { checkTypedPassword } from '../auth/passwordPolicy';
 import { conflict, invalidField } from '../envelope/errors';
 import { cleanWriteBody } from '../resources/body';
+import type { JsonSchema } from '../envelope/schemas';
+import { objectBody } from '../http/bodySchema';
+import { boolSchema, idSchema } from '../http/bodyShapes';
 import { asObject } from '../http/objects';
 import { resourceInfo, writeBodySchema } from '../resources/fields';
 import { detailsSchema, userDetails } from './readRoutes';
@@ -40,6 +43,10 @@ const withUsId = (schema: Record<string, unknown>, extra: Record<string, unknown
   const s = schema as { properties: Record<string, unknown>; required?: string[] };
   return { ...s, properties: { us_id: { type: 'integer' }, ...s.properties, ...extra }, required: ['us_id', ...(s.required ?? [])] };
 };
+
+/** `{ us_id, ...properties }` of the actions on one user; a bad us_id is 'Invalid value'. */
+const usIdBody = (properties: Record<string, JsonSchema> = {}, required: string[] = []) =>
+  objectBody({ us_id: idSchema('validation.value'), ...properties }, ['us_id', ...required]);
 
 function split(req: FastifyRequest, ...names: string[]) {
   const body = asObject(req.body);
@@ -137,11 +144,11 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
       gate: { ...gate, requiredFeatures: ['auth.userDelete'] },
       change: true,
       summary: 'Delete a user',
-      docBody: withUsId({ type: 'object', properties: {} }),
+      body: usIdBody(),
       data: record,
     },
     async (req) => {
-      const usId = idOf(asObject(req.body), 'us_id');
+      const usId = (req.body as { us_id: number }).us_id;
       if (usId === req.user!.us_id) throw conflict(enText('errors.selfDelete'));
       const db = adminDb(req.db);
       const before = await userDetails(db, usId);
@@ -169,14 +176,12 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
       gate,
       change: true,
       summary: 'Hide or unhide a user',
-      docBody: withUsId({ type: 'object', properties: { is_hidden: { type: 'boolean' } }, required: ['is_hidden'] }),
+      body: usIdBody({ is_hidden: boolSchema() }, ['is_hidden']),
       data: record,
     },
     async (req) => {
-      const body = asObject(req.body);
-      const usId = idOf(body, 'us_id');
-      if (body.is_hidden === undefined || body.is_hidden === null) throw invalidField('is_hidden', 'validation.required');
-      if (typeof body.is_hidden !== 'boolean') throw invalidField('is_hidden');
+      const body = req.body as { us_id: number; is_hidden: boolean };
+      const usId = body.us_id;
       const db = adminDb(req.db);
       await loadTarget(req, db, usId);
       await db.transaction().execute(async (trx) => {
@@ -202,12 +207,12 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
       gate,
       change: true,
       summary: "Set a user's password (as typed); their other sessions end",
-      docBody: withUsId({ type: 'object', properties: passwordProp, required: ['password'] }),
+      body: usIdBody(passwordProp, ['password']),
       data: { type: 'null' },
     },
     async (req) => {
-      const body = asObject(req.body);
-      const usId = idOf(body, 'us_id');
+      const body = req.body as { us_id: number; password: string };
+      const usId = body.us_id;
       const db = adminDb(req.db);
       await loadTarget(req, db, usId);
       const password_hash = await passwordHashOf(body, 'password');

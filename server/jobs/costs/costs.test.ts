@@ -137,6 +137,16 @@ describe('job costs', () => {
     expect(byItem(unlocked.json.jobs.data)).toEqual({ E: false, S: false });
     const bad = await call(t.app, { method: 'POST', url: `/api/jobs/${job}/engineerlockedstatus`, cookie: operator, body: { us_id: supplier, locked: 'yes' } });
     expect(bad.status).toBe(400);
+    expect(bad.json.jobs.dbErrors).toEqual([{ error: 'VALIDATION', primary: 'Invalid value', details: 'locked', general: null }]);
+    const missing = await call(t.app, { method: 'POST', url: `/api/jobs/${job}/engineerlockedstatus`, cookie: operator, body: { locked: true } });
+    expect(missing.json.jobs.dbErrors).toEqual([{ error: 'VALIDATION', primary: 'Field is required!', details: 'us_id', general: null }]);
+    const notEngineer = await call(t.app, {
+      method: 'POST',
+      url: `/api/jobs/${job}/engineerlockedstatus`,
+      cookie: operator,
+      body: { us_id: 2147483647, locked: true },
+    });
+    expect(notEngineer.json.jobs.dbErrors).toEqual([{ error: 'VALIDATION', primary: 'Invalid value', details: 'us_id', general: null }]);
   });
 
   it('refuses cost writes from a user who removed themselves from the assigned list', async () => {

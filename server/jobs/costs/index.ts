@@ -6,18 +6,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { action } from '../../http/route';
-import { asObject } from '../../http/objects';
+import { invalidField } from '../../envelope/errors';
+import { objectBody } from '../../http/bodySchema';
+import { boolSchema, idSchema as bodyIdSchema } from '../../http/bodyShapes';
 import { JOB_STAFF_GATE, modifiableJob, readableJob } from '../access';
-import { bool, FieldErrors, id } from '../sales/parse';
 import { jobDb } from '../tables';
 import { applyStaffBulk } from './bulk';
 import { parseBulk } from './costBody';
 import { setEngineerLock } from './locks';
 import { loadJobCosts } from './queries';
+import { jobCostsSchema } from '../wireSchemas';
 
 const key = 'jobs';
 const gate = JOB_STAFF_GATE;
-const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 };
+const idSchema = bodyIdSchema();
 const jobParams = { type: 'object', properties: { id: idSchema }, required: ['id'] };
 type JobReq = FastifyRequest<{ Params: { id: number } }>;
 const jobId = (req: FastifyRequest) => (req as JobReq).params.id;
@@ -44,6 +46,7 @@ export function registerCostRoutes(app: FastifyInstance): void {
       url: `${base}/costs`,
       key,
       gate,
+      data: jobCostsSchema,
       params: jobParams,
       summary: "The job's costs with names, net totals (qty × net price, 2 decimals), VAT, totals and engineer locks",
     },
@@ -60,6 +63,7 @@ export function registerCostRoutes(app: FastifyInstance): void {
       url: `${base}/costs`,
       key,
       gate,
+      data: jobCostsSchema,
       params: jobParams,
       docBody: bulkDoc,
       change: true,
@@ -85,35 +89,21 @@ export function registerCostRoutes(app: FastifyInstance): void {
       url: `${base}/engineerlockedstatus`,
       key,
       gate,
+      data: jobCostsSchema,
       params: jobParams,
-      docBody: { type: 'object', properties: { us_id: idSchema, locked: { type: 'boolean' } }, required: ['us_id', 'locked'] },
+      body: objectBody({ us_id: idSchema, locked: boolSchema() }, ['us_id', 'locked']),
       change: true,
       summary: "Lock or unlock one engineer's costs on the job",
     },
     async (req) => {
-      const body = asObject(req.body);
-      const errs = new FieldErrors();
-      const usId = id(errs, 'us_id', body.us_id);
-      const locked = bool(errs, 'locked', body.locked);
-      if (usId == null) errs.add('us_id', 'required');
-      if (locked === undefined) errs.add('locked', 'required');
-      errs.throwIfAny();
+      const { us_id: usId, locked } = req.body as { us_id: number; locked: boolean };
       const data = await jobDb(req.db)
         .transaction()
         .execute(async (trx) => {
           await modifiableJob(req, jobId(req), trx, true);
-          const known = await trx
-            .selectFrom('users')
-            .select('us_id')
-            .where('us_id', '=', usId as number)
-            .where('role', '=', 'Engineer')
-            .executeTakeFirst();
-          if (!known) {
-            const e = new FieldErrors();
-            e.add('us_id', 'value');
-            e.throwIfAny();
-          }
-          await setEngineerLock(trx, jobId(req), usId as number, locked as boolean, req.user!.us_id);
+          const known = await trx.selectFrom('users').select('us_id').where('us_id', '=', usId).where('role', '=', 'Engineer').executeTakeFirst();
+          if (!known) throw invalidField('us_id');
+          await setEngineerLock(trx, jobId(req), usId, locked, req.user!.us_id);
           return loadJobCosts(trx, jobId(req));
         });
       return { data };

@@ -7,7 +7,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JOB_STAFF_GATE, readableJob } from '../access';
 import { action } from '../../http/route';
-import { asObject } from '../../http/objects';
+import { objectBody } from '../../http/bodySchema';
+import { idSchema, listOf } from '../../http/bodyShapes';
+import { jobSalesSchema } from '../wireSchemas';
 import { jobDb } from '../tables';
 import { loadJobSales } from './queries';
 import { createSection, deleteSection, duplicateSection, patchSection, reorderItems, reorderSections } from './sectionWrites';
@@ -16,6 +18,8 @@ import { salesWrite } from './write';
 const key = 'jobs';
 const gate = JOB_STAFF_GATE;
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
+// Not a list: 'Field is required!'; a bad element: 'Invalid value' on `order`. Which ids: the handler's.
+const orderSchema = listOf('order', { type: 'integer' }, 'validation.required');
 const jobParams = { type: 'object', properties: { id }, required: ['id'] };
 const sectionParams = { type: 'object', properties: { id, sectionId: id }, required: ['id', 'sectionId'] };
 const itemDoc = {
@@ -59,6 +63,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/sales`,
       key,
       gate,
+      data: jobSalesSchema,
       params: jobParams,
       summary: "The job's sales sections in order, with their rows and totals (money as 2-decimal strings)",
     },
@@ -75,6 +80,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/sales`,
       key,
       gate,
+      data: jobSalesSchema,
       params: jobParams,
       docBody: sectionDoc,
       change: true,
@@ -93,6 +99,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/sales/:sectionId`,
       key,
       gate,
+      data: jobSalesSchema,
       params: sectionParams,
       docBody: sectionDoc,
       change: true,
@@ -110,6 +117,7 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/sales/:sectionId`,
       key,
       gate,
+      data: jobSalesSchema,
       params: sectionParams,
       change: true,
       summary: 'Delete a section with its rows; a final section answers 409 XE_SEC_FINAL',
@@ -126,13 +134,14 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/salessectionduplicate`,
       key,
       gate,
+      data: jobSalesSchema,
       params: jobParams,
-      docBody: { type: 'object', properties: { jss_id: id }, required: ['jss_id'] },
+      body: objectBody({ jss_id: idSchema() }, ['jss_id']),
       change: true,
       status: 201,
       summary: 'Copy a section with its rows (the copy is not final)',
     },
-    async (req) => ({ data: await salesWrite(req, jobId(req), (ctx) => duplicateSection(ctx, asObject(req.body).jss_id)) }),
+    async (req) => ({ data: await salesWrite(req, jobId(req), (ctx) => duplicateSection(ctx, (req.body as { jss_id: number }).jss_id)) }),
   );
 
   action(
@@ -142,12 +151,13 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/salessections`,
       key,
       gate,
+      data: jobSalesSchema,
       params: jobParams,
-      docBody: { type: 'object', properties: { order: { type: 'array', items: id } }, required: ['order'] },
+      body: objectBody({ order: orderSchema }, ['order']),
       change: true,
       summary: "Reorder the job's sections: `order` lists every jss_id of the job once",
     },
-    async (req) => ({ data: await salesWrite(req, jobId(req), (ctx) => reorderSections(ctx, asObject(req.body).order)) }),
+    async (req) => ({ data: await salesWrite(req, jobId(req), (ctx) => reorderSections(ctx, (req.body as { order: number[] }).order)) }),
   );
 
   action(
@@ -157,13 +167,14 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       url: `${base}/salessectionitems`,
       key,
       gate,
+      data: jobSalesSchema,
       params: jobParams,
-      docBody: { type: 'object', properties: { jss_id: id, order: { type: 'array', items: id } }, required: ['jss_id', 'order'] },
+      body: objectBody({ jss_id: idSchema(), order: orderSchema }, ['jss_id', 'order']),
       change: true,
       summary: "Reorder a section's rows: `order` lists every sales_id of the section once; a final section answers 409",
     },
     async (req) => {
-      const body = asObject(req.body);
+      const body = req.body as { jss_id: number; order: number[] };
       return { data: await salesWrite(req, jobId(req), (ctx) => reorderItems(ctx, body.jss_id, body.order)) };
     },
   );

@@ -121,6 +121,24 @@ describe('sales sections', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('words a bad duplicate or reorder body as the spec does', async () => {
+    const job = await makeJob(t.db);
+    const { jss_id } = (await addSection(job)).sections[0];
+    const errors = async (method: 'POST' | 'PATCH', name: string, body: unknown) => {
+      const res = await call(t.app, { method, url: `/api/jobs/${job}/${name}`, cookie: operator, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      return res.json.jobs.dbErrors.map((e: { details: string; primary: string }) => [e.details, e.primary]);
+    };
+    expect(await errors('POST', 'salessectionduplicate', {})).toEqual([['jss_id', 'Field is required!']]);
+    expect(await errors('POST', 'salessectionduplicate', { jss_id: 'x' })).toEqual([['jss_id', 'Invalid number']]);
+    expect(await errors('POST', 'salessectionduplicate', { jss_id: 0 })).toEqual([['jss_id', 'Invalid value']]);
+    expect(await errors('PATCH', 'salessections', {})).toEqual([['order', 'Field is required!']]);
+    expect(await errors('PATCH', 'salessections', { order: 'x' })).toEqual([['order', 'Field is required!']]);
+    expect(await errors('PATCH', 'salessections', { order: ['a', 1.5] })).toEqual([['order', 'Invalid value']]);
+    expect(await errors('PATCH', 'salessections', { order: [jss_id, jss_id] })).toEqual([['order', 'Invalid value']]);
+    expect(await errors('PATCH', 'salessectionitems', { order: [] })).toEqual([['jss_id', 'Field is required!']]);
+  });
+
   it('refuses every change to a final section with XE_SEC_FINAL and changes nothing', async () => {
     const job = await makeJob(t.db);
     const made = await addSection(job, {

@@ -6,6 +6,7 @@
 import { INVOICE_TYPES, type InvoiceType } from '../../../core/enums';
 import { formatMinor, lineTotalMinor } from '../../../core/jobs/money';
 import { SALES_KINDS, type SalesKind } from '../../../core/jobs/sales/types';
+import { invalidField } from '../../envelope/errors';
 import { asObject } from '../../http/objects';
 import { bool, date, decimal, FieldErrors, integer, objectAt, oneOf, onlyKnown, text } from './parse';
 
@@ -106,17 +107,8 @@ export function parseSectionBody(input: unknown): SectionBody {
   return { fields, items };
 }
 
-/** The `order` list of the reorder calls: distinct ids, exactly the expected set. */
-export function parseOrder(input: unknown, expected: readonly number[], field = 'order'): number[] {
-  const errs = new FieldErrors();
-  const order = input;
-  const ok =
-    Array.isArray(order) &&
-    order.every((v) => Number.isInteger(v)) &&
-    new Set(order).size === order.length &&
-    order.length === expected.length &&
-    order.every((v) => expected.includes(v as number));
-  if (!ok) errs.add(field, Array.isArray(order) ? 'value' : 'required');
-  errs.throwIfAny();
-  return order as number[];
+/** The `order` list of the reorder calls (a list of whole numbers by its body schema): distinct ids, exactly the expected set. */
+export function checkOrder(order: readonly number[], expected: readonly number[], field = 'order'): void {
+  const ok = new Set(order).size === order.length && order.length === expected.length && order.every((v) => expected.includes(v));
+  if (!ok) throw invalidField(field);
 }

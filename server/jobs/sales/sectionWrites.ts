@@ -5,9 +5,8 @@
 import { notifySalesSection } from '../../notifications/jobEvents';
 import { diff, recordHistory } from '../history';
 import type { JobDb } from '../tables';
-import { FieldErrors, id as parseId } from './parse';
 import { sectionForUpdate, type SectionRow } from './queries';
-import { parseOrder, parseSectionBody, type ItemValues, type SectionFields } from './sectionBody';
+import { checkOrder, parseSectionBody, type ItemValues, type SectionFields } from './sectionBody';
 import { salesSiteValues, todayPlusDays } from './siteValues';
 import { moneyText, qtyText } from './wireNum';
 import { refuseFinal, type SalesWriteContext } from './write';
@@ -119,16 +118,8 @@ function sectionSummary(s: SectionRow): Record<string, unknown> {
   return { jss_title: s.jss_title, jss_invoice_type: s.jss_invoice_type, jss_is_final: s.jss_is_final };
 }
 
-function requiredId(field: string, v: unknown): number {
-  const errs = new FieldErrors();
-  const value = parseId(errs, field, v);
-  if (value === undefined || value === null) errs.add(field, 'required');
-  errs.throwIfAny();
-  return value as number;
-}
-
-export async function duplicateSection({ db, job, usId }: SalesWriteContext, rawId: unknown): Promise<void> {
-  const source = await sectionForUpdate(db, job.job_id, requiredId('jss_id', rawId));
+export async function duplicateSection({ db, job, usId }: SalesWriteContext, jssId: number): Promise<void> {
+  const source = await sectionForUpdate(db, job.job_id, jssId);
   const copy: SectionFields & { job_id: number; jss_ordering: number } = {
     job_id: job.job_id,
     jss_title: source.jss_title,
@@ -165,7 +156,7 @@ export async function duplicateSection({ db, job, usId }: SalesWriteContext, raw
   });
 }
 
-export async function reorderSections({ db, job, usId }: SalesWriteContext, rawOrder: unknown): Promise<void> {
+export async function reorderSections({ db, job, usId }: SalesWriteContext, order: number[]): Promise<void> {
   const current = await db
     .selectFrom('job_sales_sections')
     .select(['jss_id', 'jss_ordering'])
@@ -174,8 +165,8 @@ export async function reorderSections({ db, job, usId }: SalesWriteContext, rawO
     .orderBy('jss_id')
     .forUpdate()
     .execute();
-  const order = parseOrder(
-    rawOrder,
+  checkOrder(
+    order,
     current.map((s) => s.jss_id),
   );
   for (const [i, jssId] of order.entries()) {
@@ -190,8 +181,8 @@ export async function reorderSections({ db, job, usId }: SalesWriteContext, rawO
   });
 }
 
-export async function reorderItems({ db, job, usId }: SalesWriteContext, rawJssId: unknown, rawOrder: unknown): Promise<void> {
-  const section = await sectionForUpdate(db, job.job_id, requiredId('jss_id', rawJssId));
+export async function reorderItems({ db, job, usId }: SalesWriteContext, jssId: number, order: number[]): Promise<void> {
+  const section = await sectionForUpdate(db, job.job_id, jssId);
   refuseFinal(section);
   const current = await db
     .selectFrom('job_sales_items')
@@ -200,8 +191,8 @@ export async function reorderItems({ db, job, usId }: SalesWriteContext, rawJssI
     .orderBy('ordering')
     .orderBy('sales_id')
     .execute();
-  const order = parseOrder(
-    rawOrder,
+  checkOrder(
+    order,
     current.map((r) => r.sales_id),
   );
   for (const [i, salesId] of order.entries()) {
