@@ -120,5 +120,8 @@ export function jobsProvider(client: HttpClient): JobsProvider {
   };
 }
 
+/** Query keys: everything of one job starts with jobKey, so one invalidation refreshes the open tab. */
+export const jobKey = (jobId: number | null) => ['jobs', jobId] as const;
+
 /** The app's data provider, typed with the job screens' methods. */
 export const useJobsProvider = () => useDataProvider<DataProvider & JobsProvider>();
