@@ -16,6 +16,7 @@ import type { BrandConfig } from '../core/brand/types';
 import { api } from './dataProvider/apiClient';
 import { createDataProvider } from './dataProvider/resourceDataProvider';
 import { jobsProvider } from './jobs/jobsProvider';
+import { engineerProvider } from './engineerportal/engineerProvider';
 import { translate } from './i18n/i18nProvider';
 import { GlobalLayer } from './layout/GlobalLayer';
 import { MainLayout } from './layout/MainLayout';
@@ -31,6 +32,7 @@ import { withPreloadRefresh } from './preload/withPreloadRefresh';
 const dataProvider = withPreloadRefresh({
   ...createDataProvider(api, translate),
   ...jobsProvider(api),
+  ...engineerProvider(api),
 });
 
 // The http client has already shown a failure as a notice (and navigated on 401/403): asking

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../dataProvider/apiClient';
+import { api, configureApi } from '../dataProvider/apiClient';
+import { engineerProvider } from './engineerProvider';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { EngineerViewPage } from './EngineerViewPage';
@@ -32,6 +33,9 @@ const job: EngineerJob = {
   job_has_remedial: true,
 };
 
+// The portal's real provider methods over the one http client: these tests also hold what goes on the wire.
+const dataProvider = engineerProvider(api);
+
 describe('EngineerJobFlags', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
@@ -48,7 +52,7 @@ describe('EngineerJobFlags', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the stored flags and reports an issue with a note to the server', async () => {
-    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?' });
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?', dataProvider });
     const section = await screen.findByRole('region', { name: 'Problems on this job' });
     const issue = within(section).getByRole('switch', { name: 'This job has an issue' });
     expect(issue).not.toBeChecked();

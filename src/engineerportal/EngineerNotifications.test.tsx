@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../dataProvider/apiClient';
+import { api, configureApi } from '../dataProvider/apiClient';
+import { engineerProvider } from './engineerProvider';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { EngineerViewPage } from './EngineerViewPage';
@@ -22,6 +23,9 @@ const planned: EngineerNotification = {
   created_by_name: 'Olivia Operator',
   created_at: '2026-11-20 08:30:00',
 };
+
+// The portal's real provider methods over the one http client: these tests also hold what goes on the wire.
+const dataProvider = engineerProvider(api);
 
 describe('EngineerNotifications', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -45,7 +49,7 @@ describe('EngineerNotifications', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the engineer’s notifications above their jobs and removes one', async () => {
-    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?' });
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?', dataProvider });
     const section = await screen.findByRole('region', { name: 'My notifications' });
     expect(await within(section).findByText('Job planned')).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'PLB000007' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../dataProvider/apiClient';
+import { api, configureApi } from '../dataProvider/apiClient';
+import { engineerProvider } from './engineerProvider';
 import { renderWithApp } from '../test/renderWithApp';
 import { EngineerSiteNotes } from './EngineerSiteNotes';
 import type { EngineerSiteNote } from '../../core/engineerportal/types';
@@ -21,6 +22,9 @@ const note = (jsn_id: number, jsn_note: string, mine: boolean): EngineerSiteNote
   created_at: '2026-11-20 08:30:00',
   updated_at: null,
 });
+
+// The portal's real provider methods over the one http client: these tests also hold what goes on the wire.
+const dataProvider = engineerProvider(api);
 
 describe('EngineerSiteNotes', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -52,7 +56,7 @@ describe('EngineerSiteNotes', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the site’s notes, lets the engineer add one, delete their own and change the other notes', async () => {
-    await renderWithApp(<EngineerSiteNotes jsId={3} />);
+    await renderWithApp(<EngineerSiteNotes jsId={3} />, { dataProvider });
     const section = await screen.findByRole('region', { name: 'Site notes' });
     expect(await within(section).findByText('Dog on site')).toBeInTheDocument();
     await waitFor(() => expect(within(section).getByLabelText('Other notes of the site')).toHaveValue('Gate code 1234'));

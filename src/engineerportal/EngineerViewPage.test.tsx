@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../dataProvider/apiClient';
+import { api, configureApi } from '../dataProvider/apiClient';
+import { engineerProvider } from './engineerProvider';
 import type { EngineerCosts } from '../../core/jobs/costs/types';
 import type { EngineerJob } from '../../core/engineerportal/types';
 import { routeById } from '../routes/routeTable';
@@ -53,6 +54,9 @@ const costs = (locked: boolean): EngineerCosts => ({
   ],
 });
 
+// The portal's real provider methods over the one http client: these tests also hold what goes on the wire.
+const dataProvider = engineerProvider(api);
+
 describe('EngineerViewPage', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
@@ -72,7 +76,7 @@ describe('EngineerViewPage', () => {
 
   it('shows the locked notice word for word and disables every cost input', async () => {
     answer(true);
-    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?' });
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?', dataProvider });
     const section = await screen.findByRole('region', { name: 'My costs' });
     expect(within(section).getByText('Your costs are locked!')).toBeInTheDocument();
     for (const label of ['Item (row 1)', "Engineer's description (row 1)", 'Quantity (row 1)', 'Net price (row 1)'])
@@ -86,7 +90,7 @@ describe('EngineerViewPage', () => {
 
   it('lets an unlocked engineer edit, save and lock their costs', async () => {
     answer(false);
-    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?' });
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?', dataProvider });
     const section = await screen.findByRole('region', { name: 'My costs' });
     expect(within(section).queryByText('Your costs are locked!')).toBeNull();
     const qty = within(section).getByLabelText('Quantity (row 1)');
@@ -106,7 +110,7 @@ describe('EngineerViewPage', () => {
         ? envelope([{ ...details, job_id: 8, job_number: 'PLB000008' }], { totalCount: 1 })
         : envelope([], { totalCount: 0 }),
     );
-    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?' });
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?', dataProvider });
     expect(await screen.findByRole('button', { name: 'Open job PLB000008' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('engineerportal/filter'))!;
     expect(String(url)).toContain('engineerportal/filter?limit=10&pagenumber=1&totalcount=1');

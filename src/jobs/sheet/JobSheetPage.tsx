@@ -2,7 +2,7 @@
  * /sheet: the job list. Filter and sort come back from client storage (SPEC.md point 3) and are
  * saved on every change; 20 rows a page with the total; export of the filtered list to .xlsx.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, LinearProgress, Pagination, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
@@ -13,6 +13,7 @@ import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import type { JobSorting } from '../../storage/clientStorage';
 import { useJobsProvider, type Row } from '../jobsProvider';
+import { useSettled } from '../../util/useSettled';
 import { exportJobs, saveBlob, type ExportProgress } from './exportJobs';
 import { useIsStaff, useJobOptions } from './options';
 import { SheetFilters } from './SheetFilters';
@@ -21,16 +22,6 @@ import { SHEET_PAGE_SIZE, loadFilter, loadSort, nextSort, saveFilter, saveSort, 
 
 /** Typing waits this long before the list is asked again. */
 const TYPING_MS = 400;
-
-/** `value` once it has stopped changing for `ms`. */
-function useSettled(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 function useJobPage(filter: SheetFilter, sort: JobSorting, page: number) {
   const provider = useJobsProvider();
