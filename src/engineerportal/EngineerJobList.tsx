@@ -23,10 +23,11 @@ export function EngineerJobList() {
   const { data = NO_JOBS } = useQuery({
     queryKey: [ENGINEER_KEY, 'jobs', request],
     queryFn: ({ signal }) => {
-      const asked = JSON.parse(request) as { body: EngineerFilter; page: number };
+      const asked = JSON.parse(request as string) as { body: EngineerFilter; page: number };
       return provider.engineerJobs(asked.body, asked.page, signal);
     },
     placeholderData: keepPreviousData,
+    enabled: request !== undefined,
   });
 
   const change = (patch: Partial<typeof filter>) => {

@@ -29,7 +29,9 @@ function useJobPage(filter: SheetFilter, sort: JobSorting, page: number) {
   const request = useSettled(JSON.stringify({ filter: toWireFilter(filter), sort: sortParam(sort), page }), TYPING_MS);
   const { data, isFetching } = useQuery({
     queryKey: ['jobs', 'sheet', request],
-    queryFn: ({ signal }) => provider.jobSheet({ ...(JSON.parse(request) as { filter: Row; sort: string; page: number }), perPage: SHEET_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) =>
+      provider.jobSheet({ ...(JSON.parse(request as string) as { filter: Row; sort: string; page: number }), perPage: SHEET_PAGE_SIZE }, signal),
+    enabled: request !== undefined,
     // The last page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
