@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
 import { Admin, memoryStore } from 'react-admin';
 import type { I18nProvider } from 'ra-core';
 import { ensureWhoami } from './auth/authApi';
@@ -14,6 +15,8 @@ import { productNameOf } from './brand/BrandContext';
 import type { BrandConfig } from '../core/brand/types';
 import { api } from './dataProvider/apiClient';
 import { createDataProvider } from './dataProvider/resourceDataProvider';
+import { jobsProvider } from './jobs/jobsProvider';
+import { engineerProvider } from './engineerportal/engineerProvider';
 import { translate } from './i18n/i18nProvider';
 import { GlobalLayer } from './layout/GlobalLayer';
 import { MainLayout } from './layout/MainLayout';
@@ -25,7 +28,16 @@ import { NavigationBridge } from './routes/navigation';
 import { startPreloading } from './preload/preloadStore';
 import { withPreloadRefresh } from './preload/withPreloadRefresh';
 
-const dataProvider = withPreloadRefresh(createDataProvider(api, translate));
+// The resource engine's CRUD methods and each feature's own calls, on the one http client.
+const dataProvider = withPreloadRefresh({
+  ...createDataProvider(api, translate),
+  ...jobsProvider(api),
+  ...engineerProvider(api),
+});
+
+// The http client has already shown a failure as a notice (and navigated on 401/403): asking
+// again would repeat both, so a failed query stays failed until the screen asks again.
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 /** SPEC.md point 4: on the first navigation with an unknown auth state, ask who the user is. */
 function AuthBootstrap(): null {
@@ -43,6 +55,7 @@ function AdminApp({ brand, i18nProvider }: { brand: BrandConfig; i18nProvider: I
   return (
     <Admin
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store}

@@ -3,7 +3,7 @@
  * together; 'Your costs are locked!' and every input disabled while locked; a button that submits
  * and locks them.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -59,10 +59,14 @@ export function EngineerCostsEditor({ costs, onSave, onLock }: EngineerCostsEdit
   const money = useMoneyFormat(costs.currency);
   const [rows, setRows] = useState<Row[]>(() => rowsOf(costs));
   const [removed, setRemoved] = useState<number[]>([]);
-  useEffect(() => {
+  // A fresh answer (save, lock) replaces the rows being edited: adjusted while rendering
+  // (react.dev, "you might not need an effect").
+  const [shown, setShown] = useState(costs);
+  if (shown !== costs) {
+    setShown(costs);
     setRows(rowsOf(costs));
     setRemoved([]);
-  }, [costs]);
+  }
   const locked = costs.locked;
   const set = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const remove = (i: number) => {

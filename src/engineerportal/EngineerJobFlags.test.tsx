@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../dataProvider/apiClient';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { EngineerViewPage } from './EngineerViewPage';
-import type { EngineerJob } from '../../core/engineerportal/types';
+import type { EngineerFlagName, EngineerJob } from '../../core/engineerportal/types';
 
 const route = routeById('engineerView')!;
-const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
 const job: EngineerJob = {
   job_id: 7,
   job_number: 'PLB000007',
@@ -33,22 +26,20 @@ const job: EngineerJob = {
 };
 
 describe('EngineerJobFlags', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  // The portal's data provider methods; engineerProvider.test.ts holds what each one sends.
+  const dataProvider = {
+    engineerJob: vi.fn(async (_jobId: number) => job),
+    engineerCosts: vi.fn(async (_jobId: number) => null),
+    engineerSite: vi.fn(async (_jsId: number) => null),
+    engineerSiteNotes: vi.fn(async (_jsId: number) => []),
+    engineerSetFlag: vi.fn(async (_jobId: number, _name: EngineerFlagName, value: boolean, _note: string) => ({ ...job, job_has_issue: value })),
+  };
   beforeEach(() => {
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url.endsWith('/details')) return envelope(job);
-      if (url.endsWith('/issue')) return envelope({ ...job, job_has_issue: JSON.parse(String(init?.body)).job_has_issue });
-      return envelope(null);
-    });
+    for (const fn of Object.values(dataProvider)) fn.mockClear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the stored flags and reports an issue with a note to the server', async () => {
-    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?' });
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?', dataProvider });
     const section = await screen.findByRole('region', { name: 'Problems on this job' });
     const issue = within(section).getByRole('switch', { name: 'This job has an issue' });
     expect(issue).not.toBeChecked();
@@ -57,9 +48,7 @@ describe('EngineerJobFlags', () => {
     fireEvent.change(within(section).getByLabelText('Note for the office'), { target: { value: 'Boiler cupboard locked' } });
     fireEvent.click(issue);
     await waitFor(() => expect(issue).toBeChecked());
-    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/engineerportal/7/issue'));
-    expect(sent?.[1]?.method).toBe('POST');
-    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ job_has_issue: true, note: 'Boiler cupboard locked' });
+    expect(dataProvider.engineerSetFlag.mock.calls).toEqual([[7, 'issue', true, 'Boiler cupboard locked']]);
     // The note went with the flag; the field is empty for the next one.
     expect(within(section).getByLabelText('Note for the office')).toHaveValue('');
   });

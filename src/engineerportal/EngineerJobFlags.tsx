@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { engineerApi } from './engineerApi';
+import { useEngineerProvider } from './engineerProvider';
 import type { EngineerFlagName, EngineerJob } from '../../core/engineerportal/types';
 
 const FLAG_FIELD = { issue: 'job_has_issue', remedial: 'job_has_remedial' } as const;
@@ -16,11 +16,12 @@ export function EngineerJobFlags({ job, onChange }: { job: EngineerJob; onChange
   const t = (key: string) => translate(`engineerPortal.flags.${key}`);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const provider = useEngineerProvider();
 
   const toggle = (name: EngineerFlagName, value: boolean) => {
     setBusy(true);
-    void engineerApi
-      .setFlag(job.job_id, name, value, note)
+    void provider
+      .engineerSetFlag(job.job_id, name, value, note)
       .then((answer) => {
         if (!answer) return;
         onChange(answer);

@@ -1,11 +1,14 @@
 /** The engineer's jobs (engineer view without an id): filter by job number, site and status, 10 a page. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { JOB_STATUSES } from '../../core/enums';
-import type { EngineerJobRow } from '../../core/jobs/costs/types';
-import { ENGINEER_PAGE_SIZE, engineerApi, type EngineerFilter } from './engineerApi';
+import { useSettled } from '../util/useSettled';
+import { ENGINEER_KEY, ENGINEER_PAGE_SIZE, useEngineerProvider, type EngineerFilter } from './engineerProvider';
+
+const NO_JOBS = { rows: [], total: 0 };
 
 export function EngineerJobList() {
   const translate = useTranslate();
@@ -13,21 +16,19 @@ export function EngineerJobList() {
   const navigate = useNavigate();
   const [filter, setFilter] = useState<{ job_number: string; jobsite_name: string; status: string }>({ job_number: '', jobsite_name: '', status: '' });
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ rows: EngineerJobRow[]; total: number }>({ rows: [], total: 0 });
-
-  useEffect(() => {
-    const body: EngineerFilter = { job_number: filter.job_number, jobsite_name: filter.jobsite_name, job_status_ids: filter.status ? [filter.status] : [] };
-    // Typing waits a moment so each key press does not become a request.
-    const timer = setTimeout(
-      () =>
-        void engineerApi
-          .jobs(body, page)
-          .then(setData)
-          .catch(() => undefined),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [filter, page]);
+  const provider = useEngineerProvider();
+  const body: EngineerFilter = { job_number: filter.job_number, jobsite_name: filter.jobsite_name, job_status_ids: filter.status ? [filter.status] : [] };
+  // Typing waits a moment so each key press does not become a request.
+  const request = useSettled(JSON.stringify({ body, page }), 300);
+  const { data = NO_JOBS } = useQuery({
+    queryKey: [ENGINEER_KEY, 'jobs', request],
+    queryFn: ({ signal }) => {
+      const asked = JSON.parse(request as string) as { body: EngineerFilter; page: number };
+      return provider.engineerJobs(asked.body, asked.page, signal);
+    },
+    placeholderData: keepPreviousData,
+    enabled: request !== undefined,
+  });
 
   const change = (patch: Partial<typeof filter>) => {
     setFilter((f) => ({ ...f, ...patch }));

@@ -1,11 +1,12 @@
 /** One job in the engineer view: its details, the issue and remedial flags, the site notes, the engineer's own costs, their cost description and a report form. */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { EngineerCosts, EngineerCostWrite } from '../../core/jobs/costs/types';
 import { notify } from '../notices/noticeStore';
-import { engineerApi } from './engineerApi';
+import { ENGINEER_KEY, useEngineerProvider } from './engineerProvider';
 import { EngineerCostsEditor } from './EngineerCostsEditor';
 import { EngineerJobFlags } from './EngineerJobFlags';
 import { EngineerSiteNotes } from './EngineerSiteNotes';
@@ -23,34 +24,33 @@ export function EngineerJobView({ jobId }: { jobId: number }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`salesCosts.engineer.${key}`);
   const navigate = useNavigate();
-  const [job, setJob] = useState<EngineerJob | null>(null);
-  const [costs, setCosts] = useState<EngineerCosts | null>(null);
-  const [costdesc, setCostdesc] = useState('');
+  const provider = useEngineerProvider();
+  const queryClient = useQueryClient();
+  const jobKey = [ENGINEER_KEY, 'job', jobId];
+  const costsKey = [ENGINEER_KEY, 'costs', jobId];
+  const { data: job } = useQuery({ queryKey: jobKey, queryFn: ({ signal }) => provider.engineerJob(jobId, signal) });
+  const { data: costs } = useQuery({ queryKey: costsKey, queryFn: ({ signal }) => provider.engineerCosts(jobId, signal) });
+  // What the engineer typed, else the stored description.
+  const [typedCostdesc, setCostdesc] = useState<string | null>(null);
+  const costdesc = typedCostdesc ?? job?.costdesc ?? '';
   const [report, setReport] = useState({ text: '', hours: '' });
 
-  const load = useCallback(async () => {
-    const [d, c] = await Promise.all([engineerApi.details(jobId), engineerApi.costs(jobId)]);
-    setJob(d);
-    setCostdesc(d?.costdesc ?? '');
-    setCosts(c);
-  }, [jobId]);
-  useEffect(() => {
-    void load().catch(() => undefined);
-  }, [load]);
-
+  // A change answers the job or the costs as they are afterwards: that answer is the shown data.
+  const setJob = (next: EngineerJob) => queryClient.setQueryData(jobKey, next);
+  const setCosts = (next: EngineerCosts | null) => next && queryClient.setQueryData(costsKey, next);
   const saveCosts = (rows: EngineerCostWrite[]) =>
-    void engineerApi
-      .saveCosts(jobId, rows)
-      .then((c) => c && setCosts(c))
+    void provider
+      .engineerSaveCosts(jobId, rows)
+      .then(setCosts)
       .catch(() => undefined);
   const lock = () =>
-    void engineerApi
-      .lockCosts(jobId)
-      .then((c) => c && setCosts(c))
+    void provider
+      .engineerLockCosts(jobId)
+      .then(setCosts)
       .catch(() => undefined);
   const sendReport = () =>
-    void engineerApi
-      .report(jobId, report.text, report.hours)
+    void provider
+      .engineerReport(jobId, report.text, report.hours)
       .then(() => {
         setReport({ text: '', hours: '' });
         notify('success', t('reportSent'));
@@ -92,7 +92,7 @@ export function EngineerJobView({ jobId }: { jobId: number }) {
             minRows={2}
             sx={{ flexGrow: 1 }}
           />
-          <Button disabled={locked} onClick={() => void engineerApi.saveCostDesc(jobId, costdesc).catch(() => undefined)}>
+          <Button disabled={locked} onClick={() => void provider.engineerSaveCostDesc(jobId, costdesc).catch(() => undefined)}>
             {t('saveCostDesc')}
           </Button>
         </Stack>

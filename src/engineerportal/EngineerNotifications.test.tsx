@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../dataProvider/apiClient';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { EngineerViewPage } from './EngineerViewPage';
 import type { EngineerNotification } from '../../core/engineerportal/types';
 
 const route = routeById('engineerView')!;
-const envelope = (data: unknown, totalCount?: number) =>
-  new Response(
-    JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
-    { status: 200, headers: { 'Content-Type': 'application/json' } },
-  );
-
 const planned: EngineerNotification = {
   notif_id: 41,
   notif_type: 'JOB_PLANNED',
@@ -24,39 +17,31 @@ const planned: EngineerNotification = {
 };
 
 describe('EngineerNotifications', () => {
-  const fetchMock = vi.fn<typeof fetch>();
   let stored: EngineerNotification[] = [];
+  // The portal's data provider methods; engineerProvider.test.ts holds what each one sends.
+  const dataProvider = {
+    engineerJobs: vi.fn(async () => ({ rows: [], total: 0 })),
+    engineerNotifications: vi.fn(async (_page: number) => ({ rows: stored, total: stored.length })),
+    engineerRemoveNotification: vi.fn(async (notif_id: number) => {
+      stored = stored.filter((n) => n.notif_id !== notif_id);
+      return { notif_id };
+    }),
+  };
   beforeEach(() => {
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
     stored = [planned];
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url.includes('engineerportal/notifications')) return envelope(stored, stored.length);
-      if (url.endsWith('engineerportal/removenotification')) {
-        const { notif_id } = JSON.parse(String(init?.body)) as { notif_id: number };
-        stored = stored.filter((n) => n.notif_id !== notif_id);
-        return envelope({ notif_id });
-      }
-      return envelope([], 0);
-    });
+    for (const fn of Object.values(dataProvider)) fn.mockClear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('lists the engineer’s notifications above their jobs and removes one', async () => {
-    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?' });
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?', dataProvider });
     const section = await screen.findByRole('region', { name: 'My notifications' });
     expect(await within(section).findByText('Job planned')).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'PLB000007' })).toBeInTheDocument();
     expect(within(section).getByText('Olivia Operator')).toBeInTheDocument();
-    const [listUrl] = fetchMock.mock.calls.find(([u]) => String(u).includes('engineerportal/notifications'))!;
-    expect(String(listUrl)).toContain('limit=10&pagenumber=1&totalcount=1');
+    expect(dataProvider.engineerNotifications).toHaveBeenCalledWith(1, expect.any(AbortSignal));
 
     fireEvent.click(within(section).getByRole('button', { name: 'Remove notification Job planned PLB000007' }));
     expect(await within(section).findByText('No notifications.')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('engineerportal/removenotification') && init?.method === 'POST')).toBe(true),
-    );
+    await waitFor(() => expect(dataProvider.engineerRemoveNotification).toHaveBeenCalledWith(41));
   });
 });

@@ -2,37 +2,35 @@
  * The engineer's own notifications above their job list (GET engineerportal/notifications, 10 a
  * page): what happened, on which job, when and by whom, each removable on its own.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { ENGINEER_PAGE_SIZE, engineerApi } from './engineerApi';
-import type { EngineerNotification } from '../../core/engineerportal/types';
+import { ENGINEER_KEY, ENGINEER_PAGE_SIZE, useEngineerProvider } from './engineerProvider';
+
+const NO_ROWS = { rows: [], total: 0 };
 
 export function EngineerNotifications() {
   const translate = useTranslate();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`engineerPortal.notifications.${key}`, opts);
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ rows: EngineerNotification[]; total: number }>({ rows: [], total: 0 });
-
-  const load = useCallback(
-    () =>
-      void engineerApi
-        .notifications(page)
-        .then(setData)
-        .catch(() => undefined),
-    [page],
-  );
-  useEffect(load, [load]);
+  const provider = useEngineerProvider();
+  const queryClient = useQueryClient();
+  const { data = NO_ROWS } = useQuery({
+    queryKey: [ENGINEER_KEY, 'notifications', page],
+    queryFn: ({ signal }) => provider.engineerNotifications(page, signal),
+    placeholderData: keepPreviousData,
+  });
 
   const remove = (id: number) =>
-    void engineerApi
-      .removeNotification(id)
+    void provider
+      .engineerRemoveNotification(id)
       .then((done) => {
         // The last row of a later page gone: step back so the page is not empty.
         if (done && data.rows.length === 1 && page > 1) setPage(page - 1);
-        else if (done) load();
+        else if (done) void queryClient.invalidateQueries({ queryKey: [ENGINEER_KEY, 'notifications'] });
       })
       .catch(() => undefined);
 

@@ -1,15 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../dataProvider/apiClient';
 import { renderWithApp } from '../test/renderWithApp';
 import { EngineerSiteNotes } from './EngineerSiteNotes';
 import type { EngineerSiteNote } from '../../core/engineerportal/types';
-
-const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
 
 const note = (jsn_id: number, jsn_note: string, mine: boolean): EngineerSiteNote => ({
   jsn_id,
@@ -23,36 +16,30 @@ const note = (jsn_id: number, jsn_note: string, mine: boolean): EngineerSiteNote
 });
 
 describe('EngineerSiteNotes', () => {
-  const fetchMock = vi.fn<typeof fetch>();
   let stored: EngineerSiteNote[] = [];
+  const site = (js_other_notes: string) => ({ js_id: 3, js_address: '1 High Street', js_city: null, js_postcode: null, js_other_notes });
+  // The portal's data provider methods; engineerProvider.test.ts holds what each one sends.
+  const dataProvider = {
+    engineerSite: vi.fn(async (_jsId: number) => site('Gate code 1234')),
+    engineerSaveOtherNotes: vi.fn(async (_jsId: number, text: string) => site(text)),
+    engineerSiteNotes: vi.fn(async (_jsId: number) => stored),
+    engineerAddSiteNote: vi.fn(async (_jsId: number, text: string) => {
+      const made = note(3, text, true);
+      stored = [made, ...stored];
+      return made;
+    }),
+    engineerDeleteSiteNote: vi.fn(async (_jsId: number, jsnId: number) => {
+      stored = stored.filter((n) => n.jsn_id !== jsnId);
+      return { jsn_id: jsnId };
+    }),
+  };
   beforeEach(() => {
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
     stored = [note(2, 'Dog on site', false), note(1, 'Stopcock under the sink', true)];
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
-      if (url.includes('jobsitedetails'))
-        return envelope({ js_id: 3, js_address: '1 High Street', js_city: null, js_postcode: null, js_other_notes: 'Gate code 1234' });
-      if (url.includes('updateOtherNotes'))
-        return envelope({ js_id: 3, js_address: '1 High Street', js_city: null, js_postcode: null, js_other_notes: body.js_other_notes });
-      if (init?.method === 'POST' && url.includes('jobsitenotes')) {
-        const made = note(3, body.jsn_note, true);
-        stored = [made, ...stored];
-        return envelope(made);
-      }
-      if (init?.method === 'DELETE') {
-        stored = stored.filter((n) => !url.includes(`jobsitenotes/${n.jsn_id}?`));
-        return envelope({ jsn_id: 1 });
-      }
-      return envelope(stored);
-    });
+    for (const fn of Object.values(dataProvider)) fn.mockClear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the site’s notes, lets the engineer add one, delete their own and change the other notes', async () => {
-    await renderWithApp(<EngineerSiteNotes jsId={3} />);
+    await renderWithApp(<EngineerSiteNotes jsId={3} />, { dataProvider });
     const section = await screen.findByRole('region', { name: 'Site notes' });
     expect(await within(section).findByText('Dog on site')).toBeInTheDocument();
     await waitFor(() => expect(within(section).getByLabelText('Other notes of the site')).toHaveValue('Gate code 1234'));
@@ -62,21 +49,14 @@ describe('EngineerSiteNotes', () => {
     fireEvent.change(within(section).getByLabelText('New note'), { target: { value: 'Parking at the rear' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Add note' }));
     expect(await within(section).findByText('Parking at the rear')).toBeInTheDocument();
-    const added = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST' && String(init.body).includes('jsn_note'));
-    expect(String(added?.[0])).toContain('engineerportal/jobsitenotes?js_id=3');
+    expect(dataProvider.engineerAddSiteNote).toHaveBeenCalledWith(3, 'Parking at the rear');
 
     fireEvent.click(within(section).getByRole('button', { name: 'Delete note Stopcock under the sink' }));
     await waitFor(() => expect(within(section).queryByText('Stopcock under the sink')).toBeNull());
+    expect(dataProvider.engineerDeleteSiteNote).toHaveBeenCalledWith(3, 1);
 
     fireEvent.change(within(section).getByLabelText('Other notes of the site'), { target: { value: 'Gate code 9999' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Save other notes' }));
-    await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(
-          ([u, init]) =>
-            String(u).includes('engineerportal/updateOtherNotes?js_id=3') && init?.method === 'PATCH' && String(init.body).includes('Gate code 9999'),
-        ),
-      ).toBe(true),
-    );
+    await waitFor(() => expect(dataProvider.engineerSaveOtherNotes).toHaveBeenCalledWith(3, 'Gate code 9999'));
   });
 });

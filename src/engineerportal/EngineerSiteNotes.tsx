@@ -3,39 +3,33 @@
  * Everyone's notes are shown; the engineer adds notes and deletes their own (the server refuses
  * any other).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { engineerApi } from './engineerApi';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ENGINEER_KEY, useEngineerProvider } from './engineerProvider';
 import type { EngineerSiteNote } from '../../core/engineerportal/types';
+
+const NO_NOTES: EngineerSiteNote[] = [];
 
 export function EngineerSiteNotes({ jsId }: { jsId: number }) {
   const translate = useTranslate();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`engineerPortal.site.${key}`, opts);
-  const [otherNotes, setOtherNotes] = useState('');
-  const [notes, setNotes] = useState<EngineerSiteNote[]>([]);
+  const provider = useEngineerProvider();
+  const queryClient = useQueryClient();
+  const { data: site } = useQuery({ queryKey: [ENGINEER_KEY, 'site', jsId], queryFn: ({ signal }) => provider.engineerSite(jsId, signal) });
+  const notesKey = [ENGINEER_KEY, 'sitenotes', jsId];
+  const { data: notes = NO_NOTES } = useQuery({ queryKey: notesKey, queryFn: ({ signal }) => provider.engineerSiteNotes(jsId, signal) });
+  // What the engineer typed, else the site's stored text.
+  const [typed, setOtherNotes] = useState<string | null>(null);
+  const otherNotes = typed ?? site?.js_other_notes ?? '';
   const [draft, setDraft] = useState('');
+  const loadNotes = () => void queryClient.invalidateQueries({ queryKey: notesKey });
 
-  const loadNotes = useCallback(
-    () =>
-      void engineerApi
-        .siteNotes(jsId)
-        .then(setNotes)
-        .catch(() => undefined),
-    [jsId],
-  );
-  useEffect(() => {
-    void engineerApi
-      .site(jsId)
-      .then((s) => setOtherNotes(s?.js_other_notes ?? ''))
-      .catch(() => undefined);
-    loadNotes();
-  }, [jsId, loadNotes]);
-
-  const saveOther = () => void engineerApi.saveOtherNotes(jsId, otherNotes).catch(() => undefined);
+  const saveOther = () => void provider.engineerSaveOtherNotes(jsId, otherNotes).catch(() => undefined);
   const add = () =>
-    void engineerApi
-      .addSiteNote(jsId, draft)
+    void provider
+      .engineerAddSiteNote(jsId, draft)
       .then((made) => {
         if (!made) return;
         setDraft('');
@@ -43,8 +37,8 @@ export function EngineerSiteNotes({ jsId }: { jsId: number }) {
       })
       .catch(() => undefined);
   const remove = (id: number) =>
-    void engineerApi
-      .deleteSiteNote(jsId, id)
+    void provider
+      .engineerDeleteSiteNote(jsId, id)
       .then(loadNotes)
       .catch(() => undefined);
 

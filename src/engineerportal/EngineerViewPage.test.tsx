@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../dataProvider/apiClient';
-import type { EngineerCosts } from '../../core/jobs/costs/types';
+import type { EngineerCosts, EngineerCostWrite, EngineerJobRow } from '../../core/jobs/costs/types';
 import type { EngineerJob } from '../../core/engineerportal/types';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { EngineerViewPage } from './EngineerViewPage';
 
 const route = routeById('engineerView')!;
-const envelope = (data: unknown, extra: Record<string, unknown> = {}) =>
-  new Response(
-    JSON.stringify({ engineerportal: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, ...extra } } }),
-    { status: 200, headers: { 'Content-Type': 'application/json' } },
-  );
-
 const details: EngineerJob = {
   job_id: 7,
   job_number: 'PLB000007',
@@ -54,25 +47,28 @@ const costs = (locked: boolean): EngineerCosts => ({
 });
 
 describe('EngineerViewPage', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  let locked = false;
+  // The portal's data provider methods; engineerProvider.test.ts holds what each one sends.
+  const dataProvider = {
+    engineerJob: vi.fn(async (_jobId: number) => details),
+    engineerCosts: vi.fn(async (_jobId: number) => costs(locked)),
+    engineerSaveCosts: vi.fn(async (_jobId: number, _rows: EngineerCostWrite[]) => costs(locked)),
+    engineerLockCosts: vi.fn(async (_jobId: number) => costs(true)),
+    engineerSite: vi.fn(async (_jsId: number) => null),
+    engineerSiteNotes: vi.fn(async (_jsId: number) => []),
+    engineerJobs: vi.fn(async (_filter: unknown, _page: number) => ({ rows: [] as EngineerJobRow[], total: 0 })),
+    engineerNotifications: vi.fn(async (_page: number) => ({ rows: [], total: 0 })),
+  };
   beforeEach(() => {
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
+    for (const fn of Object.values(dataProvider)) fn.mockClear();
   });
-  afterEach(() => vi.unstubAllGlobals());
-
-  const answer = (locked: boolean) =>
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.endsWith('/details')) return envelope(details);
-      if (url.endsWith('/costs')) return envelope(costs(locked));
-      return envelope(null);
-    });
+  const answer = (isLocked: boolean) => {
+    locked = isLocked;
+  };
 
   it('shows the locked notice word for word and disables every cost input', async () => {
     answer(true);
-    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?' });
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?', dataProvider });
     const section = await screen.findByRole('region', { name: 'My costs' });
     expect(within(section).getByText('Your costs are locked!')).toBeInTheDocument();
     for (const label of ['Item (row 1)', "Engineer's description (row 1)", 'Quantity (row 1)', 'Net price (row 1)'])
@@ -86,30 +82,22 @@ describe('EngineerViewPage', () => {
 
   it('lets an unlocked engineer edit, save and lock their costs', async () => {
     answer(false);
-    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?' });
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view/7', routePath: '/engineer-view/:id?', dataProvider });
     const section = await screen.findByRole('region', { name: 'My costs' });
     expect(within(section).queryByText('Your costs are locked!')).toBeNull();
     const qty = within(section).getByLabelText('Quantity (row 1)');
     expect(qty).toBeEnabled();
     fireEvent.change(qty, { target: { value: '2' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Save my costs' }));
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST' && String(init.body).includes('"jc_qty_engineer":"2"'))).toBe(true),
-    );
+    await waitFor(() => expect(dataProvider.engineerSaveCosts).toHaveBeenCalledWith(7, [expect.objectContaining({ jc_id: 21, jc_qty_engineer: '2' })]));
     fireEvent.click(within(section).getByRole('button', { name: 'Submit and lock my costs' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/engineerportal/7/lockcosts'))).toBe(true));
+    await waitFor(() => expect(dataProvider.engineerLockCosts).toHaveBeenCalledWith(7));
   });
 
   it('lists the engineer jobs without an id, 10 a page', async () => {
-    fetchMock.mockImplementation(async (input) =>
-      String(input).includes('engineerportal/filter')
-        ? envelope([{ ...details, job_id: 8, job_number: 'PLB000008' }], { totalCount: 1 })
-        : envelope([], { totalCount: 0 }),
-    );
-    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?' });
+    dataProvider.engineerJobs.mockResolvedValueOnce({ rows: [{ ...details, job_id: 8, job_number: 'PLB000008' } as unknown as EngineerJobRow], total: 1 });
+    await renderWithApp(<EngineerViewPage route={route} title="Engineer view" />, { path: '/engineer-view', routePath: '/engineer-view/:id?', dataProvider });
     expect(await screen.findByRole('button', { name: 'Open job PLB000008' })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('engineerportal/filter'))!;
-    expect(String(url)).toContain('engineerportal/filter?limit=10&pagenumber=1&totalcount=1');
-    expect(init?.method).toBe('POST');
+    expect(dataProvider.engineerJobs).toHaveBeenCalledWith({ job_number: '', jobsite_name: '', job_status_ids: [] }, 1, expect.any(AbortSignal));
   });
 });

@@ -17,19 +17,27 @@ export function FileDetailsDialog({ file, onClose, onSaved }: { file: FileRow | 
   const translate = useTranslate();
   const brand = useBrand();
   const dateText = useFileDate();
-  const [name, setName] = useState('');
-  const [note, setNote] = useState('');
-  const [preview, setPreview] = useState<string | null>(null);
+  const [name, setName] = useState(file?.name ?? '');
+  const [note, setNote] = useState(file?.note ?? '');
+  const [loaded, setLoaded] = useState<{ fileId: number; url: string | null } | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
+  // Another file starts from its own name and note: adjusted while rendering (react.dev, "you
+  // might not need an effect"), so the last file's texts are never shown.
+  const [shown, setShown] = useState(file);
+  if (shown !== file) {
+    setShown(file);
     setName(file?.name ?? '');
     setNote(file?.note ?? '');
-    setPreview(null);
-    if (file?.thumbs.length)
-      void previewUrl(file.file_id)
-        .then(setPreview)
-        .catch(() => undefined);
+  }
+  // A preview belongs to the file it was asked for; a late answer for another file is not shown.
+  const preview = file && loaded?.fileId === file.file_id ? loaded.url : null;
+
+  useEffect(() => {
+    if (!file?.thumbs.length) return;
+    const fileId = file.file_id;
+    void previewUrl(fileId)
+      .then((url) => setLoaded({ fileId, url }))
+      .catch(() => undefined);
   }, [file]);
 
   if (!file) return null;

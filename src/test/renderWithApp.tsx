@@ -1,11 +1,16 @@
-/** Renders a component inside what pages expect: router, translations, a brand and MUI. */
+/**
+ * Renders a component inside what pages expect: router, translations, a brand and MUI; with
+ * `dataProvider` (methods as vi.fn), also react-admin's data layer, as <Admin> gives the app.
+ */
 import type { ReactElement } from 'react';
+import type { DataProvider } from 'ra-core';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { I18nContextProvider } from 'ra-core';
 import { BrandContext } from '../brand/BrandContext';
 import { allFeatures, DEFAULT_IMAGES, type BrandConfig, type BrandFeatures } from '../../core/brand/types';
 import { createI18nProvider } from '../i18n/i18nProvider';
+import { WithDataProvider } from './WithDataProvider';
 
 export function testBrand(features: BrandFeatures = allFeatures(true)): BrandConfig {
   return {
@@ -28,18 +33,28 @@ export function LocationProbe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
-export async function renderWithApp(ui: ReactElement, { path = '/', routePath = '*', brand = testBrand() } = {}) {
+interface RenderOptions {
+  path?: string;
+  routePath?: string;
+  brand?: BrandConfig;
+  dataProvider?: Partial<DataProvider> | object;
+}
+
+export async function renderWithApp(ui: ReactElement, { path = '/', routePath = '*', brand = testBrand(), dataProvider }: RenderOptions = {}) {
   const i18nProvider = await createI18nProvider();
+  const routes = (
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={routePath} element={ui} />
+        <Route path="*" element={null} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>
+  );
   return render(
     <I18nContextProvider value={i18nProvider}>
       <BrandContext.Provider value={brand}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={routePath} element={ui} />
-            <Route path="*" element={null} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
+        {dataProvider ? <WithDataProvider dataProvider={dataProvider as Partial<DataProvider>}>{routes}</WithDataProvider> : routes}
       </BrandContext.Provider>
     </I18nContextProvider>,
   );

@@ -4,7 +4,7 @@ import type { DataProvider } from 'ra-core';
 import { resetAuthState, setAuthenticated } from '../auth/authStore';
 import { renderWithApp } from '../test/renderWithApp';
 import { SessionsBlock, SESSIONS_RESOURCE, type SessionRecord } from './SessionsBlock';
-import { WithDataProvider } from './testAdmin';
+import { WithDataProvider } from '../test/WithDataProvider';
 
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

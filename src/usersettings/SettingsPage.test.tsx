@@ -6,7 +6,7 @@ import { configureApi } from '../dataProvider/apiClient';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { SettingsPage } from './SettingsPage';
-import { WithDataProvider } from './testAdmin';
+import { WithDataProvider } from '../test/WithDataProvider';
 
 /** The sessions panel reads through the data provider, not fetch: an empty list here. */
 const noSessions = { getList: async () => ({ data: [], total: 0 }) };

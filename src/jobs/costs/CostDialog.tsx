@@ -3,12 +3,12 @@
  * engineer's description, quantity and net price, paid amount, material ETA, VAT, cost type and
  * material type. The net total shown is quantity × net price, computed exactly.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { COST_TYPES, MATERIAL_TYPES } from '../../../core/enums';
 import { formatMinor, lineTotalMinor } from '../../../core/jobs/money';
-import type { PickOption } from './costsApi';
+import type { Option as PickOption } from '../sheet/options';
 import type { CostRow, CostWrite } from '../../../core/jobs/costs/types';
 
 type Owner = 'supplier' | 'engineer';
@@ -85,12 +85,16 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
   const t = (key: string) => translate(`salesCosts.costs.${key}`);
   const [draft, setDraft] = useState<Draft>(() => draftOf(row, String(vatRate)));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
+  // Opening (or a new row or rate while open) starts a fresh draft: adjusted while rendering, so
+  // the last draft is never shown (react.dev, "you might not need an effect").
+  const [shownFor, setShownFor] = useState({ open, row, vatRate });
+  if (shownFor.open !== open || shownFor.row !== row || shownFor.vatRate !== vatRate) {
+    setShownFor({ open, row, vatRate });
     if (open) {
       setDraft(draftOf(row, String(vatRate)));
       setErrors({});
     }
-  }, [open, row, vatRate]);
+  }
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const owners = draft.owner === 'supplier' ? suppliers : engineers;
   const field = (name: keyof Text, label: string, extra: Record<string, unknown> = {}) => (

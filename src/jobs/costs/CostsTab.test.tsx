@@ -1,15 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../../dataProvider/apiClient';
 import { renderWithApp } from '../../test/renderWithApp';
 import { CostsTab } from './CostsTab';
-import type { JobCosts } from '../../../core/jobs/costs/types';
-
-const envelope = (key: string, data: unknown) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
+import type { CostWrite, JobCosts } from '../../../core/jobs/costs/types';
 
 const costs: JobCosts = {
   job_id: 5,
@@ -50,22 +43,20 @@ const costs: JobCosts = {
 };
 
 describe('CostsTab', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  // The tab's data provider methods; jobsProvider.test.ts holds what each one sends.
+  const provider = {
+    jobCosts: vi.fn(async (_jobId: number) => costs),
+    jobCostsBulk: vi.fn(async (_jobId: number, _rows: CostWrite[]) => costs),
+    jobEngineerLock: vi.fn(async (_jobId: number, _usId: number, _locked: boolean) => costs),
+    costSuppliers: vi.fn(async () => []),
+    costEngineers: vi.fn(async () => []),
+  };
   beforeEach(() => {
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.includes('contacts/suppliers')) return envelope('contacts', []);
-      if (url.includes('users/engineers')) return envelope('users', []);
-      return envelope('jobs', costs);
-    });
+    for (const fn of Object.values(provider)) fn.mockClear();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows rows with translated enumerations and totals, and locks an engineer', async () => {
-    await renderWithApp(<CostsTab jobId={5} />);
+    await renderWithApp(<CostsTab jobId={5} />, { dataProvider: provider });
     const table = await screen.findByRole('table', { name: 'Costs' });
     expect(within(table).getByText('Travis Perkins')).toBeInTheDocument();
     expect(within(table).getByText('Our material')).toBeInTheDocument();
@@ -74,27 +65,17 @@ describe('CostsTab', () => {
     expect(screen.getByLabelText('Totals: Gross')).toHaveTextContent('£71.96');
 
     fireEvent.click(screen.getByRole('switch', { name: 'Lock costs of Eddie Engineer' }));
-    await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(
-          ([url, init]) => String(url).endsWith('/jobs/5/engineerlockedstatus') && String(init?.body) === JSON.stringify({ us_id: 9, locked: true }),
-        ),
-      ).toBe(true),
-    );
+    await waitFor(() => expect(provider.jobEngineerLock).toHaveBeenCalledWith(5, 9, true));
   });
 
   it('deletes a row through the _bulk call', async () => {
-    await renderWithApp(<CostsTab jobId={5} />);
+    await renderWithApp(<CostsTab jobId={5} />, { dataProvider: provider });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete cost 31' }));
-    await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([, init]) => init?.method === 'POST' && String(init.body) === JSON.stringify({ _bulk: [{ jc_id: 31, _delete: true }] })),
-      ).toBe(true),
-    );
+    await waitFor(() => expect(provider.jobCostsBulk).toHaveBeenCalledWith(5, [{ jc_id: 31, _delete: true }]));
   });
 
   it('adds a supplier cost through the dialog with the _bulk call', async () => {
-    await renderWithApp(<CostsTab jobId={5} />);
+    await renderWithApp(<CostsTab jobId={5} />, { dataProvider: provider });
     fireEvent.click(await screen.findByRole('button', { name: 'Add cost' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add cost' });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Supplier' }));
@@ -105,8 +86,10 @@ describe('CostsTab', () => {
     expect(within(dialog).getByLabelText('Net total')).toHaveTextContent('£59.97');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save costs' }));
     await waitFor(() => {
-      const post = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/jobs/5/costs') && init?.method === 'POST');
-      expect(JSON.parse(String(post?.[1]?.body))._bulk[0]).toMatchObject({
+      expect(provider.jobCostsBulk).toHaveBeenCalledTimes(1);
+      const [jobId, rows] = provider.jobCostsBulk.mock.calls[0];
+      expect(jobId).toBe(5);
+      expect(rows[0]).toMatchObject({
         co_id: 4,
         us_id: null,
         jc_item: 'Tap',

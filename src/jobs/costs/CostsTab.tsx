@@ -3,17 +3,19 @@
  * descriptions, quantity, net price, net total, paid amount, ETA, VAT, cost type and material
  * type; add, edit and delete through the one `_bulk` call; a lock switch per engineer; totals.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, FormControlLabel, IconButton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
 import { useTranslate } from 'ra-core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../dataProvider/ApiError';
 import { useMoneyFormat } from '../sales/formatMoney';
 import { CostDialog } from './CostDialog';
-import { costsApi, type PickOption } from './costsApi';
+import { useJobsProvider } from '../jobsProvider';
+import type { Option as PickOption } from '../sheet/options';
 import type { CostRow, CostWrite, JobCosts } from '../../../core/jobs/costs/types';
 
 const HEADERS = [
@@ -38,6 +40,9 @@ function rowErrors(err: unknown, translate: (k: string) => string): Record<strin
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^_bulk\.\d+\./, ''), translate(v)]));
 }
 
+/** The query of one job's costs; its changes set it from their answers. */
+export const costsKey = (jobId: number) => ['jobs', jobId, 'costs'] as const;
+
 function mergeOptions(a: PickOption[], b: PickOption[]): PickOption[] {
   const seen = new Map<number, PickOption>();
   for (const o of [...a, ...b]) if (!seen.has(o.id)) seen.set(o.id, o);
@@ -47,48 +52,44 @@ function mergeOptions(a: PickOption[], b: PickOption[]): PickOption[] {
 export function CostsTab({ jobId }: { jobId: number }) {
   const translate = useTranslate();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`salesCosts.costs.${key}`, opts);
-  const [costs, setCosts] = useState<JobCosts | null>(null);
   const [editing, setEditing] = useState<CostRow | null | 'new'>(null);
-  const [pick, setPick] = useState<{ suppliers: PickOption[]; engineers: PickOption[] }>({ suppliers: [], engineers: [] });
+  const provider = useJobsProvider();
+  const queryClient = useQueryClient();
+  const key = costsKey(jobId);
+  const { data: costs } = useQuery({ queryKey: key, queryFn: ({ signal }) => provider.jobCosts(jobId, signal) });
+  // Pick lists of the whole brand; a refused one (quiet) leaves the job's own suppliers and engineers.
+  const { data: pickSuppliers = [] } = useQuery({ queryKey: ['costs', 'suppliers'], queryFn: ({ signal }) => provider.costSuppliers(signal) });
+  const { data: pickEngineers = [] } = useQuery({ queryKey: ['costs', 'engineers'], queryFn: ({ signal }) => provider.costEngineers(signal) });
   const money = useMoneyFormat(costs?.currency ?? 'GBP');
-
-  const load = useCallback(async () => setCosts(await costsApi.load(jobId)), [jobId]);
-  useEffect(() => {
-    void load().catch(() => undefined);
-    void Promise.all([costsApi.suppliers().catch(() => []), costsApi.engineers().catch(() => [])]).then(([suppliers, engineers]) =>
-      setPick({ suppliers, engineers }),
-    );
-  }, [load]);
+  // Every change answers the job's costs as they are afterwards: that answer is the tab's data.
+  const { mutateAsync } = useMutation({
+    mutationFn: (call: () => Promise<JobCosts | null>) => call(),
+    onSuccess: (next) => {
+      if (next) queryClient.setQueryData(key, next);
+    },
+  });
 
   const saveRow = async (row: CostWrite) => {
     try {
-      const next = await costsApi.bulk(jobId, [row]);
-      if (next) setCosts(next);
+      await mutateAsync(() => provider.jobCostsBulk(jobId, [row]));
       setEditing(null);
       return null;
     } catch (err) {
       return rowErrors(err, translate);
     }
   };
-  const remove = (row: CostRow) =>
-    void costsApi
-      .bulk(jobId, [{ jc_id: row.jc_id, _delete: true }])
-      .then((next) => next && setCosts(next))
-      .catch(() => undefined);
-  const setLock = (usId: number, locked: boolean) =>
-    void costsApi
-      .setEngineerLock(jobId, usId, locked)
-      .then((next) => next && setCosts(next))
-      .catch(() => undefined);
+  // The http client has shown a refusal; the table keeps the stored rows.
+  const remove = (row: CostRow) => void mutateAsync(() => provider.jobCostsBulk(jobId, [{ jc_id: row.jc_id, _delete: true }])).catch(() => undefined);
+  const setLock = (usId: number, locked: boolean) => void mutateAsync(() => provider.jobEngineerLock(jobId, usId, locked)).catch(() => undefined);
 
   if (!costs) return null;
   const suppliers = mergeOptions(
     costs.suppliers.map((s) => ({ id: s.co_id, name: s.co_name ?? String(s.co_id) })),
-    pick.suppliers,
+    pickSuppliers,
   );
   const engineers = mergeOptions(
     costs.engineers.map((e) => ({ id: e.us_id, name: e.fullname ?? String(e.us_id) })),
-    pick.engineers,
+    pickEngineers,
   );
   const none = t('none');
   const enumText = (set: string, v: string | null) => (v ? translate(`salesCosts.enums.${set}.${v}`) : none);

@@ -2,19 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../../auth/authStore';
 import type { CurrentUser } from '../../auth/types';
-import { configureApi } from '../../dataProvider/apiClient';
+import { preloadCache } from '../../preload/preloadStore';
 import { routeById } from '../../routes/routeTable';
 import { renderWithApp } from '../../test/renderWithApp';
-import type { JobDetails } from '../../../core/jobs/types';
+import type { JobDetails, JobWrite } from '../../../core/jobs/types';
 import { JobItemPage } from './JobItemPage';
 
 const route = routeById('sheetItem')!;
 const operator: CurrentUser = { is_loggedin: true, user_id: 3, us_id: 3, role: 'Operator', fullname: 'Olly Operator', settings: { language: 'en-US' } };
-const envelope = (key: string, data: unknown) =>
-  new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
-    status: 200,
-  });
-
 const details: JobDetails = {
   job_id: 5,
   job_number: 'PL-0005',
@@ -57,41 +52,37 @@ const CONTACTS = [
 const SITE_CONTACTS: Record<string, number[]> = { '3': [7], '4': [8] };
 
 describe('job details: site contact', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  // The job screens' data provider methods; jobsProvider.test.ts holds what each one sends.
+  const provider = {
+    jobDetails: vi.fn(async (_jobId: number) => details),
+    jobHistory: vi.fn(async (_jobId: number) => []),
+    jobUpdate: vi.fn(async (_jobId: number, _body: Partial<JobWrite>) => undefined),
+    jobSiteContacts: vi.fn(async (jsId: number) =>
+      CONTACTS.filter((c) => (SITE_CONTACTS[String(jsId)] ?? []).includes(c.jsc_id)).map((c) => ({ id: c.jsc_id, name: c.jsc_name })),
+    ),
+    jobPickList: vi.fn(async (path: string) =>
+      path === 'jobsites/filter'
+        ? [
+            { js_id: 3, js_address: '1 High St' },
+            { js_id: 4, js_address: '2 Low Rd' },
+          ]
+        : [],
+    ),
+  };
   beforeEach(() => {
     resetAuthState();
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      const site = /\/jobsites\/(\d+)\/details/.exec(url);
-      if (site)
-        return envelope('jobsites', { js_id: Number(site[1]), sitecontacts: (SITE_CONTACTS[site[1]] ?? []).map((jsc_id) => ({ jsc_id, is_lead: false })) });
-      if (url.includes('/jobsites/filter'))
-        return envelope('jobsites', [
-          { js_id: 3, js_address: '1 High St' },
-          { js_id: 4, js_address: '2 Low Rd' },
-        ]);
-      if (url.includes('/jobsitecontacts/filter')) {
-        const ids = (JSON.parse(String(init?.body)) as { ids: number[] }).ids;
-        return envelope(
-          'jobsitecontacts',
-          CONTACTS.filter((c) => ids.includes(c.jsc_id)),
-        );
-      }
-      if (url.includes('/globalparams/list'))
-        return envelope('globalparams', { departments: [{ de_id: 1, de_name: 'Plumbing', de_prefix: 'PL', de_color: null }], roles: [] });
-      if (url.includes('/jobs/5/history')) return envelope('jobs', []);
-      if (url.includes('/jobs/5')) return envelope('jobs', details);
-      return envelope('x', []);
+    for (const fn of Object.values(provider)) fn.mockClear();
+    preloadCache.set({
+      globalparams: { departments: [{ de_id: 1, de_name: 'Plumbing', de_prefix: 'PL', de_color: null }], roles: [] },
+      engineers: [],
+      workers: [],
     });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => preloadCache.set({}));
 
   it("offers only the chosen site's contacts and clears a contact that does not belong to a newly chosen site", async () => {
     setAuthenticated(operator);
-    await renderWithApp(<JobItemPage route={route} title="Job" />, { path: '/sheet/5/details', routePath: '/sheet/:id/:tab?' });
+    await renderWithApp(<JobItemPage route={route} title="Job" />, { path: '/sheet/5/details', routePath: '/sheet/:id/:tab?', dataProvider: provider });
     const contact = await screen.findByRole('combobox', { name: 'Site contact' });
     await waitFor(() => expect(contact).toHaveValue('Tina Tenant'));
     fireEvent.mouseDown(contact);
@@ -110,8 +101,9 @@ describe('job details: site contact', () => {
     fireEvent.click(screen.getByRole('option', { name: 'Sam Concierge' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PATCH')).toBe(true));
-    const body = JSON.parse(String(fetchMock.mock.calls.find(([, i]) => i?.method === 'PATCH')![1]?.body));
+    await waitFor(() => expect(provider.jobUpdate).toHaveBeenCalled());
+    const [jobId, body] = provider.jobUpdate.mock.calls[0];
+    expect(jobId).toBe(5);
     expect(body).toMatchObject({ js_id: 4, jsc_id: 8 });
   }, 40_000);
 });

@@ -3,7 +3,7 @@
  * Delete. Read-only with the notice when the user may not modify the job; a customer edits only
  * the texts and never the status.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { JOB_STATUSES, JOB_TAGS, type JobTag } from '../../../core/enums';
@@ -43,11 +43,11 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
   const saved = !!details?.job_number;
 
   // After the user picks another site, a contact that is not one of its contacts is cleared (once
-  // the new site's contacts are known); a job as loaded is left as it is.
-  useEffect(() => {
-    if (!siteChanged || siteContacts.forSite !== v.js_id || v.jsc_id === null) return;
-    if (!siteContacts.options.some((o) => o.id === v.jsc_id)) setV((prev) => ({ ...prev, jsc_id: null }));
-  }, [siteChanged, siteContacts, v.js_id, v.jsc_id]);
+  // the new site's contacts are known); a job as loaded is left as it is. Adjusted while rendering
+  // (react.dev, "you might not need an effect"): it settles at once, as jsc_id becomes null.
+  if (siteChanged && siteContacts.forSite === v.js_id && v.jsc_id !== null && !siteContacts.options.some((o) => o.id === v.jsc_id)) {
+    setV((prev) => ({ ...prev, jsc_id: null }));
+  }
 
   async function save() {
     const found = checkJob(v, customer);

@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../../auth/authStore';
-import { configureApi } from '../../dataProvider/apiClient';
 import { renderWithApp } from '../../test/renderWithApp';
 import type { JobHistoryRow } from '../../../core/jobs/types';
 import { HistoryPanel } from './HistoryPanel';
@@ -32,26 +31,14 @@ const rows: JobHistoryRow[] = [
 ];
 
 describe('history panel', () => {
-  beforeEach(() => {
-    resetAuthState();
-    configureApi('http://test/api');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({ jobs: { data: rows, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }),
-            { status: 200 },
-          ),
-      ),
-    );
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => resetAuthState());
 
   it('shows names and labels, never the raw ids', async () => {
     setAuthenticated({ is_loggedin: true, user_id: 1, us_id: 1, role: 'Admin', fullname: 'Alice Morgan', settings: { language: 'en-US' } });
-    await renderWithApp(<HistoryPanel jobId={5} version={0} />);
+    const provider = { jobHistory: vi.fn(async (_jobId: number) => rows) };
+    await renderWithApp(<HistoryPanel jobId={5} />, { dataProvider: provider });
     const table = await screen.findByRole('table', { name: 'History' });
+    expect(provider.jobHistory).toHaveBeenCalledWith(5, expect.any(AbortSignal));
     const [update, created] = within(table).getAllByRole('row').slice(1);
     expect(update).toHaveTextContent('Job changed: Site: 1 High St → 2 Low Rd; Site contact: Tina Tenant → —; Status: Quoted → Booked');
     expect(created).toHaveTextContent('Job created: Department: Plumbing; Client: Acme Ltd; Engineers: Ethan Clarke (Lead); Assigned users: Oliver Bennett');

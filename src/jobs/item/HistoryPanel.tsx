@@ -1,23 +1,22 @@
-/** The job's change history: who, when, what changed (GET jobs/{id}/history, newest first). */
-import { useEffect, useState } from 'react';
+/**
+ * The job's change history: who, when, what changed (GET jobs/{id}/history, newest first); it is
+ * asked again whenever the job's queries are invalidated after a change.
+ */
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { api } from '../../dataProvider/apiClient';
+import { useQuery } from '@tanstack/react-query';
+import { jobKey, useJobsProvider } from '../jobsProvider';
 import { useDateText } from '../sheet/useDateFormat';
 import type { JobHistoryRow } from '../../../core/jobs/types';
 import { describeChanges } from './historyText';
 
-export function HistoryPanel({ jobId, version }: { jobId: number; version: number }) {
+const NO_ROWS: JobHistoryRow[] = [];
+
+export function HistoryPanel({ jobId }: { jobId: number }) {
   const translate = useTranslate();
   const date = useDateText();
-  const [rows, setRows] = useState<JobHistoryRow[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<JobHistoryRow[]>(`jobs/${jobId}/history`, { signal: controller.signal, quiet: true })
-      .then((res) => setRows(res?.data ?? []))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [jobId, version]);
+  const provider = useJobsProvider();
+  const { data: rows = NO_ROWS } = useQuery({ queryKey: [...jobKey(jobId), 'history'], queryFn: ({ signal }) => provider.jobHistory(jobId, signal) });
   const action = (a: string) => {
     const key = `jobs.item.actions.${a}`;
     const text = translate(key);

@@ -1,56 +1,39 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { configureApi } from '../../dataProvider/apiClient';
+import { ApiError } from '../../dataProvider/ApiError';
+import type { JobDetails } from '../../../core/jobs/types';
 import { renderWithApp } from '../../test/renderWithApp';
 import { IssueCheckbox } from './IssueCheckbox';
 
-const envelope = (data: unknown, status = 200) =>
-  new Response(
-    JSON.stringify({
-      jobs: {
-        data,
-        warning: null,
-        dbErrors: status === 200 ? null : [{ error: 'FORBIDDEN', primary: 'You are not allowed to modify this job.', general: 'record' }],
-        metadata: { server_datetime: '', userData: { isLogged: true } },
-      },
-    }),
-    { status },
-  );
-
 describe('the issue flag', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  // jobsProvider.test.ts holds what jobSetIssue sends (POST jobs/{id}/issue).
+  const provider = { jobSetIssue: vi.fn<(jobId: number, hasIssue: boolean) => Promise<JobDetails | null>>() };
   beforeEach(() => {
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
+    provider.jobSetIssue.mockReset();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('stores a tick at once through POST jobs/{id}/issue and shows the stored value', async () => {
-    fetchMock.mockImplementation(async (_url, init) => envelope({ job_id: 5, job_has_issue: JSON.parse(String(init?.body)).job_has_issue }));
-    await renderWithApp(<IssueCheckbox jobId={5} initial={false} disabled={false} />);
+    provider.jobSetIssue.mockImplementation(async (job_id, job_has_issue) => ({ job_id, job_has_issue }) as JobDetails);
+    await renderWithApp(<IssueCheckbox jobId={5} initial={false} disabled={false} />, { dataProvider: provider });
     const box = screen.getByRole('checkbox', { name: 'Issue' });
     expect(box).not.toBeChecked();
     fireEvent.click(box);
     await waitFor(() => expect(box).toBeChecked());
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(String(url)).toBe('http://test/api/jobs/5/issue');
-    expect(init).toMatchObject({ method: 'POST' });
-    expect(JSON.parse(String(init?.body))).toEqual({ job_has_issue: true });
+    expect(provider.jobSetIssue.mock.calls).toEqual([[5, true]]);
   });
 
   it('keeps the stored value when the server refuses', async () => {
-    fetchMock.mockImplementation(async () => envelope(null, 403));
-    await renderWithApp(<IssueCheckbox jobId={5} initial={true} disabled={false} />);
+    provider.jobSetIssue.mockRejectedValue(new ApiError('You are not allowed to modify this job.', 403));
+    await renderWithApp(<IssueCheckbox jobId={5} initial={true} disabled={false} />, { dataProvider: provider });
     const box = screen.getByRole('checkbox', { name: 'Issue' });
     fireEvent.click(box);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(provider.jobSetIssue).toHaveBeenCalled());
     await waitFor(() => expect(box).toBeEnabled());
     expect(box).toBeChecked();
   });
 
   it('is disabled for a job the user may not modify', async () => {
-    await renderWithApp(<IssueCheckbox jobId={5} initial={false} disabled />);
+    await renderWithApp(<IssueCheckbox jobId={5} initial={false} disabled />, { dataProvider: provider });
     expect(screen.getByRole('checkbox', { name: 'Issue' })).toBeDisabled();
   });
 });

@@ -5,19 +5,19 @@
 import { useState } from 'react';
 import { Checkbox, FormControlLabel } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { api } from '../../dataProvider/apiClient';
-import type { JobDetails } from '../../../core/jobs/types';
+import { useJobsProvider } from '../jobsProvider';
 
 export function IssueCheckbox({ jobId, initial, disabled }: { jobId: number; initial: boolean; disabled: boolean }) {
   const translate = useTranslate();
   const [value, setValue] = useState(initial);
   const [busy, setBusy] = useState(false);
+  const provider = useJobsProvider();
 
   async function change(next: boolean) {
     setBusy(true);
     try {
-      const res = await api<JobDetails>(`jobs/${jobId}/issue`, { method: 'POST', body: { job_has_issue: next }, resource: 'jobs' });
-      if (res?.data) setValue(res.data.job_has_issue);
+      const stored = await provider.jobSetIssue(jobId, next);
+      if (stored) setValue(stored.job_has_issue);
     } catch {
       // The fetch wrapper has shown the refusal; the box keeps the stored value.
     } finally {

@@ -3,18 +3,18 @@
  * details). 'new' is a draft form without a number that creates the job on save. A customer gets
  * the details, e-mails and documents tabs only.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Button, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../auth/authStore';
-import { api } from '../../dataProvider/apiClient';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { CostsTab } from '../costs/CostsTab';
 import { SalesTab } from '../sales/SalesTab';
 import { useJobOptions } from '../sheet/options';
-import type { JobDetails } from '../../../core/jobs/types';
+import { jobKey, useJobsProvider } from '../jobsProvider';
 import { DetailsForm } from './DetailsForm';
 import { HistoryPanel } from './HistoryPanel';
 import { NEW_JOB, toJobWrite, valuesOf, type JobFormValues } from './jobForm';
@@ -32,22 +32,16 @@ export function tabOf(raw: string | undefined, customer: boolean): JobTab {
 }
 
 function useJobDetails(jobId: number | null) {
-  const [job, setJob] = useState<JobDetails | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (jobId === null) return;
-    const controller = new AbortController();
-    api<JobDetails>(`jobs/${jobId}/details`, { signal: controller.signal, resource: 'jobs' })
-      .then((res) => {
-        setJob(res?.data ?? null);
-        setFailed(!res?.data);
-      })
-      .catch(() => setFailed(true));
-    return () => controller.abort();
-  }, [jobId, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { job, failed, version, reload };
+  const provider = useJobsProvider();
+  const queryClient = useQueryClient();
+  const { data, isError, isSuccess } = useQuery({
+    queryKey: [...jobKey(jobId), 'details'],
+    queryFn: ({ signal }) => provider.jobDetails(jobId as number, signal),
+    enabled: jobId !== null,
+  });
+  // After a change the job's details, history and open tab are asked again.
+  const reload = () => void queryClient.invalidateQueries({ queryKey: jobKey(jobId) });
+  return { job: data ?? null, failed: isError || (isSuccess && !data), reload };
 }
 
 export function JobItemPage({ title }: PageProps) {
@@ -60,16 +54,17 @@ export function JobItemPage({ title }: PageProps) {
   const jobId = !isNew && Number.isInteger(parsed) && parsed > 0 ? parsed : null;
   const tab = isNew ? 'details' : tabOf(params.tab, customer);
   const options = useJobOptions(!customer);
-  const { job, failed, version, reload } = useJobDetails(jobId);
+  const provider = useJobsProvider();
+  const { job, failed, reload } = useJobDetails(jobId);
 
   async function save(values: JobFormValues) {
     const body = toJobWrite(values, customer);
     try {
       if (isNew) {
-        const res = await api<JobDetails>('jobs/create', { method: 'POST', body, resource: 'jobs' });
-        if (res?.data?.job_id) navigate(`/sheet/${res.data.job_id}/details`);
+        const created = await provider.jobCreate(body);
+        if (created?.job_id) navigate(`/sheet/${created.job_id}/details`);
       } else {
-        await api(`jobs/${jobId}`, { method: 'PATCH', body, resource: 'jobs' });
+        await provider.jobUpdate(jobId as number, body);
         reload();
       }
     } catch {
@@ -79,8 +74,8 @@ export function JobItemPage({ title }: PageProps) {
 
   async function copy() {
     try {
-      const res = await api<JobDetails>(`jobs/${jobId}/copy`, { method: 'POST', body: {}, resource: 'jobs' });
-      if (res?.data?.job_id) navigate(`/sheet/${res.data.job_id}/details`);
+      const copied = await provider.jobCopy(jobId as number);
+      if (copied?.job_id) navigate(`/sheet/${copied.job_id}/details`);
     } catch {
       // Shown by the fetch wrapper.
     }
@@ -88,7 +83,7 @@ export function JobItemPage({ title }: PageProps) {
 
   async function remove() {
     try {
-      await api(`jobs/${jobId}`, { method: 'DELETE', resource: 'jobs' });
+      await provider.jobDelete(jobId as number);
       navigate('/sheet');
     } catch {
       // Shown by the fetch wrapper.
@@ -113,7 +108,7 @@ export function JobItemPage({ title }: PageProps) {
           onCopy={() => void copy()}
           onDelete={() => void remove()}
         />
-        {job && !customer && <HistoryPanel jobId={job.job_id} version={version} />}
+        {job && !customer && <HistoryPanel jobId={job.job_id} />}
       </>
     );
   else if (tab === 'schedule') content = <ScheduleTab key={job!.updated_at} job={job!} onChanged={reload} />;

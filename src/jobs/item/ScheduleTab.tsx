@@ -13,7 +13,7 @@ import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import huLocale from '@fullcalendar/core/locales/hu';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'ra-core';
-import { api } from '../../dataProvider/apiClient';
+import { useJobsProvider } from '../jobsProvider';
 import type { JobCalendarRow, JobDetails } from '../../../core/jobs/types';
 import { dateToWire, localInputToWire, wireToLocalInput } from './jobForm';
 
@@ -44,6 +44,7 @@ export function ScheduleTab({ job, onChanged }: Props) {
   const [end, setEnd] = useState(wireToLocalInput(job.job_end));
   const [problem, setProblem] = useState<string | null>(null);
   const editable = job.can_modify;
+  const provider = useJobsProvider();
   // The calendar speaks the user's language (en-US is FullCalendar's own default).
   const [locale] = useLocaleState();
 
@@ -54,7 +55,7 @@ export function ScheduleTab({ job, onChanged }: Props) {
     }
     setProblem(null);
     try {
-      await api(`jobs/${job.job_id}`, { method: 'PATCH', body, resource: 'jobs' });
+      await provider.jobUpdate(job.job_id, body);
       onChanged();
       return true;
     } catch {
@@ -66,11 +67,12 @@ export function ScheduleTab({ job, onChanged }: Props) {
   const { job_id: jobId, de_id: deId } = job;
   const loadEvents = useCallback(
     (info: EventSourceFuncArg, success: (events: EventInput[]) => void, failure: (e: Error) => void) => {
-      api<JobCalendarRow[]>('jobs/calendar', { query: { de_id: deId, from: dateToWire(info.start), to: dateToWire(info.end) }, quiet: true })
-        .then((res) => success(calendarEvents(res?.data ?? [], jobId, editable)))
+      provider
+        .jobCalendar({ deId, from: dateToWire(info.start), to: dateToWire(info.end) })
+        .then((rows) => success(calendarEvents(rows, jobId, editable)))
         .catch((e: Error) => failure(e));
     },
-    [jobId, deId, editable],
+    [provider, jobId, deId, editable],
   );
 
   async function moved(arg: EventChangeArg) {

@@ -3,7 +3,7 @@
  * duplicate, drag handle). A final section is read-only and says so with XE_SEC_FINAL's text;
  * it can still be duplicated.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'ra-core';
@@ -68,11 +68,14 @@ export function SalesSectionCard({ section, index, money, onSave, onDelete, onDu
   const t = (key: string, opts?: Record<string, unknown>) => translate(`salesCosts.sales.${key}`, opts);
   const [draft, setDraft] = useState<Draft>(() => draftOf(section));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // A fresh answer from the server (save, reorder, duplicate) replaces the draft.
-  useEffect(() => {
+  // A fresh answer from the server (save, reorder, duplicate) replaces the draft: adjusted while
+  // rendering, so the stale draft is never shown (react.dev, "you might not need an effect").
+  const [shown, setShown] = useState(section);
+  if (shown !== section) {
+    setShown(section);
     setDraft(draftOf(section));
     setErrors({});
-  }, [section]);
+  }
   const readOnly = section.jss_is_final;
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const name = t('section', { n: index + 1 });

@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../../dataProvider/apiClient';
+import { ApiError } from '../../dataProvider/ApiError';
 import { recordNotices } from '../../test/noticeLog';
 import { renderWithApp } from '../../test/renderWithApp';
 import { SalesTab } from './SalesTab';
-import type { JobSales, SalesSection } from '../../../core/jobs/sales/types';
-
-const envelope = (data: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ jobs: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
+import type { JobSales, SalesSection, SalesSectionWrite } from '../../../core/jobs/sales/types';
 
 function section(over: Partial<SalesSection>): SalesSection {
   return {
@@ -54,17 +48,21 @@ const sales = (sections: SalesSection[]): JobSales => ({
 });
 
 describe('SalesTab', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  // The tab's data provider methods; jobsProvider.test.ts holds what each one sends.
+  const provider = {
+    jobSales: vi.fn<(jobId: number) => Promise<JobSales | null>>(),
+    jobSalesUpdate: vi.fn<(jobId: number, jssId: number, body: SalesSectionWrite) => Promise<JobSales | null>>(),
+    jobSalesDuplicate: vi.fn<(jobId: number, jssId: number) => Promise<JobSales | null>>(),
+  };
   beforeEach(() => {
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
+    for (const fn of Object.values(provider)) fn.mockReset();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the rows and the totals of a section in the brand currency', async () => {
-    fetchMock.mockResolvedValue(envelope(sales([section({})])));
-    await renderWithApp(<SalesTab jobId={5} />);
+    provider.jobSales.mockResolvedValue(sales([section({})]));
+    provider.jobSalesUpdate.mockResolvedValue(sales([section({})]));
+    await renderWithApp(<SalesTab jobId={5} />, { dataProvider: provider });
+    expect(provider.jobSales).toHaveBeenCalledWith(5, expect.any(AbortSignal));
     const card = await screen.findByRole('region', { name: 'Sales section 1' });
     expect(within(card).getByLabelText('Quantity (row 1)')).toHaveValue('3');
     expect(within(card).getByLabelText('Net amount (row 1)')).toHaveTextContent('£59.97');
@@ -78,16 +76,15 @@ describe('SalesTab', () => {
     fireEvent.change(within(card).getByLabelText('Quantity (row 1)'), { target: { value: '7' } });
     expect(within(card).getByLabelText('Net amount (row 1)')).toHaveTextContent('£139.93');
     fireEvent.click(within(card).getByRole('button', { name: 'Save section' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    const [url, init] = fetchMock.mock.calls[1];
-    expect(String(url)).toBe('http://test/api/jobs/5/sales/1');
-    expect(init?.method).toBe('PATCH');
-    expect(JSON.parse(String(init?.body)).items[0]).toMatchObject({ qty: '7', net_unit_sales: '19.99' });
+    await waitFor(() => expect(provider.jobSalesUpdate).toHaveBeenCalledTimes(1));
+    const [jobId, jssId, body] = provider.jobSalesUpdate.mock.calls[0];
+    expect([jobId, jssId]).toEqual([5, 1]);
+    expect(body.items?.[0]).toMatchObject({ qty: '7', net_unit_sales: '19.99' });
   });
 
   it('shows a final section read-only with the XE_SEC_FINAL text', async () => {
-    fetchMock.mockResolvedValue(envelope(sales([section({ jss_is_final: true })])));
-    await renderWithApp(<SalesTab jobId={5} />);
+    provider.jobSales.mockResolvedValue(sales([section({ jss_is_final: true })]));
+    await renderWithApp(<SalesTab jobId={5} />, { dataProvider: provider });
     const card = await screen.findByRole('region', { name: 'Sales section 1' });
     expect(within(card).getByText('Section is final, update is not allowed.')).toBeInTheDocument();
     expect(within(card).getByLabelText('Quantity (row 1)')).toBeDisabled();
@@ -101,28 +98,20 @@ describe('SalesTab', () => {
   it('duplicates a section with the spec notices', async () => {
     const shown = recordNotices();
     const one = sales([section({})]);
-    fetchMock.mockResolvedValueOnce(envelope(one));
-    await renderWithApp(<SalesTab jobId={5} />);
+    provider.jobSales.mockResolvedValue(one);
+    await renderWithApp(<SalesTab jobId={5} />, { dataProvider: provider });
     const card = await screen.findByRole('region', { name: 'Sales section 1' });
-    fetchMock.mockResolvedValueOnce(envelope(sales([section({}), section({ jss_id: 2 })]), 201, { 'x-show-snackbar': '1' }));
+    provider.jobSalesDuplicate.mockResolvedValueOnce(sales([section({}), section({ jss_id: 2 })]));
     fireEvent.click(within(card).getByRole('button', { name: 'Duplicate section' }));
     await screen.findByRole('region', { name: 'Sales section 2' });
     expect(shown).toContain('A new sales section has been created.');
 
-    fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({
-          jobs: {
-            data: null,
-            warning: null,
-            dbErrors: [{ error: 'NOT_FOUND', primary: 'x', details: null, general: null }],
-            metadata: { server_datetime: '', userData: { isLogged: true } },
-          },
-        }),
-        { status: 404 },
-      ),
-    );
+    provider.jobSalesDuplicate.mockRejectedValueOnce(new ApiError('x', 404));
     fireEvent.click(within(screen.getByRole('region', { name: 'Sales section 1' })).getByRole('button', { name: 'Duplicate section' }));
     await waitFor(() => expect(shown).toContain('Failed to create a new sales section.'));
+    expect(provider.jobSalesDuplicate.mock.calls.map((c) => c.slice(0, 2))).toEqual([
+      [5, 1],
+      [5, 1],
+    ]);
   });
 });

@@ -4,21 +4,25 @@
  * two notices, with the job's totals at the top. Every change answers the job's sales as they are
  * afterwards, so the tab simply shows the last answer.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { useTranslate } from 'ra-core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ApiError } from '../../dataProvider/ApiError';
 import { notify } from '../../notices/noticeStore';
 import { useMoneyFormat } from './formatMoney';
-import { salesApi } from './salesApi';
+import { useJobsProvider } from '../jobsProvider';
 import { SalesSectionCard } from './SalesSectionCard';
 import { TotalsLine } from './TotalsLine';
 import type { JobSales, SalesSection, SalesSectionWrite } from '../../../core/jobs/sales/types';
+
+/** The query of one job's sales; its changes set it from their answers. */
+export const salesKey = (jobId: number) => ['jobs', jobId, 'sales'] as const;
 
 function SortableSection({ id, label, children }: { id: number; label: string; children: (handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } = useSortable({ id });
@@ -36,32 +40,28 @@ function SortableSection({ id, label, children }: { id: number; label: string; c
 export function SalesTab({ jobId }: { jobId: number }) {
   const translate = useTranslate();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`salesCosts.sales.${key}`, opts);
-  const [sales, setSales] = useState<JobSales | null>(null);
-  const [busy, setBusy] = useState(false);
+  const provider = useJobsProvider();
+  const queryClient = useQueryClient();
+  const key = salesKey(jobId);
+  const { data: sales, refetch } = useQuery({ queryKey: key, queryFn: ({ signal }) => provider.jobSales(jobId, signal) });
+  // Every change answers the job's sales as they are afterwards: that answer is the tab's data.
+  const { mutateAsync, isPending: busy } = useMutation({
+    mutationFn: (call: () => Promise<JobSales | null>) => call(),
+    onSuccess: (next) => {
+      if (next) queryClient.setQueryData(key, next);
+    },
+  });
   const money = useMoneyFormat(sales?.currency ?? 'GBP');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-
-  const run = useCallback(async (call: () => Promise<JobSales | null>) => {
-    setBusy(true);
-    try {
-      const next = await call();
-      if (next) setSales(next);
-      return next;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void run(() => salesApi.load(jobId)).catch(() => undefined);
-  }, [jobId, run]);
+  // The http client has shown the refusal; nothing more to do here.
+  const run = (call: () => Promise<JobSales | null>) => void mutateAsync(call).catch(() => undefined);
 
   const save = async (s: SalesSection, body: SalesSectionWrite): Promise<Record<string, string> | null> => {
     try {
-      await run(() => salesApi.update(jobId, s.jss_id, body));
+      await mutateAsync(() => provider.jobSalesUpdate(jobId, s.jss_id, body));
       return null;
     } catch (err) {
       // The fetch wrapper has shown the notice; the card marks the fields the server named.
@@ -72,7 +72,7 @@ export function SalesTab({ jobId }: { jobId: number }) {
 
   const duplicate = async (s: SalesSection) => {
     try {
-      const next = await run(() => salesApi.duplicate(jobId, s.jss_id));
+      const next = await mutateAsync(() => provider.jobSalesDuplicate(jobId, s.jss_id));
       notify(next ? 'success' : 'error', t(next ? 'duplicated' : 'duplicateFailed'));
     } catch {
       notify('error', t('duplicateFailed'));
@@ -84,8 +84,8 @@ export function SalesTab({ jobId }: { jobId: number }) {
     const ids = sales.sections.map((s) => s.jss_id);
     const order = arrayMove(ids, ids.indexOf(Number(e.active.id)), ids.indexOf(Number(e.over.id)));
     // Show the new order at once; the answer (or a reload after a refusal) settles it.
-    setSales({ ...sales, sections: order.map((id) => sales.sections.find((s) => s.jss_id === id) as SalesSection) });
-    void run(() => salesApi.reorderSections(jobId, order)).catch(() => run(() => salesApi.load(jobId)));
+    queryClient.setQueryData(key, { ...sales, sections: order.map((id) => sales.sections.find((s) => s.jss_id === id) as SalesSection) });
+    void mutateAsync(() => provider.jobSalesReorderSections(jobId, order)).catch(() => refetch());
   };
 
   if (!sales) return null;
@@ -95,7 +95,7 @@ export function SalesTab({ jobId }: { jobId: number }) {
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {t('sections')}
         </Typography>
-        <Button variant="outlined" startIcon={<AddIcon />} disabled={busy} onClick={() => void run(() => salesApi.create(jobId, {})).catch(() => undefined)}>
+        <Button variant="outlined" startIcon={<AddIcon />} disabled={busy} onClick={() => run(() => provider.jobSalesCreate(jobId, {}))}>
           {t('addSection')}
         </Button>
       </Stack>
@@ -121,7 +121,7 @@ export function SalesTab({ jobId }: { jobId: number }) {
                   busy={busy}
                   dragHandle={handle}
                   onSave={(body) => save(s, body)}
-                  onDelete={() => void run(() => salesApi.remove(jobId, s.jss_id)).catch(() => undefined)}
+                  onDelete={() => run(() => provider.jobSalesDelete(jobId, s.jss_id))}
                   onDuplicate={() => void duplicate(s)}
                 />
               )}

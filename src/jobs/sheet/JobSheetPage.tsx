@@ -2,17 +2,18 @@
  * /sheet: the job list. Filter and sort come back from client storage (SPEC.md point 3) and are
  * saved on every change; 20 rows a page with the total; export of the filtered list to .xlsx.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, LinearProgress, Pagination, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useBrand } from '../../brand/BrandContext';
-import { api } from '../../dataProvider/apiClient';
 import { notify } from '../../notices/noticeStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import type { JobSorting } from '../../storage/clientStorage';
-import type { JobListRow } from '../../../core/jobs/types';
+import { useJobsProvider, type Row } from '../jobsProvider';
+import { useSettled } from '../../util/useSettled';
 import { exportJobs, saveBlob, type ExportProgress } from './exportJobs';
 import { useIsStaff, useJobOptions } from './options';
 import { SheetFilters } from './SheetFilters';
@@ -23,34 +24,18 @@ import { SHEET_PAGE_SIZE, loadFilter, loadSort, nextSort, saveFilter, saveSort, 
 const TYPING_MS = 400;
 
 function useJobPage(filter: SheetFilter, sort: JobSorting, page: number) {
-  const [rows, setRows] = useState<JobListRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const body = JSON.stringify(toWireFilter(filter));
-  useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setLoading(true);
-      api<JobListRow[]>('jobs/filter', {
-        method: 'POST',
-        body: JSON.parse(body),
-        query: { limit: SHEET_PAGE_SIZE, pagenumber: page, sort: sortParam(sort), totalcount: 1 },
-        signal: controller.signal,
-        resource: 'jobs',
-      })
-        .then((res) => {
-          setRows(res?.data ?? []);
-          setTotal(res?.metadata?.totalCount ?? 0);
-        })
-        .catch(() => undefined)
-        .finally(() => setLoading(false));
-    }, TYPING_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [body, sort, page]);
-  return { rows, total, loading };
+  const provider = useJobsProvider();
+  // The query is keyed by what goes on the wire: a change that sends nothing new asks nothing.
+  const request = useSettled(JSON.stringify({ filter: toWireFilter(filter), sort: sortParam(sort), page }), TYPING_MS);
+  const { data, isFetching } = useQuery({
+    queryKey: ['jobs', 'sheet', request],
+    queryFn: ({ signal }) =>
+      provider.jobSheet({ ...(JSON.parse(request as string) as { filter: Row; sort: string; page: number }), perPage: SHEET_PAGE_SIZE }, signal),
+    enabled: request !== undefined,
+    // The last page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+  return { rows: data?.rows ?? [], total: data?.total ?? 0, loading: isFetching };
 }
 
 function ExportButton({ filter, sort }: { filter: SheetFilter; sort: JobSorting }) {

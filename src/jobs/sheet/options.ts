@@ -3,12 +3,12 @@
  * engineers, staff users, suppliers). Each is loaded only when the user's role and the brand's
  * features allow its call, and quietly: a missing list leaves an empty picker, never a redirect.
  */
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { checkAccess, type Gate } from '../../../core/access/access';
 import { STAFF } from '../../../core/access/roles';
 import { useAuth } from '../../auth/authStore';
 import { useOptionalBrand } from '../../brand/BrandContext';
-import { api } from '../../dataProvider/apiClient';
+import { useJobsProvider } from '../jobsProvider';
 import type { GlobalParams } from '../../../core/enums';
 import { usePreloaded } from '../../preload/usePreloaded';
 import { findResource } from '../../../core/resources/definitions';
@@ -33,17 +33,9 @@ export function useAllowed(gate: Gate | undefined): boolean {
 export function useRemoteOptions(resource: string, path: string, body: Row, id: string, name: string, enabled = true): Option[] {
   const gate = findResource(resource)?.gate;
   const allowed = useAllowed(gate) && enabled;
-  const [rows, setRows] = useState<Row[]>([]);
-  const key = JSON.stringify(body);
-  useEffect(() => {
-    if (!allowed) return;
-    const controller = new AbortController();
-    api<Row[]>(path, { method: 'POST', body: JSON.parse(key), query: { limit: 500 }, quiet: true, signal: controller.signal })
-      .then((res) => setRows(res?.data ?? []))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [allowed, path, key]);
-  return toOptions(rows, id, name);
+  const provider = useJobsProvider();
+  const { data } = useQuery({ queryKey: ['picklist', path, body], queryFn: ({ signal }) => provider.jobPickList(path, body, signal), enabled: allowed });
+  return toOptions(data, id, name);
 }
 
 export function useDepartments(): Option[] {

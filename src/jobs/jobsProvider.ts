@@ -1,0 +1,127 @@
+/**
+ * The job screens' calls beyond plain CRUD (SPEC.md point 7, jobs group): the sheet, the item and
+ * its tabs (details, history, issue flag, schedule, sales, costs) and their pick lists. Merged into
+ * the app's data provider (src/App.tsx) and used through useDataProvider<JobsProvider>() with
+ * react-query; `signal` is the query's, so leaving a screen cancels its request.
+ */
+import { useDataProvider, type DataProvider } from 'ra-core';
+import type { HttpClient, RequestOptions } from '../dataProvider/httpClient';
+import type { JobCalendarRow, JobDetails, JobHistoryRow, JobListRow, JobWrite } from '../../core/jobs/types';
+import type { JobSales, SalesSectionWrite } from '../../core/jobs/sales/types';
+import type { CostWrite, JobCosts } from '../../core/jobs/costs/types';
+import type { Option } from './sheet/options';
+
+export type Row = Record<string, unknown>;
+
+export interface JobPage {
+  rows: JobListRow[];
+  total: number;
+}
+
+export interface JobsProvider {
+  jobSheet(params: { filter: Row; sort: string | undefined; page: number; perPage: number }, signal?: AbortSignal): Promise<JobPage>;
+  jobDetails(jobId: number, signal?: AbortSignal): Promise<JobDetails | null>;
+  jobCreate(body: JobWrite): Promise<JobDetails | null>;
+  jobUpdate(jobId: number, body: Partial<JobWrite>): Promise<void>;
+  jobCopy(jobId: number): Promise<JobDetails | null>;
+  jobDelete(jobId: number): Promise<void>;
+  jobHistory(jobId: number, signal?: AbortSignal): Promise<JobHistoryRow[]>;
+  jobSetIssue(jobId: number, hasIssue: boolean): Promise<JobDetails | null>;
+  jobCalendar(params: { deId: number | null; from: string | null; to: string | null }): Promise<JobCalendarRow[]>;
+  /** A pick list: POST {path} with a filter body, quietly (a refused list is an empty picker). */
+  jobPickList(path: string, body: Row, signal?: AbortSignal): Promise<Row[]>;
+  /** The contacts linked to a site, named (jobsites/{id}/details, then jobsitecontacts/filter by ids). */
+  jobSiteContacts(jsId: number, signal?: AbortSignal): Promise<Option[]>;
+
+  jobSales(jobId: number, signal?: AbortSignal): Promise<JobSales | null>;
+  jobSalesCreate(jobId: number, body: SalesSectionWrite): Promise<JobSales | null>;
+  jobSalesUpdate(jobId: number, jssId: number, body: SalesSectionWrite): Promise<JobSales | null>;
+  jobSalesDelete(jobId: number, jssId: number): Promise<JobSales | null>;
+  /** Quiet: the tab shows the spec's own success and failure texts for this call. */
+  jobSalesDuplicate(jobId: number, jssId: number): Promise<JobSales | null>;
+  jobSalesReorderSections(jobId: number, order: number[]): Promise<JobSales | null>;
+  jobSalesReorderItems(jobId: number, jssId: number, order: number[]): Promise<JobSales | null>;
+
+  jobCosts(jobId: number, signal?: AbortSignal): Promise<JobCosts | null>;
+  jobCostsBulk(jobId: number, rows: CostWrite[]): Promise<JobCosts | null>;
+  jobEngineerLock(jobId: number, usId: number, locked: boolean): Promise<JobCosts | null>;
+  /** Every SUPPLIER contact; quiet: a brand without the accounting feature falls back to the job's suppliers. */
+  costSuppliers(signal?: AbortSignal): Promise<Option[]>;
+  costEngineers(signal?: AbortSignal): Promise<Option[]>;
+}
+
+export function jobsProvider(client: HttpClient): JobsProvider {
+  const data = async <T>(path: string, options: RequestOptions = {}): Promise<T | null> => (await client<T>(path, options))?.data ?? null;
+  const jobs = (jobId: number) => `jobs/${jobId}`;
+
+  return {
+    async jobSheet({ filter, sort, page, perPage }, signal) {
+      const res = await client<JobListRow[]>('jobs/filter', {
+        method: 'POST',
+        body: filter,
+        query: { limit: perPage, pagenumber: page, sort, totalcount: 1 },
+        signal,
+        resource: 'jobs',
+      });
+      return { rows: res?.data ?? [], total: res?.metadata?.totalCount ?? 0 };
+    },
+    jobDetails: (jobId, signal) => data<JobDetails>(`${jobs(jobId)}/details`, { signal, resource: 'jobs' }),
+    jobCreate: (body) => data<JobDetails>('jobs/create', { method: 'POST', body, resource: 'jobs' }),
+    async jobUpdate(jobId, body) {
+      await client(jobs(jobId), { method: 'PATCH', body, resource: 'jobs' });
+    },
+    jobCopy: (jobId) => data<JobDetails>(`${jobs(jobId)}/copy`, { method: 'POST', body: {}, resource: 'jobs' }),
+    async jobDelete(jobId) {
+      await client(jobs(jobId), { method: 'DELETE', resource: 'jobs' });
+    },
+    jobHistory: async (jobId, signal) => (await data<JobHistoryRow[]>(`${jobs(jobId)}/history`, { signal, quiet: true })) ?? [],
+    jobSetIssue: (jobId, hasIssue) => data<JobDetails>(`${jobs(jobId)}/issue`, { method: 'POST', body: { job_has_issue: hasIssue }, resource: 'jobs' }),
+    jobCalendar: async ({ deId, from, to }) => (await data<JobCalendarRow[]>('jobs/calendar', { query: { de_id: deId, from, to }, quiet: true })) ?? [],
+    jobPickList: async (path, body, signal) => (await data<Row[]>(path, { method: 'POST', body, query: { limit: 500 }, quiet: true, signal })) ?? [],
+    async jobSiteContacts(jsId, signal) {
+      const site = await data<{ sitecontacts?: { jsc_id: number }[] }>(`jobsites/${jsId}/details`, { quiet: true, signal });
+      const ids = (site?.sitecontacts ?? []).map((c) => c.jsc_id);
+      if (!ids.length) return [];
+      const named = await data<{ jsc_id: number; jsc_name: string }[]>('jobsitecontacts/filter', {
+        method: 'POST',
+        body: { ids },
+        query: { limit: 500, sort: 'jsc_name' },
+        quiet: true,
+        signal,
+      });
+      return (named ?? []).map((r) => ({ id: r.jsc_id, name: r.jsc_name }));
+    },
+
+    jobSales: (jobId, signal) => data<JobSales>(`${jobs(jobId)}/sales`, { signal }),
+    jobSalesCreate: (jobId, body) => data<JobSales>(`${jobs(jobId)}/sales`, { method: 'POST', body }),
+    jobSalesUpdate: (jobId, jssId, body) => data<JobSales>(`${jobs(jobId)}/sales/${jssId}`, { method: 'PATCH', body }),
+    jobSalesDelete: (jobId, jssId) => data<JobSales>(`${jobs(jobId)}/sales/${jssId}`, { method: 'DELETE' }),
+    jobSalesDuplicate: (jobId, jssId) => data<JobSales>(`${jobs(jobId)}/salessectionduplicate`, { method: 'POST', body: { jss_id: jssId }, quiet: true }),
+    jobSalesReorderSections: (jobId, order) => data<JobSales>(`${jobs(jobId)}/salessections`, { method: 'PATCH', body: { order } }),
+    jobSalesReorderItems: (jobId, jssId, order) => data<JobSales>(`${jobs(jobId)}/salessectionitems`, { method: 'PATCH', body: { jss_id: jssId, order } }),
+
+    jobCosts: (jobId, signal) => data<JobCosts>(`${jobs(jobId)}/costs`, { signal }),
+    jobCostsBulk: (jobId, rows) => data<JobCosts>(`${jobs(jobId)}/costs`, { method: 'POST', body: { _bulk: rows } }),
+    jobEngineerLock: (jobId, usId, locked) => data<JobCosts>(`${jobs(jobId)}/engineerlockedstatus`, { method: 'POST', body: { us_id: usId, locked } }),
+    async costSuppliers(signal) {
+      const rows = await data<{ co_id: number; co_name: string; co_company: string | null }[]>('contacts/suppliers', {
+        method: 'POST',
+        body: {},
+        query: { limit: 500 },
+        quiet: true,
+        signal,
+      });
+      return (rows ?? []).map((c) => ({ id: c.co_id, name: c.co_company || c.co_name }));
+    },
+    async costEngineers(signal) {
+      const rows = await data<{ us_id: number; fullname: string | null }[]>('users/engineers', { quiet: true, signal });
+      return (rows ?? []).map((u) => ({ id: u.us_id, name: u.fullname ?? String(u.us_id) }));
+    },
+  };
+}
+
+/** Query keys: everything of one job starts with jobKey, so one invalidation refreshes the open tab. */
+export const jobKey = (jobId: number | null) => ['jobs', jobId] as const;
+
+/** The app's data provider, typed with the job screens' methods. */
+export const useJobsProvider = () => useDataProvider<DataProvider & JobsProvider>();
