@@ -11,13 +11,9 @@ import { ensureWhoami } from './auth/authApi';
 import { authProvider } from './auth/authProvider';
 import { authState } from './auth/authStore';
 import { BrandBoot } from './brand/BrandBoot';
+import { appDataProvider } from './dataProvider/appDataProvider';
 import { productNameOf } from './brand/BrandContext';
 import type { BrandConfig } from '../core/brand/types';
-import { api } from './dataProvider/apiClient';
-import { createDataProvider } from './dataProvider/resourceDataProvider';
-import { jobsProvider } from './jobs/jobsProvider';
-import { engineerProvider } from './engineerportal/engineerProvider';
-import { translate } from './i18n/i18nProvider';
 import { GlobalLayer } from './layout/GlobalLayer';
 import { MainLayout } from './layout/MainLayout';
 import { darkTheme, lightTheme } from './layout/theme';
@@ -26,14 +22,6 @@ import { appRoutes } from './routes/appRoutes';
 import { CatchAllPage } from './routes/CatchAllPage';
 import { NavigationBridge } from './routes/navigation';
 import { startPreloading } from './preload/preloadStore';
-import { withPreloadRefresh } from './preload/withPreloadRefresh';
-
-// The resource engine's CRUD methods and each feature's own calls, on the one http client.
-const dataProvider = withPreloadRefresh({
-  ...createDataProvider(api, translate),
-  ...jobsProvider(api),
-  ...engineerProvider(api),
-});
 
 // The http client has already shown a failure as a notice (and navigated on 401/403): asking
 // again would repeat both, so a failed query stays failed until the screen asks again.
@@ -54,7 +42,7 @@ function AdminApp({ brand, i18nProvider }: { brand: BrandConfig; i18nProvider: I
   useEffect(() => startPreloading(brand.features), [brand]);
   return (
     <Admin
-      dataProvider={dataProvider}
+      dataProvider={appDataProvider}
       queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}

@@ -4,6 +4,7 @@ import { authState, resetAuthState, setAuthenticated } from '../auth/authStore';
 import type { CurrentUser } from '../auth/types';
 import { allFeatures } from '../../core/brand/types';
 import { configureApi } from '../dataProvider/apiClient';
+import { appDataProvider } from '../dataProvider/appDataProvider';
 import { renderWithApp, testBrand } from '../test/renderWithApp';
 import { GuardedPage } from './GuardedPage';
 import type { AppRoute } from './types';
@@ -23,9 +24,9 @@ const whoamiAnswer = (data: unknown) =>
     status: 200,
   });
 
-/** The page under test answers only its own path, like in the app, so a redirect lands elsewhere. */
+/** The page under test answers only its own path, like in the app, so a redirect lands elsewhere; its calls go through the app's provider to the stubbed wire. */
 const renderRoute = (route: AppRoute, path: string, brand = testBrand()) =>
-  renderWithApp(<GuardedPage route={route} />, { path, routePath: route.path, brand });
+  renderWithApp(<GuardedPage route={route} />, { path, routePath: route.path, brand, dataProvider: appDataProvider });
 
 describe('GuardedPage', () => {
   const fetchMock = vi.fn<typeof fetch>();

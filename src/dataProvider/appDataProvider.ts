@@ -1,0 +1,13 @@
+/** The app's one data provider: the resource engine's CRUD methods and each feature's own calls, on the one http client. */
+import { api } from './apiClient';
+import { createDataProvider } from './resourceDataProvider';
+import { jobsProvider } from '../jobs/jobsProvider';
+import { engineerProvider } from '../engineerportal/engineerProvider';
+import { translate } from '../i18n/i18nProvider';
+import { withPreloadRefresh } from '../preload/withPreloadRefresh';
+
+export const appDataProvider = withPreloadRefresh({
+  ...createDataProvider(api, translate),
+  ...jobsProvider(api),
+  ...engineerProvider(api),
+});
