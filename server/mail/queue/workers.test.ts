@@ -155,23 +155,23 @@ describe('mail sync workers', () => {
     expect(await waitFor(has('Before watching'), 30_000)).toBe(true);
     // The start's own sync goes on after INBOX (more batches, the other folders) and would bring a mail appended
     // meanwhile: let it end, so that the next mail can only come by a sync that IDLE asked for.
-    const ownSyncs = () => syncs.filter((s) => s.process === 'idle-watch' && s.schema === schema && s.accountId === accountId && s.ran);
-    expect(await waitFor(async () => ownSyncs().length > 0, 30_000)).toBe(true);
-    const startSyncEnd = ownSyncs()[0].heldUntil!;
+    const startSyncEnded = async () => syncs.some((s) => s.process === 'idle-watch' && s.schema === schema && s.accountId === accountId && s.ran);
+    expect(await waitFor(startSyncEnded, 30_000)).toBe(true);
     // From the moment its INBOX is open, the watcher reports every change.
     expect(await waitFor(async () => watched, 30_000)).toBe(true);
     const subject = `Pushed ${Date.now()}`;
+    // IDLE may report the mail (and its sync take the account) before the append call returns.
+    const appending = Date.now();
     await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject })));
     expect(await waitFor(has(subject), 30_000)).toBe(true);
     // Long before the next tick: the ticker asked for an hour and has not fired since its start,
-    // so the sync that brought the mail (one that took the account after the start's sync) was IDLE's.
+    // so the sync that brought the mail (one that took the account once the append began) was IDLE's.
     const own = ticks.filter((t) => t.process === 'idle-watch');
     expect(own.map((t) => t.delayMs)).toEqual([3_600_000]);
     expect(own[0].fired).toBe(false);
-    // The mail is committed while that sync goes on to the other folders: wait for it to end. Under load it may
-    // have taken the account before the append (IDLE had reported an earlier change) and read INBOX after it, and
-    // the append's own notice then found a sync already waiting: it is a later sync than the start's all the same.
-    const idleSync = async () => ownSyncs().some((s) => s.heldFrom! >= startSyncEnd);
+    // The mail is committed while that sync goes on to the other folders: wait for it to end.
+    const idleSync = async () =>
+      syncs.some((s) => s.process === 'idle-watch' && s.schema === schema && s.accountId === accountId && s.ran && s.heldFrom! >= appending);
     expect(await waitFor(idleSync, 30_000)).toBe(true);
     await w.stop();
   }, 60_000);
