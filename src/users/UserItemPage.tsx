@@ -24,7 +24,7 @@ import type { PageProps } from '../pages/types';
 import { refreshPreloaded } from '../preload/preloadStore';
 import { usePreloaded } from '../preload/usePreloaded';
 import { FieldInput } from '../resources/engine/FieldInput';
-import { resolverOf } from '../resources/engine/formValues';
+import { KEEP_TYPED_VALUES, resolverOf } from '../resources/engine/formValues';
 import type { GlobalParams } from '../../core/enums';
 import { UserExtras } from './UserExtras';
 import { users } from '../../core/users/usersResource';
@@ -99,6 +99,7 @@ function UserCreate() {
     <ResourceContextProvider value={users.name}>
       <SimpleForm
         resolver={resolverOf(users, 'create')}
+        resetOptions={KEEP_TYPED_VALUES}
         onSubmit={save}
         toolbar={
           <Toolbar>

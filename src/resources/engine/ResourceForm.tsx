@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { FieldInput } from './FieldInput';
 import { useCanDelete } from './useCanWrite';
 import { RelationInput } from './RelationInput';
-import { defaultValuesOf, resolverOf } from './formValues';
+import { KEEP_TYPED_VALUES, defaultValuesOf, resolverOf } from './formValues';
 import type { ResourceDef } from '../../../core/resources/engine/types';
 
 interface Props {
@@ -32,6 +32,7 @@ export function ResourceForm({ def, mode, writable }: Props) {
     <SimpleForm
       resolver={resolverOf(def, mode)}
       defaultValues={mode === 'create' ? defaultValuesOf(def) : undefined}
+      resetOptions={mode === 'create' ? KEEP_TYPED_VALUES : undefined}
       toolbar={writable ? <FormToolbar def={def} mode={mode} /> : false}
       sx={{ maxWidth: 720 }}
       // The browser's own email check would block the submit and hide 'Invalid email' (SPEC.md point 5).

@@ -19,6 +19,13 @@ export function resolverOf(def: ResourceDef, mode: 'create' | 'update'): Resolve
   return yupResolver(buildResourceSchema(def, mode).noUnknown(false)) as unknown as Resolver;
 }
 
+/**
+ * react-admin resets a form to its defaults in an effect after the first render; keeping dirty
+ * values stops that reset from wiping what was typed in the moment before it ran. One object, since
+ * the effect re-runs whenever this option's identity changes.
+ */
+export const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
+
 /** '-field' → { field, order: 'DESC' } for react-admin's sort prop. */
 export function sortOf(param: string): { field: string; order: 'ASC' | 'DESC' } {
   return param.startsWith('-') ? { field: param.slice(1), order: 'DESC' } : { field: param, order: 'ASC' };
