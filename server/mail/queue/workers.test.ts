@@ -94,8 +94,8 @@ describe('mail sync workers', () => {
       for (let i = 0; i < 20; i += 1) await c.append('INBOX', rawMail({ subject: `Backlog ${i}` }));
     });
     // Two "processes": separate pg-boss instances and pools on one database, ticking every second.
-    await workers('a', 2, 1000);
-    await workers('b', 2, 1000);
+    const a = await workers('a', 2, 1000);
+    const b = await workers('b', 2, 1000);
     const count = async () =>
       Number(
         (
@@ -141,6 +141,9 @@ describe('mail sync workers', () => {
     expect(ran.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < ran.length; i += 1) expect(ran[i].heldFrom).toBeGreaterThanOrEqual(ran[i - 1].heldUntil!);
     expect(await count()).toBe(21);
+    // Both share the queue with the next tests' workers: left running, they would take those tests' jobs
+    // and tick their accounts every second.
+    await Promise.all([a.stop(), b.stop()]);
   }, 60_000);
 
   it('with the IDLE watcher, a mail appended to INBOX is synced within seconds, long before the next tick', async () => {
