@@ -12,6 +12,9 @@ const outOfCore = [
   { regex: '^(react|react-dom|react-admin|@mui/.*|ra-.*|@tanstack/.*)(/.*)?$', message: 'core/ is free of React and the browser.' },
 ];
 
+/** providers/ stands in for Xero, Google and Microsoft: it knows their contracts, never the product. */
+const outOfProviders = [{ regex: '(^|/)(src|server|core|bench|tests)/', message: 'providers/ is the outside world: it imports nothing of the product.' }];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'reports/**', 'data/**', 'test-results/**', 'playwright-report/**', '.*/**', 'public/**'] },
   js.configs.recommended,
@@ -39,5 +42,6 @@ export default tseslint.config(
   { files: ['server/**/*.ts'], rules: { 'no-control-regex': 'off' } },
   { files: ['server/**/*.ts', 'bench/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [intoSpa] }] } },
   { files: ['core/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: outOfCore }] } },
+  { files: ['providers/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: outOfProviders }] } },
   prettier,
 );

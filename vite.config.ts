@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'providers/**/*.test.ts'],
           globalSetup: ['server/test/globalSetup.ts'],
           // One database for the whole run; files run one at a time so seeds never race.
           fileParallelism: false,
