@@ -23,6 +23,7 @@ import { invalidField } from './envelope/errors';
 import { envelope, groupFromUrl } from './envelope/envelope';
 import { registerGlobalParamsRoutes } from './globalparams/routes';
 import { registerResources } from './resources/routes';
+import { registerAccountingRoutes } from './accounting/routes';
 import { registerJobsiteNotes } from './jobsites/notes';
 import { registerContactRoutes } from './contacts/routes';
 import { registerSpa } from './spa/static';
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerUserRoutes(app, opts.db);
   registerSiteConfigRoutes(app);
   registerResources(app);
+  registerAccountingRoutes(app);
   registerJobsiteNotes(app);
   registerContactRoutes(app);
   registerDevSiteRoutes(app, opts.db);

@@ -17,6 +17,7 @@ import { mailAdminMessages } from '../mail/admin/messages';
 import { mailSettingsMessages } from '../mail/settings/messages';
 import { engineerPortalMessages } from '../engineerportal/messages';
 import { settingsMessages } from '../usersettings/messages';
+import { accountingMessages } from '../accounting/messages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
@@ -36,4 +37,5 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   mailSettingsMessages,
   engineerPortalMessages,
   settingsMessages,
+  accountingMessages,
 ];

@@ -88,7 +88,11 @@ export interface JobSalesSectionsTable {
   jss_ordering: ColumnType<number, number | undefined, number>;
   jss_is_final: ColumnType<boolean, boolean | undefined, boolean>;
   jss_costs_locked: ColumnType<boolean, boolean | undefined, boolean>;
-  xero_invoice_id: string | null;
+  xero_doc_id: string | null;
+  xero_doc_number: string | null;
+  xero_doc_type: string | null;
+  xero_doc_url: string | null;
+  last_pushed_hash: string | null;
   created_at: Stamp;
   updated_at: Stamp;
 }

@@ -12,6 +12,7 @@ import { createDemoUsers } from './users';
 import { createReferenceData } from './referenceData';
 import { createDemoJobs } from './jobs';
 import { createDemoMail } from './mail';
+import { createDemoAccounting } from './accounting';
 
 export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   const existing = await globalDb(root).selectFrom('sites').select('s_id').limit(1).executeTakeFirst();
@@ -28,6 +29,8 @@ export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   await createReferenceData(root, demo.schema);
   await createDemoJobs(root, demo.schema);
   await createDemoMail(root, demo.schema);
+  // Acme has no accounting feature, so it gets no tax rates or items.
+  await createDemoAccounting(root, demo.schema);
 
   const acme = await createBrand(root, acmeBrand());
   await createDemoUsers(root, acme.schema, ACME_PEOPLE);

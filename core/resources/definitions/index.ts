@@ -7,9 +7,22 @@ import { mailincomingservers } from './mailincomingservers';
 import { mailservers } from './mailservers';
 import { propertymanagers } from './propertymanagers';
 import { users } from '../../users/usersResource';
+import { xeroitems } from './xeroitems';
+import { xerotaxrates } from './xerotaxrates';
 
 /** Every resource the generic engine serves, on both sides. Later areas add theirs here. */
-export const RESOURCES: readonly ResourceDef[] = [departments, contacts, jobsites, propertymanagers, jobsitecontacts, users, mailservers, mailincomingservers];
+export const RESOURCES: readonly ResourceDef[] = [
+  departments,
+  contacts,
+  jobsites,
+  propertymanagers,
+  jobsitecontacts,
+  users,
+  mailservers,
+  mailincomingservers,
+  xerotaxrates,
+  xeroitems,
+];
 
 export function findResource(name: string): ResourceDef | undefined {
   return RESOURCES.find((r) => r.name === name);

@@ -36,6 +36,7 @@ import * as brand0026 from './brand/0026_list_version';
 import * as brand0027 from './brand/0027_session_ids';
 import * as brand0028 from './brand/0028_mail_partial';
 import * as brand0029 from './brand/0029_search_walk_indexes';
+import * as brand0031 from './brand/0031_accounting';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -78,6 +79,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0027_session_ids': brand0027,
   '0028_mail_partial': brand0028,
   '0029_search_walk_indexes': brand0029,
+  '0031_accounting': brand0031,
 };
 
 /** In order, for the developer dashboard's schema version. */

@@ -39,7 +39,19 @@ export interface SectionBody {
 
 const SECTION_KEYS = ['jss_title', 'jss_invoice_type', 'jss_calc_with', 'jss_due_date', 'jss_expiry_days', 'jss_is_final', 'jss_costs_locked', 'items'];
 // Read-only fields an edit form sends back are ignored, as the resource engine does.
-const IGNORED_SECTION_KEYS = ['jss_id', 'job_id', 'jss_ordering', 'totals', 'xero_invoice_id', 'created_at', 'updated_at'];
+const IGNORED_SECTION_KEYS = [
+  'jss_id',
+  'job_id',
+  'jss_ordering',
+  'totals',
+  'xero_doc_id',
+  'xero_doc_number',
+  'xero_doc_type',
+  'xero_doc_url',
+  'last_pushed_hash',
+  'created_at',
+  'updated_at',
+];
 const ITEM_KEYS = ['sales_kind', 'item_code', 'description', 'qty', 'net_unit_cost', 'net_unit_sales', 'tax_rate'];
 const IGNORED_ITEM_KEYS = ['sales_id', 'jss_id', 'ordering', 'net_amount', 'created_at'];
 export const MAX_ITEMS = 500;

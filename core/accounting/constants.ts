@@ -1,0 +1,66 @@
+/**
+ * The accounting sync's constants and shared rules (SPEC.md points 8 and 9), used by the server's
+ * routes and the SPA's screens alike.
+ */
+import { ADMINS, DEVELOPER } from '../access/roles';
+import type { Gate } from '../access/access';
+
+/** Contact and item syncs run 100 a page (SPEC point 9). */
+export const SYNC_PAGE_SIZE = 100;
+/** A resource's `next_page` of 0 means its sync is off (or finished). */
+export const SYNC_OFF = 0;
+
+/** The accounting-sync error codes of SPEC.md point 8; their texts are core/i18n en-US `xeroCodes`. */
+export const XERO_CODES = [
+  'AUTHERROR',
+  'UNKNOWN_INVOICE',
+  'SYNC_WAS_UNSUCCESSFUL',
+  'XE_SEC_FINAL',
+  'XE_CONN_ERR',
+  'XE_INV_NF',
+  'XE_INV_NOTEX_ONXERO',
+  'XE_QUOTE_NF',
+  'XE_CONT_NOTEX_ONXERO',
+  'XE_UNKNOWN',
+  'XE_RESULT_ERR',
+  'XE_NOTEX_ONXERO',
+  'XE_AUTH_ERR',
+  'XE_COUNT_ERR',
+] as const;
+export type XeroCode = (typeof XERO_CODES)[number];
+export const isXeroCode = (code: unknown): code is XeroCode => typeof code === 'string' && (XERO_CODES as readonly string[]).includes(code);
+
+/** The accounting screens' features: the /xero block of the route table (job.enabled and job.xero). */
+export const ACCOUNTING_FEATURES = ['job.enabled', 'job.xero'];
+/** Tax rates and items: Admin and Developer (SPEC point 6). */
+export const ACCOUNTING_ADMIN_GATE: Gate = { roles: ADMINS, requiredFeatures: ACCOUNTING_FEATURES };
+/** The sync-pending list and the dashboard: Developer only. */
+export const ACCOUNTING_DEV_GATE: Gate = { roles: DEVELOPER, requiredFeatures: ACCOUNTING_FEATURES };
+
+/** A full item sync is only offered while no items exist locally (SPEC point 9); later pulls are incremental. */
+export const fullItemSyncAllowed = (itemCount: number): boolean => itemCount === 0;
+
+export const SYNC_PENDING_STATUSES = ['pending', 'failed', 'done'] as const;
+export type SyncPendingStatus = (typeof SYNC_PENDING_STATUSES)[number];
+
+/** A row of xeroadmin/syncpending (the push queue), as the wire carries it. */
+export interface SyncPendingRow {
+  xsp_id: number;
+  kind: string;
+  local_id: number;
+  op: string;
+  attempts: number;
+  next_attempt_at: string;
+  status: SyncPendingStatus;
+  error_code: string | null;
+  error_text: string | null;
+  created_at: string;
+}
+
+/** A visible tax rate as the sales and cost rows offer it. */
+export interface TaxRateChoice {
+  xtr_id: number;
+  name: string;
+  effective_rate: number;
+  is_default: boolean;
+}
