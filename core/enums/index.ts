@@ -1,4 +1,5 @@
 /** The enumerations of SPEC.md point 3, spelled as the spec spells them (typos included). */
+import type { TaxRateChoice } from '../accounting/constants';
 export const JOB_STATUSES = ['CANCELLED', 'ON_HOLD', 'COMPLETED', 'APPROVED', 'BOOKED', 'IN_PROGRESS', 'SIGNED_OFF', 'QUOTED'] as const;
 export const MATERIAL_TYPES = [
   'FROM_STOCK',
@@ -59,4 +60,6 @@ export interface GlobalParams {
   /** Roles an admin may give to a user (the changeable roles of SPEC.md point 6). */
   roles: readonly string[];
   departments: { de_id: number; de_name: string; de_prefix: string; de_color: string | null }[];
+  /** The brand's visible accounting tax rates, the default first; empty without the accounting feature. */
+  tax_rates: TaxRateChoice[];
 }

@@ -1,4 +1,4 @@
-/** GET /api/globalparams/list: enumerations, the brand's departments and the changeable roles. */
+/** GET /api/globalparams/list: enumerations, the brand's departments, the changeable roles and the visible tax rates. */
 import type { FastifyInstance } from 'fastify';
 import {
   CONTACT_TYPES,
@@ -17,6 +17,7 @@ import { requireLogin } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
 import { responses } from '../envelope/schemas';
 import { changeableRoles } from './roles';
+import { taxChoiceSchema, visibleTaxRates } from '../accounting/taxChoices';
 
 const stringList = { type: 'array', items: { type: 'string' } };
 
@@ -41,6 +42,7 @@ const globalParamsSchema = {
         properties: { de_id: { type: 'integer' }, de_name: { type: 'string' }, de_prefix: { type: 'string' }, de_color: { type: ['string', 'null'] } },
       },
     },
+    tax_rates: taxChoiceSchema,
   },
 };
 
@@ -58,12 +60,10 @@ export function registerGlobalParamsRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       // Every department, inactive ones too: existing jobs still need their names.
-      const departments = await req
-        .db!.selectFrom('departments')
-        .select(['de_id', 'de_name', 'de_prefix', 'de_color'])
-        .orderBy('de_name')
-        .orderBy('de_id')
-        .execute();
+      const [departments, tax_rates] = await Promise.all([
+        req.db!.selectFrom('departments').select(['de_id', 'de_name', 'de_prefix', 'de_color']).orderBy('de_name').orderBy('de_id').execute(),
+        visibleTaxRates(req),
+      ]);
       const data: GlobalParams = {
         job_statuses: JOB_STATUSES,
         job_tags: JOB_TAGS,
@@ -77,6 +77,7 @@ export function registerGlobalParamsRoutes(app: FastifyInstance): void {
         mail_date_groups: MAIL_DATE_GROUPS,
         roles: changeableRoles(req.user!.role),
         departments,
+        tax_rates,
       };
       return sendOk(req, reply, data);
     },

@@ -3,6 +3,7 @@ import { api } from './apiClient';
 import { createDataProvider } from './resourceDataProvider';
 import { jobsProvider } from '../jobs/jobsProvider';
 import { engineerProvider } from '../engineerportal/engineerProvider';
+import { accountingProvider } from '../accounting/accountingProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 
@@ -10,4 +11,5 @@ export const appDataProvider = withPreloadRefresh({
   ...createDataProvider(api, translate),
   ...jobsProvider(api),
   ...engineerProvider(api),
+  ...accountingProvider(api),
 });

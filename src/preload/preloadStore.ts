@@ -29,7 +29,7 @@ function resourceList(name: string): Source | null {
 }
 
 export const SOURCES: Record<string, () => Source | null> = {
-  globalparams: () => ({ path: 'globalparams/list', method: 'GET', dependsOn: ['departments', 'jobtags'], gate: { roles: ['ANY'] } }),
+  globalparams: () => ({ path: 'globalparams/list', method: 'GET', dependsOn: ['departments', 'jobtags', 'xerotaxrates'], gate: { roles: ['ANY'] } }),
   engineers: () => userList('engineers'),
   operators: () => userList('operators'),
   customers: () => userList('customers'),

@@ -12,6 +12,8 @@ import { mailincomingservers } from '../../core/resources/definitions/mailincomi
 import { mailservers } from '../../core/resources/definitions/mailservers';
 import { propertymanagers } from '../../core/resources/definitions/propertymanagers';
 import { users } from '../../core/users/usersResource';
+import { xeroitems } from '../../core/resources/definitions/xeroitems';
+import { xerotaxrates } from '../../core/resources/definitions/xerotaxrates';
 import type { AppRoute } from './types';
 
 const job: Gate = { requiredFeatures: ['job.enabled'] };
@@ -317,25 +319,30 @@ const entries: Entry[] = [
     id: 'xeroTaxRates',
     path: '/xero/taxrates',
     title: 'pages.xeroTaxRates',
-    page: 'frame',
+    page: 'resourceList',
+    resource: xerotaxrates.name,
     block: 'xero',
     gate: admins,
     menu: { group: 'admin', order: 70, icon: 'taxRates' },
   },
+  // The item screens the list's rows open (not in SPEC's table, as for every engine resource's list).
+  { id: 'xeroTaxRate', path: '/xero/taxrate/:id?', title: 'pages.xeroTaxRate', page: 'resourceItem', resource: xerotaxrates.name, block: 'xero', gate: admins },
   {
     id: 'xeroItems',
     path: '/xero/items',
     title: 'pages.xeroItems',
-    page: 'frame',
+    page: 'resourceList',
+    resource: xeroitems.name,
     block: 'xero',
     gate: admins,
     menu: { group: 'admin', order: 80, icon: 'items' },
   },
+  { id: 'xeroItem', path: '/xero/item/:id?', title: 'pages.xeroItem', page: 'resourceItem', resource: xeroitems.name, block: 'xero', gate: admins },
   {
     id: 'xeroSyncStatus',
     path: '/xero/sync-status',
     title: 'pages.xeroSyncStatus',
-    page: 'frame',
+    page: 'xeroSyncStatus',
     block: 'xero',
     gate: developer,
     menu: { group: 'dev', order: 40, icon: 'sync' },

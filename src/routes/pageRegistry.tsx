@@ -36,6 +36,7 @@ import { MailDraftPage } from '../mail/compose/MailDraftPage';
 import { MailAccountListPage } from '../mail/admin/MailAccountListPage';
 import { MailAccountItemPage } from '../mail/admin/MailAccountItemPage';
 import { DeletedMailsPage } from '../mail/client/DeletedMailsPage';
+import { SyncStatusPage } from '../accounting/SyncStatusPage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -83,4 +84,5 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   mailAccountItem: MailAccountItemPage,
   deletedMails: DeletedMailsPage,
   fileBrowser: FileBrowserPage,
+  xeroSyncStatus: SyncStatusPage,
 };

@@ -77,7 +77,8 @@ export type PageKind =
   | 'mailAccountList'
   | 'mailAccountItem'
   | 'deletedMails'
-  | 'fileBrowser';
+  | 'fileBrowser'
+  | 'xeroSyncStatus';
 
 export interface AppRoute {
   /** Stable id: React key and test handle. */

@@ -4,8 +4,9 @@
  * material type. The net total shown is quantity × net price, computed exactly.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography, type TextFieldProps } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { TaxRateInput } from '../../accounting/TaxRateInput';
 import { COST_TYPES, MATERIAL_TYPES } from '../../../core/enums';
 import { formatMinor, lineTotalMinor } from '../../../core/jobs/money';
 import type { Option as PickOption } from '../sheet/options';
@@ -97,17 +98,16 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
   }
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const owners = draft.owner === 'supplier' ? suppliers : engineers;
-  const field = (name: keyof Text, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField
-      size="small"
-      label={t(label)}
-      value={draft[name]}
-      onChange={(e) => set({ [name]: e.target.value })}
-      error={!!errors[name]}
-      helperText={errors[name]}
-      {...extra}
-    />
-  );
+  const fieldProps = (name: keyof Text, label: string, extra: Record<string, unknown> = {}): TextFieldProps => ({
+    size: 'small',
+    label: t(label),
+    value: draft[name],
+    onChange: (e) => set({ [name]: e.target.value }),
+    error: !!errors[name],
+    helperText: errors[name],
+    ...extra,
+  });
+  const field = (name: keyof Text, label: string, extra: Record<string, unknown> = {}) => <TextField {...fieldProps(name, label, extra)} />;
   const save = async () => {
     const result = await onSave(toWrite(draft, row));
     if (result) setErrors(Object.fromEntries(Object.entries(result).map(([k, v]) => [k === 'co_id' || k === 'us_id' ? 'ownerId' : k, v])));
@@ -161,7 +161,15 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {field('jc_paid_amount', 'paid')}
-            {field('jc_vat', 'vat')}
+            <TaxRateInput
+              value={draft.jc_vat}
+              onChange={(rate) => set({ jc_vat: rate })}
+              numeric={fieldProps('jc_vat', 'vat')}
+              ariaLabel={t('vat')}
+              label={t('vat')}
+              error={!!errors.jc_vat}
+              helperText={errors.jc_vat}
+            />
             {field('jc_material_eta', 'eta', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -13,6 +13,7 @@ import { useTranslate } from 'ra-core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../dataProvider/ApiError';
 import { useMoneyFormat } from '../sales/formatMoney';
+import { defaultRateText, useTaxRateChoices } from '../../accounting/taxChoice';
 import { CostDialog } from './CostDialog';
 import { useJobsProvider } from '../jobsProvider';
 import type { Option as PickOption } from '../sheet/options';
@@ -53,6 +54,7 @@ export function CostsTab({ jobId }: { jobId: number }) {
   const translate = useTranslate();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`salesCosts.costs.${key}`, opts);
   const [editing, setEditing] = useState<CostRow | null | 'new'>(null);
+  const taxChoices = useTaxRateChoices();
   const provider = useJobsProvider();
   const queryClient = useQueryClient();
   const key = costsKey(jobId);
@@ -185,7 +187,7 @@ export function CostsTab({ jobId }: { jobId: number }) {
         suppliers={suppliers}
         engineers={engineers}
         money={money}
-        vatRate={costs.vat_rate}
+        vatRate={Number(defaultRateText(taxChoices, String(costs.vat_rate)))}
         onClose={() => setEditing(null)}
         onSave={saveRow}
       />

@@ -2,11 +2,12 @@
  * The rows of one sales section, editable inline. The net amount shown beside each row is
  * qty × net unit sales computed exactly with core/jobs/money.ts; the server computes it again on save.
  */
-import { IconButton, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { IconButton, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, type TextFieldProps } from '@mui/material';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
 import { formatMinor, lineTotalMinor } from '../../../core/jobs/money';
+import { TaxRateInput } from '../../accounting/TaxRateInput';
 import { SALES_KINDS, type SalesItem, type SalesItemWrite, type SalesKind } from '../../../core/jobs/sales/types';
 
 export interface DraftRow {
@@ -36,8 +37,9 @@ export function draftFromItem(i: SalesItem): DraftRow {
   };
 }
 
-export function emptyRow(kind: SalesKind = 'quote'): DraftRow {
-  return { key: newRowKey(), sales_kind: kind, item_code: '', description: '', qty: '1', net_unit_cost: '0', net_unit_sales: '0', tax_rate: '20' };
+/** A new row; its tax rate is the brand's default tax rate when it has one (src/accounting/taxChoice.ts), else 20. */
+export function emptyRow(kind: SalesKind = 'quote', taxRate = '20'): DraftRow {
+  return { key: newRowKey(), sales_kind: kind, item_code: '', description: '', qty: '1', net_unit_cost: '0', net_unit_sales: '0', tax_rate: taxRate };
 }
 
 export function itemWrite(r: DraftRow): SalesItemWrite {
@@ -133,27 +135,43 @@ export function SalesRowsTable({ rows, readOnly, onChange, money, errors = {} }:
                 ))}
               </TextField>
             </TableCell>
-            {COLUMNS.map((c) => (
-              <TableCell key={c.field} align={c.numeric ? 'right' : 'left'}>
-                <TextField
-                  size="small"
-                  variant="standard"
-                  value={r[c.field]}
-                  disabled={readOnly}
-                  onChange={(e) => set(i, { [c.field]: e.target.value })}
-                  error={!!errors[`items.${i}.${c.field}`]}
-                  helperText={errors[`items.${i}.${c.field}`]}
-                  multiline={c.field === 'description'}
-                  slotProps={{
-                    htmlInput: {
-                      'aria-label': label(c.label, i),
-                      inputMode: c.numeric ? 'decimal' : undefined,
-                      style: c.numeric ? { textAlign: 'right', width: '6em' } : undefined,
-                    },
-                  }}
-                />
-              </TableCell>
-            ))}
+            {COLUMNS.map((c) => {
+              const input: TextFieldProps = {
+                size: 'small',
+                variant: 'standard',
+                value: r[c.field],
+                disabled: readOnly,
+                onChange: (e) => set(i, { [c.field]: e.target.value }),
+                error: !!errors[`items.${i}.${c.field}`],
+                helperText: errors[`items.${i}.${c.field}`],
+                multiline: c.field === 'description',
+                slotProps: {
+                  htmlInput: {
+                    'aria-label': label(c.label, i),
+                    inputMode: c.numeric ? 'decimal' : undefined,
+                    style: c.numeric ? { textAlign: 'right', width: '6em' } : undefined,
+                  },
+                },
+              };
+              return (
+                <TableCell key={c.field} align={c.numeric ? 'right' : 'left'}>
+                  {c.field === 'tax_rate' ? (
+                    <TaxRateInput
+                      value={r.tax_rate}
+                      onChange={(rate) => set(i, { tax_rate: rate })}
+                      numeric={input}
+                      ariaLabel={label(c.label, i)}
+                      disabled={readOnly}
+                      error={input.error}
+                      helperText={errors[`items.${i}.tax_rate`]}
+                      variant="standard"
+                    />
+                  ) : (
+                    <TextField {...input} />
+                  )}
+                </TableCell>
+              );
+            })}
             <TableCell align="right" aria-label={label('netAmount', i)}>
               {money(previewNet(r))}
             </TableCell>

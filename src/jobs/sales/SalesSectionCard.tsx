@@ -10,6 +10,7 @@ import { useTranslate } from 'ra-core';
 import { INVOICE_TYPES, type InvoiceType } from '../../../core/enums';
 import { draftFromItem, emptyRow, itemWrite, SalesRowsTable, type DraftRow } from './SalesRowsTable';
 import { TotalsLine } from './TotalsLine';
+import { defaultRateText, useTaxRateChoices } from '../../accounting/taxChoice';
 import type { SalesSection, SalesSectionWrite } from '../../../core/jobs/sales/types';
 
 interface Draft {
@@ -65,6 +66,7 @@ export interface SalesSectionCardProps {
 
 export function SalesSectionCard({ section, index, money, onSave, onDelete, onDuplicate, dragHandle, busy = false }: SalesSectionCardProps) {
   const translate = useTranslate();
+  const taxChoices = useTaxRateChoices();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`salesCosts.sales.${key}`, opts);
   const [draft, setDraft] = useState<Draft>(() => draftOf(section));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -144,7 +146,12 @@ export function SalesSectionCard({ section, index, money, onSave, onDelete, onDu
         </Box>
         <SalesRowsTable rows={draft.rows} readOnly={readOnly} onChange={(rows) => set({ rows })} money={money} errors={errors} />
         {!readOnly && (
-          <Button size="small" startIcon={<AddIcon />} onClick={() => set({ rows: [...draft.rows, emptyRow()] })} sx={{ mt: 1 }}>
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            onClick={() => set({ rows: [...draft.rows, emptyRow('quote', defaultRateText(taxChoices, '20'))] })}
+            sx={{ mt: 1 }}
+          >
             {t('addRow')}
           </Button>
         )}

@@ -13,12 +13,15 @@ import { sortOf } from './formValues';
 import { SearchBox } from './SearchBox';
 import type { ResourceDef } from '../../../core/resources/engine/types';
 import { useCanDelete, useCanWrite } from './useCanWrite';
+import { LIST_EXTRAS } from '../listExtras';
 
 function ListActions({ def, writable }: { def: ResourceDef; writable: boolean }) {
+  const Extra = LIST_EXTRAS[def.name]?.Actions;
   return (
     // A plain row rather than TopToolbar, which pins itself to the bottom of small screens.
     <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap', py: 1 }}>
       {def.fields.some((f) => f.searchable) && <SearchBox />}
+      {Extra && <Extra />}
       {writable && (
         <Button component={Link} to={def.itemPath} label="engine.create" variant="contained">
           <AddIcon />
@@ -54,7 +57,7 @@ export function ResourceList({ def, title }: { def: ResourceDef; title: string }
         rowClick={(id) => `${def.itemPath}/${encodeURIComponent(String(id))}`}
         bulkActionButtons={deletable ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
       >
-        {def.fields.filter((f) => f.list).map((f) => fieldColumn(f, dateFormat))}
+        {def.fields.filter((f) => f.list).map((f) => LIST_EXTRAS[def.name]?.columns?.[f.name]?.(f) ?? fieldColumn(f, dateFormat))}
         {(def.relations ?? [])
           .filter((r) => r.listSummary)
           .map((r) => (

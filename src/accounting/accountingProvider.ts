@@ -1,0 +1,55 @@
+/**
+ * The accounting screens' calls beyond the engine's CRUD (SPEC.md point 7, accounting): the
+ * default tax rate, the syncs, and the sync-pending list. Merged into the app's data provider and
+ * used through useAccountingProvider() with react-query.
+ */
+import { useDataProvider, type DataProvider } from 'ra-core';
+import type { SyncPendingRow } from '../../core/accounting/constants';
+import type { HttpClient } from '../dataProvider/httpClient';
+import { refreshPreloaded } from '../preload/preloadStore';
+
+export interface SyncPendingPage {
+  rows: SyncPendingRow[];
+  total: number;
+}
+
+export interface AccountingProvider {
+  taxRateDefault(id: number): Promise<void>;
+  /** POST {resource}/sync; rejects with the envelope's error (AUTHERROR while there is no connection). */
+  accountingSync(resource: 'xerotaxrates' | 'xeroitems', body?: { full?: boolean }): Promise<void>;
+  syncPending(params: { page: number; perPage: number }, signal?: AbortSignal): Promise<SyncPendingPage>;
+  syncPendingDelete(ids: number[]): Promise<number>;
+  syncPendingRetry(id: number): Promise<void>;
+}
+
+export function accountingProvider(client: HttpClient): AccountingProvider {
+  return {
+    async taxRateDefault(id) {
+      await client(`xerotaxrates/${id}/default`, { method: 'POST', body: {}, resource: 'xerotaxrates' });
+      // The rows' tax choice (globalparams) preselects the default.
+      void refreshPreloaded('xerotaxrates');
+    },
+    async accountingSync(resource, body = {}) {
+      await client(`${resource}/sync`, { method: 'POST', body, resource });
+      void refreshPreloaded(resource);
+    },
+    async syncPending({ page, perPage }, signal) {
+      const res = await client<SyncPendingRow[]>('xeroadmin/syncpending/filter', {
+        method: 'POST',
+        body: {},
+        query: { limit: perPage, pagenumber: page, sort: 'next_attempt_at', totalcount: 1 },
+        signal,
+      });
+      return { rows: res?.data ?? [], total: res?.metadata?.totalCount ?? 0 };
+    },
+    async syncPendingDelete(ids) {
+      const res = await client<{ deleted: number }>('xeroadmin/syncpending/delete', { method: 'POST', body: { xsp_ids: ids } });
+      return res?.data?.deleted ?? 0;
+    },
+    async syncPendingRetry(id) {
+      await client(`xeroadmin/syncpending/${id}/retry`, { method: 'POST', body: {} });
+    },
+  };
+}
+
+export const useAccountingProvider = () => useDataProvider<DataProvider & AccountingProvider>();
