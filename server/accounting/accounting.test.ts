@@ -91,6 +91,25 @@ describe('xerotaxrates', () => {
   });
 });
 
+describe('the rows’ tax choice (globalparams tax_rates)', () => {
+  it('gives any logged-in user the visible active rates, the default first, and a brand without accounting none', async () => {
+    const a = await rate('CH_A', 'Choice A', 12.5);
+    const b = await rate('CH_B', 'Choice B', 7);
+    await rate('CH_C', 'Choice C', 3, { status: 'ARCHIVED' });
+    await post(`/api/xerotaxrates/${b.xtr_id}/default`);
+    await patch(`/api/xerotaxrates/${a.xtr_id}`, { xtr_visible: false });
+    const res = await call(t.app, { url: '/api/globalparams/list', cookie: operator, host: own.brand.host });
+    const choices = res.json.globalparams.data.tax_rates as { name: string; effective_rate: number; is_default: boolean }[];
+    expect(choices[0]).toMatchObject({ name: 'Choice B', effective_rate: 7, is_default: true });
+    const names = choices.map((c) => c.name);
+    expect(names).not.toContain('Choice A');
+    expect(names).not.toContain('Choice C');
+    const acmeOperator = await login(t.app, ACME_HOST, 'operator@demo.test');
+    const acme = await call(t.app, { url: '/api/globalparams/list', cookie: acmeOperator, host: ACME_HOST });
+    expect(acme.json.globalparams.data.tax_rates).toEqual([]);
+  });
+});
+
 describe('xeroitems', () => {
   it('CRUD with a unique code, and a sync that answers AUTHERROR without a connection', async () => {
     const full = await post('/api/xeroitems/sync', { full: true });

@@ -67,6 +67,10 @@ const BODY_NOT_DESCRIBED: string[] = [
   'mailtemplatesFilter',
   'mailtemplatesUpdate',
   'usersettingsPreferencesUpdate',
+  // Actions on one record that take no body.
+  'xeroadminSyncpendingRetry',
+  'xerotaxratesDefault',
+  'xerotaxratesSync',
 ];
 
 /** Writes whose described body is still checked by the handler alone (route `docBody`), not by `schema.body`. */
@@ -102,6 +106,8 @@ const BODY_CHECKED_BY_HANDLER_ONLY: string[] = [
   'usersFilter',
   'usersUpdateUser',
   'usersemailsFilter',
+  'xeroitemsFilter',
+  'xerotaxratesFilter',
 ];
 
 /**
