@@ -49,3 +49,25 @@ test('an admin hides a tax rate and sets another as default, and the sales rowâ€
   await section.getByRole('button', { name: 'Save section' }).click();
   await expect(section.getByLabel('Section totals: Tax', { exact: true })).toHaveText('Tax: Â£5.00');
 });
+
+test('at 390 px the accounting screens fit the phone and work from the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await login(page, 'admin');
+  await page.goto(`${DEMO}/xero/taxrates`);
+  const noVat = page.getByRole('switch', { name: 'No VAT visible' }).or(page.getByRole('checkbox', { name: 'No VAT visible' }));
+  await expect(noVat).toBeChecked();
+  // Space on the switch toggles it and stays on the list (the row's own click is not taken).
+  const toggled = page.waitForResponse((r) => r.request().method() === 'PATCH' && /\/api\/xerotaxrates\/\d+$/.test(r.url()));
+  await noVat.focus();
+  await page.keyboard.press('Space');
+  expect((await toggled).ok()).toBe(true);
+  await expect(noVat).not.toBeChecked();
+  await expect(page).toHaveURL(`${DEMO}/xero/taxrates`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await login(page, 'developer');
+  await page.goto(`${DEMO}/xero/sync-status`);
+  await expect(page.getByText('Nothing is waiting to be sent.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete 0 entries' })).toBeDisabled();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
