@@ -59,6 +59,10 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
       }
     })();
   });
+  // Compiling a large contract validator blocks the event loop for seconds; with Node's 5 s idle
+  // timeout a kept-alive socket could then be closed just as a client sends on it (ECONNRESET). A
+  // long idle timeout leaves closing idle sockets to the client, which knows when it reuses one.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());

@@ -80,28 +80,42 @@ function price(tenant: Tenant, data: Record<string, unknown>, errors: string[]):
   Object.assign(data, { LineItems: lines, SubTotal: subTotal, TotalTax: totalTax, Total: round2(subTotal + totalTax) });
 }
 
-/** The document's contact: an existing ContactID, or a Name matched among active contacts or created. */
-function linkContact(tenant: Tenant, contact: unknown, now: number, errors: string[]): Record<string, unknown> | null {
+/**
+ * The document's contact: an existing ContactID, or a Name matched among active contacts or made
+ * new (`created`, saved only with the document, so a refused element leaves no contact behind).
+ */
+function linkContact(
+  contacts: Map<string, Stored>,
+  contact: unknown,
+  now: number,
+  errors: string[],
+): { wire: Record<string, unknown> | null; created?: Stored } {
   const c = (contact ?? {}) as Record<string, unknown>;
   if (typeof c.ContactID === 'string') {
-    const found = tenant.contacts.get(c.ContactID.toLowerCase());
+    const found = contacts.get(c.ContactID.toLowerCase());
     if (!found) errors.push(`The contact with ID ${c.ContactID} could not be found.`);
-    return found ? contactWire(found) : null;
+    return { wire: found ? contactWire(found) : null };
   }
   if (typeof c.Name === 'string' && c.Name.trim() !== '') {
     const name = c.Name.trim().toLowerCase();
-    const found = [...tenant.contacts.values()].find((s) => s.data.ContactStatus === 'ACTIVE' && String(s.data.Name).trim().toLowerCase() === name);
-    if (found) return contactWire(found);
+    const found = [...contacts.values()].find((s) => s.data.ContactStatus === 'ACTIVE' && String(s.data.Name).trim().toLowerCase() === name);
+    if (found) return { wire: contactWire(found) };
     const id = randomUUID();
-    const stored = { id, updatedMs: now, data: { ...inputOf(c), ContactID: id, ContactStatus: 'ACTIVE' } };
-    tenant.contacts.set(id, stored);
-    return contactWire(stored);
+    const created = { id, updatedMs: now, data: { ...inputOf(c), ContactID: id, ContactStatus: 'ACTIVE' } };
+    return { wire: contactWire(created), created };
   }
   errors.push('A Contact must be specified for this type of transaction');
-  return null;
+  return { wire: null };
 }
 
-function saveOne(kind: Kind, tenant: Tenant, draft: Map<string, Stored>, element: Record<string, unknown>, now: number): Outcome {
+interface Drafts {
+  documents: Map<string, Stored>;
+  contacts: Map<string, Stored>;
+  numbers: Tenant['numbers'];
+}
+
+function saveOne(kind: Kind, tenant: Tenant, drafts: Drafts, element: Record<string, unknown>, now: number): Outcome {
+  const draft = drafts.documents;
   const input = inputOf(element);
   const givenId = input[kind.id];
   const existing = typeof givenId === 'string' ? draft.get(givenId.toLowerCase()) : undefined;
@@ -115,7 +129,8 @@ function saveOne(kind: Kind, tenant: Tenant, draft: Map<string, Stored>, element
     ...input,
   };
   if (kind.types && !kind.types.includes(String(data.Type))) errors.push(`The document Type must be one of ${kind.types.join(', ')}.`);
-  if (!existing || input.Contact !== undefined) data.Contact = linkContact(tenant, input.Contact ?? existing?.data.Contact, now, errors);
+  const link = !existing || input.Contact !== undefined ? linkContact(drafts.contacts, input.Contact ?? existing?.data.Contact, now, errors) : null;
+  if (link) data.Contact = link.wire;
   const date = dayOf(data.Date, now);
   Object.assign(data, { Date: msDate(date), DateString: isoNoZone(date) });
   for (const field of ['DueDate', 'ExpiryDate'] as const) {
@@ -127,7 +142,8 @@ function saveOne(kind: Kind, tenant: Tenant, draft: Map<string, Stored>, element
   if (errors.length > 0) return { wire: element, errors };
   const id = existing?.id ?? randomUUID();
   data[kind.id] = id;
-  if (!existing && typeof data[kind.number] !== 'string') data[kind.number] = `${kind.prefix}${String(++tenant.numbers[kind.counter]).padStart(4, '0')}`;
+  if (link?.created) drafts.contacts.set(link.created.id, link.created);
+  if (!existing && typeof data[kind.number] !== 'string') data[kind.number] = `${kind.prefix}${String(++drafts.numbers[kind.counter]).padStart(4, '0')}`;
   if (kind === INVOICE) Object.assign(data, { AmountDue: data.Total, AmountPaid: 0, AmountCredited: 0, HasErrors: false });
   if (kind === CREDIT_NOTE) Object.assign(data, { RemainingCredit: data.Total, HasErrors: false });
   const stored = { id, updatedMs: now, data };
@@ -137,22 +153,18 @@ function saveOne(kind: Kind, tenant: Tenant, draft: Map<string, Stored>, element
 
 function save(kind: Kind, call: XeroCall, elements: Record<string, unknown>[]) {
   const tenant = tenantOf(call);
-  const draft = new Map(tenant[kind.records]);
-  // Numbering and contacts created by Name are only kept when the batch is saved.
-  const numbers = { ...tenant.numbers };
-  const contacts = new Map(tenant.contacts);
-  const outcomes = elements.map((e) => saveOne(kind, tenant, draft, e, call.now));
-  const answer = batchAnswer(outcomes, {
+  // Documents, numbering and contacts created by Name are kept only when the batch is saved.
+  const drafts: Drafts = { documents: new Map(tenant[kind.records]), contacts: new Map(tenant.contacts), numbers: { ...tenant.numbers } };
+  const outcomes = elements.map((e) => saveOne(kind, tenant, drafts, e, call.now));
+  return batchAnswer(outcomes, {
     now: call.now,
     key: kind.key,
     summarize: summarizes(call),
     errorFlag: kind.errorFlag,
     commit: () => {
-      tenant[kind.records] = draft;
+      Object.assign(tenant, { [kind.records]: drafts.documents, contacts: drafts.contacts, numbers: drafts.numbers });
     },
   });
-  if (answer.status !== 200) Object.assign(tenant, { numbers, contacts });
-  return answer;
 }
 
 const handlersFor = (kind: Kind, names: { create: string; upsert: string; get: string; update: string }) => ({

@@ -236,7 +236,7 @@ describe('documents', () => {
     expect(bed.server.xero.state(s.tenantId).contacts.filter((c) => c.Name === 'Quote Co')).toHaveLength(1);
   });
 
-  it('refuses an unknown tax type per element', async () => {
+  it('refuses an unknown tax type per element, saving the good elements or, summarised, nothing', async () => {
     const s = session(bed);
     const res = await s.xero('PUT', '/Invoices?summarizeErrors=false', {
       Invoices: [{ Type: 'ACCREC', Contact: { Name: 'X' }, LineItems: [{ Description: 'a', Quantity: 1, UnitAmount: 1, TaxType: 'NOPE' }] }],
@@ -244,6 +244,30 @@ describe('documents', () => {
     expect(res.status).toBe(200);
     expectContractAnswer(bed, 'accounting', 'createInvoices', 200, res.body);
     expect(res.body.Invoices[0]).toMatchObject({ HasErrors: true, StatusAttributeString: 'ERROR' });
-    expect(bed.server.xero.state(s.tenantId).invoices).toEqual([]);
+    // Nothing of the refused element is kept: no invoice, no contact made from its Name.
+    expect(bed.server.xero.state(s.tenantId)).toMatchObject({ invoices: [], contacts: [] });
+
+    const mixed = await s.xero('PUT', '/Invoices?summarizeErrors=false', {
+      Invoices: [
+        { Type: 'ACCREC', Contact: { Name: 'Bad' }, LineItems: [{ Description: 'a', Quantity: 1, UnitAmount: 1, TaxType: 'NOPE' }] },
+        { Type: 'ACCREC', Contact: { Name: 'Good' }, LineItems: lines },
+      ],
+    });
+    expectContractAnswer(bed, 'accounting', 'createInvoices', 200, mixed.body);
+    expect(mixed.body.Invoices.map((i: { StatusAttributeString: string }) => i.StatusAttributeString)).toEqual(['ERROR', 'OK']);
+    expect(mixed.body.Invoices[1].InvoiceNumber).toBe('INV-0001');
+    expect(bed.server.xero.state(s.tenantId).contacts.map((c) => c.Name)).toEqual(['Good']);
+
+    const summarised = await s.xero('PUT', '/Invoices', {
+      Invoices: [
+        { Type: 'ACCREC', Contact: { Name: 'Another' }, LineItems: lines },
+        { Type: 'ACCREC', Contact: { Name: 'Bad' }, LineItems: [{ Description: 'a', Quantity: 1, UnitAmount: 1, TaxType: 'NOPE' }] },
+      ],
+    });
+    expect(summarised.status).toBe(400);
+    expectContractAnswer(bed, 'accounting', 'createInvoices', 400, summarised.body);
+    expect(bed.server.xero.state(s.tenantId).invoices).toHaveLength(1);
+    const next = await s.xero('PUT', '/Invoices', { Invoices: [{ Type: 'ACCREC', Contact: { Name: 'Good' }, LineItems: lines }] });
+    expect(next.body.Invoices[0].InvoiceNumber).toBe('INV-0002');
   });
 });
