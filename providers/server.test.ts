@@ -60,6 +60,18 @@ describe('startProviderServer', () => {
     expect(again.map((c: { tenantId: string }) => c.tenantId)).toEqual([list[0].tenantId]);
   });
 
+  it('warm: compiles the validators up front and then serves as usual', async () => {
+    server = await startProviderServer({ warm: true });
+    const tenant = server.xero.createTenant({ name: 'Warm Org', subject: 'w' });
+    server.xero.allowToken('t', 'w');
+    const res = await fetch(`${server.url}/xero/api.xro/2.0/CreditNotes`, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer t', 'xero-tenant-id': tenant.tenantId, 'content-type': 'application/json' },
+      body: JSON.stringify({ CreditNotes: [{ Type: 'ACCRECCREDIT', Contact: { Name: 'C' }, LineItems: [] }] }),
+    });
+    expect(res.status).toBe(200);
+  });
+
   it('runs without validation when the contracts folder is absent', async () => {
     process.env.PROVIDER_CONTRACTS_DIR = '/nonexistent/contracts';
     server = await startProviderServer();

@@ -10,7 +10,7 @@ import { contractsDir } from './contracts';
 import { createControlApi } from './controlApi';
 import { send } from './http';
 import type { AuthServer, Clock } from './types';
-import { createXero, loadXeroContracts, type Violation, type XeroKnobs } from './xero';
+import { createXero, loadXeroContracts, warmXeroContracts, type Violation, type XeroKnobs } from './xero';
 
 export interface ProviderServerOptions {
   /** 0 (the default) takes a free port. */
@@ -20,6 +20,11 @@ export interface ProviderServerOptions {
   clock?: Clock;
   /** The authorization server (providers/oauth/); without it, Xero accepts the tokens of `xero.allowToken`. */
   auth?: AuthServer;
+  /**
+   * Compile every served operation's validator before answering (about 8 s): for a global setup,
+   * so no test pays a first call's compile. Off by default (the fake's own tests, quick starts).
+   */
+  warm?: boolean;
 }
 
 export interface ProviderServer {
@@ -41,6 +46,7 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
   const dir = contractsDir();
   if (!dir) console.warn('provider server: ../shared/contracts not found, serving without contract validation');
   const contracts = dir ? await loadXeroContracts(dir) : null;
+  if (contracts && opts.warm) warmXeroContracts(contracts);
   let url = '';
   const xero = createXero({ now: clock.now, baseUrl: () => url, contracts, violations, auth: opts.auth });
   const control = createControlApi({ clock, violations, xero: xero.knobs });

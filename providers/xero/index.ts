@@ -6,6 +6,7 @@ import { Faults } from './faults';
 import { createXeroGate, type Violation, type XeroContracts } from './gate';
 import { createKnobs, type XeroKnobs } from './knobs';
 import { RateLimiter } from './limits';
+import { ROUTES } from './routes';
 import { XeroState } from './state';
 
 export type { Violation, XeroContracts } from './gate';
@@ -18,6 +19,15 @@ export async function loadXeroContracts(contractsDir: string): Promise<XeroContr
     loadContract(path.join(contractsDir, 'xero', 'xero_accounting.yaml'), '/xero/api.xro/2.0'),
   ]);
   return { identity, accounting };
+}
+
+/**
+ * Compiles the request validators of every operation the fake serves (about 8 s on two cores; the
+ * document schemas are the big ones). Lazily, each is compiled by its first call, blocking the server
+ * for up to a second and a half in the middle of a test; a global setup pays it once up front instead.
+ */
+export function warmXeroContracts(contracts: XeroContracts): void {
+  for (const route of ROUTES) (route.identity ? contracts.identity : contracts.accounting).validator.getRequestValidatorsForOperation(route.operationId);
 }
 
 export function createXero(opts: { now: () => number; baseUrl: () => string; contracts: XeroContracts | null; violations: Violation[]; auth?: AuthServer }): {
