@@ -165,6 +165,8 @@ describe('scenario faults', () => {
     expect(retry.body.Invoices[0].InvoiceNumber).toBe('INV-0001');
     expect(bed.server.xero.state(s.tenantId).invoices).toHaveLength(1);
     expect(bed.server.xero.state(s.tenantId).contacts).toHaveLength(1);
+    expect((await s.xero('PUT', '/Invoices', invoice('Lost Answer Ltd'), { 'Idempotency-Key': 'k'.repeat(129) })).status).toBe(400);
+    expect(bed.server.violations).toMatchObject([{ operationId: 'createInvoices' }]);
 
     // A new key is a new invoice; the same key on another operation is its own.
     expect((await s.xero('PUT', '/Invoices', invoice('Lost Answer Ltd'), { 'Idempotency-Key': 'job-42-section-1-v2' })).body.Invoices[0].InvoiceNumber).toBe(

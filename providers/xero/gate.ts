@@ -117,13 +117,17 @@ export function createXeroGate(deps: GateDeps) {
         : (routeOf(method, relative, identity)?.operationId ?? null);
     if (operationId === null) {
       // Not in the contract: an adapter calling it has drifted, so it is recorded as a violation too.
-      deps.violations.push({ method, path: url.pathname, operationId: null, errors: [{ message: 'no operation of the contract matches' }] });
+      deps.violations.push({ method, path: url.pathname + url.search, operationId: null, errors: [{ message: 'no operation of the contract matches' }] });
       send(res, { status: 404, body: "The resource you're looking for cannot be found" });
       return true;
     }
     if (api) {
       const result = api.validateRequest(request, operationId);
       if (!result.valid) return violation(operationId, result.errors ?? []);
+    }
+    // The contract states this limit in the parameter's description only, where no validator reads it.
+    if ((headers['idempotency-key']?.length ?? 0) > 128) {
+      return violation(operationId, [{ instancePath: '/header/idempotency-key', message: 'Idempotency-Key is 128 characters at most' }]);
     }
 
     const tenantId = identity ? null : (headers['xero-tenant-id'] ?? '').toLowerCase();
