@@ -1,0 +1,55 @@
+/**
+ * The typed client of the control API (/_control/...), for tests in other processes than the
+ * server (server test workers, Playwright). Every method throws on an answer other than 200.
+ */
+import type { FailNext, LoseAnswer } from './xero/faults';
+import type { Violation } from './xero/gate';
+import type { ConnectionInfo, TenantInfo, TenantSnapshot } from './xero/knobs';
+import type { Limits } from './xero/limits';
+
+export type { ConnectionInfo, TenantInfo, TenantSnapshot, Violation, Limits, FailNext, LoseAnswer };
+
+export interface ClockInfo {
+  now: number;
+  offsetMs: number;
+}
+
+export function providerControl(baseUrl: string) {
+  const base = baseUrl.replace(/\/+$/, '');
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}/_control${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`provider control ${method} ${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  }
+  const tenant = (id: string) => `/xero/tenants/${encodeURIComponent(id)}`;
+  return {
+    clock: () => call<ClockInfo>('GET', '/clock'),
+    advanceClock: (advanceMs: number) => call<ClockInfo>('POST', '/clock', { advanceMs }),
+    violations: () => call<Violation[]>('GET', '/violations'),
+    /** Empties the list and answers what was in it. */
+    clearViolations: () => call<Violation[]>('DELETE', '/violations'),
+    xero: {
+      allowToken: (token: string, subject: string) => call<unknown>('POST', '/xero/tokens', { token, subject }).then(() => undefined),
+      /** A new tenant; with `subject`, owned by and connected to them. */
+      createTenant: (opts: { name: string; subject?: string }) => call<TenantInfo>('POST', '/xero/tenants', opts),
+      connect: (tenantId: string, subject: string) => call<ConnectionInfo>('POST', `${tenant(tenantId)}/connect`, { subject }),
+      disconnect: (tenantId: string, subject: string) => call<{ disconnected: boolean }>('POST', `${tenant(tenantId)}/disconnect`, { subject }),
+      seedContacts: (tenantId: string, rows: Record<string, unknown>[]) => call<Record<string, unknown>[]>('POST', `${tenant(tenantId)}/contacts`, { rows }),
+      seedItems: (tenantId: string, rows: Record<string, unknown>[]) => call<Record<string, unknown>[]>('POST', `${tenant(tenantId)}/items`, { rows }),
+      state: (tenantId: string) => call<TenantSnapshot>('GET', `${tenant(tenantId)}/state`),
+      resetTenant: (tenantId: string) => call<TenantInfo>('POST', `${tenant(tenantId)}/reset`),
+      limits: (partial: Partial<Limits> = {}) => call<Limits>('POST', '/xero/limits', partial),
+      failNext: (opts: FailNext = {}) => call<unknown>('POST', '/xero/failNext', opts).then(() => undefined),
+      loseAnswer: (opts: LoseAnswer) => call<unknown>('POST', '/xero/loseAnswer', opts).then(() => undefined),
+      latency: (ms: number) => call<unknown>('POST', '/xero/latency', { ms }).then(() => undefined),
+      clearFaults: () => call<unknown>('POST', '/xero/clearFaults').then(() => undefined),
+    },
+  };
+}
+
+export type ProviderControl = ReturnType<typeof providerControl>;
