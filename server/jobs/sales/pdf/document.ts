@@ -4,6 +4,7 @@
  * Buffer, so the route, a mail attachment or a test can use the same document.
  */
 import PDFDocument from 'pdfkit';
+import type { PdfFonts } from './fonts';
 import { toWinAnsi } from './winAnsi';
 
 export interface SalesPdfRow {
@@ -51,8 +52,17 @@ export interface SalesPdfContent {
 }
 
 export interface BuildOptions {
-  /** false writes the page streams as plain text (tests read the totals from them). */
+  /** false writes the page streams as plain text. */
   compress?: boolean;
+  /** A Unicode TrueType pair (./fonts.ts); without it, the built-in Helvetica with text folded to WinAnsi. */
+  fonts?: PdfFonts | null;
+}
+
+/** The two faces a document uses and how its text must be written for them. */
+interface Faces {
+  body: string;
+  bold: string;
+  w: (text: string) => string;
 }
 
 const MARGIN = 50;
@@ -65,8 +75,14 @@ export function buildSalesPdf(content: SalesPdfContent, opts: BuildOptions = {})
     size: 'A4',
     margin: MARGIN,
     compress: opts.compress ?? true,
-    info: { Title: toWinAnsi(`${content.title} ${content.number}`), Author: toWinAnsi(content.brandName) },
+    info: { Title: `${content.title} ${content.number}`, Author: content.brandName },
   });
+  let f: Faces = { body: 'Helvetica', bold: 'Helvetica-Bold', w: toWinAnsi };
+  if (opts.fonts) {
+    doc.registerFont('body', opts.fonts.regular);
+    doc.registerFont('bold', opts.fonts.bold);
+    f = { body: 'body', bold: 'bold', w: (text) => text.replace(/[\r\n\t]+/g, ' ') };
+  }
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -74,10 +90,10 @@ export function buildSalesPdf(content: SalesPdfContent, opts: BuildOptions = {})
     doc.on('error', reject);
   });
   try {
-    header(doc, content);
-    parties(doc, content);
-    rowsTable(doc, content);
-    totals(doc, content);
+    header(doc, content, f);
+    parties(doc, content, f);
+    rowsTable(doc, content, f);
+    totals(doc, content, f);
   } finally {
     doc.end();
   }
@@ -85,10 +101,9 @@ export function buildSalesPdf(content: SalesPdfContent, opts: BuildOptions = {})
 }
 
 type Doc = PDFKit.PDFDocument;
-const w = toWinAnsi;
 const width = (doc: Doc) => doc.page.width - 2 * MARGIN;
 
-function header(doc: Doc, c: SalesPdfContent): void {
+function header(doc: Doc, c: SalesPdfContent, { body, bold, w }: Faces): void {
   const top = MARGIN;
   let left = MARGIN;
   if (c.logo) {
@@ -100,12 +115,12 @@ function header(doc: Doc, c: SalesPdfContent): void {
     }
   }
   doc
-    .font('Helvetica-Bold')
+    .font(bold)
     .fontSize(16)
     .fillColor('black')
     .text(w(c.brandName), left, top, { width: width(doc) - (left - MARGIN) });
   doc
-    .font('Helvetica-Bold')
+    .font(bold)
     .fontSize(22)
     .text(w(c.title), MARGIN, top + 75, { width: width(doc) });
   const facts: [string, string][] = [
@@ -116,27 +131,27 @@ function header(doc: Doc, c: SalesPdfContent): void {
   doc.moveDown(0.3).fontSize(10);
   for (const [label, value] of facts) {
     const y = doc.y;
-    doc.font('Helvetica').fillColor(GREY).text(w(label), MARGIN, y, { width: 100 });
+    doc.font(body).fillColor(GREY).text(w(label), MARGIN, y, { width: 100 });
     doc
-      .font('Helvetica')
+      .font(body)
       .fillColor('black')
       .text(w(value), MARGIN + 100, y, { width: width(doc) - 100 });
   }
   doc.moveDown(1);
 }
 
-function parties(doc: Doc, c: SalesPdfContent): void {
+function parties(doc: Doc, c: SalesPdfContent, { body, bold, w }: Faces): void {
   const y = doc.y;
   const half = width(doc) / 2 - 10;
   const block = (label: string, lines: string[], x: number) => {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(GREY).text(w(label), x, y, { width: half });
-    doc.font('Helvetica').fillColor('black');
+    doc.font(bold).fontSize(10).fillColor(GREY).text(w(label), x, y, { width: half });
+    doc.font(body).fillColor('black');
     for (const line of lines.length ? lines : ['—']) doc.text(w(line), x, doc.y, { width: half });
     return doc.y;
   };
   const end = Math.max(block(c.labels.client, c.clientLines, MARGIN), block(c.labels.site, c.siteLines, MARGIN + half + 20));
   doc
-    .font('Helvetica')
+    .font(body)
     .fillColor(GREY)
     .text(w(`${c.labels.job}: ${c.jobLine}`), MARGIN, end + 10, { width: width(doc) });
   doc.fillColor('black').moveDown(1);
@@ -153,9 +168,9 @@ function columns(doc: Doc) {
   return { description: at(descWidth), qty: at(COLS.qty), unitPrice: at(COLS.unitPrice), taxRate: at(COLS.taxRate), net: at(COLS.net) };
 }
 
-function tableLine(doc: Doc, cells: SalesPdfRow, bold: boolean): void {
+function tableLine(doc: Doc, cells: SalesPdfRow, head: boolean, { body, bold, w }: Faces): void {
   const cols = columns(doc);
-  const font = bold ? 'Helvetica-Bold' : 'Helvetica';
+  const font = head ? bold : body;
   doc.font(font).fontSize(9);
   const height = Math.max(...Object.entries(cells).map(([k, v]) => doc.heightOfString(w(v), { width: cols[k as keyof SalesPdfRow].width - 4 })));
   // A row that would cross the bottom margin starts a new page, so no row is ever split.
@@ -173,19 +188,19 @@ function tableLine(doc: Doc, cells: SalesPdfRow, bold: boolean): void {
     .stroke();
 }
 
-function rowsTable(doc: Doc, c: SalesPdfContent): void {
+function rowsTable(doc: Doc, c: SalesPdfContent, f: Faces): void {
   const l = c.labels;
-  tableLine(doc, { description: l.description, qty: l.qty, unitPrice: l.unitPrice, taxRate: l.taxRate, net: l.net }, true);
+  tableLine(doc, { description: l.description, qty: l.qty, unitPrice: l.unitPrice, taxRate: l.taxRate, net: l.net }, true, f);
   if (c.rows.length === 0)
     doc
-      .font('Helvetica')
+      .font(f.body)
       .fontSize(9)
-      .text(w(l.noRows), MARGIN, doc.y, { width: width(doc) });
-  for (const row of c.rows) tableLine(doc, row, false);
+      .text(f.w(l.noRows), MARGIN, doc.y, { width: width(doc) });
+  for (const row of c.rows) tableLine(doc, row, false, f);
   doc.moveDown(1);
 }
 
-function totals(doc: Doc, c: SalesPdfContent): void {
+function totals(doc: Doc, c: SalesPdfContent, { body, bold, w }: Faces): void {
   const lines: [string, string, boolean][] = [
     [c.labels.totalNet, c.totals.net, false],
     [c.labels.totalTax, c.totals.tax, false],
@@ -193,9 +208,9 @@ function totals(doc: Doc, c: SalesPdfContent): void {
   ];
   if (doc.y + 60 > doc.page.height - MARGIN) doc.addPage();
   const x = MARGIN + width(doc) - 250;
-  for (const [label, value, bold] of lines) {
+  for (const [label, value, strong] of lines) {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10);
+    doc.font(strong ? bold : body).fontSize(strong ? 12 : 10);
     doc.text(w(label), x, y, { width: 140 });
     doc.text(w(value), x + 140, y, { width: 110, align: 'right' });
   }

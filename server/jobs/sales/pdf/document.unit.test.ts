@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { salesPdfContent, addDays, formatDay, type SalesPdfSource } from './content';
 import { buildSalesPdf } from './document';
+import { pdfFonts } from './fonts';
 import { pdfLogo } from './logo';
 import { pdfText } from './pdfText';
 import { toWinAnsi } from './winAnsi';
@@ -91,6 +92,28 @@ describe('sales PDF document', () => {
     const pdf = await buildSalesPdf(salesPdfContent(source({ language: 'hu-HU', type: 'ADVANCE_PAYMENT' })), { compress: false });
     expect(pdfText(pdf)).toContain('Elölegszámla');
     expect(toWinAnsi('Ő ű € – 漢\u202f')).toBe('Ö ü € – ? ');
+  });
+});
+
+describe('sales PDF fonts', () => {
+  const fonts = pdfFonts();
+
+  it('finds none where there is no font folder, or when switched off', () => {
+    expect(pdfFonts('')).toBeNull();
+    expect(pdfFonts('/nonexistent/fonts')).toBeNull();
+  });
+
+  // Runs where the machine has DejaVu (Debian's fonts-dejavu-core); elsewhere the PDF uses Helvetica, tested above.
+  it.skipIf(!fonts)('with the Unicode font, prints every name as written', async () => {
+    const src = source({
+      language: 'hu-HU',
+      type: 'ADVANCE_PAYMENT',
+      client: { co_name: 'Kőbányai Łukasz', co_company: null, co_address: null, co_email: null },
+    });
+    for (const compress of [false, true]) {
+      const text = pdfText(await buildSalesPdf(salesPdfContent(src), { fonts, compress }));
+      for (const s of ['Előlegszámla', 'Kőbányai Łukasz', 'Bruttó összesen', 'Acme Repairs']) expect(text).toContain(s);
+    }
   });
 });
 

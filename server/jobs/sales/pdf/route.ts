@@ -15,6 +15,7 @@ import { JOB_STAFF_GATE } from '../../access';
 import { salesPdfContent } from './content';
 import { loadSalesPdf } from './data';
 import { buildSalesPdf } from './document';
+import { pdfFonts } from './fonts';
 
 const key = 'jobs';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
@@ -44,7 +45,7 @@ export function registerSalesPdfRoute(app: FastifyInstance): void {
     handler: async (request, reply) => {
       const req = request as PdfReq;
       const { source, jobNumber } = await loadSalesPdf(req, req.params.id, req.params.jss_id, req.query.type);
-      const pdf = await buildSalesPdf(salesPdfContent(source));
+      const pdf = await buildSalesPdf(salesPdfContent(source), { fonts: pdfFonts() });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Length', String(pdf.length))
