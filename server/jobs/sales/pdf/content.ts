@@ -1,6 +1,6 @@
 /**
  * What a sales section's PDF says, from what the route read: labels in the user's language, money
- * summed in integer pence by the Sales tab's own totals (./../totals.ts) and formatted as every
+ * summed in integer pence by the Sales tab's own totals (../totals.ts) and formatted as every
  * screen formats it, dates in the user's date format. Pure, so the wording is tested without a
  * database or a PDF.
  */
