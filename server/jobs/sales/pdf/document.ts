@@ -54,7 +54,10 @@ export interface SalesPdfContent {
 export interface BuildOptions {
   /** false writes the page streams as plain text. */
   compress?: boolean;
-  /** A Unicode TrueType pair (./fonts.ts); without it, the built-in Helvetica with text folded to WinAnsi. */
+  /**
+   * A Unicode TrueType pair (./fonts.ts), embedded when a text needs it; otherwise, and without
+   * it, the built-in Helvetica (text folded to WinAnsi when there is no font to embed).
+   */
   fonts?: PdfFonts | null;
 }
 
@@ -70,6 +73,13 @@ const GREY = '#555555';
 /** Column widths of the rows table, in points; the description takes what the page leaves. */
 const COLS = { qty: 60, unitPrice: 85, taxRate: 60, net: 85 };
 
+/** Every text of the document prints in the built-in Helvetica as written. */
+function fitsWinAnsi(c: SalesPdfContent): boolean {
+  const texts = [c.brandName, c.title, c.number, c.date, c.deadline, c.jobLine, ...c.clientLines, ...c.siteLines];
+  texts.push(...Object.values(c.labels), ...Object.values(c.totals), ...c.rows.flatMap((r) => Object.values(r)));
+  return texts.every((t) => toWinAnsi(t) === t.replace(/[\r\n\t]+/g, ' '));
+}
+
 export function buildSalesPdf(content: SalesPdfContent, opts: BuildOptions = {}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -78,7 +88,9 @@ export function buildSalesPdf(content: SalesPdfContent, opts: BuildOptions = {})
     info: { Title: `${content.title} ${content.number}`, Author: content.brandName },
   });
   let f: Faces = { body: 'Helvetica', bold: 'Helvetica-Bold', w: toWinAnsi };
-  if (opts.fonts) {
+  // Embedding costs ~200 ms of CPU a document (the font is parsed and subset each time), so only a
+  // document with a character Helvetica lacks gets it.
+  if (opts.fonts && !fitsWinAnsi(content)) {
     doc.registerFont('body', opts.fonts.regular);
     doc.registerFont('bold', opts.fonts.bold);
     f = { body: 'body', bold: 'bold', w: (text) => text.replace(/[\r\n\t]+/g, ' ') };
