@@ -114,4 +114,12 @@ describe('GET jobs/{id}/salessections/{jss_id}/pdf', () => {
     expect(res.status).toBe(400);
     expect(res.json().jobs.dbErrors[0]).toMatchObject({ error: 'VALIDATION', details: 'type', primary: 'Invalid value' });
   });
+
+  it('is declared in the OpenAPI document: a binary answer, the type list, the gate', async () => {
+    const doc = await call(t.app, { url: '/api/docs/json', host: 'unknown-host.example' });
+    const op = doc.json.paths['/api/jobs/{id}/salessections/{jss_id}/pdf'].get;
+    expect(op.operationId).toBe('jobsSalessectionsPdf');
+    expect(op.responses['200'].content['application/json'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(op.parameters.find((p: { name: string }) => p.name === 'type').schema.enum).toEqual(['QUOTE', 'ADVANCE_PAYMENT', 'INVOICE', 'CREDIT_NOTE']);
+  });
 });

@@ -8,9 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INVOICE_TYPES, type InvoiceType } from '../../../../core/enums';
 import { pdfFileName } from '../../../../core/jobs/sales/pdfNames';
-import { describeGate, requireGate } from '../../../auth/gate';
-import { errorResponses } from '../../../envelope/schemas';
 import { DOWNLOAD_CSP, contentDisposition } from '../../../files/download';
+import { fileAction } from '../../../http/route';
 import { JOB_STAFF_GATE } from '../../access';
 import { salesPdfContent } from './content';
 import { loadSalesPdf } from './data';
@@ -29,20 +28,19 @@ export function pdfDisposition(name: string): string {
 }
 
 export function registerSalesPdfRoute(app: FastifyInstance): void {
-  app.route({
-    method: 'GET',
-    url: '/api/jobs/:id/salessections/:jss_id/pdf',
-    config: { envelopeKey: key, gate: JOB_STAFF_GATE },
-    preHandler: requireGate(JOB_STAFF_GATE),
-    schema: {
-      tags: [key],
+  fileAction(
+    app,
+    {
+      method: 'GET',
+      url: '/api/jobs/:id/salessections/:jss_id/pdf',
+      key,
+      gate: JOB_STAFF_GATE,
+      mediaType: 'application/pdf',
       summary: "A sales section as a PDF quote or invoice (`type`; default: the section's own invoice type), downloaded",
-      description: describeGate(JOB_STAFF_GATE),
       params: { type: 'object', properties: { id, jss_id: id }, required: ['id', 'jss_id'] },
       querystring: { type: 'object', properties: { type: { type: 'string', enum: [...INVOICE_TYPES] } } },
-      response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' }, ...errorResponses(key) },
     },
-    handler: async (request, reply) => {
+    async (request, reply) => {
       const req = request as PdfReq;
       const { source, jobNumber } = await loadSalesPdf(req, req.params.id, req.params.jss_id, req.query.type);
       const pdf = await buildSalesPdf(salesPdfContent(source), { fonts: pdfFonts() });
@@ -55,5 +53,5 @@ export function registerSalesPdfRoute(app: FastifyInstance): void {
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
     },
-  });
+  );
 }
