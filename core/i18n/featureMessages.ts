@@ -10,6 +10,7 @@ import { brandSitesMessages } from '../devsites/messages';
 import { devToolsMessages } from '../devtools/messages';
 import { jobsMessages } from '../jobs/messages';
 import { salesCostsMessages } from '../jobs/sales/messages';
+import { salesPdfMessages } from '../jobs/sales/pdfMessages';
 import { filesMessages } from '../files/messages';
 import { mailComposeMessages } from '../mail/compose/messages';
 import { mailClientMessages } from '../mail/client/messages';
@@ -30,6 +31,7 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   devToolsMessages,
   jobsMessages,
   salesCostsMessages,
+  salesPdfMessages,
   filesMessages,
   mailAdminMessages,
   mailClientMessages,

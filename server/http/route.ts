@@ -14,7 +14,7 @@ import type {
 import type { Gate } from '../../core/access/access';
 import { describeGate, requireGate } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
-import { plainJsonSerializer, responses, type JsonSchema } from '../envelope/schemas';
+import { errorResponses, plainJsonSerializer, responses, type JsonSchema } from '../envelope/schemas';
 import { actionValidatorCompiler } from './bodySchema';
 
 export interface ActionRoute {
@@ -93,5 +93,34 @@ export function action(app: FastifyInstance, r: ActionRoute, handler: (req: Fast
       const { data, totalCount } = await handler(req);
       return sendOk(req, reply, data, { status: r.status, snackbar: r.change, totalCount });
     },
+  });
+}
+
+export interface FileRoute extends Pick<ActionRoute, 'url' | 'key' | 'gate' | 'summary' | 'params' | 'querystring'> {
+  method: 'GET';
+  /** The file's media type, as the OpenAPI document shows it ('application/pdf'). */
+  mediaType: string;
+}
+
+/**
+ * A route whose success answer is a file, not an envelope (the sales PDF): declared, gated and
+ * documented as an `action` is, its refusals still in the envelope; the handler sends the bytes
+ * with their own headers.
+ */
+export function fileAction(app: FastifyInstance, r: FileRoute, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>): void {
+  app.route({
+    method: r.method,
+    url: r.url,
+    config: { envelopeKey: r.key, gate: r.gate },
+    preHandler: requireGate(r.gate),
+    schema: {
+      tags: [r.key],
+      summary: r.summary,
+      description: describeGate(r.gate),
+      ...(r.params ? { params: r.params } : {}),
+      ...(r.querystring ? { querystring: r.querystring } : {}),
+      response: { 200: { description: r.mediaType, type: 'string', format: 'binary' }, ...errorResponses(r.key) },
+    },
+    handler,
   });
 }

@@ -40,6 +40,46 @@ describe('jobsProvider: the job screens on the wire (SPEC.md point 7)', () => {
     ]);
   });
 
+  it("sales PDF: downloads under the server's file name; a new draft gets it attached, or is deleted again", async () => {
+    const { client, deps } = makeClient();
+    const provider = jobsProvider(client);
+    const pdfAnswer = () =>
+      new Response('%PDF-1.3', {
+        status: 200,
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="Credit note-AC1-7.pdf"' },
+      });
+    const mailEnv = (data: unknown) => ({ maildrafts: env(data).jobs });
+    deps.fetch
+      .mockResolvedValueOnce(pdfAnswer())
+      .mockResolvedValueOnce(jsonAnswer(201, mailEnv({ mdraft_id: 77 })))
+      .mockResolvedValueOnce(jsonAnswer(201, mailEnv({ mdraft_id: 77 })));
+    const pdf = await provider.jobSalesPdf(5, 7, 'CREDIT_NOTE');
+    expect(pdf?.fileName).toBe('Credit note-AC1-7.pdf');
+    expect(await pdf?.blob.text()).toBe('%PDF-1.3');
+    await expect(provider.salesPdfDraft(pdf!, 'Credit note AC1-7')).resolves.toBe(77);
+    const calls = deps.fetch.mock.calls.map(([url, init]) => [String(url).replace('http://test.local/api/', ''), init?.method]);
+    expect(calls).toEqual([
+      ['jobs/5/salessections/7/pdf?type=CREDIT_NOTE', 'GET'],
+      ['maildrafts/create', 'POST'],
+      ['maildrafts/77/attachments', 'POST'],
+    ]);
+    expect(JSON.parse(String(deps.fetch.mock.calls[1][1]?.body))).toEqual({ mdraft_subject: 'Credit note AC1-7' });
+    const form = deps.fetch.mock.calls[2][1]?.body as FormData;
+    expect((form.get('file') as File).name).toBe('Credit note-AC1-7.pdf');
+
+    deps.fetch.mockReset();
+    deps.fetch
+      .mockResolvedValueOnce(jsonAnswer(201, mailEnv({ mdraft_id: 78 })))
+      .mockResolvedValueOnce(jsonAnswer(413, mailEnv(null)))
+      .mockResolvedValueOnce(jsonAnswer(200, mailEnv({ deleted: 1 })));
+    await expect(provider.salesPdfDraft(pdf!, 'x')).rejects.toThrow();
+    expect(deps.fetch.mock.calls.map(([url, init]) => [String(url).replace('http://test.local/api/', ''), init?.method])).toEqual([
+      ['maildrafts/create', 'POST'],
+      ['maildrafts/78/attachments', 'POST'],
+      ['maildrafts/78', 'DELETE'],
+    ]);
+  });
+
   it('costs: load, the _bulk call, an engineer lock', async () => {
     const { provider, sent } = setup({ job_id: 5, rows: [] });
     await provider.jobCosts(5);

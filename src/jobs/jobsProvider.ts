@@ -10,12 +10,20 @@ import type { JobCalendarRow, JobDetails, JobHistoryRow, JobListRow, JobWrite } 
 import type { JobSales, SalesSectionWrite } from '../../core/jobs/sales/types';
 import type { CostWrite, JobCosts } from '../../core/jobs/costs/types';
 import type { Option } from './sheet/options';
+import type { InvoiceType } from '../../core/enums';
+import { fileNameOf } from './sheet/exportJobs';
 
 export type Row = Record<string, unknown>;
 
 export interface JobPage {
   rows: JobListRow[];
   total: number;
+}
+
+/** A downloaded sales PDF and the name the server gave it. */
+export interface SalesPdf {
+  blob: Blob;
+  fileName: string;
 }
 
 export interface JobsProvider {
@@ -41,6 +49,14 @@ export interface JobsProvider {
   jobSalesDuplicate(jobId: number, jssId: number): Promise<JobSales | null>;
   jobSalesReorderSections(jobId: number, order: number[]): Promise<JobSales | null>;
   jobSalesReorderItems(jobId: number, jssId: number, order: number[]): Promise<JobSales | null>;
+  /** A section as a PDF (GET jobs/{id}/salessections/{jss_id}/pdf); no `type`: the section's own. */
+  jobSalesPdf(jobId: number, jssId: number, type?: InvoiceType): Promise<SalesPdf | null>;
+  /**
+   * A new mail draft (from the user's default account, as the compose screen makes one) with `pdf`
+   * attached; answers the draft's id. A draft whose attachment fails is deleted again, so a failed
+   * click leaves nothing behind.
+   */
+  salesPdfDraft(pdf: SalesPdf, subject: string): Promise<number | null>;
 
   jobCosts(jobId: number, signal?: AbortSignal): Promise<JobCosts | null>;
   jobCostsBulk(jobId: number, rows: CostWrite[]): Promise<JobCosts | null>;
@@ -99,6 +115,23 @@ export function jobsProvider(client: HttpClient): JobsProvider {
     jobSalesDuplicate: (jobId, jssId) => data<JobSales>(`${jobs(jobId)}/salessectionduplicate`, { method: 'POST', body: { jss_id: jssId }, quiet: true }),
     jobSalesReorderSections: (jobId, order) => data<JobSales>(`${jobs(jobId)}/salessections`, { method: 'PATCH', body: { order } }),
     jobSalesReorderItems: (jobId, jssId, order) => data<JobSales>(`${jobs(jobId)}/salessectionitems`, { method: 'PATCH', body: { jss_id: jssId, order } }),
+    async jobSalesPdf(jobId, jssId, type) {
+      const res = await client<Blob>(`${jobs(jobId)}/salessections/${jssId}/pdf`, { query: { type }, responseType: 'blob' });
+      return res ? { blob: res.data, fileName: fileNameOf(res.headers.get('Content-Disposition'), `sales-${jssId}.pdf`) } : null;
+    },
+    async salesPdfDraft(pdf, subject) {
+      const draft = await data<{ mdraft_id: number }>('maildrafts/create', { method: 'POST', body: { mdraft_subject: subject } });
+      if (!draft) return null;
+      const form = new FormData();
+      form.append('file', new File([pdf.blob], pdf.fileName, { type: 'application/pdf' }));
+      try {
+        await client(`maildrafts/${draft.mdraft_id}/attachments`, { method: 'POST', body: form });
+      } catch (err) {
+        await client(`maildrafts/${draft.mdraft_id}`, { method: 'DELETE', quiet: true }).catch(() => undefined);
+        throw err;
+      }
+      return draft.mdraft_id;
+    },
 
     jobCosts: (jobId, signal) => data<JobCosts>(`${jobs(jobId)}/costs`, { signal }),
     jobCostsBulk: (jobId, rows) => data<JobCosts>(`${jobs(jobId)}/costs`, { method: 'POST', body: { _bulk: rows } }),

@@ -3,6 +3,7 @@
  * POST salessectionduplicate, PATCH salessections (section order) and salessectionitems (row order).
  * Office staff only (JOB_STAFF_GATE) and the job's record rules; a final section refuses every
  * change with XE_SEC_FINAL; every write records history and refreshes the job's net totals.
+ * GET salessections/{jss_id}/pdf prints a section as a quote or invoice (./pdf/).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JOB_STAFF_GATE, readableJob } from '../access';
@@ -14,6 +15,7 @@ import { jobDb } from '../tables';
 import { loadJobSales } from './queries';
 import { createSection, deleteSection, duplicateSection, patchSection, reorderItems, reorderSections } from './sectionWrites';
 import { salesWrite } from './write';
+import { registerSalesPdfRoute } from './pdf/route';
 
 const key = 'jobs';
 const gate = JOB_STAFF_GATE;
@@ -178,4 +180,6 @@ export function registerSalesRoutes(app: FastifyInstance): void {
       return { data: await salesWrite(req, jobId(req), (ctx) => reorderItems(ctx, body.jss_id, body.order)) };
     },
   );
+
+  registerSalesPdfRoute(app);
 }

@@ -1,6 +1,6 @@
 /**
  * One sales section as a card: its fields, its rows, its totals, and the actions (save, delete,
- * duplicate, drag handle). A final section is read-only and says so with XE_SEC_FINAL's text;
+ * duplicate, PDF, drag handle). A final section is read-only and says so with XE_SEC_FINAL's text;
  * it can still be duplicated.
  */
 import { useState, type ReactNode } from 'react';
@@ -61,10 +61,12 @@ export interface SalesSectionCardProps {
   onDelete: () => void;
   onDuplicate: () => void;
   dragHandle?: ReactNode;
+  /** The PDF menu (download, attach to a mail): shown on final sections too. */
+  pdfMenu?: ReactNode;
   busy?: boolean;
 }
 
-export function SalesSectionCard({ section, index, money, onSave, onDelete, onDuplicate, dragHandle, busy = false }: SalesSectionCardProps) {
+export function SalesSectionCard({ section, index, money, onSave, onDelete, onDuplicate, dragHandle, pdfMenu, busy = false }: SalesSectionCardProps) {
   const translate = useTranslate();
   const taxChoices = useTaxRateChoices();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`salesCosts.sales.${key}`, opts);
@@ -157,7 +159,7 @@ export function SalesSectionCard({ section, index, money, onSave, onDelete, onDu
         )}
         <TotalsLine label={t('sectionTotals')} totals={section.totals} money={money} />
       </CardContent>
-      <CardActions>
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1 }}>
         {!readOnly && (
           <>
             <Button variant="contained" onClick={() => void save()} disabled={busy}>
@@ -171,6 +173,7 @@ export function SalesSectionCard({ section, index, money, onSave, onDelete, onDu
         <Button onClick={onDuplicate} disabled={busy}>
           {t('duplicate')}
         </Button>
+        {pdfMenu}
       </CardActions>
     </Card>
   );

@@ -71,6 +71,8 @@ describe('SalesTab', () => {
     expect(within(totals).getByLabelText('Section totals: Gross')).toHaveTextContent('£71.96');
     expect(within(totals).getByLabelText('Section totals: Margin')).toHaveTextContent('£29.97');
     expect(screen.getByLabelText('Job totals: Net quote')).toHaveTextContent('£59.97');
+    // Each section offers its PDF (SalesPdfMenu.test.tsx tests the menu itself).
+    expect(within(card).getByRole('button', { name: 'PDF of sales section 1' })).toHaveAttribute('aria-haspopup', 'menu');
 
     // Editing a row previews its exact net amount before saving.
     fireEvent.change(within(card).getByLabelText('Quantity (row 1)'), { target: { value: '7' } });

@@ -18,6 +18,7 @@ import { notify } from '../../notices/noticeStore';
 import { useMoneyFormat } from './formatMoney';
 import { useJobsProvider } from '../jobsProvider';
 import { SalesSectionCard } from './SalesSectionCard';
+import { SalesPdfMenu } from './SalesPdfMenu';
 import { TotalsLine } from './TotalsLine';
 import type { JobSales, SalesSection, SalesSectionWrite } from '../../../core/jobs/sales/types';
 
@@ -120,6 +121,7 @@ export function SalesTab({ jobId }: { jobId: number }) {
                   money={money}
                   busy={busy}
                   dragHandle={handle}
+                  pdfMenu={<SalesPdfMenu jobId={jobId} jssId={s.jss_id} sectionType={s.jss_invoice_type} n={i + 1} />}
                   onSave={(body) => save(s, body)}
                   onDelete={() => run(() => provider.jobSalesDelete(jobId, s.jss_id))}
                   onDuplicate={() => void duplicate(s)}
