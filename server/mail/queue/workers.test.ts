@@ -1,16 +1,22 @@
 /** The pg-boss mail workers against Dovecot: new mail arrives by itself, the queue dedupes, two processes never sync one account at once. */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { brandDb, type RootDb } from '../../db/types';
 import { startDovecot, type Dovecot } from '../../test/dovecot';
 import { createTestBrand, testDb, uniqueName } from '../../test/helpers';
 import { createTestAccount, rawMail, withMailbox } from '../sync/testMailbox';
 import { mailDb, type MailDb } from '../tables';
-import { MAIL_SYNC_QUEUE, startMailWorkers, type MailWorkerOptions, type MailWorkers } from './workers';
+import { enabledAccounts, MAIL_SYNC_QUEUE, startMailWorkers, type MailWorkerOptions, type MailWorkers } from './workers';
 
 let root: RootDb;
 let db: MailDb;
 let schema: string;
 let dovecot: Dovecot;
+/**
+ * This file's own queue, and only this brand's accounts: by the time it runs, earlier files have left enabled
+ * accounts on Dovecots long stopped, and jobs in the shared queue, which would stand in line before this file's.
+ */
+const bossSchema = uniqueName('pgboss_workers').replace(/-/g, '_');
 const running: MailWorkers[] = [];
 type Sync = { process: string; schema: string; accountId: number; startedAt: number; endedAt: number; ran: boolean; heldFrom?: number; heldUntil?: number };
 const syncs: Sync[] = [];
@@ -30,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const w of running) await w.stop().catch(() => undefined);
   await dovecot?.stop();
+  await sql`drop schema if exists ${sql.id(bossSchema)} cascade`.execute(root);
   await root?.destroy();
 });
 
@@ -37,6 +44,8 @@ async function workers(name: string, concurrency: number, intervalMs: number, id
   const w = await startMailWorkers({
     ...idle,
     root,
+    bossSchema,
+    accounts: async () => (await enabledAccounts(root)).filter((a) => a.schema === schema),
     connectionString: inject('databaseUrl'),
     intervalMs,
     concurrency,
@@ -77,7 +86,7 @@ describe('mail sync workers', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await idle.enqueue(schema, accountId + 1)).toBe(true);
     const queued = await root
-      .selectFrom(`pgboss.job`)
+      .selectFrom(`${bossSchema}.job`)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('name', '=', MAIL_SYNC_QUEUE)
       .where('singleton_key', '=', `${schema}:${accountId}`)

@@ -67,6 +67,8 @@ export interface MailWorkerOptions {
   watchIdle?: boolean;
   /** Each time an account's INBOX is open under IDLE (tests wait for it rather than for a while). */
   onIdleOpen?: (account: WatchedAccount) => void;
+  /** The accounts the ticker queues; default every enabled account of every brand with mail on. */
+  accounts?: () => Promise<WatchedAccount[]>;
   /** The accounts to watch; default every account the ticker queues. */
   watchAccounts?: () => Promise<WatchedAccount[]>;
   /** Schedules the ticker's next run after `delayMs` (tests record the delays asked for); default setTimeout. */
@@ -146,9 +148,10 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     return id !== null;
   };
 
+  const accounts = opts.accounts ?? (() => enabledAccounts(opts.root));
   const tick = async (): Promise<number> => {
     let queued = 0;
-    for (const a of await enabledAccounts(opts.root)) if (await enqueue(a.schema, a.accountId)) queued += 1;
+    for (const a of await accounts()) if (await enqueue(a.schema, a.accountId)) queued += 1;
     return queued;
   };
 
@@ -181,7 +184,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     opts.watchIdle === false
       ? null
       : startIdleWatchers({ root: opts.root, onChange: (a) => enqueue(a.schema, a.accountId), onError: () => undefined, onOpen: opts.onIdleOpen });
-  const watchList = opts.watchAccounts ?? (() => enabledAccounts(opts.root));
+  const watchList = opts.watchAccounts ?? accounts;
 
   // A chain of timeouts, not an interval: a slow tick never overlaps the next one.
   const intervalMs = opts.intervalMs ?? mailSyncIntervalMs();
