@@ -10,6 +10,13 @@ import type { TokenClient } from './tokenEndpoint';
 /** How long a replaced refresh token is kept beside the new one: Xero honours it 30 minutes. */
 export const PREVIOUS_TOKEN_GRACE_MS: Record<ProviderName, number> = { xero: 30 * 60_000, microsoft: 30 * 60_000, google: 0 };
 
+/**
+ * The `iss` of each provider's ID tokens. Microsoft's names the user's tenant, so an ID token from its
+ * `common` authority cannot be checked against one value: the Microsoft connect identifies the
+ * user through Graph's /me and does not ask for `openid`.
+ */
+const ISSUERS: Record<ProviderName, string | undefined> = { xero: 'https://identity.xero.com', google: 'https://accounts.google.com', microsoft: undefined };
+
 export class ProviderNotConfiguredError extends Error {}
 
 export function tokenClient(provider: ProviderName): TokenClient & { authorizeUrl: string } {
@@ -21,6 +28,7 @@ export function tokenClient(provider: ProviderName): TokenClient & { authorizeUr
     revokeUrl: e.revokeUrl,
     clientId: e.clientId,
     clientSecret: e.clientSecret,
+    issuer: ISSUERS[provider],
     // Xero documents HTTP Basic; Google and Microsoft take the secret in the form.
     auth: provider === 'xero' ? 'basic' : 'post',
   };

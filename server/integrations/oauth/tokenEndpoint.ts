@@ -20,6 +20,8 @@ export interface TokenClient {
   auth?: 'post' | 'basic';
   revokeUrl?: string | null;
   authorizeUrl?: string;
+  /** What an ID token's `iss` must say (oauth4webapi checks it when the answer carries one). */
+  issuer?: string;
 }
 
 export interface TokenAnswer {
@@ -36,7 +38,7 @@ export type TokenOutcome = TokenAnswer | { refused: string };
 export function authServerOf(c: TokenClient): oauth.AuthorizationServer {
   return {
     // No discovery: the endpoints are configured, and the issuer is only compared with an ID token's.
-    issuer: new URL(c.tokenUrl).origin,
+    issuer: c.issuer ?? new URL(c.tokenUrl).origin,
     token_endpoint: c.tokenUrl,
     ...(c.authorizeUrl ? { authorization_endpoint: c.authorizeUrl } : {}),
     ...(c.revokeUrl ? { revocation_endpoint: c.revokeUrl } : {}),
