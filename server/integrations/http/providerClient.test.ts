@@ -59,7 +59,7 @@ function client(over: Partial<ProviderClientOptions> = {}) {
   return providerClient({
     provider: 'xero',
     baseUrl: `${base}/`,
-    bearer: async () => 'token-1',
+    auth: { token: async () => 'token-1' },
     budget: { root, key: newKey(), limits },
     clock: () => T0,
     ...over,
@@ -117,7 +117,7 @@ describe('providerClient', () => {
         .catch((e: unknown) => e),
     ).toMatchObject({ name: 'Unavailable', status: null, retryAt: null });
     const refused = client({
-      bearer: () => Promise.reject(new OAuthRefusedError('refused', 'invalid_grant')),
+      auth: { token: () => Promise.reject(new OAuthRefusedError('refused', 'invalid_grant')) },
     });
     seen.length = 0;
     const error = await refused.call('GET', '/Contacts').catch((e: unknown) => e);

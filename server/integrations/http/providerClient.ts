@@ -7,7 +7,7 @@
  */
 import type { RootDb } from '../../db/types';
 import { block, recordAnswer, releaseLease, takeLease, type BudgetKey, type BudgetLimits } from '../budget/budget';
-import { accessToken, OAuthRefusedError } from '../oauth/grants';
+import { accessToken, forgetAccessToken, OAuthRefusedError } from '../oauth/grants';
 import type { OAuthDb } from '../oauth/tables';
 import type { ProviderName } from '../providerConfig';
 import { AuthRefused, NotFound, RateLimited, Unavailable, UnexpectedAnswer, Validation } from './errors';
@@ -17,8 +17,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export interface ProviderClientOptions {
   provider: ProviderName;
   baseUrl: string;
-  /** The bearer token for each call: usually grantBearer(). */
-  bearer: () => Promise<string>;
+  /** Where the bearer token comes from: usually grantBearer(). */
+  auth: BearerSource;
   /** The global-schema database the budget lives in, and the key and limits to lease against. */
   budget?: { root: RootDb; key: BudgetKey; limits: BudgetLimits } | null;
   timeoutMs?: number;
@@ -38,11 +38,16 @@ export interface Answer<T> {
   body: T;
 }
 
+export interface BearerSource {
+  token(): Promise<string>;
+  /** The provider answered 401 to `token` before its expiry (revoked, or expired early): forget it, the call is tried once more. */
+  rejected?(token: string): Promise<void>;
+}
+
 /** The bearer of a stored grant, renewed by the token service when due. */
-export const grantBearer =
-  (db: OAuthDb, grantId: number, clock?: () => number): (() => Promise<string>) =>
-  () =>
-    accessToken(db, grantId, clock);
+export function grantBearer(db: OAuthDb, grantId: number, clock?: () => number): BearerSource {
+  return { token: () => accessToken(db, grantId, clock), rejected: (token) => forgetAccessToken(db, grantId, token) };
+}
 
 /** Retry-After in seconds or as an HTTP date (RFC 9110 10.2.3); null when absent or unreadable. */
 export function retryAfterSeconds(value: string | null, now: number): number | null {
@@ -70,14 +75,7 @@ export function providerClient(o: ProviderClientOptions): ProviderClient {
   const clock = o.clock ?? Date.now;
   const base = o.baseUrl.replace(/\/+$/, '');
 
-  async function send(method: string, path: string, c: CallOptions): Promise<Response> {
-    let token: string;
-    try {
-      token = await o.bearer();
-    } catch (error) {
-      if (error instanceof OAuthRefusedError) throw new AuthRefused(o.provider, error.message, null, { cause: error });
-      throw error;
-    }
+  async function send(method: string, path: string, c: CallOptions, token: string): Promise<Response> {
     const url = new URL(`${base}${path.startsWith('/') ? path : `/${path}`}`);
     for (const [k, v] of Object.entries(c.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { Accept: 'application/json', ...c.headers, Authorization: `Bearer ${token}` };
@@ -111,18 +109,34 @@ export function providerClient(o: ProviderClientOptions): ProviderClient {
     throw new UnexpectedAnswer(p, res.status, body);
   }
 
-  return {
-    async call<T>(method: string, path: string, c: CallOptions = {}): Promise<Answer<T>> {
-      const b = o.budget;
-      const lease = b ? await takeLease(b.root, b.key, b.limits, clock()) : null;
-      if (lease && !lease.ok) throw new RateLimited(o.provider, null, lease.retryAt, 'budget');
-      try {
-        const res = await send(method, path, c);
-        if (b) await recordAnswer(b.root, b.key, res.headers, clock());
-        return await settle<T>(res);
-      } finally {
-        if (b && lease?.ok) await releaseLease(b.root, b.key, lease.leaseId);
-      }
-    },
-  };
+  async function bearer(): Promise<string> {
+    try {
+      return await o.auth.token();
+    } catch (error) {
+      if (error instanceof OAuthRefusedError) throw new AuthRefused(o.provider, error.message, null, { cause: error });
+      throw error;
+    }
+  }
+
+  async function attempt<T>(method: string, path: string, c: CallOptions, retried: boolean): Promise<Answer<T>> {
+    const b = o.budget;
+    const lease = b ? await takeLease(b.root, b.key, b.limits, clock()) : null;
+    if (lease && !lease.ok) throw new RateLimited(o.provider, null, lease.retryAt, 'budget');
+    let token: string;
+    let res: Response;
+    try {
+      token = await bearer();
+      res = await send(method, path, c, token);
+      if (b) await recordAnswer(b.root, b.key, res.headers, clock());
+    } finally {
+      if (b && lease?.ok) await releaseLease(b.root, b.key, lease.leaseId);
+    }
+    if (res.status === 401 && !retried && o.auth.rejected) {
+      await o.auth.rejected(token);
+      return attempt<T>(method, path, c, true);
+    }
+    return settle<T>(res);
+  }
+
+  return { call: (method, path, c = {}) => attempt(method, path, c, false) };
 }

@@ -85,6 +85,18 @@ export async function accessToken(db: OAuthDb, grantId: number, clock: () => num
 }
 
 /**
+ * Drops a stored access token the provider turned down (401) before its expiry, so the next
+ * accessToken() renews. Only that token: one a concurrent caller has renewed meanwhile is kept.
+ */
+export async function forgetAccessToken(db: OAuthDb, grantId: number, token: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await readGrant(trx, grantId, true);
+    if (decryptSecret(row.access_token_enc) !== token) return;
+    await trx.updateTable('oauth_grants').set({ access_token_enc: null, expires_at: null }).where('og_id', '=', grantId).execute();
+  });
+}
+
+/**
  * Ends a grant: the refresh token is revoked at the provider when it has a revocation endpoint
  * (RFC 7009; Microsoft has none), and the grant is `revoked` with its tokens cleared either way,
  * since the user asked to disconnect. Answers whether the provider confirmed the revocation.

@@ -7,7 +7,9 @@ import { createAuthServer, type LocalAuthServer } from '../../../providers/oauth
 import { listenAuthServer } from '../../../providers/oauth/listen';
 import type { ConsentListener } from '../../../providers/types';
 import { freePort } from '../../net/freePort';
-import { sandboxEnvironment } from '../providerConfig';
+import { sandboxEnvironment, type ProviderName } from '../providerConfig';
+import { beginConnect, completeConnect, type Identify } from './connect';
+import type { GrantRow, OAuthDb } from './tables';
 
 export interface TestAuthServer {
   auth: LocalAuthServer;
@@ -39,4 +41,32 @@ export async function startTestAuthServer(onConsent?: ConsentListener): Promise<
       await listening.close();
     },
   };
+}
+
+/** A grant made the way a user makes one: beginConnect, the browser at the authorize URL, completeConnect. */
+export async function connectThroughFake(
+  db: OAuthDb,
+  srv: TestAuthServer,
+  c: { provider: ProviderName; subject: string; userId: number; redirectUri?: string; scopes?: string[] },
+): Promise<GrantRow> {
+  const redirectUri = c.redirectUri ?? 'http://app.test/connect';
+  const url = await beginConnect(
+    db,
+    {
+      provider: c.provider,
+      ownerKind: 'brand',
+      ownerId: 0,
+      userId: c.userId,
+      redirectUri,
+      scopes: c.scopes ?? ['scope.one'],
+      extraParams: { login_hint: c.subject },
+    },
+    srv.clock,
+  );
+  const res = await fetch(url, { redirect: 'manual' });
+  const back = new URL(res.headers.get('location') ?? '');
+  const code = back.searchParams.get('code');
+  if (!code) throw new Error(`no code: ${back.toString()}`);
+  const identify: Identify = async ({ accessToken }) => ({ externalId: srv.auth.accessTokenInfo(accessToken)!.subject });
+  return (await completeConnect(db, { state: back.searchParams.get('state')!, code, redirectUri, identify, clock: srv.clock })).grant;
 }
