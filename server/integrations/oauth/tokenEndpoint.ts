@@ -84,12 +84,35 @@ export function failureText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * A refresh answer without its ID token: whom the grant belongs to was settled at connect, and
+ * oauth4webapi would compare the token's issuer, which for a mail server's Google or Microsoft
+ * endpoint (configured by URL, tenant-specific for Microsoft) is not one value we know.
+ */
+async function withoutIdToken(res: Response): Promise<Response> {
+  if (!res.ok) return res;
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  if (body && typeof body === 'object' && 'id_token' in body) {
+    const { id_token: _dropped, ...rest } = body as Record<string, unknown>;
+    return new Response(JSON.stringify(rest), { status: res.status, statusText: res.statusText, headers });
+  }
+  return new Response(text, { status: res.status, statusText: res.statusText, headers });
+}
+
 /** The refresh_token grant (RFC 6749 section 6). */
 export async function refreshGrant(c: TokenClient, refreshToken: string): Promise<TokenOutcome> {
   const as = authServerOf(c);
   try {
     const res = await oauth.refreshTokenGrantRequest(as, clientOf(c), clientAuthOf(c), refreshToken, requestOptions(c.tokenUrl));
-    return toAnswer(await oauth.processRefreshTokenResponse(as, clientOf(c), res));
+    return toAnswer(await oauth.processRefreshTokenResponse(as, clientOf(c), await withoutIdToken(res)));
   } catch (error) {
     const refused = refusalOf(error);
     if (refused) return { refused };
