@@ -9,6 +9,7 @@ import * as global0002 from './global/0002_brand_tools';
 import * as global0003 from './global/0003_error_log_occurrences';
 import * as global0004 from './global/0004_login_devices';
 import * as global0005 from './global/0005_platform_accounts';
+import * as global0006 from './global/0006_provider_budget';
 import * as brand0001 from './brand/0001_init';
 import * as brand0002 from './brand/0002_reference_data';
 import * as brand0003 from './brand/0003_users_admin';
@@ -36,6 +37,7 @@ import * as brand0026 from './brand/0026_list_version';
 import * as brand0027 from './brand/0027_session_ids';
 import * as brand0028 from './brand/0028_mail_partial';
 import * as brand0029 from './brand/0029_search_walk_indexes';
+import * as brand0030 from './brand/0030_oauth_grants';
 import * as brand0031 from './brand/0031_accounting';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
@@ -48,6 +50,7 @@ const GLOBAL_MIGRATIONS: Record<string, Migration> = {
   '0003_error_log_occurrences': global0003,
   '0004_login_devices': global0004,
   '0005_platform_accounts': global0005,
+  '0006_provider_budget': global0006,
 };
 
 /** Add a brand migration here; every brand schema picks it up at the next start. */
@@ -79,6 +82,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0027_session_ids': brand0027,
   '0028_mail_partial': brand0028,
   '0029_search_walk_indexes': brand0029,
+  '0030_oauth_grants': brand0030,
   '0031_accounting': brand0031,
 };
 
