@@ -79,7 +79,14 @@ export function registerConnectRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'GET', url: '/api/xeroauth/loginUrl', key, gate: ACCOUNTING_ADMIN_GATE, summary: 'Begin connecting Xero: the authorize URL to open' },
+    {
+      method: 'GET',
+      url: '/api/xeroauth/loginUrl',
+      key,
+      gate: ACCOUNTING_ADMIN_GATE,
+      data: { type: 'object', properties: { url: { type: 'string' } } },
+      summary: 'Begin connecting Xero: the authorize URL to open',
+    },
     async (req) => {
       const url = await beginConnect(oauthDb(req), {
         provider: 'xero',
