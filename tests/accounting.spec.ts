@@ -7,6 +7,23 @@ import { DEMO, login } from './support/session';
  * /xero/taxrates, and a new sales row then offers the visible rates with the new default chosen.
  * "Sync now" answers the missing connection's AUTHERROR as a notice (no pretend sync).
  */
+/** The brand's tax rates are every later spec's too: put back the seeded default and visibility, however this file ended. */
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await login(page, 'admin');
+  await page.goto(`${DEMO}/xero/taxrates`);
+  await expect(page.getByRole('heading', { name: 'Tax rates' })).toBeVisible();
+  const makeDefault = page.getByRole('button', { name: 'Make 20% (VAT on Income) the default tax rate' });
+  if (await makeDefault.isVisible()) await makeDefault.click();
+  await expect(page.getByLabel('20% (VAT on Income) is the default tax rate')).toBeVisible();
+  for (const name of ['Exempt Income', 'No VAT']) {
+    const visible = page.getByRole('switch', { name: `${name} visible` }).or(page.getByRole('checkbox', { name: `${name} visible` }));
+    if (!(await visible.isChecked())) await visible.click();
+    await expect(visible).toBeChecked();
+  }
+  await page.close();
+});
+
 test('an admin hides a tax rate and sets another as default, and the sales row’s tax choice follows', async ({ page }) => {
   await login(page, 'admin');
   await page.goto(`${DEMO}/xero/taxrates`);

@@ -106,7 +106,8 @@ test.describe('incoming servers at 1440 px', () => {
     await expect(page.getByText('A password is stored; leave empty to keep it')).toBeVisible();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page).toHaveURL(`${DEMO}/admin/mailincomingservers`);
+    // Back on the list, which may bring back its last search in the address.
+    await expect(page).toHaveURL(new RegExp(`^${DEMO}/admin/mailincomingservers(\\?|$)`));
     await page.getByLabel('Search', { exact: true }).fill(name);
     await expect(page.getByRole('cell', { name, exact: true })).toHaveCount(0);
   });

@@ -23,13 +23,16 @@ test('an admin adds a user, who then changes language and date format and sees t
   await page.getByRole('link', { name: 'Create' }).click();
   await expect(page).toHaveURL(`${DEMO}/admin/user`);
   await page.waitForLoadState('networkidle');
+  // The role first: its choices are reference data the page loads as it opens, so the typing below
+  // happens on a settled form.
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  // The roles offered are the changeable roles the server lists: an Admin cannot give Developer.
+  await expect(page.getByRole('option', { name: 'Admin', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Developer' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Admin', exact: true }).click();
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'First name' }).fill('Sette');
   await page.getByRole('textbox', { name: 'Surname' }).fill('Tester');
-  await page.getByRole('combobox', { name: 'Role' }).click();
-  // The roles offered are the changeable roles the server lists: an Admin cannot give Developer.
-  await expect(page.getByRole('option', { name: 'Developer' })).toHaveCount(0);
-  await page.getByRole('option', { name: 'Admin', exact: true }).click();
   await page.getByRole('textbox', { name: 'Password' }).fill('first-pass-1');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/admin\/user\/\d+$/);
