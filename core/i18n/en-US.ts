@@ -205,6 +205,8 @@ const enUS = {
   connect: {
     missingMicrosoftCode: 'Missing microsoft code!',
     missingGoogleCode: 'Missing google code!',
+    missingXeroCode: 'Missing xero code!',
+    badState: 'This connection attempt has expired or was begun elsewhere; connect again.',
   },
   errorList: {
     title: 'Error list',

@@ -19,6 +19,7 @@ import { mailSettingsMessages } from '../mail/settings/messages';
 import { engineerPortalMessages } from '../engineerportal/messages';
 import { settingsMessages } from '../usersettings/messages';
 import { accountingMessages } from '../accounting/messages';
+import { connectionMessages } from '../accounting/connectionMessages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
@@ -40,4 +41,5 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   engineerPortalMessages,
   settingsMessages,
   accountingMessages,
+  connectionMessages,
 ];

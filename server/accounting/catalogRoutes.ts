@@ -14,7 +14,7 @@ import { action, idParams } from '../http/route';
 import { recordSchema, resourceInfo } from '../resources/fields';
 import { unsetOtherDefaults, type AnyDb } from '../resources/hooks';
 import { lockRecord, updateRecord } from '../resources/store';
-import { accountingConnectionStub } from './connection';
+import { accountingConnection } from './connection';
 import { accountingError } from './errors';
 
 const taxInfo = resourceInfo(xerotaxrates);
@@ -27,7 +27,7 @@ const syncData = {
 
 /** Until the adapter exists every sync stops here; it never reports a pull that did not happen. */
 async function requireConnection(req: FastifyRequest): Promise<void> {
-  const connection = await accountingConnectionStub(req);
+  const connection = await accountingConnection(req);
   if (!connection.connected) throw accountingError('AUTHERROR');
 }
 

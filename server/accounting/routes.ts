@@ -1,9 +1,11 @@
 /** The accounting area's routes beyond the engine's CRUD of xerotaxrates and xeroitems. */
 import type { FastifyInstance } from 'fastify';
 import { registerCatalogRoutes } from './catalogRoutes';
+import { registerConnectRoutes } from './connectRoutes';
 import { registerSyncPendingRoutes } from './syncPendingRoutes';
 
 export function registerAccountingRoutes(app: FastifyInstance): void {
   registerCatalogRoutes(app);
+  registerConnectRoutes(app);
   registerSyncPendingRoutes(app);
 }

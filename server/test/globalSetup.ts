@@ -2,6 +2,8 @@
  * One database for the whole server test run: a fresh embedded PostgreSQL in a temp folder, or,
  * when DATABASE_URL is set, a new database `test_<random>` on that server (dropped at the end).
  * It is migrated and seeded once; test files get its URL with `inject('databaseUrl')`.
+ * The outside services' sandbox (server/integrations/sandbox.ts) runs once too: its environment is
+ * set here, so the workers inherit it, and its URL is `inject('providersUrl')`.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -13,10 +15,13 @@ import { startEmbeddedPostgres } from '../db/embedded';
 import { createDb } from '../db/kysely';
 import { migrateAll } from '../db/migrations/migrate';
 import { seedIfEmpty } from '../seed/seed';
+import { startSandbox } from '../integrations/sandbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** The local provider server of the run (providers/README.md). */
+    providersUrl: string;
   }
 }
 
@@ -68,8 +73,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // of this run, never a developer's ./data. Test workers start after this and inherit it.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'server-test-data-'));
   process.env.DATA_DIR = dataDir;
+  // Warmed: every contract validator compiled now, so no test pays a first call's compile.
+  const sandbox = await startSandbox({ warm: true });
+  Object.assign(process.env, sandbox.env);
   const { url, cleanup: dropDatabase } = await freshDatabase();
   const cleanup = async () => {
+    await sandbox.close();
     await dropDatabase();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
@@ -81,5 +90,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await db.destroy();
   }
   project.provide('databaseUrl', url);
+  project.provide('providersUrl', sandbox.providers.url);
   return cleanup;
 }

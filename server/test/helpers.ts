@@ -10,6 +10,7 @@ import type { RootDb } from '../db/types';
 import { sha256Hex } from '../auth/password';
 import { createDemoUsers } from '../seed/users';
 import { DEMO_PASSWORD } from '../seed/people';
+import { sandboxEnvironment } from '../integrations/providerConfig';
 
 export const DEMO_HOST = 'localhost:3000';
 export const ACME_HOST = '127.0.0.1:3000';
@@ -124,4 +125,15 @@ export async function createTestBrand(db: RootDb, features: BrandFeatures = allF
   });
   const users = await createDemoUsers(db, brand.schema);
   return { ...brand, domain, host: `${domain}:3000`, users };
+}
+
+/**
+ * The run's local provider server (server/test/globalSetup.ts), with its environment applied in
+ * this worker too: the workers inherit the global setup's, but a test that restored its own
+ * environment (startTestAuthServer's close) may have dropped it.
+ */
+export function sandboxProviders(): string {
+  const url = inject('providersUrl');
+  Object.assign(process.env, sandboxEnvironment(url));
+  return url;
 }

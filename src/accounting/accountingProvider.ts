@@ -13,7 +13,31 @@ export interface SyncPendingPage {
   total: number;
 }
 
+/** GET xeroauth/checkstatus. */
+export interface XeroStatus {
+  connected: boolean;
+  status: 'connected' | 'not_connected' | 'reconnect_needed';
+  organisation: string | null;
+  sandbox: boolean;
+  message?: string | null;
+  connectedBy?: string | null;
+  connectedAt?: string | null;
+  scopes?: string[];
+  lastRefreshAt?: string | null;
+}
+
+export interface XeroTenantChoice {
+  tenantId: string;
+  tenantName: string | null;
+}
+
 export interface AccountingProvider {
+  xeroStatus(signal?: AbortSignal): Promise<XeroStatus>;
+  xeroLoginUrl(): Promise<string>;
+  /** Posts what Xero sent back; answers the organisations to choose from when there are several. */
+  xeroConnect(code: string, state: string): Promise<XeroTenantChoice[]>;
+  xeroChooseTenant(tenantId: string): Promise<void>;
+  xeroLogout(): Promise<void>;
   taxRateDefault(id: number): Promise<void>;
   /** POST {resource}/sync; rejects with the envelope's error (AUTHERROR while there is no connection). */
   accountingSync(resource: 'xerotaxrates' | 'xeroitems', body?: { full?: boolean }): Promise<void>;
@@ -24,6 +48,25 @@ export interface AccountingProvider {
 
 export function accountingProvider(client: HttpClient): AccountingProvider {
   return {
+    async xeroStatus(signal) {
+      const res = await client<XeroStatus>('xeroauth/checkstatus', { signal });
+      return res?.data ?? { connected: false, status: 'not_connected', organisation: null, sandbox: false };
+    },
+    async xeroLoginUrl() {
+      const res = await client<{ url: string }>('xeroauth/loginUrl');
+      if (!res?.data?.url) throw new Error('no login URL');
+      return res.data.url;
+    },
+    async xeroConnect(code, state) {
+      const res = await client<{ tenants?: XeroTenantChoice[] }>('xeroauth/connect', { method: 'POST', body: { code, state } });
+      return res?.data?.tenants ?? [];
+    },
+    async xeroChooseTenant(tenantId) {
+      await client('xeroauth/tenant', { method: 'POST', body: { tenantId } });
+    },
+    async xeroLogout() {
+      await client('xeroauth/logout');
+    },
     async taxRateDefault(id) {
       await client(`xerotaxrates/${id}/default`, { method: 'POST', body: {}, resource: 'xerotaxrates' });
       // The rows' tax choice (globalparams) preselects the default.

@@ -203,6 +203,8 @@ const huHU: Messages = {
   connect: {
     missingMicrosoftCode: 'Hiányzik a Microsoft-kód!',
     missingGoogleCode: 'Hiányzik a Google-kód!',
+    missingXeroCode: 'Hiányzik a Xero-kód!',
+    badState: 'Ez a csatlakozási kísérlet lejárt, vagy máshol indult; csatlakozzon újra.',
   },
   errorList: {
     title: 'Hibalista',

@@ -314,7 +314,9 @@ const entries: Entry[] = [
     gate: { requiredFeatures: ['google.tasks'] },
   },
 
-  { id: 'xero', path: '/xero', title: 'pages.xero', page: 'frame', block: 'xero', menu: { group: 'top', order: 80, icon: 'xero' } },
+  { id: 'xero', path: '/xero', title: 'pages.xero', page: 'xeroConnection', block: 'xero', menu: { group: 'top', order: 80, icon: 'xero' } },
+  // Xero returns here after the consent; only those who may connect get there.
+  { id: 'xeroConnect', path: '/xero-connect', title: 'pages.xeroConnect', page: 'xeroConnect', block: 'xero', gate: admins },
   {
     id: 'xeroTaxRates',
     path: '/xero/taxrates',

@@ -37,6 +37,8 @@ import { MailAccountListPage } from '../mail/admin/MailAccountListPage';
 import { MailAccountItemPage } from '../mail/admin/MailAccountItemPage';
 import { DeletedMailsPage } from '../mail/client/DeletedMailsPage';
 import { SyncStatusPage } from '../accounting/SyncStatusPage';
+import { XeroConnectionPage } from '../accounting/XeroConnectionPage';
+import { XeroConnectPage } from '../accounting/XeroConnectPage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -85,4 +87,6 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   deletedMails: DeletedMailsPage,
   fileBrowser: FileBrowserPage,
   xeroSyncStatus: SyncStatusPage,
+  xeroConnection: XeroConnectionPage,
+  xeroConnect: XeroConnectPage,
 };

@@ -50,6 +50,8 @@ export type PageKind =
   | 'temporaryError'
   | 'microsoftConnect'
   | 'googleConnect'
+  | 'xeroConnection'
+  | 'xeroConnect'
   | 'errorList'
   | 'blockIndex'
   | 'resourceList'

@@ -1,0 +1,117 @@
+/**
+ * xeroauth against the run's local provider server (server/test/globalSetup.ts): the browser's part
+ * (GET the authorize URL, follow its redirect) is done with fetch, the product's with app.inject.
+ * Each connect consents as a subject of its own (login_hint), so the fake's tenants are this test's.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decryptSecret } from '../mail/secrets';
+import { brandDb } from '../db/types';
+import type { OAuthDb } from '../integrations/oauth/tables';
+import { call, login, sandboxProviders, uniqueName, useTestApp, useTestBrand } from '../test/helpers';
+import { providerControl } from '../../providers/control';
+
+const t = useTestApp();
+const own = useTestBrand(t);
+let providers: string;
+const cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  providers = sandboxProviders();
+  for (const role of ['developer', 'operator', 'user']) cookies[role] = await login(t.app, own.brand.host, `${role}@demo.test`);
+});
+
+const get = (url: string, cookie = own.admin) => call(t.app, { url, cookie, host: own.brand.host });
+const post = (url: string, body: unknown, cookie = own.admin) => call(t.app, { method: 'POST', url, body, cookie, host: own.brand.host });
+const status = async (cookie = own.admin) => (await get('/api/xeroauth/checkstatus', cookie)).json.xeroauth.data;
+
+/** loginUrl, then the browser at Xero's authorize page as `subject`: the code and state it returns with. */
+async function consent(subject: string): Promise<{ code: string; state: string; redirect: URL }> {
+  const begun = await get('/api/xeroauth/loginUrl');
+  expect(begun.status, begun.text).toBe(200);
+  const url = new URL(begun.json.xeroauth.data.url);
+  expect(url.searchParams.get('scope')).toContain('accounting.transactions');
+  url.searchParams.set('login_hint', subject);
+  const res = await fetch(url, { redirect: 'manual' });
+  const redirect = new URL(res.headers.get('location') ?? '');
+  return { code: redirect.searchParams.get('code') ?? '', state: redirect.searchParams.get('state') ?? '', redirect };
+}
+
+async function connect(subject = uniqueName('xero-user')) {
+  const back = await consent(subject);
+  expect(back.redirect.pathname).toBe('/xero-connect');
+  const res = await post('/api/xeroauth/connect', { code: back.code, state: back.state });
+  expect(res.status, res.text).toBe(200);
+  return res.json.xeroauth.data;
+}
+
+describe('xeroauth', () => {
+  it('connects end to end and reports the organisation; logout removes it at Xero and answers not_connected', async () => {
+    expect(await status()).toMatchObject({ connected: false, status: 'not_connected', organisation: null, sandbox: true });
+    const subject = uniqueName('xero-user');
+    expect(await connect(subject)).toMatchObject({ connected: true, organisation: 'Demo Company (UK)', tenants: [] });
+    const now = await status();
+    expect(now).toMatchObject({ connected: true, status: 'connected', organisation: 'Demo Company (UK)', sandbox: true, connectedBy: expect.any(String) });
+    expect(now.scopes).toContain('accounting.contacts');
+    expect(Date.parse(now.connectedAt)).not.toBeNaN();
+    // Every staff role that may open /xero reads the status.
+    expect(await status(cookies.user)).toMatchObject({ connected: true });
+
+    const out = await get('/api/xeroauth/logout');
+    expect(out.status, out.text).toBe(200);
+    expect(out.json.xeroauth.data).toMatchObject({ connected: false, status: 'not_connected' });
+    expect(await status()).toMatchObject({ status: 'not_connected', organisation: null });
+    // The run's server is shared by every file: only the identity API's calls are this file's to judge.
+    const identity = (await providerControl(providers).violations()).filter((v) => /\/connections/i.test(v.path));
+    expect(identity).toEqual([]);
+  });
+
+  it('asks which organisation when Xero connected several, and takes the one chosen', async () => {
+    const subject = uniqueName('xero-user');
+    const control = providerControl(providers);
+    await control.xero.createTenant({ name: 'First Org', subject });
+    const second = await control.xero.createTenant({ name: 'Second Org', subject });
+    const answer = await connect(subject);
+    expect(answer.tenants.map((x: { tenantName: string }) => x.tenantName).sort()).toEqual(['First Org', 'Second Org']);
+    const chosen = await post('/api/xeroauth/tenant', { tenantId: second.tenantId });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(await status()).toMatchObject({ connected: true, organisation: 'Second Org' });
+    expect((await post('/api/xeroauth/tenant', { tenantId: 'not-one-of-them' })).status).toBe(400);
+    await get('/api/xeroauth/logout');
+  });
+
+  it('a refresh token revoked at Xero turns the connection to reconnect_needed with the AUTHERROR text', async () => {
+    await connect();
+    const db = brandDb(t.db, own.brand.schema) as unknown as OAuthDb;
+    const g = await db.selectFrom('oauth_grants').select(['og_id', 'refresh_token_enc']).where('status', '=', 'active').executeTakeFirstOrThrow();
+    // The user removed the app at Xero: the refresh token is dead, and the access token has expired.
+    const revoke = await fetch(`${providers}/oauth/xero/revoke`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${process.env.XERO_CLIENT_ID}:${process.env.XERO_CLIENT_SECRET}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ token: decryptSecret(g.refresh_token_enc) ?? '', token_type_hint: 'refresh_token' }),
+    });
+    expect(revoke.status).toBe(200);
+    await db.updateTable('oauth_grants').set({ access_token_enc: null, expires_at: null }).where('og_id', '=', g.og_id).execute();
+    // The next call through the grant (here the organisation choice) is refused at renewal.
+    const refused = await post('/api/xeroauth/tenant', { tenantId: 'any' });
+    expect(refused.status, refused.text).toBe(409);
+    expect(await status()).toMatchObject({ connected: false, status: 'reconnect_needed', message: 'Auth Error; check the accounting connection' });
+    await get('/api/xeroauth/logout');
+    expect(await status()).toMatchObject({ status: 'not_connected' });
+  });
+
+  it('refuses a wrong state and bad bodies with 400, and connect to roles other than Admin and Developer', async () => {
+    const back = await consent(uniqueName('xero-user'));
+    const wrong = await post('/api/xeroauth/connect', { code: back.code, state: 'not-the-state' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.xeroauth.dbErrors[0]).toMatchObject({ details: 'state' });
+    expect((await post('/api/xeroauth/connect', { state: back.state })).status).toBe(400);
+    expect((await post('/api/xeroauth/connect', { code: back.code, state: back.state }, cookies.operator)).status).toBe(403);
+    expect((await get('/api/xeroauth/loginUrl', cookies.user)).status).toBe(403);
+    expect((await get('/api/xeroauth/logout', cookies.operator)).status).toBe(403);
+    expect((await get('/api/xeroauth/loginUrl', cookies.developer)).status).toBe(200);
+    expect((await get('/api/xeroauth/checkstatus', cookies.operator)).status).toBe(200);
+  });
+});
