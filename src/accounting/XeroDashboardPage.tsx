@@ -32,7 +32,7 @@ function Figure({ label, value, children }: { label: string; value: ReactNode; c
         <Typography variant="body2" color="text.secondary" component="h2">
           {label}
         </Typography>
-        <Typography variant="h4" component="p">
+        <Typography variant="h5" component="p">
           {value}
         </Typography>
         {children && (
@@ -79,12 +79,12 @@ export function XeroDashboardPage({ title }: PageProps) {
               </Link>
             </Alert>
           )}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))' }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 160px), 1fr))' }}>
             <Figure label={t('minuteLeft')} value={n(d.budget.minuteRemaining)}>
-              {t('budgetOf', { count: d.limits.budgetPerMinute })}
+              {t('budgetOf', { limit: n(d.limits.budgetPerMinute) })}
             </Figure>
             <Figure label={t('dayLeft')} value={n(d.budget.dayRemaining)}>
-              {t('budgetOf', { count: d.limits.budgetPerDay })}
+              {t('budgetOf', { limit: n(d.limits.budgetPerDay) })}
             </Figure>
             <Figure label={t('throttled')} value={n(total(d.perMinute, 'throttled'))}>
               {d.budget.blockedUntil ? t('blocked', { time: time.format(fromWire(d.budget.blockedUntil)) }) : t('notBlocked')}
