@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '../test/renderWithApp';
-import { XeroDashboardPage } from './XeroDashboardPage';
+import { DASHBOARD_REFRESH_MS, XeroDashboardPage } from './XeroDashboardPage';
 import type { XeroDashboard } from '../../core/accounting/dashboard';
 import type { AppRoute } from '../routes/types';
 
@@ -88,5 +88,26 @@ describe('XeroDashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Xero connection' })).toHaveAttribute('href', '/xero');
     expect(within(screen.getByRole('region', { name: '429s in the last hour' })).getByText(/Blocked until/)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Queue' })).getByText('9')).toBeInTheDocument();
+  });
+
+  it('asks again every 30 seconds and shows the new numbers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const provider = {
+        xeroDashboard: vi
+          .fn(async () => dashboard())
+          .mockResolvedValueOnce(dashboard())
+          .mockResolvedValueOnce(dashboard({ budget: { minuteRemaining: 31, dayRemaining: 3700, inFlight: 0, blockedUntil: null } })),
+      };
+      await renderWithApp(<XeroDashboardPage route={route} title="Xero dashboard" />, { dataProvider: provider });
+      const card = await screen.findByRole('region', { name: 'Left this minute' });
+      expect(within(card).getByText('46')).toBeInTheDocument();
+      expect(provider.xeroDashboard).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS);
+      await waitFor(() => expect(within(card).getByText('31')).toBeInTheDocument());
+      expect(provider.xeroDashboard).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
