@@ -6,6 +6,7 @@
  * MAIL_SECRET_KEY, MAIL_SYNC_INTERVAL_S (default 60), MAIL_WORKERS=0 (no mail sync in this process),
  * MAIL_PARSE_THREADS (default 1; 0: parse mail on the sync's own thread),
  * REPORT_CHECK_INTERVAL_S (default 900; 0: no "engineer not reported" check in this process),
+ * PROVIDER_UPKEEP_INTERVAL_S (default 3600; 0: no keep-alive of idle grants nor call-history fold here),
  * REQUEST_TIMEOUT_S, HEADERS_TIMEOUT_S, CONNECTION_TIMEOUT_S, KEEP_ALIVE_TIMEOUT_S (server/security/timeouts.ts).
  * Without XERO_CLIENT_ID, GOOGLE_CLIENT_ID and MS_CLIENT_ID the outside services are the local sandbox
  * (server/integrations/sandbox.ts), in this process, on PROVIDERS_PORT (default a free port).
@@ -27,6 +28,7 @@ import { startMailWorkers, type MailWorkers } from './mail/queue/workers';
 import { startReportCheck, type ReportCheck } from './notifications/reportCheck';
 import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail } from './seed/people';
 import { noProviderConfigured, startSandbox, type Sandbox } from './integrations/sandbox';
+import { startProviderUpkeep, type ProviderUpkeep } from './integrations/upkeep';
 
 const log = (m: string) => console.log(`[server] ${m}`);
 let database: Database | null = null;
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
   // The workers start after the port opens: a signal in between waits for them and stops them.
   let mailWorkers: Promise<MailWorkers | null> = Promise.resolve(null);
   let reportCheck: ReportCheck | null = null;
+  let providerUpkeep: ProviderUpkeep | null = null;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
     const workers = await mailWorkers.catch(() => null);
     await workers?.stop().catch((err) => console.error(err));
     await reportCheck?.stop().catch((err) => console.error(err));
+    await providerUpkeep?.stop().catch((err) => console.error(err));
     await opened.close().catch((err) => console.error(err));
     await sandbox?.close().catch(() => undefined);
     process.exit(0);
@@ -104,6 +108,7 @@ async function main(): Promise<void> {
     app.mailSyncQueue.current = await mailWorkers;
   }
   reportCheck = startReportCheck(opened.db);
+  providerUpkeep = startProviderUpkeep(opened.db);
 
   const domains = await globalDb(opened.db)
     .selectFrom('domains as d')

@@ -30,6 +30,8 @@ export const NOTIFICATION_TYPES = [
   'CUSTOMER_NEW_JOB',
   'CUSTOMER_NEW_FILE',
   'CUSTOMER_JOB_UPDATE',
+  // Beyond SPEC's list: an outside service (Xero, Google, Microsoft) refused a grant; its params name the provider and the page to reconnect on.
+  'RECONNECT_NEEDED',
 ] as const;
 export const CONTACT_TYPES = ['CLIENT', 'ENGINEER', 'SUPPLIER', 'OPERATOR', 'CUSTOMER'] as const;
 export const INVOICE_TYPES = ['QUOTE', 'ADVANCE_PAYMENT', 'INVOICE', 'CREDIT_NOTE'] as const;

@@ -2,10 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCatalogRoutes } from './catalogRoutes';
 import { registerConnectRoutes } from './connectRoutes';
+import { registerDashboardRoutes } from './dashboardRoutes';
 import { registerSyncPendingRoutes } from './syncPendingRoutes';
 
 export function registerAccountingRoutes(app: FastifyInstance): void {
   registerCatalogRoutes(app);
   registerConnectRoutes(app);
   registerSyncPendingRoutes(app);
+  registerDashboardRoutes(app);
 }

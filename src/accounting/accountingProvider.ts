@@ -5,6 +5,7 @@
  */
 import { useDataProvider, type DataProvider } from 'ra-core';
 import type { SyncPendingRow } from '../../core/accounting/constants';
+import type { XeroDashboard } from '../../core/accounting/dashboard';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { refreshPreloaded } from '../preload/preloadStore';
 
@@ -44,6 +45,8 @@ export interface AccountingProvider {
   syncPending(params: { page: number; perPage: number }, signal?: AbortSignal): Promise<SyncPendingPage>;
   syncPendingDelete(ids: number[]): Promise<number>;
   syncPendingRetry(id: number): Promise<void>;
+  /** GET xeroadmin/dashboard (Developer). */
+  xeroDashboard(signal?: AbortSignal): Promise<XeroDashboard>;
 }
 
 export function accountingProvider(client: HttpClient): AccountingProvider {
@@ -91,6 +94,11 @@ export function accountingProvider(client: HttpClient): AccountingProvider {
     },
     async syncPendingRetry(id) {
       await client(`xeroadmin/syncpending/${id}/retry`, { method: 'POST', body: {} });
+    },
+    async xeroDashboard(signal) {
+      const res = await client<XeroDashboard>('xeroadmin/dashboard', { signal });
+      if (!res?.data) throw new Error('no dashboard');
+      return res.data;
     },
   };
 }

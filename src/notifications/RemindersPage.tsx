@@ -18,12 +18,14 @@ import type { PageProps } from '../pages/types';
 import { refreshReminderBadge } from './badgeStore';
 import { EMPTY_REMINDER_FILTER, ReminderFilters, toWireFilter, type ReminderFilter } from './ReminderFilters';
 import { useSelection } from './useSelection';
+import { ReconnectLink } from './ReconnectLink';
 
 export interface NotificationRow {
   notif_id: number;
   notif_type: NotificationType;
   job_id: number | null;
   job_number: string | null;
+  notif_params?: Record<string, unknown>;
   is_flagged: boolean;
   is_rendered: boolean;
   created_by_name: string | null;
@@ -138,7 +140,9 @@ export function RemindersPage({ title }: PageProps) {
                   />
                 </TableCell>
                 <TableCell>{translate(`reminders.types.${r.notif_type}`)}</TableCell>
-                <TableCell>{r.job_id ? <Link to={`/sheet/${r.job_id}/details`}>{r.job_number ?? translate('jobs.item.draft')}</Link> : ''}</TableCell>
+                <TableCell>
+                  {r.job_id ? <Link to={`/sheet/${r.job_id}/details`}>{r.job_number ?? translate('jobs.item.draft')}</Link> : <ReconnectLink row={r} />}
+                </TableCell>
                 <TableCell>{date(r.created_at)}</TableCell>
                 <TableCell>{r.created_by_name ?? translate('reminders.system')}</TableCell>
                 <TableCell>

@@ -353,7 +353,7 @@ const entries: Entry[] = [
     id: 'xeroDashboard',
     path: '/xero/dashboard',
     title: 'pages.xeroDashboard',
-    page: 'frame',
+    page: 'xeroDashboard',
     block: 'xero',
     gate: developer,
     menu: { group: 'dev', order: 50, icon: 'dashboard' },

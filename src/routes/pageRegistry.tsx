@@ -37,6 +37,7 @@ import { MailAccountListPage } from '../mail/admin/MailAccountListPage';
 import { MailAccountItemPage } from '../mail/admin/MailAccountItemPage';
 import { DeletedMailsPage } from '../mail/client/DeletedMailsPage';
 import { SyncStatusPage } from '../accounting/SyncStatusPage';
+import { LazyXeroDashboardPage } from '../accounting/LazyXeroDashboardPage';
 import { XeroConnectionPage } from '../accounting/XeroConnectionPage';
 import { XeroConnectPage } from '../accounting/XeroConnectPage';
 import type { PageKind } from './types';
@@ -87,6 +88,7 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   deletedMails: DeletedMailsPage,
   fileBrowser: FileBrowserPage,
   xeroSyncStatus: SyncStatusPage,
+  xeroDashboard: LazyXeroDashboardPage,
   xeroConnection: XeroConnectionPage,
   xeroConnect: XeroConnectPage,
 };

@@ -80,7 +80,8 @@ export type PageKind =
   | 'mailAccountItem'
   | 'deletedMails'
   | 'fileBrowser'
-  | 'xeroSyncStatus';
+  | 'xeroSyncStatus'
+  | 'xeroDashboard';
 
 export interface AppRoute {
   /** Stable id: React key and test handle. */

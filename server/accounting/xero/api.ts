@@ -24,6 +24,9 @@ export interface XeroApi {
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
 }
 
+/** The budget's (and the call history's) key of a brand's tenant: its share is the brand's alone. */
+export const xeroScopeKey = (schema: string, tenantId: string): string => `xero:${schema}:${tenantId}`;
+
 type Connected = Extract<AccountingConnection, { connected: true }>;
 
 /** The client for a connected brand: `db` is the brand's database (its root holds the budget), `schema` names the brand in the budget key. */
@@ -34,7 +37,7 @@ export function xeroApi(db: OAuthDb, schema: string, connection: Connected, opts
     provider: 'xero',
     baseUrl: xeroEndpoints().apiUrl,
     auth: grantBearer(db, connection.grant.og_id, opts.clock),
-    budget: root ? { root, key: { provider: 'xero', scopeKey: `xero:${schema}:${tenantId}` }, limits: opts.limits ?? XERO_BUDGET_LIMITS } : null,
+    budget: root ? { root, key: { provider: 'xero', scopeKey: xeroScopeKey(schema, tenantId) }, limits: opts.limits ?? XERO_BUDGET_LIMITS } : null,
     clock: opts.clock,
   });
   return {

@@ -10,6 +10,7 @@ import * as global0003 from './global/0003_error_log_occurrences';
 import * as global0004 from './global/0004_login_devices';
 import * as global0005 from './global/0005_platform_accounts';
 import * as global0006 from './global/0006_provider_budget';
+import * as global0007 from './global/0007_provider_calls';
 import * as brand0001 from './brand/0001_init';
 import * as brand0002 from './brand/0002_reference_data';
 import * as brand0003 from './brand/0003_users_admin';
@@ -51,6 +52,7 @@ const GLOBAL_MIGRATIONS: Record<string, Migration> = {
   '0004_login_devices': global0004,
   '0005_platform_accounts': global0005,
   '0006_provider_budget': global0006,
+  '0007_provider_calls': global0007,
 };
 
 /** Add a brand migration here; every brand schema picks it up at the next start. */

@@ -7,6 +7,7 @@
  */
 import type { RootDb } from '../../db/types';
 import { block, recordAnswer, releaseLease, takeLease, type BudgetKey, type BudgetLimits } from '../budget/budget';
+import { recordCall } from '../budget/history';
 import { accessToken, forgetAccessToken, OAuthRefusedError } from '../oauth/grants';
 import type { OAuthDb } from '../oauth/tables';
 import type { ProviderName } from '../providerConfig';
@@ -127,7 +128,8 @@ export function providerClient(o: ProviderClientOptions): ProviderClient {
     try {
       token = await bearer();
       res = await send(method, path, c, token);
-      if (b) await recordAnswer(b.root, b.key, res.headers, clock());
+      // What is left, and the call in the dashboard's history (a 429 counted as throttled).
+      if (b) await Promise.all([recordAnswer(b.root, b.key, res.headers, clock()), recordCall(b.root, b.key, res.status === 429, clock())]);
     } finally {
       if (b && lease?.ok) await releaseLease(b.root, b.key, lease.leaseId);
     }

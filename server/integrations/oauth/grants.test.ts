@@ -204,13 +204,19 @@ describe('accessToken', () => {
     expect(refreshes()).toHaveLength(1);
   });
 
-  it('turns a refused grant refused, notifies the admins, and never asks the endpoint again', async () => {
+  it('turns a refused grant refused, notifies the admins once, and never asks the endpoint again', async () => {
     const g = await connect('xero', 'xero-user-4');
     srv.auth.revoke(decryptSecret(g.refresh_token_enc)!);
     await expireStored(g.og_id);
     const before = await db.selectFrom('notifications').select('notif_id').orderBy('notif_id', 'desc').limit(1).executeTakeFirst();
 
-    await expect(accessToken(db, g.og_id, srv.clock)).rejects.toMatchObject({ name: 'OAuthRefusedError', code: 'invalid_grant' });
+    // Two processes meet the refusal at once: the one holding the lock records it, the other finds it.
+    const other = brandDb(root2, brand.schema) as unknown as OAuthDb;
+    const refused = { name: 'OAuthRefusedError', code: 'invalid_grant' };
+    await Promise.all([
+      expect(accessToken(db, g.og_id, srv.clock)).rejects.toMatchObject(refused),
+      expect(accessToken(other, g.og_id, srv.clock)).rejects.toMatchObject(refused),
+    ]);
     expect(refreshes()).toHaveLength(1);
     expect(await grantRow(g.og_id)).toMatchObject({ status: 'refused', error_code: 'invalid_grant', access_token_enc: null });
     const raised = await db
@@ -221,11 +227,23 @@ describe('accessToken', () => {
       .execute();
     const admins = [brand.users.Admin, brand.users.Developer].sort((x, y) => x - y);
     expect(raised.map((n) => n.us_id)).toEqual(admins);
-    expect(raised[0]).toMatchObject({ notif_type: 'GENERAL', notif_params: { provider: 'xero', grant_id: g.og_id, error: 'invalid_grant' } });
+    // One RECONNECT_NEEDED per admin, naming the provider and linking to its connection page.
+    for (const n of raised)
+      expect(n).toMatchObject({
+        notif_type: 'RECONNECT_NEEDED',
+        notif_params: { provider: 'xero', provider_name: 'Xero', link: '/xero', grant_id: g.og_id, error: 'invalid_grant' },
+      });
     expect((raised[0].notif_params as { text: string }).text).toBe(refusedNoticeText(g, 'invalid_grant'));
 
+    // Later calls meet the recorded refusal: no second request, no second notification.
     await expect(accessToken(db, g.og_id, srv.clock)).rejects.toThrow(OAuthRefusedError);
     expect(refreshes()).toHaveLength(1);
+    const again = await db
+      .selectFrom('notifications')
+      .select('notif_id')
+      .where('notif_id', '>', before?.notif_id ?? 0)
+      .execute();
+    expect(again).toHaveLength(admins.length);
   });
 
   it('retries nothing itself on a passing failure (503): the grant stays active', async () => {

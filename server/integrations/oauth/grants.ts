@@ -123,3 +123,28 @@ export async function disconnect(db: OAuthDb, grantId: number): Promise<{ revoke
     .execute();
   return { revokedAtProvider };
 }
+
+export type IdleRenewal = 'renewed' | 'refused' | 'skipped';
+
+/**
+ * The keep-alive's renewal of one grant (./keepAlive.ts): an active grant last renewed before
+ * `idleBefore` is renewed now, under its row lock, whatever its access token's expiry, so its
+ * refresh token (Xero's lapses after 60 days unused) is replaced before it lapses. Checked again
+ * under the lock, so of two processes only one renews; a refusal is recorded (and announced) as a
+ * call's would be. A passing failure (503, timeout) throws and leaves the grant as it was.
+ */
+export async function renewIdleGrant(db: OAuthDb, grantId: number, idleBefore: Date, clock: () => number = Date.now): Promise<IdleRenewal> {
+  const seam = grantSeam(grantId, clock);
+  return db.transaction().execute(async (trx) => {
+    const row = await seam.read(trx, true);
+    const last = row.last_refresh_at ?? row.connected_at;
+    if (row.status !== 'active' || last.getTime() >= idleBefore.getTime()) return 'skipped';
+    const outcome = await seam.request(row);
+    if ('refused' in outcome) {
+      await seam.saveRefused(trx, row, outcome.refused, clock());
+      return 'refused';
+    }
+    await seam.saveGranted(trx, row, outcome, clock());
+    return 'renewed';
+  });
+}
