@@ -8,6 +8,8 @@ test('an admin creates a department, finds it by free text, edits it and sees th
   await login(page, 'admin');
   await menu(page).getByRole('link', { name: 'Departments', exact: true }).click();
   await expect(page).toHaveURL(`${DEMO}/data/departments`);
+  // The address changes before the lazily loaded list replaces the home page's job rows (which show departments too).
+  await expect(page.getByRole('heading', { name: 'Departments', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Plumbing', exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Create' }).click();
