@@ -3,9 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { registerCatalogRoutes } from './catalogRoutes';
 import { registerConnectRoutes } from './connectRoutes';
 import { registerSyncPendingRoutes } from './syncPendingRoutes';
+import { registerSyncRoutes } from './syncRoutes';
+import { decorateAccountingQueue } from './queue/workers';
 
 export function registerAccountingRoutes(app: FastifyInstance): void {
   registerCatalogRoutes(app);
   registerConnectRoutes(app);
   registerSyncPendingRoutes(app);
+  registerSyncRoutes(app);
+  decorateAccountingQueue(app);
 }
