@@ -157,6 +157,18 @@ describe('contact sync', () => {
       `Xero already has another contact named "Taken ${tag}": contact names must be unique in Xero. Rename this contact (or the one in Xero) and sync again.`,
     );
     expect(snapshot.contacts.filter((c) => c.Name === `Taken ${tag}`)).toHaveLength(1);
+    // The contact's page shows it (read-only: an update does not write it).
+    const details = await get(`/api/contacts/${ours[1].co_id}/details`);
+    expect(details.json.contacts.data.xero_error).toBe(ours[1].xero_error);
+    const edit = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/contacts/${ours[1].co_id}`,
+      body: { xero_error: 'mine' },
+      cookie: own.admin,
+      host: own.brand.host,
+    });
+    expect(edit.status, edit.text).toBe(200);
+    expect((await get(`/api/contacts/${ours[1].co_id}/details`)).json.contacts.data.xero_error).toBe(ours[1].xero_error);
 
     // A second sync pulls nothing new (modified since) and sends nothing twice.
     const before = snapshot.contacts.length;
