@@ -185,6 +185,45 @@ describe('contact sync', () => {
   });
 });
 
+describe('two processes', () => {
+  it('syncing the same brand at once take turns page by page: every contact once, nothing sent twice', async () => {
+    const tag = uniqueName('two');
+    await control.xero.seedContacts(
+      xero.tenantId,
+      Array.from({ length: 150 }, (_, i) => ({ Name: `Both ${tag} ${i}` })),
+    );
+    await db()
+      .insertInto('contacts')
+      .values({ co_type: 'CLIENT', co_name: `Local ${tag}` })
+      .execute();
+    await beginSync(db(), 'contacts');
+    const job = { schema: own.brand.schema, task: CONTACT_SYNC };
+    const outcomes = await Promise.all([runAccountingTask(t.db, job), runAccountingTask(t.db, job)]);
+    expect(outcomes).toEqual([{ status: 'done' }, { status: 'done' }]);
+    const pulled = await db().selectFrom('contacts').select('xero_contact_id').where('co_name', 'like', `Both ${tag} %`).execute();
+    expect(pulled).toHaveLength(150);
+    expect(new Set(pulled.map((c) => c.xero_contact_id)).size).toBe(150);
+    expect((await control.xero.state(xero.tenantId)).contacts.filter((c) => c.Name === `Local ${tag}`)).toHaveLength(1);
+    expect(await readState(db(), 'contacts')).toMatchObject({ running: false, error: null });
+  });
+});
+
+describe('lost answers', () => {
+  it('a push whose answer was lost is retried with the same Idempotency-Key: the contact is made once and its id kept', async () => {
+    const name = uniqueName('Lost answer');
+    const made = await db().insertInto('contacts').values({ co_type: 'CUSTOMER', co_name: name }).returning('co_id').executeTakeFirstOrThrow();
+    await beginSync(db(), 'contacts');
+    await control.xero.loseAnswer({ operationId: 'updateOrCreateContacts' });
+    const job = { schema: own.brand.schema, task: CONTACT_SYNC };
+    expect((await runAccountingTask(t.db, job)).status).toBe('retry');
+    expect(await runAccountingTask(t.db, job)).toEqual({ status: 'done' });
+    const atXero = (await control.xero.state(xero.tenantId)).contacts.filter((c) => c.Name === name);
+    expect(atXero).toHaveLength(1);
+    const local = await db().selectFrom('contacts').select('xero_contact_id').where('co_id', '=', made.co_id).executeTakeFirstOrThrow();
+    expect(local.xero_contact_id).toBe(atXero[0].ContactID);
+  });
+});
+
 describe('faults', () => {
   it('a refused grant stops the sync with XE_AUTH_ERR', async () => {
     const oauth = brandDb(t.db, own.brand.schema) as unknown as OAuthDb;
