@@ -25,6 +25,7 @@ export async function consent(app: FastifyInstance, host: string, cookie: string
   const begun = await call(app, { url: '/api/xeroauth/loginUrl', cookie, host });
   expect(begun.status, begun.text).toBe(200);
   const url = new URL(begun.json.xeroauth.data.url);
+  expect(url.searchParams.get('scope')).toContain('accounting.transactions');
   url.searchParams.set('login_hint', subject);
   const res = await fetch(url, { redirect: 'manual' });
   const redirect = new URL(res.headers.get('location') ?? '');
