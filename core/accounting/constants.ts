@@ -25,10 +25,14 @@ export interface SyncStateWire {
   done: number;
   total: number;
   running: boolean;
+  /** Running but begun over SYNC_STALL_MINUTES ago (its job may be lost, or it waits for Xero's daily limit): a new request resumes it. */
+  stalled: boolean;
   error: string | null;
   notice: string | null;
   last_run_at: string | null;
 }
+
+export const SYNC_STALL_MINUTES = 15;
 
 /** The accounting-sync error codes of SPEC.md point 8; their texts are core/i18n en-US `xeroCodes`. */
 export const XERO_CODES = [

@@ -33,6 +33,7 @@ export const syncData = {
     done: { type: 'integer' },
     total: { type: 'integer' },
     running: { type: 'boolean' },
+    stalled: { type: 'boolean' },
     error: { type: ['string', 'null'] },
     notice: { type: ['string', 'null'] },
     last_run_at: { type: ['string', 'null'] },

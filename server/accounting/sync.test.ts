@@ -253,7 +253,14 @@ describe('faults', () => {
     const outcome = await runAccountingTask(t.db, { schema: own.brand.schema, task: TAXRATE_PULL });
     expect(outcome.status).toBe('retry');
     expect(outcome.status === 'retry' && outcome.retryAt.getTime()).toBeGreaterThan(Date.now());
-    expect(await readState(db(), 'taxrates')).toMatchObject({ running: true, error: null, next_page: 1 });
+    expect(await readState(db(), 'taxrates')).toMatchObject({ running: true, stalled: false, error: null, next_page: 1 });
+    // Still waiting a quarter of an hour later (its job lost, say): the page offers the sync again.
+    await db()
+      .updateTable('xero_sync_state')
+      .set({ last_run_at: new Date(Date.now() - 16 * 60_000) })
+      .where('resource', '=', 'taxrates')
+      .execute();
+    expect(await readState(db(), 'taxrates')).toMatchObject({ running: true, stalled: true });
   });
 });
 

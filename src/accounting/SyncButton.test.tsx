@@ -11,6 +11,7 @@ const state = (over: Partial<SyncStateWire>): SyncStateWire => ({
   done: 0,
   total: 0,
   running: false,
+  stalled: false,
   error: null,
   notice: null,
   last_run_at: null,
@@ -21,14 +22,15 @@ const list = (total: number) => ({ total, isPending: false }) as unknown as List
 
 describe('SyncButton', () => {
   it('starts the pull, shows its progress while it runs (done of total), then how many records came', async () => {
+    const now = new Date().toISOString();
     const answers = [
       [state({})],
-      [state({ running: true, next_page: 2, done: 100, total: 230, last_run_at: '2026-11-27T11:00:00Z' })],
-      [state({ done: 231, total: 231, last_run_at: '2026-11-27T11:00:00Z' })],
+      [state({ running: true, next_page: 2, done: 100, total: 230, last_run_at: now })],
+      [state({ done: 231, total: 231, last_run_at: now })],
     ];
     const provider = {
-      accountingSyncState: vi.fn(async () => answers.shift() ?? [state({ done: 231, total: 231, last_run_at: '2026-11-27T11:00:00Z' })]),
-      accountingSync: vi.fn(async () => state({ running: true, next_page: 1, last_run_at: '2026-11-27T11:00:00Z' })),
+      accountingSyncState: vi.fn(async () => answers.shift() ?? [state({ done: 231, total: 231, last_run_at: now })]),
+      accountingSync: vi.fn(async () => state({ running: true, next_page: 1, last_run_at: now })),
     };
     await renderWithApp(
       <ListContextProvider value={list(9)}>
@@ -59,6 +61,24 @@ describe('SyncButton', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Full item sync' }));
     await waitFor(() => expect(provider.accountingSync).toHaveBeenCalledWith('xeroitems', { full: true }));
+  });
+
+  it('offers the sync again for a run that has not moved for long (its job lost), to resume it', async () => {
+    const provider = {
+      accountingSyncState: vi.fn(async () => [
+        state({ running: true, stalled: true, next_page: 3, done: 200, total: 500, last_run_at: '2020-01-01T00:00:00Z' }),
+      ]),
+      accountingSync: vi.fn(async () => null),
+    };
+    await renderWithApp(
+      <ListContextProvider value={list(9)}>
+        <SyncButton resource="xerotaxrates" />
+      </ListContextProvider>,
+      { dataProvider: provider },
+    );
+    expect(await screen.findByText('200 of 500')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(provider.accountingSync).toHaveBeenCalledWith('xerotaxrates', {}));
   });
 });
 

@@ -27,7 +27,8 @@ export function SyncButton({ resource }: { resource: ListResource }) {
   const { total, isPending } = useListContext();
   const full = resource === 'xeroitems' && !isPending && fullItemSyncAllowed(total ?? 0);
   const { state, start, starting } = useSync(resource, full);
-  const busy = starting || !!state?.running;
+  // A stalled run (its job lost, or waiting for Xero's daily limit) is offered again: a click resumes it from its page.
+  const busy = starting || (!!state?.running && !state.stalled);
   return (
     <Stack spacing={1} sx={{ minWidth: { xs: '100%', sm: 240 } }}>
       <Button variant="outlined" startIcon={<SyncIcon />} disabled={busy} onClick={start}>

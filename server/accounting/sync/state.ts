@@ -5,19 +5,23 @@
  * the failure that stopped it (XE_AUTH_ERR: reconnect, then sync again; it resumes).
  */
 import { sql, type Selectable } from 'kysely';
-import { SYNC_OFF, type SyncResource, type SyncStateWire } from '../../../core/accounting/constants';
+import { SYNC_OFF, SYNC_STALL_MINUTES, type SyncResource, type SyncStateWire } from '../../../core/accounting/constants';
 import type { SyncDb, XeroSyncStateTable } from './tables';
 
 type StateRow = Selectable<XeroSyncStateTable>;
 
 export function stateWire(resource: SyncResource, row: Partial<StateRow> | undefined): SyncStateWire {
   const next = row?.next_page ?? SYNC_OFF;
+  const running = next !== SYNC_OFF && !row?.last_error;
+  // On the server's clock: the browser's may differ.
+  const begun = row?.last_run_at ? new Date(row.last_run_at).getTime() : null;
   return {
     resource,
     next_page: next,
     done: row?.progress_done ?? 0,
     total: row?.progress_total ?? 0,
-    running: next !== SYNC_OFF && !row?.last_error,
+    running,
+    stalled: running && begun !== null && Date.now() - begun > SYNC_STALL_MINUTES * 60_000,
     error: row?.last_error ?? null,
     notice: row?.notice ?? null,
     last_run_at: row?.last_run_at ? new Date(row.last_run_at).toISOString() : null,
