@@ -25,6 +25,7 @@ import { seedIfEmpty } from './seed/seed';
 import { encryptPlainMailPasswords } from './mail/admin/plainPasswords';
 import { initMailSecrets } from './mail/secrets';
 import { startMailWorkers, type MailWorkers } from './mail/queue/workers';
+import { startAccountingWorkers, type AccountingWorkers } from './accounting/queue/workers';
 import { startReportCheck, type ReportCheck } from './notifications/reportCheck';
 import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail } from './seed/people';
 import { noProviderConfigured, startSandbox, type Sandbox } from './integrations/sandbox';
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   // The workers start after the port opens: a signal in between waits for them and stops them.
   let mailWorkers: Promise<MailWorkers | null> = Promise.resolve(null);
+  let accountingWorkers: Promise<AccountingWorkers | null> = Promise.resolve(null);
   let reportCheck: ReportCheck | null = null;
   let providerUpkeep: ProviderUpkeep | null = null;
   const shutdown = async (signal: string) => {
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
     await app?.close().catch(() => undefined);
     const workers = await mailWorkers.catch(() => null);
     await workers?.stop().catch((err) => console.error(err));
+    await (await accountingWorkers.catch(() => null))?.stop().catch((err) => console.error(err));
     await reportCheck?.stop().catch((err) => console.error(err));
     await providerUpkeep?.stop().catch((err) => console.error(err));
     await opened.close().catch((err) => console.error(err));
@@ -106,6 +109,12 @@ async function main(): Promise<void> {
   if (process.env.MAIL_WORKERS !== '0') {
     mailWorkers = startMailWorkers({ root: opened.db, connectionString: opened.url, fileStore: app.fileStore });
     app.mailSyncQueue.current = await mailWorkers;
+    // The accounting queue (Xero syncs and pushes) shares pg-boss's schema; its jobs resume after a restart.
+    accountingWorkers = startAccountingWorkers({ root: opened.db, connectionString: opened.url }).catch((err) => {
+      console.error('[accounting] workers did not start; syncs run in the request process', err);
+      return null;
+    });
+    app.accountingQueue.current = await accountingWorkers;
   }
   reportCheck = startReportCheck(opened.db);
   providerUpkeep = startProviderUpkeep(opened.db);

@@ -10,6 +10,30 @@ export const SYNC_PAGE_SIZE = 100;
 /** A resource's `next_page` of 0 means its sync is off (or finished). */
 export const SYNC_OFF = 0;
 
+/** The resources the pulls keep a sync state for (xero_sync_state.resource). */
+export const SYNC_RESOURCES = ['taxrates', 'items', 'contacts'] as const;
+export type SyncResource = (typeof SYNC_RESOURCES)[number];
+
+/**
+ * A resource's sync as POST …/sync and GET xeroadmin/syncstate answer it: `running` while a page is
+ * still to fetch (`next_page` > 0) and no error stopped it; `error` is SPEC point 8's code of what
+ * stopped it; `notice` says what the finished sync could not do (Xero refused some contacts).
+ */
+export interface SyncStateWire {
+  resource: SyncResource;
+  next_page: number;
+  done: number;
+  total: number;
+  running: boolean;
+  /** Running but begun over SYNC_STALL_MINUTES ago (its job may be lost, or it waits for Xero's daily limit): a new request resumes it. */
+  stalled: boolean;
+  error: string | null;
+  notice: string | null;
+  last_run_at: string | null;
+}
+
+export const SYNC_STALL_MINUTES = 15;
+
 /** The accounting-sync error codes of SPEC.md point 8; their texts are core/i18n en-US `xeroCodes`. */
 export const XERO_CODES = [
   'AUTHERROR',

@@ -2,7 +2,7 @@
  * The tax-rate and item actions beyond the engine's CRUD (SPEC.md point 7, accounting):
  * POST xerotaxrates/{id}/default (one default at a time), POST xerotaxrates/sync and
  * POST xeroitems/sync. The syncs ask the connection first and, without one, answer AUTHERROR;
- * the pull itself comes with the Xero adapter.
+ * then they queue the pull (./sync, run by the accounting queue) and answer the sync state at once.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -16,17 +16,32 @@ import { unsetOtherDefaults, type AnyDb } from '../resources/hooks';
 import { lockRecord, updateRecord } from '../resources/store';
 import { accountingConnection } from './connection';
 import { accountingError } from './errors';
+import { ITEM_PULL } from './sync/items';
+import { beginSync } from './sync/state';
+import type { SyncDb } from './sync/tables';
+import { TAXRATE_PULL } from './sync/taxRates';
+import { requestAccountingTask } from './queue/workers';
 
 const taxInfo = resourceInfo(xerotaxrates);
 
-/** What a sync answers once it runs: how far the pull got (the sync-state row of the resource). */
-const syncData = {
+/** What a sync answers: its resource's sync state (core/accounting/constants SyncStateWire). */
+export const syncData = {
   type: 'object',
-  properties: { resource: { type: 'string' }, next_page: { type: 'integer' }, done: { type: 'integer' }, total: { type: 'integer' } },
+  properties: {
+    resource: { type: 'string' },
+    next_page: { type: 'integer' },
+    done: { type: 'integer' },
+    total: { type: 'integer' },
+    running: { type: 'boolean' },
+    stalled: { type: 'boolean' },
+    error: { type: ['string', 'null'] },
+    notice: { type: ['string', 'null'] },
+    last_run_at: { type: ['string', 'null'] },
+  },
 };
 
-/** Until the adapter exists every sync stops here; it never reports a pull that did not happen. */
-async function requireConnection(req: FastifyRequest): Promise<void> {
+/** A sync needs the connection: without one it answers AUTHERROR and queues nothing. */
+export async function requireConnection(req: FastifyRequest): Promise<void> {
   const connection = await accountingConnection(req);
   if (!connection.connected) throw accountingError('AUTHERROR');
 }
@@ -72,7 +87,9 @@ export function registerCatalogRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       await requireConnection(req);
-      throw accountingError('XE_UNKNOWN', 'The tax-rate pull is not built yet.');
+      const state = await beginSync(req.db as unknown as SyncDb, 'taxrates');
+      await requestAccountingTask(req, TAXRATE_PULL);
+      return { data: state };
     },
   );
 
@@ -99,7 +116,9 @@ export function registerCatalogRoutes(app: FastifyInstance): void {
         if (!fullItemSyncAllowed(n)) throw invalidField('full');
       }
       await requireConnection(req);
-      throw accountingError('XE_UNKNOWN', 'The item pull is not built yet.');
+      const state = await beginSync(req.db as unknown as SyncDb, 'items');
+      await requestAccountingTask(req, ITEM_PULL, { full: !!full });
+      return { data: state };
     },
   );
 }

@@ -9,6 +9,7 @@ import { brandDb } from '../db/types';
 import type { OAuthDb } from '../integrations/oauth/tables';
 import { call, login, sandboxProviders, uniqueName, useTestApp, useTestBrand } from '../test/helpers';
 import { providerControl } from '../../providers/control';
+import { consent as consentAs } from './testConnect';
 
 const t = useTestApp();
 const own = useTestBrand(t);
@@ -24,17 +25,8 @@ const get = (url: string, cookie = own.admin) => call(t.app, { url, cookie, host
 const post = (url: string, body: unknown, cookie = own.admin) => call(t.app, { method: 'POST', url, body, cookie, host: own.brand.host });
 const status = async (cookie = own.admin) => (await get('/api/xeroauth/checkstatus', cookie)).json.xeroauth.data;
 
-/** loginUrl, then the browser at Xero's authorize page as `subject`: the code and state it returns with. */
-async function consent(subject: string): Promise<{ code: string; state: string; redirect: URL }> {
-  const begun = await get('/api/xeroauth/loginUrl');
-  expect(begun.status, begun.text).toBe(200);
-  const url = new URL(begun.json.xeroauth.data.url);
-  expect(url.searchParams.get('scope')).toContain('accounting.transactions');
-  url.searchParams.set('login_hint', subject);
-  const res = await fetch(url, { redirect: 'manual' });
-  const redirect = new URL(res.headers.get('location') ?? '');
-  return { code: redirect.searchParams.get('code') ?? '', state: redirect.searchParams.get('state') ?? '', redirect };
-}
+/** The browser at Xero's authorize page as `subject` (./testConnect.ts). */
+const consent = (subject: string) => consentAs(t.app, own.brand.host, own.admin, subject);
 
 async function connect(subject = uniqueName('xero-user')) {
   const back = await consent(subject);

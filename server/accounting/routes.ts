@@ -4,10 +4,14 @@ import { registerCatalogRoutes } from './catalogRoutes';
 import { registerConnectRoutes } from './connectRoutes';
 import { registerDashboardRoutes } from './dashboardRoutes';
 import { registerSyncPendingRoutes } from './syncPendingRoutes';
+import { registerSyncRoutes } from './syncRoutes';
+import { decorateAccountingQueue } from './queue/workers';
 
 export function registerAccountingRoutes(app: FastifyInstance): void {
   registerCatalogRoutes(app);
   registerConnectRoutes(app);
   registerSyncPendingRoutes(app);
   registerDashboardRoutes(app);
+  registerSyncRoutes(app);
+  decorateAccountingQueue(app);
 }

@@ -4,7 +4,7 @@
  * used through useAccountingProvider() with react-query.
  */
 import { useDataProvider, type DataProvider } from 'ra-core';
-import type { SyncPendingRow } from '../../core/accounting/constants';
+import type { SyncPendingRow, SyncStateWire } from '../../core/accounting/constants';
 import type { XeroDashboard } from '../../core/accounting/dashboard';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { refreshPreloaded } from '../preload/preloadStore';
@@ -40,8 +40,10 @@ export interface AccountingProvider {
   xeroChooseTenant(tenantId: string): Promise<void>;
   xeroLogout(): Promise<void>;
   taxRateDefault(id: number): Promise<void>;
-  /** POST {resource}/sync; rejects with the envelope's error (AUTHERROR while there is no connection). */
-  accountingSync(resource: 'xerotaxrates' | 'xeroitems', body?: { full?: boolean }): Promise<void>;
+  /** POST {resource}/sync: queues the pull and answers its state; rejects with the envelope's error (AUTHERROR while there is no connection). */
+  accountingSync(resource: 'xerotaxrates' | 'xeroitems', body?: { full?: boolean }): Promise<SyncStateWire | null>;
+  /** GET xeroadmin/syncstate: every pulled resource's progress (polled while a sync runs). */
+  accountingSyncState(signal?: AbortSignal): Promise<SyncStateWire[]>;
   syncPending(params: { page: number; perPage: number }, signal?: AbortSignal): Promise<SyncPendingPage>;
   syncPendingDelete(ids: number[]): Promise<number>;
   syncPendingRetry(id: number): Promise<void>;
@@ -76,8 +78,12 @@ export function accountingProvider(client: HttpClient): AccountingProvider {
       void refreshPreloaded('xerotaxrates');
     },
     async accountingSync(resource, body = {}) {
-      await client(`${resource}/sync`, { method: 'POST', body, resource });
-      void refreshPreloaded(resource);
+      const res = await client<SyncStateWire>(`${resource}/sync`, { method: 'POST', body, resource });
+      return res?.data ?? null;
+    },
+    async accountingSyncState(signal) {
+      const res = await client<SyncStateWire[]>('xeroadmin/syncstate', { signal });
+      return res?.data ?? [];
     },
     async syncPending({ page, perPage }, signal) {
       const res = await client<SyncPendingRow[]>('xeroadmin/syncpending/filter', {

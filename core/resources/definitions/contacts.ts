@@ -31,6 +31,8 @@ export const contacts: ResourceDef = {
     f('co_phone', { type: 'text', max: 100, list: true, searchable: true }),
     f('co_address', { type: 'longtext', max: 3000 }),
     f('xero_contact_id', { type: 'text', max: 100 }),
+    // Why Xero refused the contact at the last sync (written by the contact sync only).
+    f('xero_error', { type: 'longtext', readOnly: true }),
     f('co_rates_special', { type: 'boolean', defaultValue: false, filter: true }),
     f('co_rates_note', { type: 'longtext', max: 3000, requiredWhen: 'co_rates_special' }),
     f('co_commission', { type: 'money' }),
