@@ -67,10 +67,8 @@ export function createGoogleGate(deps: GoogleGateDeps) {
     const method = (req.method ?? 'GET').toUpperCase();
     const text = await readBody(req);
     const where = apiOf(url.pathname);
-    const record = (operationId: string | null, errors: unknown[]) => deps.violations.push({ method, path: url.pathname + url.search, operationId, errors });
-
     if (!where) {
-      record(null, [{ message: 'no Google API is served here' }]);
+      deps.violations.push({ method, path: url.pathname + url.search, operationId: null, errors: [{ message: 'no Google API is served here' }] });
       send(res, googleError(404, 'notFound', 'Not Found'));
       return true;
     }
@@ -79,6 +77,17 @@ export function createGoogleGate(deps: GoogleGateDeps) {
       send(res, unauthorized());
       return true;
     }
+
+    const account = deps.state.account(holder.subject);
+    const logCall = (operationId: string | null, status: number) => {
+      account.calls.push({ at: deps.state.now(), method, path: url.pathname, operationId, status });
+      if (account.calls.length > CALL_LOG_LIMIT) account.calls.splice(0, account.calls.length - CALL_LOG_LIMIT);
+    };
+    // A violation is also in the account's call log, so a test on a shared server can find its own.
+    const record = (operationId: string | null, errors: unknown[]) => {
+      deps.violations.push({ method, path: url.pathname + url.search, operationId, errors });
+      logCall(operationId, 400);
+    };
 
     let body: unknown;
     try {
@@ -113,10 +122,8 @@ export function createGoogleGate(deps: GoogleGateDeps) {
       return true;
     }
 
-    const account = deps.state.account(holder.subject);
     const answer = (a: Answer) => {
-      account.calls.push({ at: deps.state.now(), method, path: url.pathname, operationId, status: a.status });
-      if (account.calls.length > CALL_LOG_LIMIT) account.calls.splice(0, account.calls.length - CALL_LOG_LIMIT);
+      logCall(operationId, a.status);
       send(res, a);
       return true;
     };
