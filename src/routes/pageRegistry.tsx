@@ -39,6 +39,8 @@ import { DeletedMailsPage } from '../mail/client/DeletedMailsPage';
 import { SyncStatusPage } from '../accounting/SyncStatusPage';
 import { XeroConnectionPage } from '../accounting/XeroConnectionPage';
 import { XeroConnectPage } from '../accounting/XeroConnectPage';
+import { GoogleConnectPage } from '../google/GoogleConnectPage';
+import { GoogleDashboardPage } from '../google/GoogleDashboardPage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -57,7 +59,8 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   notAllowed: NotAllowedPage,
   temporaryError: TemporaryErrorPage,
   microsoftConnect: ConnectReturnPage,
-  googleConnect: ConnectReturnPage,
+  googleConnect: GoogleConnectPage,
+  googleDashboard: GoogleDashboardPage,
   errorList: ErrorListPage,
   blockIndex: BlockIndexPage,
   resourceList: ResourceListPage,
