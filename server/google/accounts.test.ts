@@ -158,6 +158,27 @@ describe('googleaccounts', () => {
     expect((await get('/api/googleaccounts/list', await login(t.app, half.host, 'operator@demo.test'), half.host)).status).toBe(200);
   });
 
+  it('an expired access token is renewed with the same refresh token (Google does not rotate)', async () => {
+    const email = `${uniqueName('eve')}@example.com`;
+    const a = await connect(cookies.operator, email);
+    const db = t.db.withSchema(own.brand.schema) as unknown as GoogleDb;
+    const before = await db.selectFrom('oauth_grants').select(['refresh_token_enc', 'access_token_enc']).where('og_id', '=', a.ga_id).executeTakeFirstOrThrow();
+    await db
+      .updateTable('oauth_grants')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('og_id', '=', a.ga_id)
+      .execute();
+    expect(await userinfo({ db: asOAuth(db), grantId: a.ga_id })).toMatchObject({ email });
+    const after = await db
+      .selectFrom('oauth_grants')
+      .select(['refresh_token_enc', 'access_token_enc', 'status'])
+      .where('og_id', '=', a.ga_id)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe('active');
+    expect(after.access_token_enc).not.toBe(before.access_token_enc);
+    expect(after.refresh_token_enc).toBe(before.refresh_token_enc);
+  });
+
   it('an account Google stopped accepting shows reconnect_needed', async () => {
     const cookie = cookies.operator;
     const a = await connect(cookie);
