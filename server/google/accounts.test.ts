@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allFeatures } from '../../core/brand/types';
 import { providerControl } from '../../providers/control';
+import { decryptSecret } from '../mail/secrets';
 import { call, createTestBrand, login, sandboxProviders, uniqueName, useTestApp, useTestBrand } from '../test/helpers';
 import { asOAuth, userinfo, type GoogleDb } from './accounts';
 
@@ -119,10 +120,26 @@ describe('googleaccounts', () => {
     const a = await connect(cookie, email);
     const b = await connect(cookie);
     expect((await del(`/api/googleaccounts/${a.ga_id}`, cookies.operator)).status).toBe(404);
+    const db = t.db.withSchema(own.brand.schema) as unknown as GoogleDb;
+    const stored = await db.selectFrom('oauth_grants').select('refresh_token_enc').where('og_id', '=', a.ga_id).executeTakeFirstOrThrow();
+    const refreshToken = decryptSecret(stored.refresh_token_enc) ?? '';
     const gone = await del(`/api/googleaccounts/${a.ga_id}`, cookie);
     expect(gone.status, gone.text).toBe(200);
     expect(gone.json.googleaccounts.data.map((x: { ga_id: number }) => x.ga_id)).toEqual([b.ga_id]);
     expect((await list(cookie)).map((x: { ga_id: number }) => x.ga_id)).toEqual([b.ga_id]);
+    // Google was told: the refresh token no longer renews.
+    const renewal = await fetch(`${providers}/oauth/google/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: 'sandbox-google-client',
+        client_secret: 'sandbox-google-secret',
+      }),
+    });
+    expect(renewal.status).toBe(400);
+    expect(await renewal.json()).toMatchObject({ error: 'invalid_grant' });
     expect((await del(`/api/googleaccounts/${a.ga_id}`, cookie)).status).toBe(404);
     expect((await del('/api/googleaccounts/abc', cookie)).status).toBe(400);
     // Connecting it again brings it back, selected.
