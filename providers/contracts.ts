@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Ajv from 'ajv';
-import { OpenAPIBackend } from 'openapi-backend';
+import { OpenAPIBackend, type Document } from 'openapi-backend';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,8 +57,11 @@ function customizeAjv(ajv: Ajv): Ajv {
   return ajv;
 }
 
-/** One contract as openapi-backend sees it, routed under `apiRoot` (the path the fake serves it on). */
-export async function loadContract(file: string, apiRoot: string): Promise<OpenAPIBackend> {
+/**
+ * One contract as openapi-backend sees it, routed under `apiRoot` (the path the fake serves it on):
+ * a file, or a document already in memory (Google's, converted from its discovery format).
+ */
+export async function loadContract(file: string | Document, apiRoot: string): Promise<OpenAPIBackend> {
   const api = new OpenAPIBackend({
     definition: file,
     apiRoot,

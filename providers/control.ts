@@ -2,12 +2,13 @@
  * The typed client of the control API (/_control/...), for tests in other processes than the
  * server (server test workers, Playwright). Every method throws on an answer other than 200.
  */
+import type { GoogleAccountInfo, GoogleSnapshot, RemoteTaskEdit } from './google/knobs';
 import type { FailNext, LoseAnswer } from './xero/faults';
 import type { Violation } from './xero/gate';
 import type { ConnectionInfo, TenantInfo, TenantSnapshot } from './xero/knobs';
 import type { Limits } from './xero/limits';
 
-export type { ConnectionInfo, TenantInfo, TenantSnapshot, Violation, Limits, FailNext, LoseAnswer };
+export type { ConnectionInfo, TenantInfo, TenantSnapshot, Violation, Limits, FailNext, LoseAnswer, GoogleAccountInfo, GoogleSnapshot, RemoteTaskEdit };
 
 export interface ClockInfo {
   now: number;
@@ -27,6 +28,8 @@ export function providerControl(baseUrl: string) {
     return JSON.parse(text) as T;
   }
   const tenant = (id: string) => `/xero/tenants/${encodeURIComponent(id)}`;
+  const account = (subject: string) => `/google/accounts/${encodeURIComponent(subject)}`;
+  type Wire = Record<string, unknown>;
   return {
     clock: () => call<ClockInfo>('GET', '/clock'),
     advanceClock: (advanceMs: number) => call<ClockInfo>('POST', '/clock', { advanceMs }),
@@ -48,6 +51,23 @@ export function providerControl(baseUrl: string) {
       loseAnswer: (opts: LoseAnswer) => call<unknown>('POST', '/xero/loseAnswer', opts).then(() => undefined),
       latency: (ms: number) => call<unknown>('POST', '/xero/latency', { ms }).then(() => undefined),
       clearFaults: () => call<unknown>('POST', '/xero/clearFaults').then(() => undefined),
+    },
+    google: {
+      allowToken: (token: string, subject: string) => call<unknown>('POST', '/google/tokens', { token, subject }).then(() => undefined),
+      /** The subject's account (made when new; `seed` fills a new one with the sandbox's folders, files and tasks). */
+      createAccount: (opts: { subject: string; email?: string; name?: string; seed?: boolean }) => call<GoogleAccountInfo>('POST', '/google/accounts', opts),
+      state: (subject: string) => call<GoogleSnapshot>('GET', `${account(subject)}/state`),
+      addFile: (subject: string, file: { name: string; mimeType: string; parent?: string; content?: string }) =>
+        call<Wire>('POST', `${account(subject)}/files`, file),
+      addTaskList: (subject: string, title: string) => call<Wire>('POST', `${account(subject)}/tasklists`, { title }),
+      addTask: (subject: string, listId: string, task: { title: string; notes?: string; due?: string }) =>
+        call<Wire>('POST', `${account(subject)}/tasklists/${encodeURIComponent(listId)}/tasks`, task),
+      /** Edits a task as its owner would in Google's app (`updated` moves): the next sync sees a remote change. */
+      editRemote: (subject: string, taskId: string, edit: RemoteTaskEdit) =>
+        call<Wire>('POST', `${account(subject)}/tasks/${encodeURIComponent(taskId)}/edit`, edit),
+      quota: (opts: { count?: number; status?: 403 | 429; operationId?: string } = {}) => call<unknown>('POST', '/google/quota', opts).then(() => undefined),
+      failNext: (opts: FailNext = {}) => call<unknown>('POST', '/google/failNext', opts).then(() => undefined),
+      clearFaults: () => call<unknown>('POST', '/google/clearFaults').then(() => undefined),
     },
   };
 }

@@ -7,12 +7,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MovableClock } from './clock';
 import { parseJson, readBody, send, type Answer } from './http';
 import type { Violation } from './xero/gate';
+import { UnknownGoogleRecord, type GoogleKnobs, type RemoteTaskEdit } from './google/knobs';
 import { UnknownTenant, type XeroKnobs } from './xero/knobs';
 
 export interface ControlDeps {
   clock: MovableClock;
   violations: Violation[];
   xero: XeroKnobs;
+  google: GoogleKnobs;
 }
 
 type Body = Record<string, unknown>;
@@ -65,6 +67,50 @@ function routes(d: ControlDeps): [string, RegExp, Route][] {
     ],
     ['POST', /^\/_control\/xero\/latency$/, (b) => ok(x.latency(Number(b.ms ?? 0)))],
     ['POST', /^\/_control\/xero\/clearFaults$/, () => ok(x.clearFaults())],
+    ...googleRoutes(d.google),
+  ];
+}
+
+const optStr = (v: unknown, name: string): string | undefined => (v === undefined ? undefined : str(v, name));
+
+/** The fake Google's knobs, per account (the subject the authorization server issued its tokens to). */
+function googleRoutes(g: GoogleKnobs): [string, RegExp, Route][] {
+  return [
+    ['POST', /^\/_control\/google\/tokens$/, (b) => ok(g.allowToken(str(b.token, 'token'), str(b.subject, 'subject')))],
+    [
+      'POST',
+      /^\/_control\/google\/accounts$/,
+      (b) => ok(g.createAccount({ subject: str(b.subject, 'subject'), email: optStr(b.email, 'email'), name: optStr(b.name, 'name'), seed: b.seed === true })),
+    ],
+    ['GET', /^\/_control\/google\/accounts\/([^/]+)\/state$/, (_b, [s]) => ok(g.state(s))],
+    [
+      'POST',
+      /^\/_control\/google\/accounts\/([^/]+)\/files$/,
+      (b, [s]) =>
+        ok(
+          g.addFile(s, {
+            name: str(b.name, 'name'),
+            mimeType: str(b.mimeType, 'mimeType'),
+            parent: optStr(b.parent, 'parent'),
+            content: optStr(b.content, 'content'),
+          }),
+        ),
+    ],
+    ['POST', /^\/_control\/google\/accounts\/([^/]+)\/tasklists$/, (b, [s]) => ok(g.addTaskList(s, str(b.title, 'title')))],
+    [
+      'POST',
+      /^\/_control\/google\/accounts\/([^/]+)\/tasklists\/([^/]+)\/tasks$/,
+      (b, [s, list]) => ok(g.addTask(s, list, { title: str(b.title, 'title'), notes: optStr(b.notes, 'notes'), due: optStr(b.due, 'due') })),
+    ],
+    ['POST', /^\/_control\/google\/accounts\/([^/]+)\/tasks\/([^/]+)\/edit$/, (b, [s, task]) => ok(g.editRemote(s, task, b as RemoteTaskEdit))],
+    [
+      'POST',
+      /^\/_control\/google\/quota$/,
+      (b) =>
+        ok(g.quota({ count: b.count as number | undefined, status: b.status as 403 | 429 | undefined, operationId: optStr(b.operationId, 'operationId') })),
+    ],
+    ['POST', /^\/_control\/google\/failNext$/, (b) => ok(g.failNext(b))],
+    ['POST', /^\/_control\/google\/clearFaults$/, () => ok(g.clearFaults())],
   ];
 }
 
@@ -85,7 +131,8 @@ export function createControlApi(deps: ControlDeps) {
       const params = (route[1].exec(pathname) ?? []).slice(1).map(decodeURIComponent);
       send(res, await route[2](body, params));
     } catch (err) {
-      const status = err instanceof UnknownTenant ? 404 : err instanceof BadRequest || err instanceof SyntaxError ? 400 : 500;
+      const status =
+        err instanceof UnknownTenant || err instanceof UnknownGoogleRecord ? 404 : err instanceof BadRequest || err instanceof SyntaxError ? 400 : 500;
       send(res, { status, body: { error: err instanceof Error ? err.message : String(err) } });
     }
     return true;

@@ -22,6 +22,13 @@ export function send(res: ServerResponse, answer: Answer): void {
     res.writeHead(answer.status, headers).end();
     return;
   }
+  // Bytes go out as they are (a Drive download names its own content type).
+  if (Buffer.isBuffer(answer.body)) {
+    headers['content-type'] ??= 'application/octet-stream';
+    headers['content-length'] = String(answer.body.length);
+    res.writeHead(answer.status, headers).end(answer.body);
+    return;
+  }
   // A string body goes out as text (Xero's 404 is plain text); anything else as JSON.
   const text = typeof answer.body === 'string';
   headers['content-type'] ??= text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';

@@ -1,7 +1,8 @@
 /**
- * The local provider server: one loopback port standing in for Xero (and, through `auth`, the
- * providers' authorization servers). A request goes to the auth server first, then the Xero gate,
- * then the control API; anything else is 404. See README.md for the URL layout and the knobs.
+ * The local provider server: one loopback port standing in for Xero and Google (and, through `auth`,
+ * the providers' authorization servers). A request goes to the auth server first, then the Xero
+ * and Google gates, then the control API; anything else is 404. See README.md for the URL layout
+ * and the knobs.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,7 @@ import { contractsDir } from './contracts';
 import { createControlApi } from './controlApi';
 import { send } from './http';
 import type { AuthServer, Clock } from './types';
+import { createGoogle, loadGoogleContracts, warmGoogleContracts, type GoogleKnobs } from './google';
 import { createXero, loadXeroContracts, warmXeroContracts, type Violation, type XeroKnobs } from './xero';
 
 export interface ProviderServerOptions {
@@ -35,6 +37,7 @@ export interface ProviderServer {
   /** Contract violations seen so far (also GET/DELETE /_control/violations); tests assert it stays empty. */
   violations: Violation[];
   xero: XeroKnobs;
+  google: GoogleKnobs;
   /** The server's clock: `now()` and `advance(ms)`. */
   clock: { now: Clock; advance(ms: number): void };
   close(): Promise<void>;
@@ -45,17 +48,20 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
   const violations: Violation[] = [];
   const dir = contractsDir();
   if (!dir) console.warn('provider server: ../shared/contracts not found, serving without contract validation');
-  const contracts = dir ? await loadXeroContracts(dir) : null;
+  const [contracts, googleContracts] = dir ? await Promise.all([loadXeroContracts(dir), loadGoogleContracts(dir)]) : [null, null];
   if (contracts && opts.warm) warmXeroContracts(contracts);
+  if (googleContracts && opts.warm) warmGoogleContracts(googleContracts);
   let url = '';
   const xero = createXero({ now: clock.now, baseUrl: () => url, contracts, violations, auth: opts.auth });
-  const control = createControlApi({ clock, violations, xero: xero.knobs });
+  const google = createGoogle({ now: clock.now, baseUrl: () => url, contracts: googleContracts, violations, auth: opts.auth });
+  const control = createControlApi({ clock, violations, xero: xero.knobs, google: google.knobs });
 
   const server = http.createServer((req, res) => {
     void (async () => {
       try {
         if (opts.auth && (await opts.auth.handle(req, res))) return;
         if (await xero.handle(req, res)) return;
+        if (await google.handle(req, res)) return;
         if (await control(req, res)) return;
         send(res, { status: 404, body: { error: `nothing here: ${req.method} ${req.url}` } });
       } catch (err) {
@@ -81,6 +87,7 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
     validating: contracts !== null,
     violations,
     xero: xero.knobs,
+    google: google.knobs,
     clock: { now: clock.now, advance: clock.advance },
     close: () =>
       new Promise<void>((resolve, reject) => {

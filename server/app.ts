@@ -24,6 +24,7 @@ import { envelope, groupFromUrl } from './envelope/envelope';
 import { registerGlobalParamsRoutes } from './globalparams/routes';
 import { registerResources } from './resources/routes';
 import { registerAccountingRoutes } from './accounting/routes';
+import { registerGoogleAccountRoutes } from './google/accountRoutes';
 import { registerJobsiteNotes } from './jobsites/notes';
 import { registerContactRoutes } from './contacts/routes';
 import { registerSpa } from './spa/static';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerSiteConfigRoutes(app);
   registerResources(app);
   registerAccountingRoutes(app);
+  registerGoogleAccountRoutes(app);
   registerJobsiteNotes(app);
   registerContactRoutes(app);
   registerDevSiteRoutes(app, opts.db);

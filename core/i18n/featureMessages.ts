@@ -21,6 +21,7 @@ import { settingsMessages } from '../usersettings/messages';
 import { accountingMessages } from '../accounting/messages';
 import { connectionMessages } from '../accounting/connectionMessages';
 import { dashboardMessages } from '../accounting/dashboardMessages';
+import { googleMessages } from '../google/messages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
@@ -44,4 +45,5 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   accountingMessages,
   connectionMessages,
   dashboardMessages,
+  googleMessages,
 ];

@@ -18,9 +18,15 @@ export interface Sandbox {
 
 export async function startSandbox(opts: { port?: number; warm?: boolean } = {}): Promise<Sandbox> {
   // The auth server is made before the provider server: its consent and clock are bound late, so
-  // a Xero consent connects the subject's tenants and both run on the one movable clock.
+  // a Xero consent connects the subject's tenants, a Google one seeds a new account, and both run on the one movable clock.
   const late: { p?: ProviderServer } = {};
-  const auth = createAuthServer({ clock: () => late.p?.clock.now() ?? Date.now(), onConsent: (g) => late.p?.xero.onConsent(g) });
+  const auth = createAuthServer({
+    clock: () => late.p?.clock.now() ?? Date.now(),
+    onConsent: (g) => {
+      late.p?.xero.onConsent(g);
+      late.p?.google.onConsent(g);
+    },
+  });
   const providers = await startProviderServer({ auth, port: opts.port, warm: opts.warm });
   late.p = providers;
   return { providers, auth, env: sandboxEnvironment(providers.url), close: () => providers.close() };

@@ -4,6 +4,7 @@ import { createDataProvider } from './resourceDataProvider';
 import { jobsProvider } from '../jobs/jobsProvider';
 import { engineerProvider } from '../engineerportal/engineerProvider';
 import { accountingProvider } from '../accounting/accountingProvider';
+import { googleProvider } from '../google/googleProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 
@@ -12,4 +13,5 @@ export const appDataProvider = withPreloadRefresh({
   ...jobsProvider(api),
   ...engineerProvider(api),
   ...accountingProvider(api),
+  ...googleProvider(api),
 });

@@ -1,4 +1,4 @@
-/** Where Microsoft and Google send the browser back after a connection; they must bring ?code=. */
+/** Where Microsoft sends the browser back after a connection; it must bring ?code= (Google's is src/google/GoogleConnectPage). */
 import { Alert } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
@@ -7,7 +7,6 @@ import type { PageProps } from './types';
 
 const MISSING_CODE = {
   microsoftConnect: 'connect.missingMicrosoftCode',
-  googleConnect: 'connect.missingGoogleCode',
 } as const;
 
 export function ConnectReturnPage({ route, title }: PageProps) {

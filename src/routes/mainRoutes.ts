@@ -274,10 +274,12 @@ const entries: Entry[] = [
     id: 'googleDashboard',
     path: '/google/dashboard',
     title: 'pages.googleDashboard',
-    page: 'frame',
+    page: 'googleDashboard',
     block: 'google',
     menu: { group: 'google', order: 10, icon: 'dashboard' },
   },
+  // Google returns here after the consent; the code is posted back with the user's session.
+  { id: 'googleConnect', path: '/google-connect', title: 'pages.googleConnect', page: 'googleConnect', block: 'google' },
   {
     id: 'googleDrive',
     path: '/google/drive',

@@ -40,6 +40,8 @@ import { SyncStatusPage } from '../accounting/SyncStatusPage';
 import { LazyXeroDashboardPage } from '../accounting/LazyXeroDashboardPage';
 import { XeroConnectionPage } from '../accounting/XeroConnectionPage';
 import { XeroConnectPage } from '../accounting/XeroConnectPage';
+import { GoogleConnectPage } from '../google/GoogleConnectPage';
+import { GoogleDashboardPage } from '../google/GoogleDashboardPage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -58,7 +60,8 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   notAllowed: NotAllowedPage,
   temporaryError: TemporaryErrorPage,
   microsoftConnect: ConnectReturnPage,
-  googleConnect: ConnectReturnPage,
+  googleConnect: GoogleConnectPage,
+  googleDashboard: GoogleDashboardPage,
   errorList: ErrorListPage,
   blockIndex: BlockIndexPage,
   resourceList: ResourceListPage,

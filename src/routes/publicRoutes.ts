@@ -22,7 +22,6 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
   { id: 'notFound', path: '/not-found-404', title: 'pages.notFound', layout: 'public', page: 'notFound' },
   { id: 'notAllowed', path: '/not-allowed', title: 'pages.notAllowed', layout: 'public', page: 'notAllowed' },
   { id: 'microsoftConnect', path: '/microsoft-connect', title: 'pages.microsoftConnect', layout: 'public', page: 'microsoftConnect' },
-  { id: 'googleConnect', path: '/google-connect', title: 'pages.googleConnect', layout: 'public', page: 'googleConnect' },
 ];
 
 /** Old paths kept working (SPEC.md point 2); the query string travels along. */

@@ -50,6 +50,7 @@ export type PageKind =
   | 'temporaryError'
   | 'microsoftConnect'
   | 'googleConnect'
+  | 'googleDashboard'
   | 'xeroConnection'
   | 'xeroConnect'
   | 'errorList'
