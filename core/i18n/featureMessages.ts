@@ -20,6 +20,7 @@ import { engineerPortalMessages } from '../engineerportal/messages';
 import { settingsMessages } from '../usersettings/messages';
 import { accountingMessages } from '../accounting/messages';
 import { connectionMessages } from '../accounting/connectionMessages';
+import { xeroDocumentMessages } from '../accounting/documentMessages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
@@ -42,4 +43,5 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   settingsMessages,
   accountingMessages,
   connectionMessages,
+  xeroDocumentMessages,
 ];
