@@ -5,9 +5,8 @@
  * retries with the same Idempotency-Key), and the failure's XE_* code when Xero refused it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCOUNTING_FEATURES, type XeroCode } from '../../../core/accounting/constants';
+import { XERO_DOCUMENT_GATE, type XeroCode } from '../../../core/accounting/constants';
 import { INVOICE_TYPES, type InvoiceType } from '../../../core/enums';
-import { STAFF } from '../../../core/access/roles';
 import { enText } from '../../../core/i18n/en-US';
 import { AppError } from '../../envelope/errors';
 import { objectBody } from '../../http/bodySchema';
@@ -23,9 +22,6 @@ import { accountingError } from '../errors';
 import { requestXeroApi } from '../xero/api';
 import { attemptNow, enqueuePush } from './queue';
 import { documentText } from '../../../core/accounting/documentMessages';
-
-/** Staff who may edit a job's sales, where the brand has accounting (SPEC point 6 and issue 23). */
-export const GENERATE_GATE = { roles: STAFF, requiredFeatures: ACCOUNTING_FEATURES };
 
 const sectionsSchema = (jobSalesSchema as { properties: { sections: unknown } }).properties.sections;
 
@@ -55,7 +51,7 @@ export function registerGenerateRoute(app: FastifyInstance): void {
       method: 'POST',
       url: '/api/jobs/:id/generatexeroinvoice',
       key: 'jobs',
-      gate: GENERATE_GATE,
+      gate: XERO_DOCUMENT_GATE,
       params: { type: 'object', properties: { id: idSchema() }, required: ['id'] },
       body: objectBody({ jss_id: idSchema(), type: { type: 'string', enum: [...INVOICE_TYPES] } }, ['jss_id', 'type']),
       data: answerSchema,
