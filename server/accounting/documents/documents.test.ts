@@ -126,6 +126,8 @@ describe('generatexeroinvoice', () => {
     expect(q.status, q.text).toBe(200);
     expect(q.json.jobs.data.section).toMatchObject({ xero_doc_type: 'QUOTE', xero_doc_number: expect.stringMatching(/^QU-/), jss_is_final: true });
     const credit = await section([{ desc: 'Refund', qty: 1, unit: '30.00', tax: 20 }], { type: 'CREDIT_NOTE' });
+    // An accounting id that is not a Xero GUID (imported from elsewhere) is replaced by the contact made in Xero.
+    await pending().updateTable('contacts').set({ xero_contact_id: 'XC-1000' }).where('co_id', '=', credit.coId).execute();
     const c = await generate(credit.jobId, { jss_id: credit.jssId, type: 'CREDIT_NOTE' });
     expect(c.status, c.text).toBe(200);
     expect(c.json.jobs.data.section).toMatchObject({ xero_doc_type: 'CREDIT_NOTE', xero_doc_number: expect.stringMatching(/^CN-/) });
@@ -149,6 +151,8 @@ describe('generatexeroinvoice', () => {
     expect(String(snap.invoices[0].DueDateString)).toMatch(new RegExp(`^${inDays(30)}`));
     // One contact per client: each section's client was made once.
     expect(snap.contacts).toHaveLength(3);
+    const replaced = await pending().selectFrom('contacts').select('xero_contact_id').where('co_id', '=', credit.coId).executeTakeFirstOrThrow();
+    expect(replaced.xero_contact_id).toBe(snap.creditNotes[0].Contact && (snap.creditNotes[0].Contact as { ContactID: string }).ContactID);
   });
 
   it('a lost answer leaves the push queued; the retry sends the same key and Xero holds one invoice', async () => {

@@ -29,6 +29,8 @@ export class PushRefused extends Error {
 
 type Body = Record<string, unknown>;
 
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Xero's validation messages of a refused batch or element. */
 export function validationMessages(body: unknown): string[] {
   const out: string[] = [];
@@ -52,9 +54,10 @@ function firstElement(body: unknown, key: string): Body {
   return list[0] as Body;
 }
 
-/** The client's Xero contact id: the stored one, or a contact made in Xero (or found by its unique name) and stored. */
+/** The client's Xero contact id: the stored one, or a contact made in Xero (or found by its unique name) and stored in its place. */
 async function contactId(db: AnyDb, schema: string, api: XeroApi, client: NonNullable<SectionContent['client']>): Promise<string> {
-  if (client.xero_contact_id) return client.xero_contact_id;
+  // Xero's ids are GUIDs: anything else stored (imported data, another system's numbers) is not one Xero knows.
+  if (client.xero_contact_id && GUID.test(client.xero_contact_id)) return client.xero_contact_id;
   let id: string;
   try {
     const key = createHash('sha256').update(`${schema}:contact:${client.co_id}:${client.name}`).digest('hex');
@@ -71,7 +74,13 @@ async function contactId(db: AnyDb, schema: string, api: XeroApi, client: NonNul
     if (!same) throw new PushRefused('XE_CONT_NOTEX_ONXERO', validationMessages(error.body).join(' ') || 'The contact could not be made in Xero.');
     id = String(same.ContactID);
   }
-  await db.updateTable('contacts').set({ xero_contact_id: id }).where('co_id', '=', client.co_id).where('xero_contact_id', 'is', null).execute();
+  const before = client.xero_contact_id;
+  await db
+    .updateTable('contacts')
+    .set({ xero_contact_id: id })
+    .where('co_id', '=', client.co_id)
+    .where((eb) => (before === null ? eb('xero_contact_id', 'is', null) : eb('xero_contact_id', '=', before)))
+    .execute();
   return id;
 }
 
