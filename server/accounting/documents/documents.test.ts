@@ -132,6 +132,8 @@ describe('generatexeroinvoice', () => {
     expect(c.status, c.text).toBe(200);
     expect(c.json.jobs.data.section).toMatchObject({ xero_doc_type: 'CREDIT_NOTE', xero_doc_number: expect.stringMatching(/^CN-/) });
     const advance = await section([{ desc: 'Deposit', qty: 1, unit: '200.00', tax: 20 }], { type: 'ADVANCE_PAYMENT' });
+    // A GUID this organisation does not know (the brand was connected to another one before): the contact is made again.
+    await pending().updateTable('contacts').set({ xero_contact_id: '11111111-2222-4333-8444-555555555555' }).where('co_id', '=', advance.coId).execute();
     const a = await generate(advance.jobId, { jss_id: advance.jssId, type: 'ADVANCE_PAYMENT' });
     expect(a.status, a.text).toBe(200);
 
@@ -152,6 +154,8 @@ describe('generatexeroinvoice', () => {
     // One contact per client: each section's client was made once.
     expect(snap.contacts).toHaveLength(3);
     const replaced = await pending().selectFrom('contacts').select('xero_contact_id').where('co_id', '=', credit.coId).executeTakeFirstOrThrow();
+    const remade = await pending().selectFrom('contacts').select('xero_contact_id').where('co_id', '=', advance.coId).executeTakeFirstOrThrow();
+    expect(remade.xero_contact_id).toBe((snap.invoices[0].Contact as { ContactID: string }).ContactID);
     expect(replaced.xero_contact_id).toBe(snap.creditNotes[0].Contact && (snap.creditNotes[0].Contact as { ContactID: string }).ContactID);
   });
 

@@ -55,12 +55,12 @@ function firstElement(body: unknown, key: string): Body {
 }
 
 /** The client's Xero contact id: the stored one, or a contact made in Xero (or found by its unique name) and stored in its place. */
-async function contactId(db: AnyDb, schema: string, api: XeroApi, client: NonNullable<SectionContent['client']>): Promise<string> {
+async function contactId(db: AnyDb, schema: string, api: XeroApi, client: NonNullable<SectionContent['client']>, fresh = false): Promise<string> {
   // Xero's ids are GUIDs: anything else stored (imported data, another system's numbers) is not one Xero knows.
-  if (client.xero_contact_id && GUID.test(client.xero_contact_id)) return client.xero_contact_id;
+  if (!fresh && client.xero_contact_id && GUID.test(client.xero_contact_id)) return client.xero_contact_id;
   let id: string;
   try {
-    const key = createHash('sha256').update(`${schema}:contact:${client.co_id}:${client.name}`).digest('hex');
+    const key = createHash('sha256').update(`${schema}:${api.tenantId}:contact:${client.co_id}:${client.name}`).digest('hex');
     const made = await api.call('PUT', '/Contacts', {
       body: { Contacts: [{ Name: client.name, ...(client.email ? { EmailAddress: client.email } : {}) }] },
       headers: { 'Idempotency-Key': key },
@@ -154,29 +154,42 @@ export interface PushInput {
 }
 
 export async function pushDocument(p: PushInput): Promise<PushedDocument> {
-  if (!p.content.client) throw noClient();
-  const contact = await contactId(p.db, p.schema, p.api, p.content.client);
+  const client = p.content.client;
+  if (!client) throw noClient();
   const kind = DOCUMENT_KINDS[p.type];
-  const document = xeroDocument({
-    content: p.content,
-    type: p.type,
-    contactId: contact,
-    taxTypes: await taxTypes(
-      p.db,
-      p.api,
-      p.content.rows.map((r) => r.tax_rate),
-    ),
-    knownItems: await knownItems(
-      p.db,
-      p.content.rows.map((r) => r.item_code),
-    ),
-    issuedAt: p.issuedAt,
-    invoiceDueDays: p.invoiceDueDays,
-  });
+  const taxes = await taxTypes(
+    p.db,
+    p.api,
+    p.content.rows.map((r) => r.tax_rate),
+  );
+  const items = await knownItems(
+    p.db,
+    p.content.rows.map((r) => r.item_code),
+  );
+  const put = async (contact: string, key: string) => {
+    const document = xeroDocument({
+      content: p.content,
+      type: p.type,
+      contactId: contact,
+      taxTypes: taxes,
+      knownItems: items,
+      issuedAt: p.issuedAt,
+      invoiceDueDays: p.invoiceDueDays,
+    });
+    const answer = await p.api.call('PUT', kind.path, { body: { [kind.key]: [document] }, headers: { 'Idempotency-Key': key } });
+    return firstElement(answer.body, kind.key);
+  };
+  const contact = await contactId(p.db, p.schema, p.api, client);
   let element: Body;
   try {
-    const answer = await p.api.call('PUT', kind.path, { body: { [kind.key]: [document] }, headers: { 'Idempotency-Key': p.key } });
-    element = firstElement(answer.body, kind.key);
+    try {
+      element = await put(contact, p.key);
+    } catch (error) {
+      // A stored contact id this organisation does not know (the brand connected another one since): make the contact again, once.
+      if (!(error instanceof Validation) || contact !== client.xero_contact_id || !(await contactMissing(p.api, contact))) throw error;
+      const again = await contactId(p.db, p.schema, p.api, client, true);
+      element = await put(again, createHash('sha256').update(`${p.key}:${again}`).digest('hex'));
+    }
   } catch (error) {
     if (error instanceof Validation) throw new PushRefused('SYNC_WAS_UNSUCCESSFUL', validationMessages(error.body).join(' ') || 'Xero refused the document.');
     if (error instanceof NotFound) throw new PushRefused('XE_RESULT_ERR', 'Xero did not find the document endpoint.');
@@ -186,4 +199,14 @@ export async function pushDocument(p: PushInput): Promise<PushedDocument> {
   const number = element[kind.number];
   if (typeof id !== 'string' || typeof number !== 'string') throw new PushRefused('XE_RESULT_ERR', 'Xero answered without the document id or number.');
   return { id, number, url: await documentUrl(p.api, p.type, id) };
+}
+
+async function contactMissing(api: XeroApi, id: string): Promise<boolean> {
+  try {
+    await api.call('GET', `/Contacts/${id}`);
+    return false;
+  } catch (error) {
+    if (error instanceof NotFound) return true;
+    throw error;
+  }
 }

@@ -37,9 +37,15 @@ const answerSchema = {
   required: ['status', 'xsp_id', 'message', 'section', 'sales'],
 };
 
-/** The failure as an envelope error: not-found codes as 404, the rest 409 (the SPA shows the text and stays). */
+/**
+ * The failure as an envelope error: not-found codes as 404, the rest 409 (the SPA shows the text and
+ * stays). Only Xero's own account of a refused document goes along as details (the SPA shows details
+ * over the code's text); a technical cause ("xero answered 500") stays on the queue row for the
+ * sync-status page, and the user reads the XE code's text in their language.
+ */
 function failure(code: XeroCode, text: string): AppError {
   if (code === 'XE_INV_NF') return new AppError({ code, status: 404, primary: enText(`xeroCodes.${code}`) });
+  if (code !== 'SYNC_WAS_UNSUCCESSFUL' && code !== 'XE_CONT_NOTEX_ONXERO') return accountingError(code);
   const detail = text.startsWith(enText(`xeroCodes.${code}`)) ? text.slice(enText(`xeroCodes.${code}`).length).trim() : text;
   return accountingError(code, detail || null);
 }
