@@ -171,6 +171,10 @@ describe('generatexeroinvoice', () => {
     expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(Date.now());
     // Xero did make it (the answer was lost on the way back).
     expect((await state()).invoices).toHaveLength(1);
+    // Asking again while it waits does not send it beside the queued one.
+    const again = await generate(s.jobId, { jss_id: s.jssId, type: 'INVOICE' });
+    expect(again.json.jobs.data).toMatchObject({ status: 'queued', xsp_id: row.xsp_id });
+    expect((await state()).calls.log.filter((c) => c.operationId === 'createInvoices')).toHaveLength(1);
 
     const retried = await call(t.app, {
       method: 'POST',

@@ -56,7 +56,8 @@ export const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 
 
 /**
  * Queues the push of a section as `type` (one open row per section: a new request replaces the
- * open row's type and payload) and answers the row. The caller has checked the section exists.
+ * open row's type and payload, or makes a failed one due again) and answers the row. The caller
+ * has checked the section exists.
  */
 export async function enqueuePush(db: AnyDb, schema: string, jobId: number, jssId: number, type: InvoiceType): Promise<PendingRow> {
   const content = await readSection(jobDb(db), jobId, jssId);
@@ -74,6 +75,9 @@ export async function enqueuePush(db: AnyDb, schema: string, jobId: number, jssI
       .orderBy('xsp_id', 'desc')
       .forUpdate()
       .executeTakeFirst()) as PendingRow | undefined;
+    // The same push already waiting (in flight in another request, or backing off after 429/503): left as it
+    // is, so a second click never sends it beside the first; the worker (or retry now) takes it when due.
+    if (open && open.status === 'pending' && open.payload_hash === payload_hash && open.op === type && new Date(open.next_attempt_at) > new Date()) return open;
     if (open) {
       return (await trx
         .updateTable(TABLE)
