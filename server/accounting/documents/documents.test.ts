@@ -13,7 +13,7 @@ import type { OAuthDb } from '../../integrations/oauth/tables';
 import type { AnyDb } from '../../resources/hooks';
 import { brandJobs, makeUser } from '../../jobs/sales/testJobs';
 import { call, login, sandboxProviders, useTestApp, useTestBrand } from '../../test/helpers';
-import { processDuePushes } from './queue';
+import { MAX_ATTEMPTS, processDuePushes } from './queue';
 import { connectDocumentsBrand, disconnectDocumentsBrand, jobWithSection, type Connected } from './testConnect';
 
 const t = useTestApp();
@@ -229,6 +229,19 @@ describe('generatexeroinvoice', () => {
     expect(snap.invoices).toHaveLength(1);
     expect(snap.calls.log.filter((c) => c.operationId === 'createInvoices' && c.status === 200)).toHaveLength(1);
     expect(await rowOf(s.jssId)).toMatchObject({ status: 'done', attempts: 2 });
+
+    // A push that keeps meeting passing errors fails after MAX_ATTEMPTS, for a person to look at.
+    const worn = await section();
+    await control.xero.failNext({ status: 503, operationId: 'createInvoices', count: 2 });
+    expect((await generate(worn.jobId, { jss_id: worn.jssId, type: 'INVOICE' })).json.jobs.data.status).toBe('queued');
+    await pending()
+      .updateTable('xero_sync_pending')
+      .set({ next_attempt_at: sql`now()`, attempts: MAX_ATTEMPTS - 1 })
+      .where('local_id', '=', worn.jssId)
+      .execute();
+    const last = await processDuePushes(pending(), own.brand.schema);
+    expect(last.outcomes.map((o) => o.status)).toEqual(['failed']);
+    expect(await rowOf(worn.jssId)).toMatchObject({ status: 'failed', error_code: 'XE_CONN_ERR', attempts: MAX_ATTEMPTS });
   });
 
   it('a refused grant fails the push with XE_AUTH_ERR; a permanent error fails it and retry now clears it', async () => {
