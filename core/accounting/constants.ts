@@ -2,7 +2,7 @@
  * The accounting sync's constants and shared rules (SPEC.md points 8 and 9), used by the server's
  * routes and the SPA's screens alike.
  */
-import { ADMINS, DEVELOPER } from '../access/roles';
+import { ADMINS, DEVELOPER, STAFF } from '../access/roles';
 import type { Gate } from '../access/access';
 
 /** Contact and item syncs run 100 a page (SPEC point 9). */
@@ -58,6 +58,8 @@ export const isXeroCode = (code: unknown): code is XeroCode => typeof code === '
 export const ACCOUNTING_FEATURES = ['job.enabled', 'job.xero'];
 /** Tax rates and items: Admin and Developer (SPEC point 6). */
 export const ACCOUNTING_ADMIN_GATE: Gate = { roles: ADMINS, requiredFeatures: ACCOUNTING_FEATURES };
+/** Sending a sales section to Xero (generatexeroinvoice): the staff who edit a job's sales, where the brand has accounting. */
+export const XERO_DOCUMENT_GATE: Gate = { roles: STAFF, requiredFeatures: ACCOUNTING_FEATURES };
 /** The sync-pending list and the dashboard: Developer only. */
 export const ACCOUNTING_DEV_GATE: Gate = { roles: DEVELOPER, requiredFeatures: ACCOUNTING_FEATURES };
 

@@ -22,6 +22,7 @@ import { accountingMessages } from '../accounting/messages';
 import { connectionMessages } from '../accounting/connectionMessages';
 import { dashboardMessages } from '../accounting/dashboardMessages';
 import { googleMessages } from '../google/messages';
+import { xeroDocumentMessages } from '../accounting/documentMessages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
@@ -46,4 +47,5 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   connectionMessages,
   dashboardMessages,
   googleMessages,
+  xeroDocumentMessages,
 ];

@@ -6,6 +6,8 @@ import { registerDashboardRoutes } from './dashboardRoutes';
 import { registerSyncPendingRoutes } from './syncPendingRoutes';
 import { registerSyncRoutes } from './syncRoutes';
 import { decorateAccountingQueue } from './queue/workers';
+import { registerXeroFetchRoutes } from './documents/adminRoutes';
+import { registerGenerateRoute } from './documents/routes';
 
 export function registerAccountingRoutes(app: FastifyInstance): void {
   registerCatalogRoutes(app);
@@ -14,4 +16,6 @@ export function registerAccountingRoutes(app: FastifyInstance): void {
   registerDashboardRoutes(app);
   registerSyncRoutes(app);
   decorateAccountingQueue(app);
+  registerGenerateRoute(app);
+  registerXeroFetchRoutes(app);
 }

@@ -1,7 +1,7 @@
 /**
  * xeroadmin/syncpending (Developer): the push queue as the sync-status page reads it. Rows are
- * soft-deleted (deleted_at) so what was queued stays on record; "retry now" makes a row due at once
- * and the worker (built with the adapter) picks it up on its next tick.
+ * soft-deleted (deleted_at) so what was queued stays on record; "retry now" makes a row due and
+ * tries it at once (documents/queue.ts), so a cleared fault clears the row without waiting a tick.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -12,6 +12,7 @@ import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQue
 import { action, idParams } from '../http/route';
 import type { AnyDb } from '../resources/hooks';
 import { toWire } from '../envelope/datetime';
+import { attemptNow, brandXeroApi, PUSH_KIND } from './documents/queue';
 
 const key = 'xeroadmin';
 const TABLE = 'xero_sync_pending';
@@ -129,18 +130,31 @@ export function registerSyncPendingRoutes(app: FastifyInstance): void {
       body: { type: 'object', properties: {}, additionalProperties: false },
       data: rowSchema,
       change: true,
-      summary: 'Make a pending push due now (status pending); the worker sends it on its next tick',
+      summary: 'Make a pending push due now (status pending) and try it at once; answers the row after the attempt (done when it went through)',
     },
     async (req) => {
+      const id = (req.params as { id: number }).id;
       const row = await dyn(req.db)
         .updateTable(TABLE)
         .set({ next_attempt_at: sql`now()`, status: 'pending' })
-        .where('xsp_id', '=', (req.params as { id: number }).id)
+        .where('xsp_id', '=', id)
         .where('deleted_at', 'is', null)
-        .returning(COLUMNS)
+        .where('status', '!=', 'done')
+        .returning(['xsp_id', 'kind'])
         .executeTakeFirst();
-      if (!row) throw notFound();
-      return { data: toWire(row) };
+      if (!row) {
+        // A done row stays done (sending it again could only duplicate it); an unknown one is 404.
+        const done = await dyn(req.db).selectFrom(TABLE).select(COLUMNS).where('xsp_id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+        if (!done) throw notFound();
+        return { data: toWire(done) };
+      }
+      // "Retry now" means now: a connected brand's push is tried in this request, through the same processor as the worker's.
+      if (row.kind === PUSH_KIND) {
+        const api = await brandXeroApi(dyn(req.db), req.brand!.schema);
+        if (api) await attemptNow(dyn(req.db), req.brand!.schema, api, id);
+      }
+      const after = await dyn(req.db).selectFrom(TABLE).select(COLUMNS).where('xsp_id', '=', id).executeTakeFirstOrThrow();
+      return { data: toWire(after) };
     },
   );
 }

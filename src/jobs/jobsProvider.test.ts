@@ -40,6 +40,13 @@ describe('jobsProvider: the job screens on the wire (SPEC.md point 7)', () => {
     ]);
   });
 
+  it("send to Xero: POST generatexeroinvoice with the section and the chosen type, answering the server's data", async () => {
+    const answer = { status: 'done', xsp_id: 3, message: 'Sent to Xero as INV-0001.', section: { jss_id: 1 }, sales: { job_id: 5, sections: [] } };
+    const { provider, sent } = setup(answer);
+    await expect(provider.jobSalesToXero(5, 1, 'ADVANCE_PAYMENT')).resolves.toEqual(answer);
+    expect(sent()).toEqual([{ url: 'jobs/5/generatexeroinvoice', method: 'POST', body: { jss_id: 1, type: 'ADVANCE_PAYMENT' } }]);
+  });
+
   it("sales PDF: downloads under the server's file name; a new draft gets it attached, or is deleted again", async () => {
     const { client, deps } = makeClient();
     const provider = jobsProvider(client);

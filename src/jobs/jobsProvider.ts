@@ -7,7 +7,7 @@
 import { useDataProvider, type DataProvider } from 'ra-core';
 import type { HttpClient, RequestOptions } from '../dataProvider/httpClient';
 import type { JobCalendarRow, JobDetails, JobHistoryRow, JobListRow, JobWrite } from '../../core/jobs/types';
-import type { JobSales, SalesSectionWrite } from '../../core/jobs/sales/types';
+import type { JobSales, SalesSection, SalesSectionWrite } from '../../core/jobs/sales/types';
 import type { CostWrite, JobCosts } from '../../core/jobs/costs/types';
 import type { Option } from './sheet/options';
 import type { InvoiceType } from '../../core/enums';
@@ -18,6 +18,15 @@ export type Row = Record<string, unknown>;
 export interface JobPage {
   rows: JobListRow[];
   total: number;
+}
+
+/** The answer of generatexeroinvoice. */
+export interface XeroSendAnswer {
+  status: 'done' | 'queued';
+  xsp_id: number;
+  message: string;
+  section: SalesSection;
+  sales: JobSales;
 }
 
 /** A downloaded sales PDF and the name the server gave it. */
@@ -49,6 +58,8 @@ export interface JobsProvider {
   jobSalesDuplicate(jobId: number, jssId: number): Promise<JobSales | null>;
   jobSalesReorderSections(jobId: number, order: number[]): Promise<JobSales | null>;
   jobSalesReorderItems(jobId: number, jssId: number, order: number[]): Promise<JobSales | null>;
+  /** POST jobs/{id}/generatexeroinvoice: the section sent to Xero as `type` (done), or queued while Xero is not answering. */
+  jobSalesToXero(jobId: number, jssId: number, type: InvoiceType): Promise<XeroSendAnswer | null>;
   /** A section as a PDF (GET jobs/{id}/salessections/{jss_id}/pdf); no `type`: the section's own. */
   jobSalesPdf(jobId: number, jssId: number, type?: InvoiceType): Promise<SalesPdf | null>;
   /**
@@ -115,6 +126,7 @@ export function jobsProvider(client: HttpClient): JobsProvider {
     jobSalesDuplicate: (jobId, jssId) => data<JobSales>(`${jobs(jobId)}/salessectionduplicate`, { method: 'POST', body: { jss_id: jssId }, quiet: true }),
     jobSalesReorderSections: (jobId, order) => data<JobSales>(`${jobs(jobId)}/salessections`, { method: 'PATCH', body: { order } }),
     jobSalesReorderItems: (jobId, jssId, order) => data<JobSales>(`${jobs(jobId)}/salessectionitems`, { method: 'PATCH', body: { jss_id: jssId, order } }),
+    jobSalesToXero: (jobId, jssId, type) => data<XeroSendAnswer>(`${jobs(jobId)}/generatexeroinvoice`, { method: 'POST', body: { jss_id: jssId, type } }),
     async jobSalesPdf(jobId, jssId, type) {
       const res = await client<Blob>(`${jobs(jobId)}/salessections/${jssId}/pdf`, { query: { type }, responseType: 'blob' });
       return res ? { blob: res.data, fileName: fileNameOf(res.headers.get('Content-Disposition'), `sales-${jssId}.pdf`) } : null;

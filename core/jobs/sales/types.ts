@@ -47,6 +47,11 @@ export interface SalesSection {
   jss_ordering: number;
   jss_is_final: boolean;
   jss_costs_locked: boolean;
+  /** What the section was pushed to Xero as (POST jobs/{id}/generatexeroinvoice); null until then. */
+  xero_doc_id: string | null;
+  xero_doc_number: string | null;
+  xero_doc_type: InvoiceType | null;
+  xero_doc_url: string | null;
   items: SalesItem[];
   totals: SalesTotals;
 }

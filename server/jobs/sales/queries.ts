@@ -40,6 +40,10 @@ export function wireSection(s: SectionRow, items: ItemRow[]): SalesSection {
     jss_ordering: s.jss_ordering,
     jss_is_final: s.jss_is_final,
     jss_costs_locked: s.jss_costs_locked,
+    xero_doc_id: s.xero_doc_id,
+    xero_doc_number: s.xero_doc_number,
+    xero_doc_type: s.xero_doc_type as InvoiceType | null,
+    xero_doc_url: s.xero_doc_url,
     items: items.map(wireItem),
     totals: wireTotals(sumItems(items)),
   };

@@ -1,7 +1,7 @@
 /**
  * One sales section as a card: its fields, its rows, its totals, and the actions (save, delete,
- * duplicate, PDF, drag handle). A final section is read-only and says so with XE_SEC_FINAL's text;
- * it can still be duplicated.
+ * duplicate, PDF, send to Xero, drag handle). A final section is read-only and says so with
+ * XE_SEC_FINAL's text, shows its Xero number as a link when it was sent, and can still be duplicated.
  */
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
@@ -10,6 +10,7 @@ import { useTranslate } from 'ra-core';
 import { INVOICE_TYPES, type InvoiceType } from '../../../core/enums';
 import { draftFromItem, emptyRow, itemWrite, SalesRowsTable, type DraftRow } from './SalesRowsTable';
 import { TotalsLine } from './TotalsLine';
+import { XeroNumberLink } from './XeroSendMenu';
 import { defaultRateText, useTaxRateChoices } from '../../accounting/taxChoice';
 import type { SalesSection, SalesSectionWrite } from '../../../core/jobs/sales/types';
 
@@ -63,10 +64,12 @@ export interface SalesSectionCardProps {
   dragHandle?: ReactNode;
   /** The PDF menu (download, attach to a mail): shown on final sections too. */
   pdfMenu?: ReactNode;
+  /** "Send to Xero" (only while the section is not final and the brand's accounting is connected). */
+  xeroMenu?: ReactNode;
   busy?: boolean;
 }
 
-export function SalesSectionCard({ section, index, money, onSave, onDelete, onDuplicate, dragHandle, pdfMenu, busy = false }: SalesSectionCardProps) {
+export function SalesSectionCard({ section, index, money, onSave, onDelete, onDuplicate, dragHandle, pdfMenu, xeroMenu, busy = false }: SalesSectionCardProps) {
   const translate = useTranslate();
   const taxChoices = useTaxRateChoices();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`salesCosts.sales.${key}`, opts);
@@ -102,6 +105,7 @@ export function SalesSectionCard({ section, index, money, onSave, onDelete, onDu
             {name}
             {section.jss_title ? `: ${section.jss_title}` : ''}
           </Box>
+          <XeroNumberLink section={section} />
           <Chip size="small" label={translate(`salesCosts.enums.invoice_types.${section.jss_invoice_type}`)} />
           {readOnly && <Chip size="small" color="warning" label={t('final')} />}
         </Stack>
@@ -174,6 +178,7 @@ export function SalesSectionCard({ section, index, money, onSave, onDelete, onDu
           {t('duplicate')}
         </Button>
         {pdfMenu}
+        {!readOnly && xeroMenu}
       </CardActions>
     </Card>
   );

@@ -18,6 +18,10 @@ function section(over: Partial<SalesSection>): SalesSection {
     jss_ordering: 0,
     jss_is_final: false,
     jss_costs_locked: false,
+    xero_doc_id: null,
+    xero_doc_number: null,
+    xero_doc_type: null,
+    xero_doc_url: null,
     items: [
       {
         sales_id: 11,

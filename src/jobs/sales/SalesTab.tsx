@@ -19,6 +19,7 @@ import { useMoneyFormat } from './formatMoney';
 import { useJobsProvider } from '../jobsProvider';
 import { SalesSectionCard } from './SalesSectionCard';
 import { SalesPdfMenu } from './SalesPdfMenu';
+import { useCanSendToXero, XeroSendMenu } from './XeroSendMenu';
 import { TotalsLine } from './TotalsLine';
 import type { JobSales, SalesSection, SalesSectionWrite } from '../../../core/jobs/sales/types';
 
@@ -53,6 +54,7 @@ export function SalesTab({ jobId }: { jobId: number }) {
     },
   });
   const money = useMoneyFormat(sales?.currency ?? 'GBP');
+  const canSendToXero = useCanSendToXero();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -122,6 +124,7 @@ export function SalesTab({ jobId }: { jobId: number }) {
                   busy={busy}
                   dragHandle={handle}
                   pdfMenu={<SalesPdfMenu jobId={jobId} jssId={s.jss_id} sectionType={s.jss_invoice_type} n={i + 1} />}
+                  xeroMenu={canSendToXero && <XeroSendMenu jobId={jobId} section={s} n={i + 1} onSent={(next) => queryClient.setQueryData(key, next)} />}
                   onSave={(body) => save(s, body)}
                   onDelete={() => run(() => provider.jobSalesDelete(jobId, s.jss_id))}
                   onDuplicate={() => void duplicate(s)}
