@@ -39,6 +39,7 @@ import * as brand0028 from './brand/0028_mail_partial';
 import * as brand0029 from './brand/0029_search_walk_indexes';
 import * as brand0030 from './brand/0030_oauth_grants';
 import * as brand0031 from './brand/0031_accounting';
+import * as brand0034 from './brand/0034_customer_portal';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -84,6 +85,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0029_search_walk_indexes': brand0029,
   '0030_oauth_grants': brand0030,
   '0031_accounting': brand0031,
+  '0034_customer_portal': brand0034,
 };
 
 /** In order, for the developer dashboard's schema version. */
