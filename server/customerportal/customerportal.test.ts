@@ -237,3 +237,17 @@ describe('customer portal: quote, message, calendar', () => {
     expect((await call(t.app, { url: url(`${theirs}/ics`), cookie })).status).toBe(404);
   });
 });
+
+describe('customer portal: the demo customer', () => {
+  it('has a quote to decide on and a job with a document they can open', async () => {
+    const demo = await login(t.app, 'localhost', 'customer@demo.test');
+    const list = await call(t.app, { method: 'POST', url: url('filter?limit=100'), cookie: demo, body: {} });
+    const jobs = list.json.customerportal.data as { job_id: number }[];
+    expect(jobs.length).toBeGreaterThan(0);
+    const details = await Promise.all(jobs.map((j) => call(t.app, { url: url(`${j.job_id}/details`), cookie: demo })));
+    expect(details.some((d) => d.json.customerportal.data.quote.awaiting)).toBe(true);
+    const documents = await Promise.all(jobs.map((j) => call(t.app, { method: 'POST', url: url(`${j.job_id}/documents/filter`), cookie: demo, body: {} })));
+    const files = documents.flatMap((d) => d.json.customerportal.data as { name: string }[]);
+    expect(files.map((f) => f.name)).toContain('Inspection report.pdf');
+  });
+});
