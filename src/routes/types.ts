@@ -38,7 +38,8 @@ export type MenuIcon =
   | 'sync'
   | 'drive'
   | 'tasks'
-  | 'taskLists';
+  | 'taskLists'
+  | 'request';
 
 /** What renders a route; src/routes/pageRegistry.tsx maps each kind to a component. */
 export type PageKind =
@@ -80,7 +81,11 @@ export type PageKind =
   | 'mailAccountItem'
   | 'deletedMails'
   | 'fileBrowser'
-  | 'xeroSyncStatus';
+  | 'xeroSyncStatus'
+  | 'customerJobs'
+  | 'customerJob'
+  | 'customerRequest'
+  | 'customerSites';
 
 export interface AppRoute {
   /** Stable id: React key and test handle. */
