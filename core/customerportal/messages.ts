@@ -48,6 +48,7 @@ const enUS: MessageTree = {
       send: 'Send',
       sent: 'Your message was sent to the office.',
       readOnly: 'Set by the office',
+      salesDocuments: 'Quotes and invoices',
     },
     request: {
       title: 'Request a job',
@@ -130,6 +131,7 @@ const huHU: MessageTree = {
       send: 'Küldés',
       sent: 'Üzenetét elküldtük az irodának.',
       readOnly: 'Az iroda állítja be',
+      salesDocuments: 'Árajánlatok és számlák',
     },
     request: {
       title: 'Munka kérése',

@@ -1,5 +1,5 @@
 /** Wire shapes of the customer portal (customerportal/*), both sides. */
-import type { JobStatus } from '../enums';
+import type { InvoiceType, JobStatus } from '../enums';
 
 /** SPEC.md point 9: the customer's job list is 20 a page. */
 export const CUSTOMER_PAGE_SIZE = 20;
@@ -36,8 +36,16 @@ export interface CustomerQuoteState {
   net_total: string | null;
 }
 
+/** A quote or invoice of the job, downloadable as a PDF (GET customerportal/{id}/salessections/{jss_id}/pdf). */
+export interface CustomerSalesDocument {
+  jss_id: number;
+  jss_title: string | null;
+  jss_invoice_type: InvoiceType;
+}
+
 export interface CustomerJobDetails extends CustomerJobRow {
   job_details: string | null;
+  sales_documents: CustomerSalesDocument[];
   js_city: string | null;
   pm_name: string | null;
   jsc_name: string | null;

@@ -196,6 +196,22 @@ describe('customer portal: quote, message, calendar', () => {
     expect(again.status).toBe(409);
   });
 
+  it('gives the job’s quote as a PDF, and 404 for another customer’s', async () => {
+    const job = await quotedJob(me);
+    const details = await call(t.app, { url: url(`${job}/details`), cookie });
+    const [section] = details.json.customerportal.data.sales_documents as { jss_id: number; jss_invoice_type: string }[];
+    expect(section.jss_invoice_type).toBe('QUOTE');
+    const pdf = await call(t.app, { url: url(`${job}/salessections/${section.jss_id}/pdf`), cookie });
+    expect(pdf.status, pdf.text).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.text.startsWith('%PDF')).toBe(true);
+    const theirs = await quotedJob(other);
+    const theirSection = await brandJobs(t.db).selectFrom('job_sales_sections').select('jss_id').where('job_id', '=', theirs).executeTakeFirstOrThrow();
+    expect((await call(t.app, { url: url(`${theirs}/salessections/${theirSection.jss_id}/pdf`), cookie })).status).toBe(404);
+    // Another job's section under an own job is 404 too.
+    expect((await call(t.app, { url: url(`${job}/salessections/${theirSection.jss_id}/pdf`), cookie })).status).toBe(404);
+  });
+
   it('refuses a decision without a quote, a bad body and another customer’s job', async () => {
     const noQuote = await customerJob(t.db, me, { status: 'QUOTED' });
     expect((await post(`${noQuote}/quotedecision`, { decision: 'approve', name: 'Pat' })).status).toBe(409);

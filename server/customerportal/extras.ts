@@ -2,7 +2,8 @@
  * Beyond SPEC.md point 7, what every field-service peer offers a customer (issue 24's wire names):
  * POST {id}/quotedecision { decision, name } records who decided, the typed name and when, and tells
  * the office; the job's status stays the office's to change (SPEC.md point 6: a customer cannot
- * change it). POST {id}/message { text } tells the job's operators. GET {id}/ics is the appointment.
+ * change it). POST {id}/message { text } tells the job's operators. GET {id}/ics is the appointment,
+ * GET {id}/salessections/{jss_id}/pdf a quote or invoice as the office prints it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Gate } from '../../core/access/access';
@@ -18,11 +19,19 @@ import { jobDb } from '../jobs/tables';
 import { raiseNotification } from '../notifications/raise';
 import { customerJobDetails, requireAwaitingQuote } from './jobs';
 import { icsCalendar } from './ics';
+import { pdfFileName } from '../../core/jobs/sales/pdfNames';
+import { DOWNLOAD_CSP } from '../files/download';
+import { salesPdfContent } from '../jobs/sales/pdf/content';
+import { loadSalesPdf } from '../jobs/sales/pdf/data';
+import { buildSalesPdf } from '../jobs/sales/pdf/document';
+import { pdfFonts } from '../jobs/sales/pdf/fonts';
+import { pdfDisposition } from '../jobs/sales/pdf/route';
 import { loadScope, scopedJob } from './scope';
 import { customerDb } from './tables';
 
 const key = 'customerportal';
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
+const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 };
 
 const decisionBody = {
   ...objectBody({ decision: { type: 'string', enum: [...QUOTE_DECISIONS], 'x-message': 'validation.value' }, name: filledTextSchema(100) }, [
@@ -114,6 +123,34 @@ export function registerCustomerExtraRoutes(app: FastifyInstance, gate: Gate): v
         });
       });
       return { data: { job_id: idOf(req), notified } };
+    },
+  );
+
+  fileAction(
+    app,
+    {
+      method: 'GET',
+      url: '/api/customerportal/:id/salessections/:jss_id/pdf',
+      key,
+      gate,
+      mediaType: 'application/pdf',
+      params: { type: 'object', properties: { id: idSchema, jss_id: idSchema }, required: ['id', 'jss_id'] },
+      summary: "One of the job's quotes or invoices as a PDF, as the office prints it; another customer's job or section: 404",
+    },
+    async (req, reply) => {
+      const db = customerDb(req.db);
+      const { id, jss_id } = req.params as { id: number; jss_id: number };
+      const job = await scopedJob(db, await loadScope(req, db), id);
+      const { source, jobNumber } = await loadSalesPdf(req, id, jss_id, undefined, job);
+      const pdf = await buildSalesPdf(salesPdfContent(source), { fonts: pdfFonts() });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Length', String(pdf.length))
+        .header('Content-Disposition', pdfDisposition(pdfFileName(source.type, jobNumber, jss_id)))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', DOWNLOAD_CSP)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
     },
   );
 

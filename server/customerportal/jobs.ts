@@ -179,6 +179,13 @@ export async function customerJobDetails(db: CustomerDb, scope: CustomerScope, j
     pm_name: row.pm_name,
     jsc_name: row.jsc_name,
     quote: await quoteState(db, jobId, row.job_status),
+    sales_documents: (await db
+      .selectFrom('job_sales_sections')
+      .select(['jss_id', 'jss_title', 'jss_invoice_type'])
+      .where('job_id', '=', jobId)
+      .orderBy('jss_ordering')
+      .orderBy('jss_id')
+      .execute()) as CustomerJobDetails['sales_documents'],
   };
 }
 

@@ -24,6 +24,7 @@ const job = (patch: Partial<CustomerJobDetails> = {}): CustomerJobDetails => ({
   created_at: '2026-11-20 10:00:00',
   job_details: null,
   quote: { awaiting: true, decision: null, name: null, decided_at: null, net_total: '345.00' },
+  sales_documents: [{ jss_id: 5, jss_title: 'Repair', jss_invoice_type: 'QUOTE' }],
   ...patch,
 });
 
@@ -50,6 +51,7 @@ describe('CustomerJobPage', () => {
     expect(within(status).getByText('1 High Street, London, N1 1AA')).toBeInTheDocument();
     expect(within(status).getByText('Crown Estates')).toBeInTheDocument();
     expect(within(status).queryAllByRole('textbox')).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Quote: Repair (PDF)' })).toHaveAttribute('href', expect.stringContaining('/customerportal/7/salessections/5/pdf'));
     expect(screen.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveAttribute('href', expect.stringContaining('/customerportal/7/ics'));
   });
 

@@ -151,6 +151,27 @@ function DocumentsSection({ jobId }: { jobId: number }) {
   );
 }
 
+function SalesDocumentsSection({ job }: { job: CustomerJobDetails }) {
+  const translate = useTranslate();
+  const brand = useBrand();
+  if (!job.sales_documents.length) return null;
+  return (
+    <Section title={translate('customerPortal.job.salesDocuments')}>
+      {job.sales_documents.map((d) => (
+        <Link
+          key={d.jss_id}
+          href={`${apiBase(brand.apiUrl)}/customerportal/${job.job_id}/salessections/${d.jss_id}/pdf`}
+          download
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {translate(`salesCosts.enums.invoice_types.${d.jss_invoice_type}`)}
+          {d.jss_title ? `: ${d.jss_title}` : ''} (PDF)
+        </Link>
+      ))}
+    </Section>
+  );
+}
+
 function MessageSection({ jobId }: { jobId: number }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`customerPortal.job.${key}`);
@@ -216,6 +237,7 @@ export function CustomerJobPage({ title }: PageProps) {
           )}
         </Section>
         <QuoteSection job={job} />
+        <SalesDocumentsSection job={job} />
         <TextsSection key={job.job_id} job={job} />
         <DocumentsSection jobId={job.job_id} />
         <MessageSection jobId={job.job_id} />
