@@ -92,8 +92,16 @@ test('a customer on a phone requests a job with a photo, uploads a work order, a
   await expect(quote.getByText(/Approved by Pat Customer on/)).toBeVisible();
   await fitsTheScreen(page);
 
+  // A new site for one of their clients.
   await page.goto(`${DEMO}/portal/sites`);
   await expect(page.getByRole('heading', { name: 'My sites' })).toBeVisible();
+  const newSite = page.getByRole('region', { name: 'Add a site' });
+  await newSite.getByLabel('Address').fill(`${tag} Mill Lane`);
+  await newSite.getByLabel('Postcode').fill('BS1 4DJ');
+  await newSite.getByRole('combobox', { name: 'Client' }).click();
+  await page.getByRole('option').first().click();
+  await newSite.getByRole('button', { name: 'Add a site' }).click();
+  await expect(page.getByRole('heading', { name: `${tag} Mill Lane` })).toBeVisible();
   await fitsTheScreen(page);
 
   // The operator (the customer's default operator) sees the three kinds of customer notification.

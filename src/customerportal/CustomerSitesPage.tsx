@@ -1,6 +1,7 @@
 /**
  * /portal/sites, the customer's sites (issue 24): each with its clients (of theirs), a new site for
- * one of their clients, another of their clients added to a site, and their property managers.
+ * one of their clients, another of their clients added to a site, a site's contacts and managers
+ * on demand, and their own property managers.
  */
 import { useState } from 'react';
 import { Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -40,6 +41,29 @@ function AddClient({ site, contacts }: { site: CustomerSiteRow; contacts: Custom
         {t('add')}
       </Button>
     </Stack>
+  );
+}
+
+/** A site's contacts and managers, read when the customer opens them (getJobSiteDetails). */
+function SiteDetails({ jsId }: { jsId: number }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`customerPortal.sites.${key}`);
+  const provider = useCustomerProvider();
+  const [open, setOpen] = useState(false);
+  const { data } = useQuery({ queryKey: [CUSTOMER_KEY, 'site', jsId], queryFn: ({ signal }) => provider.customerSite(jsId, signal), enabled: open });
+  if (!open)
+    return (
+      <Button size="small" onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }}>
+        {t('contacts')} / {t('managers')}
+      </Button>
+    );
+  return (
+    <>
+      <ReadOnlyValue label={t('contacts')}>
+        {data?.sitecontacts.map((c) => [c.jsc_name, c.jsc_phone, c.jsc_email].filter(Boolean).join(', ')).join('; ') || t('none')}
+      </ReadOnlyValue>
+      <ReadOnlyValue label={t('managers')}>{data?.propertymanagers.map((m) => m.pm_name).join(', ') || t('none')}</ReadOnlyValue>
+    </>
   );
 }
 
@@ -116,6 +140,7 @@ export function CustomerSitesPage({ title }: PageProps) {
                     {[s.js_city, s.js_postcode].filter(Boolean).join(', ')}
                   </Typography>
                   <ReadOnlyValue label={t('clients')}>{s.clients.map((c) => c.co_name).join(', ')}</ReadOnlyValue>
+                  <SiteDetails jsId={s.js_id} />
                   <AddClient site={s} contacts={contacts} />
                 </Stack>
               </CardContent>
