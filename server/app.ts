@@ -39,6 +39,7 @@ import { registerJobRoutes } from './jobs/index';
 import { registerSalesRoutes } from './jobs/sales/index';
 import { registerCostRoutes } from './jobs/costs/index';
 import { registerEngineerPortalRoutes } from './engineerportal/index';
+import { registerCustomerPortalRoutes } from './customerportal/index';
 import { registerNotificationRoutes } from './notifications/index';
 import { registerEngineerReportRoutes } from './engineerreports/index';
 import { registerFileRoutes } from './files/index';
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerNotificationRoutes(app);
   registerEngineerReportRoutes(app);
   await registerFileRoutes(app, { root: opts.filesRoot });
+  registerCustomerPortalRoutes(app);
   registerMailAdminRoutes(app);
   registerMailClientRoutes(app);
   registerMailComposeRoutes(app);

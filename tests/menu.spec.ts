@@ -11,7 +11,10 @@ const EXPECTED: Record<DemoRole, { sees: string[]; not: string[] }> = {
   user: { sees: ['Job sheet', 'Mails', 'Data', 'Settings'], not: ['Reminders', 'Engineer reports', 'Admin', 'Dev', 'Brands'] },
   engineer: { sees: ['Engineer view', 'Settings', 'Error list'], not: ['Job sheet', 'Mails', 'Data', 'Admin', 'Dev'] },
   sales: { sees: ['Brands', 'Settings', 'Error list'], not: ['Job sheet', 'Mails', 'Data', 'Admin', 'Dev'] },
-  customer: { sees: ['Job sheet', 'Error list'], not: ['Settings', 'Mails', 'Data', 'Admin', 'Dev', 'Brands'] },
+  customer: {
+    sees: ['My jobs', 'Request a job', 'My sites', 'Error list'],
+    not: ['Job sheet', 'Settings', 'Mails', 'Data', 'Admin', 'Dev', 'Brands', 'Reminders'],
+  },
 };
 
 async function menuEntry(page: Page, name: string) {

@@ -17,6 +17,7 @@ import { mailClientMessages } from '../mail/client/messages';
 import { mailAdminMessages } from '../mail/admin/messages';
 import { mailSettingsMessages } from '../mail/settings/messages';
 import { engineerPortalMessages } from '../engineerportal/messages';
+import { customerPortalMessages } from '../customerportal/messages';
 import { settingsMessages } from '../usersettings/messages';
 import { accountingMessages } from '../accounting/messages';
 import { connectionMessages } from '../accounting/connectionMessages';
@@ -42,6 +43,7 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   mailComposeMessages,
   mailSettingsMessages,
   engineerPortalMessages,
+  customerPortalMessages,
   settingsMessages,
   accountingMessages,
   connectionMessages,

@@ -16,7 +16,14 @@ import { receiveUpload, storeUploads, type ReceivedUpload } from './upload';
 export interface UploadTarget {
   group?: FileGroup;
   jobId?: number;
+  /**
+   * The customer portal's uploads: stored visible to the client whatever the form says, and only
+   * the note is read from the form (a site or another job is not the customer's to name).
+   */
+  customer?: boolean;
 }
+
+const CUSTOMER_FIELDS = new Set(['note']);
 
 const KNOWN_FIELDS = new Set(['f_grp_id', 'note', 'skipResize', 'job_id', 'js_id', 'fxj_visible_to_client']);
 const truthy = (v: string | undefined) => v === '1' || v === 'true';
@@ -30,7 +37,7 @@ function optionalId(fields: Record<string, string>, name: string): number | null
 
 async function readTarget(req: FastifyRequest, upload: ReceivedUpload, fixed: UploadTarget) {
   const { fields } = upload;
-  const unknown = Object.keys(fields).find((k) => !KNOWN_FIELDS.has(k));
+  const unknown = Object.keys(fields).find((k) => !(fixed.customer ? CUSTOMER_FIELDS : KNOWN_FIELDS).has(k));
   if (unknown) throw invalidField(unknown);
   const group = fixed.group ?? parseGroup(fields.f_grp_id || null) ?? 'USER_FILES';
   const note = fields.note?.trim() || null;
@@ -42,7 +49,7 @@ async function readTarget(req: FastifyRequest, upload: ReceivedUpload, fixed: Up
   if (jsId && !(await db.selectFrom('jobsites').select('js_id').where('js_id', '=', jsId).executeTakeFirst())) throw invalidField('js_id');
   // Skipping the resize is the user's choice only where the brand allows it.
   const skipResize = truthy(fields.skipResize) && !!req.brand!.config.features.file?.enableSkipResize;
-  return { group, note, jobId, jsId, skipResize, visibleToClient: truthy(fields.fxj_visible_to_client) };
+  return { group, note, jobId, jsId, skipResize, visibleToClient: fixed.customer || truthy(fields.fxj_visible_to_client) };
 }
 
 /** Receives and stores the request's files; returns the new file ids. Staged bytes never outlive a failure. */

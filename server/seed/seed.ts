@@ -13,6 +13,7 @@ import { createReferenceData } from './referenceData';
 import { createDemoJobs } from './jobs';
 import { createDemoMail } from './mail';
 import { createDemoAccounting } from './accounting';
+import { createDemoCustomerPortal } from './customerPortal';
 
 export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   const existing = await globalDb(root).selectFrom('sites').select('s_id').limit(1).executeTakeFirst();
@@ -29,6 +30,7 @@ export async function seedIfEmpty(root: RootDb): Promise<boolean> {
   await createReferenceData(root, demo.schema);
   await createDemoJobs(root, demo.schema);
   await createDemoMail(root, demo.schema);
+  await createDemoCustomerPortal(root, demo.schema);
   // Acme has no accounting feature, so it gets no tax rates or items.
   await createDemoAccounting(root, demo.schema);
 

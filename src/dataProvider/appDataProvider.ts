@@ -3,6 +3,7 @@ import { api } from './apiClient';
 import { createDataProvider } from './resourceDataProvider';
 import { jobsProvider } from '../jobs/jobsProvider';
 import { engineerProvider } from '../engineerportal/engineerProvider';
+import { customerProvider } from '../customerportal/customerProvider';
 import { accountingProvider } from '../accounting/accountingProvider';
 import { googleProvider } from '../google/googleProvider';
 import { translate } from '../i18n/i18nProvider';
@@ -12,6 +13,7 @@ export const appDataProvider = withPreloadRefresh({
   ...createDataProvider(api, translate),
   ...jobsProvider(api),
   ...engineerProvider(api),
+  ...customerProvider(api),
   ...accountingProvider(api),
   ...googleProvider(api),
 });

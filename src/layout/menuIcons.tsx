@@ -1,6 +1,7 @@
 /** The icon of each menu entry (the route table names them; drawing them is the layout's job). */
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import BugReportIcon from '@mui/icons-material/BugReport';
@@ -33,6 +34,7 @@ import type { MenuIcon } from '../routes/types';
 
 export const MENU_ICONS: Record<MenuIcon, SvgIconComponent> = {
   sheet: TableChartIcon,
+  request: AddCircleOutlineIcon,
   mail: MailIcon,
   engineer: BuildIcon,
   reminders: NotificationsIcon,

@@ -22,8 +22,8 @@ describe('menu model', () => {
     expect(ids(buildMenu('Engineer', on))).toEqual({ top: ['engineerView', 'settings', 'errorList'], groups: {} });
   });
 
-  it('a customer sees the job sheet and the error list', () => {
-    expect(ids(buildMenu('Customer', on))).toEqual({ top: ['sheet', 'errorList'], groups: {} });
+  it('a customer sees only the portal and the error list', () => {
+    expect(ids(buildMenu('Customer', on))).toEqual({ top: ['customerJobs', 'customerRequest', 'customerSites', 'errorList'], groups: {} });
   });
 
   it('features switch entries off and empty groups disappear', () => {

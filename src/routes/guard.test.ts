@@ -57,7 +57,6 @@ describe('route guard decisions', () => {
   it.each([
     // [route, role, features, expected]
     ['sheet', 'Operator', on, 'allow'],
-    ['sheet', 'Customer', on, 'allow'],
     ['sheet', 'Engineer', on, 'role'],
     ['sheet', 'Operator', withOff('job.enabled'), 'feature'],
     ['sheet', 'Operator', {} as BrandFeatures, 'brand'],
@@ -99,6 +98,11 @@ describe('route guard decisions', () => {
     ['engineerView', 'Developer', on, 'role'],
     ['email', 'User', withOff('mail.enabled'), 'feature'],
     ['email', 'Customer', on, 'role'],
+    ['sheet', 'Customer', on, 'role'],
+    ['sheetItem', 'Customer', on, 'role'],
+    ['customerJobs', 'Customer', on, 'allow'],
+    ['customerJob', 'Operator', on, 'role'],
+    ['customerSites', 'Customer', withOff('job.enabled'), 'feature'],
   ] as const)('%s for %s → %s', (id, role, features, expected) => {
     expect(blockedOf(id, ctx('authenticated', role, features))).toBe(expected);
   });
@@ -127,7 +131,7 @@ describe('home of each role', () => {
   it.each([
     ['Developer', '/sheet'],
     ['Operator', '/sheet'],
-    ['Customer', '/sheet'],
+    ['Customer', '/portal'],
     ['Engineer', '/engineer-view'],
     ['Sales', '/brands'],
   ] as const)('%s → %s', (role, path) => {

@@ -1,4 +1,4 @@
-/** Where '/' sends each role (SPEC.md point 2: staff and Customer → job sheet, etc.). */
+/** Where '/' sends each role (SPEC.md point 2: staff → job sheet; a Customer → their portal, issue 24). */
 import type { FeatureTree } from '../../core/access/access';
 import { STAFF, type Role } from '../../core/access/roles';
 import { canOpen } from './guard';
@@ -6,7 +6,8 @@ import { ROUTES } from './routeTable';
 
 export function homePathFor(role: Role | null | undefined): string | null {
   if (!role) return null;
-  if (STAFF.includes(role) || role === 'Customer') return '/sheet';
+  if (STAFF.includes(role)) return '/sheet';
+  if (role === 'Customer') return '/portal';
   if (role === 'Engineer') return '/engineer-view';
   if (role === 'Sales') return '/brands';
   return null;

@@ -3,6 +3,7 @@
  * their gate (src/routes/blocks.ts); `gate` here is what the page needs on top of its block.
  */
 import type { Gate } from '../../core/access/access';
+import { CUSTOMER_PORTAL_GATE } from '../../core/customerportal/gate';
 import { ADMINS, DEVELOPER, OPERATOR_GROUP, STAFF } from '../../core/access/roles';
 import { contacts } from '../../core/resources/definitions/contacts';
 import { departments } from '../../core/resources/definitions/departments';
@@ -21,7 +22,13 @@ const mail: Gate = { requiredFeatures: ['mail.enabled'] };
 const admins: Gate = { roles: ADMINS };
 const developer: Gate = { roles: DEVELOPER };
 const operatorsJob: Gate = { roles: [...OPERATOR_GROUP, 'Admin', 'Developer'], requiredFeatures: ['job.enabled'] };
-const sheets: Gate = { roles: [...STAFF, 'Customer'], requiredFeatures: ['job.enabled'] };
+/**
+ * The sheet is the staff's: a customer has the portal (/portal, issue 24), so the sheet's deep links
+ * answer them not-allowed with the role reason. The API keeps SPEC.md point 6's rule (jobs/filter
+ * and jobs/{id} narrowed to a customer's own jobs) for outside clients.
+ */
+const sheets: Gate = { roles: STAFF, requiredFeatures: ['job.enabled'] };
+const portal = CUSTOMER_PORTAL_GATE;
 
 type Entry = Omit<AppRoute, 'layout'>;
 
@@ -29,6 +36,31 @@ const entries: Entry[] = [
   { id: 'home', path: '/', title: 'pages.home', page: 'home' },
   { id: 'sheet', path: '/sheet', title: 'pages.sheet', page: 'jobSheet', gate: sheets, menu: { group: 'top', order: 10, icon: 'sheet' } },
   { id: 'sheetItem', path: '/sheet/:id/:tab?', title: 'pages.sheetItem', page: 'jobItem', gate: sheets },
+  {
+    id: 'customerJobs',
+    path: '/portal',
+    title: 'customerPortal.menu.jobs',
+    page: 'customerJobs',
+    gate: portal,
+    menu: { group: 'top', order: 11, icon: 'sheet' },
+  },
+  { id: 'customerJob', path: '/portal/jobs/:id', title: 'customerPortal.menu.jobs', page: 'customerJob', gate: portal },
+  {
+    id: 'customerRequest',
+    path: '/portal/request',
+    title: 'customerPortal.menu.request',
+    page: 'customerRequest',
+    gate: portal,
+    menu: { group: 'top', order: 12, icon: 'request' },
+  },
+  {
+    id: 'customerSites',
+    path: '/portal/sites',
+    title: 'customerPortal.menu.sites',
+    page: 'customerSites',
+    gate: portal,
+    menu: { group: 'top', order: 13, icon: 'sites' },
+  },
   {
     id: 'email',
     path: '/email/:id?',

@@ -30,6 +30,10 @@ import { JobItemPage } from '../jobs/item/JobItemPage';
 import { RemindersPage } from '../notifications/RemindersPage';
 import { EngineerReportsPage } from '../engineerreports/EngineerReportsPage';
 import { EngineerViewPage } from '../engineerportal/EngineerViewPage';
+import { CustomerJobsPage } from '../customerportal/CustomerJobsPage';
+import { CustomerJobPage } from '../customerportal/CustomerJobPage';
+import { CustomerRequestPage } from '../customerportal/CustomerRequestPage';
+import { CustomerSitesPage } from '../customerportal/CustomerSitesPage';
 import { FileBrowserPage } from '../files/FileBrowserPage';
 import { MailClientPage } from '../mail/client/MailClientPage';
 import { MailDraftPage } from '../mail/compose/MailDraftPage';
@@ -84,6 +88,10 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   reminders: RemindersPage,
   engineerReports: EngineerReportsPage,
   engineerView: EngineerViewPage,
+  customerJobs: CustomerJobsPage,
+  customerJob: CustomerJobPage,
+  customerRequest: CustomerRequestPage,
+  customerSites: CustomerSitesPage,
   mailClient: MailClientPage,
   mailDraft: MailDraftPage,
   mailAccountList: MailAccountListPage,

@@ -38,7 +38,8 @@ export type MenuIcon =
   | 'sync'
   | 'drive'
   | 'tasks'
-  | 'taskLists';
+  | 'taskLists'
+  | 'request';
 
 /** What renders a route; src/routes/pageRegistry.tsx maps each kind to a component. */
 export type PageKind =
@@ -82,7 +83,11 @@ export type PageKind =
   | 'deletedMails'
   | 'fileBrowser'
   | 'xeroSyncStatus'
-  | 'xeroDashboard';
+  | 'xeroDashboard'
+  | 'customerJobs'
+  | 'customerJob'
+  | 'customerRequest'
+  | 'customerSites';
 
 export interface AppRoute {
   /** Stable id: React key and test handle. */

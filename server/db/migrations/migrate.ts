@@ -41,6 +41,7 @@ import * as brand0029 from './brand/0029_search_walk_indexes';
 import * as brand0030 from './brand/0030_oauth_grants';
 import * as brand0031 from './brand/0031_accounting';
 import * as brand0032 from './brand/0032_contact_sync';
+import * as brand0034 from './brand/0034_customer_portal';
 import * as brand0035 from './brand/0035_google_accounts';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
@@ -89,6 +90,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0030_oauth_grants': brand0030,
   '0031_accounting': brand0031,
   '0032_contact_sync': brand0032,
+  '0034_customer_portal': brand0034,
   '0035_google_accounts': brand0035,
 };
 

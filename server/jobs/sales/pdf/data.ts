@@ -10,7 +10,7 @@ import type { InvoiceType } from '../../../../core/enums';
 import { jobNumberOf } from '../../../../core/jobs/sales/pdfNames';
 import { DEFAULT_SETTINGS } from '../../../../core/usersettings/userSettings';
 import { notFound } from '../../../envelope/errors';
-import { readableJob } from '../../access';
+import { readableJob, type JobRow } from '../../access';
 import { jobDb } from '../../tables';
 import { salesSiteValues } from '../siteValues';
 import type { SalesPdfSource } from './content';
@@ -35,9 +35,16 @@ export interface SalesPdfSection {
   sectionType: InvoiceType;
 }
 
-export async function loadSalesPdf(req: FastifyRequest, jobId: number, jssId: number, type: InvoiceType | undefined): Promise<SalesPdfSection> {
+/** `checked`: the job already read under the caller's own rule (the customer portal's scope); else readableJob's. */
+export async function loadSalesPdf(
+  req: FastifyRequest,
+  jobId: number,
+  jssId: number,
+  type: InvoiceType | undefined,
+  checked?: JobRow,
+): Promise<SalesPdfSection> {
   const db = jobDb(req.db);
-  const job = await readableJob(req, jobId, db);
+  const job = checked ?? (await readableJob(req, jobId, db));
   const section = await db.selectFrom('job_sales_sections').selectAll().where('jss_id', '=', jssId).where('job_id', '=', jobId).executeTakeFirst();
   if (!section) throw notFound();
   const [items, client, site, values] = await Promise.all([

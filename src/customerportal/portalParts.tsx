@@ -1,0 +1,46 @@
+/** Small pieces the portal's screens share: a read-only value, the status chip, the appointment text. */
+import type { ReactNode } from 'react';
+import { Box, Chip, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import type { JobStatus } from '../../core/enums';
+import { formatWireDate } from '../resources/engine/dateText';
+
+/** A value the customer cannot change: plain text under a small label, never an input that looks editable. */
+export function ReadOnlyValue({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body1" sx={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A status the customer may not see arrives as null and reads "With the office". */
+export function StatusChip({ status }: { status: JobStatus | null }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={status === 'QUOTED' ? 'warning' : status === 'COMPLETED' ? 'success' : 'default'}
+      label={status ? translate(`salesCosts.enums.job_statuses.${status}`) : translate('customerPortal.jobs.statusHidden')}
+    />
+  );
+}
+
+/** The appointment window, on the user's clock: 'Thu 03/12/2026 09:00–11:30', or not booked yet. */
+export function useAppointmentText() {
+  const translate = useTranslate();
+  return (start: string | null, end: string | null): string => {
+    if (!start) return translate('customerPortal.jobs.noAppointment');
+    const from = formatWireDate(start, 'ddd DD/MM/YYYY HH:mm');
+    if (!end) return from;
+    const sameDay = formatWireDate(start, 'YYYY-MM-DD') === formatWireDate(end, 'YYYY-MM-DD');
+    return `${from}–${formatWireDate(end, sameDay ? 'HH:mm' : 'ddd DD/MM/YYYY HH:mm')}`;
+  };
+}
+
+export const apiBase = (apiUrl: string | undefined) => (apiUrl || '/api').replace(/\/+$/, '');
