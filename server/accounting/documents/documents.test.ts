@@ -13,6 +13,9 @@ import type { OAuthDb } from '../../integrations/oauth/tables';
 import type { AnyDb } from '../../resources/hooks';
 import { brandJobs, makeUser } from '../../jobs/sales/testJobs';
 import { call, login, sandboxProviders, useTestApp, useTestBrand } from '../../test/helpers';
+import { runAccountingTask, type AccountingJob } from '../queue/tasks';
+import { queueDuePushes } from '../queue/workers';
+import { PUSH_TASK } from './pushTask';
 import { MAX_ATTEMPTS, processDuePushes } from './queue';
 import { connectDocumentsBrand, disconnectDocumentsBrand, jobWithSection, type Connected } from './testConnect';
 
@@ -211,6 +214,41 @@ describe('generatexeroinvoice', () => {
     expect((await state()).invoices).toHaveLength(0);
     // Not due yet: a processor tick sends nothing.
     expect((await processDuePushes(pending(), own.brand.schema)).outcomes).toEqual([]);
+  });
+
+  it('the accounting queue sends a push that met a 503 once it is due, and asks to run again while another waits', async () => {
+    const later = await section();
+    await control.xero.failNext({ status: 503, operationId: 'createInvoices' });
+    expect((await generate(later.jobId, { jss_id: later.jssId, type: 'INVOICE' })).json.jobs.data.status).toBe('queued');
+    const queued: AccountingJob[] = [];
+    const enqueue = async (job: AccountingJob) => {
+      queued.push(job);
+      return true;
+    };
+    // Not due yet: the ticker leaves the brand alone.
+    await queueDuePushes(t.db, enqueue);
+    expect(queued.filter((j) => j.schema === own.brand.schema)).toEqual([]);
+
+    const now = await section();
+    await control.xero.failNext({ status: 503, operationId: 'createInvoices' });
+    expect((await generate(now.jobId, { jss_id: now.jssId, type: 'INVOICE' })).json.jobs.data.status).toBe('queued');
+    await pending()
+      .updateTable('xero_sync_pending')
+      .set({ next_attempt_at: sql`now()` })
+      .where('local_id', '=', now.jssId)
+      .execute();
+    await queueDuePushes(t.db, enqueue);
+    expect(queued.filter((j) => j.schema === own.brand.schema)).toEqual([{ schema: own.brand.schema, task: PUSH_TASK }]);
+
+    const outcome = await runAccountingTask(t.db, { schema: own.brand.schema, task: PUSH_TASK });
+    expect(await rowOf(now.jssId)).toMatchObject({ status: 'done' });
+    expect(await rowOf(later.jssId)).toMatchObject({ status: 'pending' });
+    expect((await state()).invoices).toHaveLength(1);
+    // The other push still waits (and earlier tests' may too): the task asks to run again when the first is due, not before.
+    expect(outcome.status).toBe('retry');
+    const retryAt = outcome.status === 'retry' ? outcome.retryAt.getTime() : 0;
+    expect(retryAt).toBeGreaterThan(Date.now());
+    expect(retryAt).toBeLessThanOrEqual(new Date((await rowOf(later.jssId)).next_attempt_at).getTime());
   });
 
   it('two processors at once send a due push once', async () => {

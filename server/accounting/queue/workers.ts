@@ -8,8 +8,10 @@
  */
 import { PgBoss, type Job } from 'pg-boss';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isBrandSchemaName, rootOfBound, type RootDb } from '../../db/types';
+import { brandDb, globalDb, isBrandSchemaName, rootOfBound, type RootDb } from '../../db/types';
 import { BOSS_SCHEMA } from '../../mail/queue/workers';
+import type { AnyDb } from '../../resources/hooks';
+import { nextPushDue, PUSH_TASK } from '../documents/pushTask';
 import { runAccountingTask, type AccountingJob, type TaskOutcome } from './tasks';
 
 export const ACCOUNTING_QUEUE = 'accounting';
@@ -43,6 +45,8 @@ export async function startAccountingWorkers(opts: {
   bossSchema?: string;
   concurrency?: number;
   pollingIntervalSeconds?: number;
+  /** How often every brand is looked at for due pushes; default 60 s, 0 turns the ticker off. */
+  pushTickMs?: number;
   onDone?: (job: AccountingJob, outcome: TaskOutcome) => void;
   onError?: (err: unknown) => void;
 }): Promise<AccountingWorkers> {
@@ -74,15 +78,32 @@ export async function startAccountingWorkers(opts: {
   const workOptions = { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, opts.pollingIntervalSeconds ?? 2) };
   for (let i = 0; i < (opts.concurrency ?? 2); i += 1) await boss.work<AccountingJob>(ACCOUNTING_QUEUE, workOptions, handle);
 
+  const tickMs = opts.pushTickMs ?? 60_000;
+  const ticker = tickMs > 0 ? setInterval(() => void queueDuePushes(opts.root, enqueue).catch(onError), tickMs) : null;
+  ticker?.unref();
+
   return {
     boss,
     enqueue,
     stop: async () => {
+      if (ticker) clearInterval(ticker);
       // Running syncs finish their page and are queued again (startAfter now), to resume in the next process.
       stopping = true;
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
+}
+
+/** Queues the push task of every brand with a push due now; answers how many brands were queued. */
+export async function queueDuePushes(root: RootDb, enqueue: AccountingQueue['enqueue'], now = new Date()): Promise<number> {
+  const sites = await globalDb(root).selectFrom('sites').select('schema_name').where('schema_name', 'is not', null).execute();
+  let queued = 0;
+  for (const { schema_name: schema } of sites) {
+    if (!schema || !isBrandSchemaName(schema)) continue;
+    const due = await nextPushDue(brandDb(root, schema) as unknown as AnyDb);
+    if (due && due <= now && (await enqueue({ schema, task: PUSH_TASK }))) queued += 1;
+  }
+  return queued;
 }
 
 /**
