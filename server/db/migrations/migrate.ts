@@ -42,6 +42,7 @@ import * as brand0030 from './brand/0030_oauth_grants';
 import * as brand0031 from './brand/0031_accounting';
 import * as brand0032 from './brand/0032_contact_sync';
 import * as brand0035 from './brand/0035_google_accounts';
+import * as brand0036 from './brand/0036_google_drive_changes';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -90,6 +91,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0031_accounting': brand0031,
   '0032_contact_sync': brand0032,
   '0035_google_accounts': brand0035,
+  '0036_google_drive_changes': brand0036,
 };
 
 /** In order, for the developer dashboard's schema version. */

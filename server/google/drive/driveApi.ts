@@ -1,0 +1,123 @@
+/**
+ * The Drive v3 calls googledrive makes, through the shared provider client (typed errors, the
+ * bearer renewed by the token service). Only the fields the product shows are asked for.
+ */
+import type { DriveChange, DriveFile } from '../../../core/google/drive';
+import { DRIVE_FOLDER, DRIVE_PAGE_SIZE } from '../../../core/google/drive';
+import { grantBearer, providerClient, type ProviderClient } from '../../integrations/http/providerClient';
+import { googleEndpoints } from '../../integrations/providerConfig';
+import { asOAuth, type GoogleDb } from '../accounts';
+
+const FILE_FIELDS = 'id,name,mimeType,size,modifiedTime,createdTime';
+const GOOGLE_DOC = 'application/vnd.google-apps.document';
+
+export const driveClient = (db: GoogleDb, gaId: number): ProviderClient =>
+  providerClient({ provider: 'google', baseUrl: googleEndpoints().apiUrl, auth: grantBearer(asOAuth(db), gaId) });
+
+/** Drive's query language quotes with '…' and escapes ' and \ with a backslash. */
+const quoted = (s: string) => `'${s.replace(/[\\']/g, '\\$&')}'`;
+
+interface WireFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  size?: string;
+  modifiedTime?: string;
+  createdTime?: string;
+}
+
+const toFile = (f: WireFile): DriveFile => ({
+  id: f.id,
+  name: f.name,
+  mimeType: f.mimeType,
+  // Drive sends size as a string (int64), and none for folders and Google Docs.
+  size: f.size === undefined ? null : Number(f.size),
+  modifiedTime: f.modifiedTime ?? null,
+  createdTime: f.createdTime ?? null,
+});
+
+/** One page (100) of a folder's files, folders first then by name. */
+export async function listFolder(client: ProviderClient, folderId: string, pageToken?: string) {
+  const answer = await client.call<{ files: WireFile[]; nextPageToken?: string }>('GET', '/drive/v3/files', {
+    query: {
+      q: `${quoted(folderId)} in parents and trashed = false`,
+      orderBy: 'folder,name',
+      pageSize: DRIVE_PAGE_SIZE,
+      pageToken,
+      fields: `nextPageToken,files(${FILE_FIELDS})`,
+    },
+  });
+  return { files: answer.body.files.map(toFile), nextPageToken: answer.body.nextPageToken ?? null };
+}
+
+/** Every sub-folder of a folder (for the folder picker), following pages. */
+export async function listSubfolders(client: ProviderClient, folderId: string): Promise<DriveFile[]> {
+  const out: DriveFile[] = [];
+  let pageToken: string | undefined;
+  do {
+    const answer = await client.call<{ files: WireFile[]; nextPageToken?: string }>('GET', '/drive/v3/files', {
+      query: {
+        q: `${quoted(folderId)} in parents and trashed = false and mimeType = ${quoted(DRIVE_FOLDER)}`,
+        orderBy: 'name',
+        pageSize: 1000,
+        pageToken,
+        fields: `nextPageToken,files(${FILE_FIELDS})`,
+      },
+    });
+    out.push(...answer.body.files.map(toFile));
+    pageToken = answer.body.nextPageToken;
+  } while (pageToken);
+  return out;
+}
+
+export async function fileMeta(client: ProviderClient, fileId: string): Promise<DriveFile> {
+  return toFile((await client.call<WireFile>('GET', `/drive/v3/files/${encodeURIComponent(fileId)}`, { query: { fields: FILE_FIELDS } })).body);
+}
+
+/** The file's bytes as a stream, a Google Doc exported as PDF; with the name and type to send them under. */
+export async function download(client: ProviderClient, fileId: string) {
+  const meta = await fileMeta(client, fileId);
+  const path = `/drive/v3/files/${encodeURIComponent(fileId)}`;
+  if (meta.mimeType === GOOGLE_DOC) {
+    const answer = await client.stream('GET', `${path}/export`, { query: { mimeType: 'application/pdf' } });
+    return { name: `${meta.name}.pdf`, mimeType: 'application/pdf', body: answer.body };
+  }
+  const answer = await client.stream('GET', path, { query: { alt: 'media' } });
+  return { name: meta.name, mimeType: meta.mimeType, body: answer.body };
+}
+
+export async function trash(client: ProviderClient, fileId: string): Promise<DriveFile> {
+  const answer = await client.call<WireFile>('PATCH', `/drive/v3/files/${encodeURIComponent(fileId)}`, {
+    query: { fields: FILE_FIELDS },
+    body: { trashed: true },
+  });
+  return toFile(answer.body);
+}
+
+export async function startPageToken(client: ProviderClient): Promise<string> {
+  return (await client.call<{ startPageToken: string }>('GET', '/drive/v3/changes/startPageToken')).body.startPageToken;
+}
+
+interface WireChange {
+  fileId: string;
+  removed?: boolean;
+  file?: WireFile & { trashed?: boolean };
+}
+
+/** Every change since `token`, following pages; with the token to start from next time. */
+export async function changesSince(client: ProviderClient, token: string): Promise<{ changes: DriveChange[]; next: string }> {
+  const changes: DriveChange[] = [];
+  let pageToken = token;
+  for (;;) {
+    const answer = await client.call<{ changes: WireChange[]; nextPageToken?: string; newStartPageToken?: string }>('GET', '/drive/v3/changes', {
+      query: { pageToken, pageSize: 1000, fields: `nextPageToken,newStartPageToken,changes(fileId,removed,file(${FILE_FIELDS},trashed))` },
+    });
+    for (const c of answer.body.changes) {
+      const gone = c.removed === true || c.file?.trashed === true;
+      changes.push({ fileId: c.fileId, removed: gone, file: c.file && !gone ? toFile(c.file) : null });
+    }
+    if (answer.body.newStartPageToken) return { changes, next: answer.body.newStartPageToken };
+    if (!answer.body.nextPageToken) return { changes, next: pageToken };
+    pageToken = answer.body.nextPageToken;
+  }
+}
