@@ -5,6 +5,7 @@ import { jobsProvider } from '../jobs/jobsProvider';
 import { engineerProvider } from '../engineerportal/engineerProvider';
 import { accountingProvider } from '../accounting/accountingProvider';
 import { googleProvider } from '../google/googleProvider';
+import { driveProvider } from '../google/drive/driveProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 
@@ -14,4 +15,5 @@ export const appDataProvider = withPreloadRefresh({
   ...engineerProvider(api),
   ...accountingProvider(api),
   ...googleProvider(api),
+  ...driveProvider(api),
 });

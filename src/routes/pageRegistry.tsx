@@ -42,6 +42,7 @@ import { XeroConnectionPage } from '../accounting/XeroConnectionPage';
 import { XeroConnectPage } from '../accounting/XeroConnectPage';
 import { GoogleConnectPage } from '../google/GoogleConnectPage';
 import { GoogleDashboardPage } from '../google/GoogleDashboardPage';
+import { GoogleDrivePage } from '../google/drive/GoogleDrivePage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -62,6 +63,7 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   microsoftConnect: ConnectReturnPage,
   googleConnect: GoogleConnectPage,
   googleDashboard: GoogleDashboardPage,
+  googleDrive: GoogleDrivePage,
   errorList: ErrorListPage,
   blockIndex: BlockIndexPage,
   resourceList: ResourceListPage,

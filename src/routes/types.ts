@@ -51,6 +51,7 @@ export type PageKind =
   | 'microsoftConnect'
   | 'googleConnect'
   | 'googleDashboard'
+  | 'googleDrive'
   | 'xeroConnection'
   | 'xeroConnect'
   | 'errorList'
