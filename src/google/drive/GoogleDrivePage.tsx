@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Alert, Box, Breadcrumbs, Button, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Link as RouterLink } from 'react-router-dom';
-import { useNotify, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DriveFile } from '../../../core/google/drive';
 import { PageFrame } from '../../pages/PageFrame';
@@ -25,7 +25,6 @@ interface Crumb {
 export function GoogleDrivePage({ title }: PageProps) {
   const translate = useTranslate();
   const t = (k: string, opts?: Record<string, unknown>) => translate(`google.drive.${k}`, opts);
-  const notify = useNotify();
   const queries = useQueryClient();
   const google = useGoogleProvider();
   const drive = useDriveProvider();
@@ -42,17 +41,19 @@ export function GoogleDrivePage({ title }: PageProps) {
   const sync = useMutation({
     mutationFn: (id: number) => drive.driveSync(id),
     onSuccess: (results) => {
-      const result = results[0];
-      if (!result) return;
-      if (result.initial) notify(t('syncStarted'), { type: 'info' });
-      else notify(t('synced', { count: result.changes.length }), { type: 'info' });
-      if (result.changes.length) void queries.invalidateQueries({ queryKey: ['googledrive', 'filter', result.ga_id] });
+      const changed = results.some((r) => r.changes.length > 0);
+      if (changed) void queries.invalidateQueries({ queryKey: ['googledrive', 'filter'] });
     },
   });
+  // What the last sync found, beside its button (spoken by screen readers as it changes).
+  const synced = sync.data?.[0];
+  const syncText = !synced ? '' : synced.initial ? t('syncStarted') : t('synced', { count: synced.changes.length });
 
   const choose = (id: number) => {
     setChosen(id);
     setPath([]);
+    // The last sync's answer was about the other account.
+    sync.reset();
   };
   const open = (folder: DriveFile) => setPath([...path, { id: folder.id, name: folder.name }]);
 
@@ -93,6 +94,9 @@ export function GoogleDrivePage({ title }: PageProps) {
               >
                 {t('sync')}
               </Button>
+              <Typography variant="body2" aria-live="polite">
+                {syncText}
+              </Typography>
             </Box>
             <Breadcrumbs aria-label={t('breadcrumbs')} sx={{ wordBreak: 'break-word' }}>
               {trail.map((c, i) =>
