@@ -171,19 +171,24 @@ describe('googledrive', () => {
     expect(refused.json.googledrive.dbErrors[0].general).toBe('feature');
   });
 
-  it('answers Google’s quota (403 userRateLimitExceeded and 429) with a clear error and when to retry', async () => {
-    const a = await connected();
+  it('answers Google’s quota (403 userRateLimitExceeded and 429) with a clear error and when to retry, and holds off until then', async () => {
     for (const status of [403, 429] as const) {
+      const a = await connected();
       await control.google.quota({ status, operationId: 'drive.files.list' });
       const res = await post('/api/googledrive/filter', { ga_id: a.ga_id, folderId: 'root' });
       expect(res.status).toBe(429);
       const error = res.json.googledrive.dbErrors[0];
       expect(error.error).toBe('GOOGLE_QUOTA');
       expect(error.primary).toMatch(/^Google’s quota for this account is used up for now; try again in \d+ s\.$/);
-      expect(Date.parse(error.details)).toBeGreaterThan(Date.now());
+      const retryAt = Date.parse(error.details);
+      expect(retryAt).toBeGreaterThan(Date.now());
+      // Until then the account's calls are refused here, without asking Google again.
+      const calls = (await control.google.state(a.email)).calls.length;
+      const again = await post('/api/googledrive/filter', { ga_id: a.ga_id, folderId: 'root' });
+      expect(again.status).toBe(429);
+      expect(again.json.googledrive.dbErrors[0]).toMatchObject({ error: 'GOOGLE_QUOTA', details: error.details });
+      expect((await control.google.state(a.email)).calls).toHaveLength(calls);
     }
-    // Once the quota is back, the same call answers.
-    expect((await folder(a.ga_id, 'root')).files).toHaveLength(3);
   });
 
   it('syncs through the change list: the first records the start, the next answers what changed', async () => {
@@ -207,5 +212,27 @@ describe('googledrive', () => {
     expect(third.json.googledrive.data[0]).toMatchObject({ initial: false, changes: [] });
     const listed = (await call(t.app, { url: '/api/googleaccounts/list', cookie: cookies.operator, host: own.brand.host })).json.googleaccounts.data;
     expect(listed.find((x: { ga_id: number }) => x.ga_id === a.ga_id).lastSyncAt).toEqual(expect.any(String));
+  });
+
+  it('a sync of all selected accounts records one account’s failure on it and still syncs the others', async () => {
+    const a = await connected(own.admin);
+    const b = await connected(own.admin);
+    const all = async () => {
+      const res = await post('/api/googledrive/sync', {}, own.admin);
+      expect(res.status, res.text).toBe(200);
+      return res.json.googledrive.data as { ga_id: number; initial: boolean; changes: unknown[]; error: string | null }[];
+    };
+    expect((await all()).map((r) => [r.ga_id, r.initial])).toEqual([
+      [a.ga_id, true],
+      [b.ga_id, true],
+    ]);
+    await control.google.addFile(b.email, { name: 'Only in b.txt', mimeType: 'text/plain', content: 'b' });
+    await control.google.quota({ status: 429, operationId: 'drive.changes.list' });
+    const [first, second] = await all();
+    expect(first).toMatchObject({ ga_id: a.ga_id, changes: [], error: expect.stringMatching(/^Google’s quota for this account is used up/) });
+    expect(second).toMatchObject({ ga_id: b.ga_id, error: null, changes: [expect.objectContaining({ removed: false })] });
+    const listed = (await call(t.app, { url: '/api/googleaccounts/list', cookie: own.admin, host: own.brand.host })).json.googleaccounts.data;
+    expect(listed.find((x: { ga_id: number }) => x.ga_id === a.ga_id).lastError).toMatch(/^Google’s quota/);
+    expect(listed.find((x: { ga_id: number }) => x.ga_id === b.ga_id).lastError).toBeNull();
   });
 });

@@ -4,6 +4,8 @@
  */
 import type { DriveChange, DriveFile } from '../../../core/google/drive';
 import { DRIVE_FOLDER, DRIVE_PAGE_SIZE } from '../../../core/google/drive';
+import { rootOfBound } from '../../db/types';
+import type { BudgetLimits } from '../../integrations/budget/budget';
 import { grantBearer, providerClient, type ProviderClient } from '../../integrations/http/providerClient';
 import { googleEndpoints } from '../../integrations/providerConfig';
 import { asOAuth, type GoogleDb } from '../accounts';
@@ -11,8 +13,21 @@ import { asOAuth, type GoogleDb } from '../accounts';
 const FILE_FIELDS = 'id,name,mimeType,size,modifiedTime,createdTime';
 const GOOGLE_DOC = 'application/vnd.google-apps.document';
 
-export const driveClient = (db: GoogleDb, gaId: number): ProviderClient =>
-  providerClient({ provider: 'google', baseUrl: googleEndpoints().apiUrl, auth: grantBearer(asOAuth(db), gaId) });
+/** Well under Drive's per-user quota (12,000 a minute), so one busy user cannot spend the project's. */
+export const DRIVE_BUDGET_LIMITS: BudgetLimits = { perMinute: 600, perDay: 100_000, concurrent: 4 };
+
+/** The budget's key of one Google account of a brand: after a quota answer, its calls wait until Google's retry time. */
+export const driveScopeKey = (schema: string, gaId: number) => `google:${schema}:${gaId}`;
+
+export function driveClient(db: GoogleDb, schema: string, gaId: number): ProviderClient {
+  const root = rootOfBound(db);
+  return providerClient({
+    provider: 'google',
+    baseUrl: googleEndpoints().apiUrl,
+    auth: grantBearer(asOAuth(db), gaId),
+    budget: root ? { root, key: { provider: 'google', scopeKey: driveScopeKey(schema, gaId) }, limits: DRIVE_BUDGET_LIMITS } : null,
+  });
+}
 
 /** Drive's query language quotes with '…' and escapes ' and \ with a backslash. */
 const quoted = (s: string) => `'${s.replace(/[\\']/g, '\\$&')}'`;

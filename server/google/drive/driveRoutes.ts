@@ -34,8 +34,8 @@ async function usableAccount(req: FastifyRequest, gaId: number) {
 }
 
 /** One account's sync: the first only records where the change list starts; later ones answer what changed since. */
-async function syncAccount(db: GoogleDb, gaId: number): Promise<Omit<DriveSyncResult, 'error'>> {
-  const client = driveClient(db, gaId);
+async function syncAccount(db: GoogleDb, schema: string, gaId: number): Promise<Omit<DriveSyncResult, 'error'>> {
+  const client = driveClient(db, schema, gaId);
   const row = await db.selectFrom('google_accounts').select('drive_page_token').where('og_id', '=', gaId).executeTakeFirst();
   const from = row?.drive_page_token ?? null;
   const { changes, next } = from ? await changesSince(client, from) : { changes: [], next: await startPageToken(client) };
@@ -63,7 +63,7 @@ export function registerGoogleDriveRoutes(app: FastifyInstance): void {
     async (req) => {
       const { ga_id, folderId, pageToken } = req.body as { ga_id: number; folderId: string; pageToken?: string };
       await usableAccount(req, ga_id);
-      return { data: await viaDrive(() => listFolder(driveClient(googleDb(req), ga_id), folderId, pageToken)) };
+      return { data: await viaDrive(() => listFolder(driveClient(googleDb(req), req.brand!.schema, ga_id), folderId, pageToken)) };
     },
   );
 
@@ -81,7 +81,7 @@ export function registerGoogleDriveRoutes(app: FastifyInstance): void {
     async (req) => {
       const { ga_id, folderId = 'root' } = req.body as { ga_id: number; folderId?: string };
       await usableAccount(req, ga_id);
-      return { data: await viaDrive(() => listSubfolders(driveClient(googleDb(req), ga_id), folderId)) };
+      return { data: await viaDrive(() => listSubfolders(driveClient(googleDb(req), req.brand!.schema, ga_id), folderId)) };
     },
   );
 
@@ -99,7 +99,7 @@ export function registerGoogleDriveRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       const { ga_id, fileId } = req.params as { ga_id: number; fileId: string };
       await usableAccount(req, ga_id);
-      const file = await viaDrive(() => download(driveClient(googleDb(req), ga_id), fileId));
+      const file = await viaDrive(() => download(driveClient(googleDb(req), req.brand!.schema, ga_id), fileId));
       const body = file.body ? Readable.fromWeb(file.body as WebStream<Uint8Array>) : Readable.from([]);
       return (
         reply
@@ -129,7 +129,7 @@ export function registerGoogleDriveRoutes(app: FastifyInstance): void {
     async (req) => {
       const { ga_id, fileId } = req.params as { ga_id: number; fileId: string };
       await usableAccount(req, ga_id);
-      return { data: await viaDrive(() => trash(driveClient(googleDb(req), ga_id), fileId)) };
+      return { data: await viaDrive(() => trash(driveClient(googleDb(req), req.brand!.schema, ga_id), fileId)) };
     },
   );
 
@@ -149,7 +149,7 @@ export function registerGoogleDriveRoutes(app: FastifyInstance): void {
       const db = googleDb(req);
       if (ga_id !== undefined) {
         await usableAccount(req, ga_id);
-        return { data: [{ ...(await viaDrive(() => syncAccount(db, ga_id))), error: null }] };
+        return { data: [{ ...(await viaDrive(() => syncAccount(db, req.brand!.schema, ga_id))), error: null }] };
       }
       const accounts = (await listAccounts(db, req.user!.us_id)).filter((a) => a.google_account_selected && a.status === 'connected');
       if (!accounts.length) throw loginRequired();
@@ -157,7 +157,7 @@ export function registerGoogleDriveRoutes(app: FastifyInstance): void {
       const results: DriveSyncResult[] = [];
       for (const a of accounts) {
         try {
-          results.push({ ...(await syncAccount(db, a.ga_id)), error: null });
+          results.push({ ...(await syncAccount(db, req.brand!.schema, a.ga_id)), error: null });
         } catch (error) {
           const refusal = driveError(error);
           const message = refusal instanceof Error ? refusal.message : String(refusal);
