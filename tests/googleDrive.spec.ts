@@ -44,6 +44,12 @@ test('a user browses a sandbox Drive: opens a folder, downloads a file, deletes 
   await expect(page.getByRole('row', { name: /Welcome to the sandbox\.txt/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+  // The first sync records where Drive's change list starts; the next finds nothing new.
+  await page.getByRole('button', { name: 'Sync' }).click();
+  await expect(page.getByText('Changes are tracked from now on')).toBeVisible();
+  await page.getByRole('button', { name: 'Sync' }).click();
+  await expect(page.getByText('Up to date: nothing changed')).toBeVisible();
+
   // A folder opens by keyboard.
   await openJobs.focus();
   await page.keyboard.press('Enter');
