@@ -6,6 +6,7 @@ const enUS: MessageTree = {
     loginRequired: 'Google login/connection is required!',
     drive: {
       quota: 'Google’s quota for this account is used up for now; try again in {{seconds}} s.',
+      notDownloadable: 'This Google file cannot be downloaded (folders, forms and shortcuts have no contents of their own).',
       account: 'Google account',
       myDrive: 'My Drive',
       breadcrumbs: 'Folder path',
@@ -77,6 +78,7 @@ const huHU: MessageTree = {
     loginRequired: 'Google-bejelentkezés/kapcsolat szükséges!',
     drive: {
       quota: 'A fiók Google-kvótája egyelőre elfogyott; próbálja újra {{seconds}} mp múlva.',
+      notDownloadable: 'Ez a Google-fájl nem tölthető le (a mappáknak, űrlapoknak és parancsikonoknak nincs saját tartalmuk).',
       account: 'Google-fiók',
       myDrive: 'Saját meghajtó',
       breadcrumbs: 'Mappa útvonala',

@@ -104,6 +104,10 @@ describe('googledrive', () => {
     expect(doc.text.startsWith('%PDF-')).toBe(true);
     expect(doc.text).toContain('Boiler service round');
 
+    const folderDownload = await get(`/api/googledrive/download/${a.ga_id}/${byName(root.files, 'Jobs').id}`);
+    expect(folderDownload.status).toBe(400);
+    expect(folderDownload.json.googledrive.dbErrors[0].primary).toMatch(/^This Google file cannot be downloaded/);
+
     const missing = await get(`/api/googledrive/download/${a.ga_id}/nosuchfile`);
     expect(missing.status).toBe(404);
     expect(missing.json.googledrive.dbErrors[0].error).toBe('NOT_FOUND');

@@ -11,7 +11,12 @@ import { googleEndpoints } from '../../integrations/providerConfig';
 import { asOAuth, type GoogleDb } from '../accounts';
 
 const FILE_FIELDS = 'id,name,mimeType,size,modifiedTime,createdTime';
-const GOOGLE_DOC = 'application/vnd.google-apps.document';
+const GOOGLE_APPS = 'application/vnd.google-apps.';
+// Google's own formats with no bytes of their own that Drive can export as PDF (a folder, form or shortcut cannot be).
+const EXPORTS_AS_PDF = new Set(['document', 'spreadsheet', 'presentation', 'drawing'].map((k) => GOOGLE_APPS + k));
+
+/** The file has no bytes to download and no PDF to export (a folder, a form, a shortcut). */
+export class NotDownloadable extends Error {}
 
 /** Well under Drive's per-user quota (12,000 a minute), so one busy user cannot spend the project's. */
 export const DRIVE_BUDGET_LIMITS: BudgetLimits = { perMinute: 600, perDay: 100_000, concurrent: 4 };
@@ -93,10 +98,11 @@ export async function fileMeta(client: ProviderClient, fileId: string): Promise<
 export async function download(client: ProviderClient, fileId: string) {
   const meta = await fileMeta(client, fileId);
   const path = `/drive/v3/files/${encodeURIComponent(fileId)}`;
-  if (meta.mimeType === GOOGLE_DOC) {
+  if (EXPORTS_AS_PDF.has(meta.mimeType)) {
     const answer = await client.stream('GET', `${path}/export`, { query: { mimeType: 'application/pdf' } });
     return { name: `${meta.name}.pdf`, mimeType: 'application/pdf', body: answer.body };
   }
+  if (meta.mimeType.startsWith(GOOGLE_APPS)) throw new NotDownloadable(meta.mimeType);
   const answer = await client.stream('GET', path, { query: { alt: 'media' } });
   return { name: meta.name, mimeType: meta.mimeType, body: answer.body };
 }

@@ -5,8 +5,9 @@
  */
 import { googleMessages } from '../../../core/google/messages';
 import { AppError, notFound, unavailable } from '../../envelope/errors';
-import { AuthRefused, NotFound, RateLimited, Unavailable } from '../../integrations/http/errors';
+import { AuthRefused, NotFound, RateLimited, Unavailable, UnexpectedAnswer } from '../../integrations/http/errors';
 import { loginRequired } from '../accountRoutes';
+import { NotDownloadable } from './driveApi';
 
 const driveText = (key: string) => String(((googleMessages['en-US'].google as Record<string, unknown>).drive as Record<string, unknown>)[key]);
 
@@ -21,7 +22,18 @@ export function quotaError(retryAt: Date, now = Date.now()): AppError {
   });
 }
 
+const notDownloadable = () => new AppError({ code: 'VALIDATION', status: 400, primary: driveText('notDownloadable'), details: 'fileId' });
+
+/** Google's own refusal to give a file's bytes (fileNotDownloadable, fileNotExportable). */
+const refusedDownload = (error: UnexpectedAnswer) =>
+  error.status === 403 &&
+  ((error.body as { error?: { errors?: { reason?: string }[] } } | null)?.error?.errors ?? []).some((e) =>
+    /^fileNot(Downloadable|Exportable)$/.test(e.reason ?? ''),
+  );
+
 export function driveError(error: unknown): unknown {
+  if (error instanceof NotDownloadable) return notDownloadable();
+  if (error instanceof UnexpectedAnswer && refusedDownload(error)) return notDownloadable();
   if (error instanceof RateLimited) return quotaError(error.retryAt);
   if (error instanceof AuthRefused) return loginRequired();
   if (error instanceof NotFound) return notFound();
