@@ -25,6 +25,7 @@ import { registerGlobalParamsRoutes } from './globalparams/routes';
 import { registerResources } from './resources/routes';
 import { registerAccountingRoutes } from './accounting/routes';
 import { registerGoogleAccountRoutes } from './google/accountRoutes';
+import { registerGoogleDriveRoutes } from './google/drive/driveRoutes';
 import { registerJobsiteNotes } from './jobsites/notes';
 import { registerContactRoutes } from './contacts/routes';
 import { registerSpa } from './spa/static';
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerResources(app);
   registerAccountingRoutes(app);
   registerGoogleAccountRoutes(app);
+  registerGoogleDriveRoutes(app);
   registerJobsiteNotes(app);
   registerContactRoutes(app);
   registerDevSiteRoutes(app, opts.db);

@@ -31,13 +31,13 @@ export const googleScopes = () => ['email', 'profile', `https://www.googleapis.c
 /** The SPA page Google returns to, on the origin the request came to (registered with Google per domain). */
 const redirectUri = (req: FastifyRequest) => `${req.protocol}://${req.host}/google-connect`;
 
-const loginRequired = () =>
+export const loginRequired = () =>
   new AppError({ code: 'GOOGLE_AUTH', status: 409, primary: String((googleMessages['en-US'].google as Record<string, unknown>).loginRequired) });
 
 const gaParams = { type: 'object', properties: { ga_id: idSchema() }, required: ['ga_id'] };
 
 /** The user's account `gaId`, or 404: another user's account is as absent as one that never was. */
-async function ownAccount(req: FastifyRequest, gaId: number) {
+export async function ownAccount(req: FastifyRequest, gaId: number) {
   const account = (await listAccounts(googleDb(req), req.user!.us_id)).find((a) => a.ga_id === gaId);
   if (!account) throw notFound();
   return account;

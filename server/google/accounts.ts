@@ -16,6 +16,7 @@ export interface GoogleAccountsTable {
   disabled: Generated<boolean>;
   last_sync_at: Date | null;
   last_error: string | null;
+  drive_page_token: string | null;
   created_at: Generated<Date>;
 }
 

@@ -6,6 +6,7 @@ import { engineerProvider } from '../engineerportal/engineerProvider';
 import { customerProvider } from '../customerportal/customerProvider';
 import { accountingProvider } from '../accounting/accountingProvider';
 import { googleProvider } from '../google/googleProvider';
+import { driveProvider } from '../google/drive/driveProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 
@@ -16,4 +17,5 @@ export const appDataProvider = withPreloadRefresh({
   ...customerProvider(api),
   ...accountingProvider(api),
   ...googleProvider(api),
+  ...driveProvider(api),
 });

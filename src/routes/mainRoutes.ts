@@ -316,7 +316,7 @@ const entries: Entry[] = [
     id: 'googleDrive',
     path: '/google/drive',
     title: 'pages.googleDrive',
-    page: 'frame',
+    page: 'googleDrive',
     block: 'google',
     gate: { requiredFeatures: ['google.drive'] },
     menu: { group: 'google', order: 20, icon: 'drive' },

@@ -46,6 +46,7 @@ import { XeroConnectionPage } from '../accounting/XeroConnectionPage';
 import { XeroConnectPage } from '../accounting/XeroConnectPage';
 import { GoogleConnectPage } from '../google/GoogleConnectPage';
 import { GoogleDashboardPage } from '../google/GoogleDashboardPage';
+import { GoogleDrivePage } from '../google/drive/GoogleDrivePage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -66,6 +67,7 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   microsoftConnect: ConnectReturnPage,
   googleConnect: GoogleConnectPage,
   googleDashboard: GoogleDashboardPage,
+  googleDrive: GoogleDrivePage,
   errorList: ErrorListPage,
   blockIndex: BlockIndexPage,
   resourceList: ResourceListPage,

@@ -52,6 +52,7 @@ export type PageKind =
   | 'microsoftConnect'
   | 'googleConnect'
   | 'googleDashboard'
+  | 'googleDrive'
   | 'xeroConnection'
   | 'xeroConnect'
   | 'errorList'

@@ -43,6 +43,7 @@ import * as brand0031 from './brand/0031_accounting';
 import * as brand0032 from './brand/0032_contact_sync';
 import * as brand0034 from './brand/0034_customer_portal';
 import * as brand0035 from './brand/0035_google_accounts';
+import * as brand0036 from './brand/0036_google_drive_changes';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -92,6 +93,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0032_contact_sync': brand0032,
   '0034_customer_portal': brand0034,
   '0035_google_accounts': brand0035,
+  '0036_google_drive_changes': brand0036,
 };
 
 /** In order, for the developer dashboard's schema version. */

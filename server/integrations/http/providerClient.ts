@@ -70,6 +70,17 @@ async function readBody(res: Response): Promise<unknown> {
 
 export interface ProviderClient {
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
+  /** As `call`, but a success's body is left unread, to be streamed on (a file download). */
+  stream(method: string, path: string, options?: CallOptions): Promise<Answer<ReadableStream<Uint8Array> | null>>;
+}
+
+const GOOGLE_QUOTA_REASONS = new Set(['userRateLimitExceeded', 'rateLimitExceeded']);
+
+/** Google answers a spent quota with 403 (reason userRateLimitExceeded) as often as with 429: both are a rate limit. */
+function isGoogleQuota(status: number, body: unknown): boolean {
+  if (status !== 403) return false;
+  const errors = (body as { error?: { errors?: { reason?: string }[] } } | null)?.error?.errors ?? [];
+  return errors.some((e) => GOOGLE_QUOTA_REASONS.has(e.reason ?? ''));
 }
 
 export function providerClient(o: ProviderClientOptions): ProviderClient {
@@ -94,14 +105,16 @@ export function providerClient(o: ProviderClientOptions): ProviderClient {
     }
   }
 
-  async function settle<T>(res: Response): Promise<Answer<T>> {
+  async function settle<T>(res: Response, raw = false): Promise<Answer<T>> {
+    // A download is passed on as it comes, never held in memory.
+    if (raw && res.ok) return { status: res.status, headers: res.headers, body: res.body as T };
     const body = await readBody(res);
     if (res.ok) return { status: res.status, headers: res.headers, body: body as T };
     const p = o.provider;
     const after = retryAfterSeconds(res.headers.get('retry-after'), clock());
-    if (res.status === 429) {
+    if (res.status === 429 || isGoogleQuota(res.status, body)) {
       const retryAt = o.budget ? await block(o.budget.root, o.budget.key, after, clock()) : new Date(clock() + (after ?? 60) * 1000);
-      throw new RateLimited(p, 429, retryAt, res.headers.get('x-rate-limit-problem'));
+      throw new RateLimited(p, res.status, retryAt, res.headers.get('x-rate-limit-problem'));
     }
     if (res.status === 503) throw new Unavailable(p, 503, after === null ? null : new Date(clock() + after * 1000));
     if (res.status === 401) throw new AuthRefused(p, `${p} refused the access token`, 401);
@@ -119,7 +132,7 @@ export function providerClient(o: ProviderClientOptions): ProviderClient {
     }
   }
 
-  async function attempt<T>(method: string, path: string, c: CallOptions, retried: boolean): Promise<Answer<T>> {
+  async function attempt<T>(method: string, path: string, c: CallOptions, retried: boolean, raw = false): Promise<Answer<T>> {
     const b = o.budget;
     const lease = b ? await takeLease(b.root, b.key, b.limits, clock()) : null;
     if (lease && !lease.ok) throw new RateLimited(o.provider, null, lease.retryAt, 'budget');
@@ -135,10 +148,13 @@ export function providerClient(o: ProviderClientOptions): ProviderClient {
     }
     if (res.status === 401 && !retried && o.auth.rejected) {
       await o.auth.rejected(token);
-      return attempt<T>(method, path, c, true);
+      return attempt<T>(method, path, c, true, raw);
     }
-    return settle<T>(res);
+    return settle<T>(res, raw);
   }
 
-  return { call: (method, path, c = {}) => attempt(method, path, c, false) };
+  return {
+    call: (method, path, c = {}) => attempt(method, path, c, false),
+    stream: (method, path, c = {}) => attempt<ReadableStream<Uint8Array> | null>(method, path, c, false, true),
+  };
 }

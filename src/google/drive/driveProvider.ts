@@ -1,0 +1,39 @@
+/**
+ * googledrive's calls (SPEC.md point 7): a folder's page, delete to trash and sync. Merged into the
+ * app's data provider and used through useDriveProvider() with react-query; downloads are plain
+ * links, so the browser streams the file straight to disk.
+ */
+import { useDataProvider, type DataProvider } from 'ra-core';
+import type { DriveFile, DrivePage, DriveSyncResult } from '../../../core/google/drive';
+import type { HttpClient } from '../../dataProvider/httpClient';
+
+export interface DriveProvider {
+  driveFolder(gaId: number, folderId: string, pageToken: string | null, signal?: AbortSignal): Promise<DrivePage>;
+  driveTrash(gaId: number, fileId: string): Promise<DriveFile | null>;
+  driveSync(gaId: number): Promise<DriveSyncResult[]>;
+}
+
+const key = 'googledrive';
+
+export const driveFolderKey = (gaId: number | null, folderId: string) => [key, 'filter', gaId, folderId];
+
+/** Where a file downloads from (the server streams it; a Google Doc comes as PDF). */
+export const driveDownloadUrl = (apiUrl: string, gaId: number, fileId: string) =>
+  `${apiUrl.replace(/\/+$/, '')}/${key}/download/${gaId}/${encodeURIComponent(fileId)}`;
+
+export function driveProvider(client: HttpClient): DriveProvider {
+  return {
+    async driveFolder(gaId, folderId, pageToken, signal) {
+      const body = { ga_id: gaId, folderId, ...(pageToken ? { pageToken } : {}) };
+      return (await client<DrivePage>(`${key}/filter`, { method: 'POST', body, signal }))?.data ?? { files: [], nextPageToken: null };
+    },
+    async driveTrash(gaId, fileId) {
+      return (await client<DriveFile>(`${key}/${gaId}/${encodeURIComponent(fileId)}`, { method: 'DELETE' }))?.data ?? null;
+    },
+    async driveSync(gaId) {
+      return (await client<DriveSyncResult[]>(`${key}/sync`, { method: 'POST', body: { ga_id: gaId } }))?.data ?? [];
+    },
+  };
+}
+
+export const useDriveProvider = () => useDataProvider<DataProvider & DriveProvider>();
