@@ -1,13 +1,12 @@
 /**
- * /google-connect: where Google sends the browser back. It posts `code` and `state` once (a
- * mutation, not an effect's fetch: a state is taken by the first completion and would fail a second
- * time) and returns to /google/dashboard; without a code it says 'Missing google code!'.
+ * /google-connect: where Google sends the browser back. It posts `code` and `state` once
+ * (../pages/connectReturn) and returns to /google/dashboard; without a code it says 'Missing google code!'.
  */
-import { useEffect, useRef } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { Connecting, useConnectReturn } from '../pages/connectReturn';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import { GOOGLE_ACCOUNTS_KEY, useGoogleProvider } from './googleProvider';
@@ -18,34 +17,19 @@ export function GoogleConnectPage({ title }: PageProps) {
   const provider = useGoogleProvider();
   const queries = useQueryClient();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const code = params.get('code');
-  const state = params.get('state') ?? '';
-  const complete = useMutation({
-    mutationFn: () => provider.googleConnect(code ?? '', state),
-    onSuccess: () => {
+  const { code, complete } = useConnectReturn(
+    (code, state) => provider.googleConnect(code, state),
+    () => {
       void queries.invalidateQueries({ queryKey: GOOGLE_ACCOUNTS_KEY });
       navigate('/google/dashboard', { replace: true });
     },
-  });
-  // React's development double effects would post twice: the ref keeps it to one.
-  const posted = useRef(false);
-  useEffect(() => {
-    if (!code || posted.current) return;
-    posted.current = true;
-    complete.mutate();
-  }, [code, complete]);
+  );
 
   return (
     <PageFrame title={title}>
       <Stack spacing={2} sx={{ maxWidth: 640 }}>
         {!code && <Alert severity="error">{translate('connect.missingGoogleCode')}</Alert>}
-        {complete.isPending && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
-            <CircularProgress size={20} />
-            <Typography>{t('connecting')}</Typography>
-          </Box>
-        )}
+        {complete.isPending && <Connecting label={t('connecting')} />}
         {(!code || complete.isError) && (
           <Button variant="text" onClick={() => navigate('/google/dashboard')} sx={{ alignSelf: 'flex-start' }}>
             {t('backToDashboard')}
