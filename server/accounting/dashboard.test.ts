@@ -10,7 +10,7 @@ import type { XeroDashboard } from '../../core/accounting/dashboard';
 import { RateLimited } from '../integrations/http/errors';
 import { call, login, sandboxProviders, useTestApp, useTestBrand } from '../test/helpers';
 import { xeroApi } from './xero/api';
-import { connectXero } from './xeroTestConnect';
+import { brandXeroConnection, connectXero } from './testConnect';
 
 const t = useTestApp();
 const own = useTestBrand(t);
@@ -72,7 +72,8 @@ describe('xeroadmin/dashboard', () => {
   });
 
   it('counts the calls made through the brand’s Xero client, a 429 as throttled, and shows what is left and the block', async () => {
-    const { db, connection } = await connectXero(t.app, t.db, own.brand, own.admin);
+    await connectXero(t.app, providers, own.brand.host, own.admin);
+    const { db, connection } = await brandXeroConnection(t.db, own.brand.schema);
     const api = xeroApi(db, own.brand.schema, connection);
     for (let i = 0; i < 3; i += 1) expect((await api.call('GET', '/Organisation')).status).toBe(200);
     // A 429 for this one operation only (the limits knob would throttle every test file's tenants at once).

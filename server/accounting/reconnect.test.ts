@@ -9,7 +9,7 @@ import { decryptSecret } from '../mail/secrets';
 import { AuthRefused } from '../integrations/http/errors';
 import { call, login, sandboxProviders, useTestApp, useTestBrand } from '../test/helpers';
 import { xeroApi } from './xero/api';
-import { connectXero } from './xeroTestConnect';
+import { brandXeroConnection, connectXero } from './testConnect';
 
 const t = useTestApp();
 const own = useTestBrand(t);
@@ -43,7 +43,8 @@ const reminders = async (cookie: string) => {
 
 describe('a refused Xero grant', () => {
   it('reads reconnect_needed and tells the brand’s admins once, with a link to /xero', async () => {
-    const { db, connection } = await connectXero(t.app, t.db, own.brand, own.admin);
+    await connectXero(t.app, providers, own.brand.host, own.admin);
+    const { db, connection } = await brandXeroConnection(t.db, own.brand.schema);
     await revokeAtXero(decryptSecret(connection.grant.refresh_token_enc)!);
     await db.updateTable('oauth_grants').set({ access_token_enc: null, expires_at: null }).where('og_id', '=', connection.grant.og_id).execute();
     const api = xeroApi(db, own.brand.schema, connection);

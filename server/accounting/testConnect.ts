@@ -6,7 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { providerControl } from '../../providers/control';
+import { brandDb, type RootDb } from '../db/types';
+import type { OAuthDb } from '../integrations/oauth/tables';
 import { call, uniqueName } from '../test/helpers';
+import { connectionOf, latestXeroGrant } from './connection';
 
 export interface Consent {
   code: string;
@@ -43,4 +46,12 @@ export async function connectXero(app: FastifyInstance, providers: string, host:
   const res = await call(app, { method: 'POST', url: '/api/xeroauth/connect', body: { code: back.code, state: back.state }, cookie, host });
   expect(res.status, res.text).toBe(200);
   return { tenantId: tenant.tenantId, subject, organisation: res.json.xeroauth.data.organisation ?? null };
+}
+
+/** After connectXero: the brand's database as the grant store reads it, and its live connection. */
+export async function brandXeroConnection(root: RootDb, schema: string) {
+  const db = brandDb(root, schema) as unknown as OAuthDb;
+  const connection = connectionOf(await latestXeroGrant(db));
+  if (!connection.connected) throw new Error('brandXeroConnection: the brand is not connected');
+  return { db, connection };
 }

@@ -17,7 +17,8 @@ import { runAccountingTask, type AccountingJob } from '../queue/tasks';
 import { queueDuePushes } from '../queue/workers';
 import { PUSH_TASK } from './pushTask';
 import { MAX_ATTEMPTS, processDuePushes } from './queue';
-import { connectDocumentsBrand, disconnectDocumentsBrand, jobWithSection, type Connected } from './testConnect';
+import { connectXero, type Connected } from '../testConnect';
+import { jobWithSection } from './testSections';
 
 const t = useTestApp();
 const own = useTestBrand(t);
@@ -32,14 +33,14 @@ beforeAll(async () => {
   for (const role of ['developer', 'operator', 'user']) cookies[role] = await login(t.app, own.brand.host, `${role}@demo.test`);
 });
 beforeEach(async () => {
-  xero = await connectDocumentsBrand(t.app, t.db, own.brand, own.admin);
+  xero = await connectXero(t.app, providers, own.brand.host, own.admin);
 });
 afterEach(async () => {
   await control.xero.latency(0);
   // The run's sandbox is shared by every file: only the document calls are this file's to judge against the contract.
   const documents = (await control.violations()).filter((v) => /\/(Invoices|Quotes|CreditNotes)\b/i.test(v.path));
   expect(documents).toEqual([]);
-  await disconnectDocumentsBrand(t.app, own.brand.host, own.admin);
+  await call(t.app, { url: '/api/xeroauth/logout', cookie: own.admin, host: own.brand.host });
 });
 
 const host = () => own.brand.host;

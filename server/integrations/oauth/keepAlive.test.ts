@@ -4,7 +4,7 @@
  * a recently renewed one is left alone, and a refused one is never asked for.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connectXero } from '../../accounting/xeroTestConnect';
+import { brandXeroConnection, connectXero } from '../../accounting/testConnect';
 import { decryptSecret } from '../../mail/secrets';
 import { createTestBrand, login, sandboxProviders, useTestApp } from '../../test/helpers';
 import { IDLE_MS, renewIdleGrants } from './keepAlive';
@@ -19,7 +19,8 @@ beforeAll(() => {
 
 async function connectedBrand() {
   const brand = await createTestBrand(t.db);
-  const { db, connection } = await connectXero(t.app, t.db, brand, await login(t.app, brand.host, 'admin@demo.test'));
+  await connectXero(t.app, sandboxProviders(), brand.host, await login(t.app, brand.host, 'admin@demo.test'));
+  const { db, connection } = await brandXeroConnection(t.db, brand.schema);
   return { db, grantId: connection.grant.og_id };
 }
 

@@ -1,49 +1,11 @@
 /**
- * Test helpers of the document pushes: connect a test brand to the run's local Xero the way a
- * browser does (loginUrl, the sandbox's consent page as a subject of its own, POST
- * xeroauth/connect), and a job with a client and a section to push.
+ * Test helper of the document pushes: a job with a client and a section to push (the brand is
+ * connected with ../testConnect).
  */
-import { expect } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { brandDb, type RootDb } from '../../db/types';
-import type { OAuthDb } from '../../integrations/oauth/tables';
+import type { RootDb } from '../../db/types';
 import type { AnyDb } from '../../resources/hooks';
-import { call, uniqueName } from '../../test/helpers';
+import { uniqueName } from '../../test/helpers';
 import { brandJobs, makeJob } from '../../jobs/sales/testJobs';
-
-export interface Connected {
-  subject: string;
-  tenantId: string;
-}
-
-/** Connects the brand to a new Xero organisation (a new subject gets a tenant of its own). */
-export async function connectDocumentsBrand(app: FastifyInstance, root: RootDb, brand: { host: string; schema: string }, admin: string): Promise<Connected> {
-  const { host } = brand;
-  const subject = uniqueName('xero-docs');
-  const begun = await call(app, { url: '/api/xeroauth/loginUrl', cookie: admin, host });
-  expect(begun.status, begun.text).toBe(200);
-  const url = new URL(begun.json.xeroauth.data.url);
-  url.searchParams.set('login_hint', subject);
-  const res = await fetch(url, { redirect: 'manual' });
-  const back = new URL(res.headers.get('location') ?? '');
-  const connected = await call(app, {
-    method: 'POST',
-    url: '/api/xeroauth/connect',
-    cookie: admin,
-    host,
-    body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
-  });
-  expect(connected.status, connected.text).toBe(200);
-  const grant = await call(app, { url: '/api/xeroauth/checkstatus', cookie: admin, host });
-  expect(grant.json.xeroauth.data.connected).toBe(true);
-  const db = brandDb(root, brand.schema) as unknown as OAuthDb;
-  const g = await db.selectFrom('oauth_grants').select('external_id').where('status', '=', 'active').orderBy('og_id', 'desc').executeTakeFirstOrThrow();
-  return { subject, tenantId: g.external_id };
-}
-
-export async function disconnectDocumentsBrand(app: FastifyInstance, host: string, admin: string): Promise<void> {
-  await call(app, { url: '/api/xeroauth/logout', cookie: admin, host });
-}
 
 /** A job of the brand's with a client of its own (no Xero id yet) and one section with the given rows. */
 export async function jobWithSection(
