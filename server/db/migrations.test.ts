@@ -59,6 +59,27 @@ describe('migrations and seed', () => {
     expect(triggers[0].n).toBe(2 * versionedTables().length);
   });
 
+  it('upgrades a brand that has contacts linked to Xero through the contact-sync migration (they count as sent)', async () => {
+    const brand = await createBrand(db, { name: 'Linked', domain: `${uniqueName('linked')}.test`, config: {} });
+    const contacts = sql.id(brand.schema, 'contacts');
+    // As if this brand had been created, and had contacts linked to Xero, before 0032 existed.
+    await sql`drop index ${sql.id(brand.schema, 'contacts_xero_contact_id_idx')}`.execute(db);
+    await sql`alter table ${contacts} drop column xero_hash, drop column xero_pushed_hash, drop column xero_error`.execute(db);
+    await sql`alter table ${sql.id(brand.schema, 'xero_sync_state')} drop column phase, drop column pull_started_at, drop column notice`.execute(db);
+    await sql`delete from ${sql.id(brand.schema, 'kysely_migration')} where name = '0032_contact_sync'`.execute(db);
+    await sql`insert into ${contacts} (co_name, co_type, xero_contact_id) values ('Linked Ltd', 'CLIENT', 'a-xero-id'), ('Local Ltd', 'CLIENT', null)`.execute(
+      db,
+    );
+
+    expect(await migrateAll(db)).toContain(brand.schema);
+    const { rows } = await sql<{ co_name: string; sent: boolean }>`
+      select co_name, xero_pushed_hash is not distinct from xero_hash as sent from ${contacts} order by co_name`.execute(db);
+    expect(rows).toEqual([
+      { co_name: 'Linked Ltd', sent: true },
+      { co_name: 'Local Ltd', sent: false },
+    ]);
+  });
+
   it('gives each list with a search column an index of its default sort that also holds the search text', async () => {
     // A search walked in sort order (server/lists/knownTotals.ts) then reads the index alone (migration 0029).
     const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = 'site_1'`.execute(db);

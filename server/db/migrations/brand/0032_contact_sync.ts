@@ -17,7 +17,9 @@ export async function up(db: Kysely<unknown>, schema: string): Promise<void> {
     coalesce(co_name, '') || '|' || coalesce(co_company, '') || '|' || coalesce(co_email, '') || '|' || coalesce(co_phone, '') || '|' || coalesce(co_address, '')
   )) stored`.execute(db);
   await sql`alter table ${contacts} add column xero_pushed_hash text, add column xero_error text`.execute(db);
-  await sql`update ${contacts} set xero_pushed_hash = xero_hash where xero_contact_id is not null`.execute(db);
+  // The index before the update: the update queues the contacts' deferred list triggers, and PostgreSQL refuses
+  // DDL on a table with pending trigger events in the same transaction (an existing brand's upgrade failed so).
   await sql`create index contacts_xero_contact_id_idx on ${contacts} (xero_contact_id) where xero_contact_id is not null`.execute(db);
+  await sql`update ${contacts} set xero_pushed_hash = xero_hash where xero_contact_id is not null`.execute(db);
   await sql`alter table ${sql.id(schema, 'xero_sync_state')} add column phase text, add column pull_started_at timestamptz, add column notice text`.execute(db);
 }
