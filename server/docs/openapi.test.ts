@@ -71,7 +71,8 @@ const BODY_NOT_DESCRIBED: string[] = [
   'mailtemplatesFilter',
   'mailtemplatesUpdate',
   'usersettingsPreferencesUpdate',
-  // Actions on one record that take no body.
+  // Actions that take no body.
+  'contactsXerosync',
   'xeroadminSyncpendingRetry',
   'xerotaxratesDefault',
   'xerotaxratesSync',

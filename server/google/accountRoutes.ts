@@ -188,7 +188,7 @@ export function registerGoogleAccountRoutes(app: FastifyInstance): void {
       summary: 'Toggle one account in or out of the selection, or toggle all (all selected: none; otherwise all)',
     },
     async (req) => {
-      const body = req.body as { ga_id?: number; all?: true };
+      const body = (req.body ?? {}) as { ga_id?: number; all?: true };
       if ((body.ga_id === undefined) === (body.all === undefined)) throw invalidField('ga_id', 'validation.required');
       const db = googleDb(req);
       const usId = req.user!.us_id;

@@ -145,7 +145,7 @@ export function registerGoogleDriveRoutes(app: FastifyInstance): void {
       summary: 'Refresh through Drive’s change list: what changed since the last sync, per account (all selected ones when none is named)',
     },
     async (req) => {
-      const { ga_id } = req.body as { ga_id?: number };
+      const { ga_id } = (req.body ?? {}) as { ga_id?: number };
       const db = googleDb(req);
       if (ga_id !== undefined) {
         await usableAccount(req, ga_id);
