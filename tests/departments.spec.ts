@@ -16,9 +16,14 @@ test('an admin creates a department, finds it by free text, edits it and sees th
   await expect(page).toHaveURL(`${DEMO}/data/department`);
   // Settings and reference data may still be arriving after login; type into a settled form.
   await page.waitForLoadState('networkidle');
-  // Client validation with the shared schema: nothing is sent while a field is wrong.
-  await page.getByRole('textbox', { name: 'Job number prefix' }).fill('bad prefix');
-  await page.getByRole('button', { name: 'Save' }).click();
+  // Client validation with the shared schema: nothing is sent while a field is wrong. Under a loaded CI machine the
+  // new form has twice been seen to drop what was typed just after it appeared (Save then stays disabled); the cause
+  // is not yet found (docs/TESTING.md, "Known flakes"), so the first entry is retried until the form keeps it.
+  await expect(async () => {
+    await page.getByRole('textbox', { name: 'Job number prefix' }).fill('bad prefix');
+    await page.getByRole('button', { name: 'Save' }).click({ timeout: 3000 });
+    await expect(page.getByText('Invalid value').first()).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByText('Field is required!').first()).toBeVisible();
   await expect(page.getByText('Invalid value').first()).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
