@@ -4,12 +4,9 @@
  * Each connect consents as a subject of its own (login_hint), so the fake's tenants are this test's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decryptSecret } from '../mail/secrets';
-import { brandDb } from '../db/types';
-import type { OAuthDb } from '../integrations/oauth/tables';
 import { call, login, sandboxProviders, uniqueName, useTestApp, useTestBrand } from '../test/helpers';
 import { providerControl } from '../../providers/control';
-import { consent as consentAs } from './testConnect';
+import { consent as consentAs, revokeXeroGrant } from './testConnect';
 
 const t = useTestApp();
 const own = useTestBrand(t);
@@ -73,19 +70,7 @@ describe('xeroauth', () => {
 
   it('a refresh token revoked at Xero turns the connection to reconnect_needed with the AUTHERROR text', async () => {
     await connect();
-    const db = brandDb(t.db, own.brand.schema) as unknown as OAuthDb;
-    const g = await db.selectFrom('oauth_grants').select(['og_id', 'refresh_token_enc']).where('status', '=', 'active').executeTakeFirstOrThrow();
-    // The user removed the app at Xero: the refresh token is dead, and the access token has expired.
-    const revoke = await fetch(`${providers}/oauth/xero/revoke`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${process.env.XERO_CLIENT_ID}:${process.env.XERO_CLIENT_SECRET}`).toString('base64')}`,
-      },
-      body: new URLSearchParams({ token: decryptSecret(g.refresh_token_enc) ?? '', token_type_hint: 'refresh_token' }),
-    });
-    expect(revoke.status).toBe(200);
-    await db.updateTable('oauth_grants').set({ access_token_enc: null, expires_at: null }).where('og_id', '=', g.og_id).execute();
+    await revokeXeroGrant(t.db, own.brand.schema, providers);
     // The next call through the grant (here the organisation choice) is refused at renewal.
     const refused = await post('/api/xeroauth/tenant', { tenantId: 'any' });
     expect(refused.status, refused.text).toBe(409);

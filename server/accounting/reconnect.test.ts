@@ -7,9 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../mail/secrets';
 import { AuthRefused } from '../integrations/http/errors';
-import { call, login, sandboxProviders, useTestApp, useTestBrand } from '../test/helpers';
+import { call, login, sandboxProviders, uniqueName, useTestApp, useTestBrand } from '../test/helpers';
 import { xeroApi } from './xero/api';
-import { brandXeroConnection, connectXero } from './testConnect';
+import { brandXeroConnection, consent, revokeAtXero } from './testConnect';
 
 const t = useTestApp();
 const own = useTestBrand(t);
@@ -23,18 +23,6 @@ beforeAll(async () => {
   operator = await login(t.app, own.brand.host, 'operator@demo.test');
 });
 
-async function revokeAtXero(refreshToken: string) {
-  const res = await fetch(`${providers}/oauth/xero/revoke`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${process.env.XERO_CLIENT_ID}:${process.env.XERO_CLIENT_SECRET}`).toString('base64')}`,
-    },
-    body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token' }),
-  });
-  expect(res.status).toBe(200);
-}
-
 const reminders = async (cookie: string) => {
   const res = await call(t.app, { method: 'POST', url: '/api/notifications/filter', body: { types: ['RECONNECT_NEEDED'] }, cookie, host: own.brand.host });
   expect(res.status, res.text).toBe(200);
@@ -43,9 +31,18 @@ const reminders = async (cookie: string) => {
 
 describe('a refused Xero grant', () => {
   it('reads reconnect_needed and tells the brand’s admins once, with a link to /xero', async () => {
-    await connectXero(t.app, providers, own.brand.host, own.admin);
+    // Connected through the consent's own tenant (no tenant made beforehand through the control API).
+    const back = await consent(t.app, own.brand.host, own.admin, uniqueName('xero-user'));
+    const connected = await call(t.app, {
+      method: 'POST',
+      url: '/api/xeroauth/connect',
+      body: { code: back.code, state: back.state },
+      cookie: own.admin,
+      host: own.brand.host,
+    });
+    expect(connected.status, connected.text).toBe(200);
     const { db, connection } = await brandXeroConnection(t.db, own.brand.schema);
-    await revokeAtXero(decryptSecret(connection.grant.refresh_token_enc)!);
+    await revokeAtXero(providers, decryptSecret(connection.grant.refresh_token_enc)!);
     await db.updateTable('oauth_grants').set({ access_token_enc: null, expires_at: null }).where('og_id', '=', connection.grant.og_id).execute();
     const api = xeroApi(db, own.brand.schema, connection);
 

@@ -6,16 +6,14 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { providerControl, type ProviderControl } from '../../providers/control';
-import { decryptSecret } from '../mail/secrets';
 import { brandDb } from '../db/types';
-import type { OAuthDb } from '../integrations/oauth/tables';
 import { call, sandboxProviders, uniqueName, useTestApp, useTestBrand } from '../test/helpers';
 import { runAccountingTask } from './queue/tasks';
 import { CONTACT_SYNC } from './sync/contacts';
 import { beginSync, readState } from './sync/state';
 import type { SyncDb } from './sync/tables';
 import { TAXRATE_PULL } from './sync/taxRates';
-import { connectXero, type Connected } from './testConnect';
+import { connectXero, revokeXeroGrant, type Connected } from './testConnect';
 
 const t = useTestApp();
 const own = useTestBrand(t);
@@ -226,18 +224,7 @@ describe('lost answers', () => {
 
 describe('faults', () => {
   it('a refused grant stops the sync with XE_AUTH_ERR', async () => {
-    const oauth = brandDb(t.db, own.brand.schema) as unknown as OAuthDb;
-    const g = await oauth.selectFrom('oauth_grants').select(['og_id', 'refresh_token_enc']).where('status', '=', 'active').executeTakeFirstOrThrow();
-    const revoke = await fetch(`${providers}/oauth/xero/revoke`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${process.env.XERO_CLIENT_ID}:${process.env.XERO_CLIENT_SECRET}`).toString('base64')}`,
-      },
-      body: new URLSearchParams({ token: decryptSecret(g.refresh_token_enc) ?? '', token_type_hint: 'refresh_token' }),
-    });
-    expect(revoke.status).toBe(200);
-    await oauth.updateTable('oauth_grants').set({ access_token_enc: null, expires_at: null }).where('og_id', '=', g.og_id).execute();
+    await revokeXeroGrant(t.db, own.brand.schema, providers);
     await beginSync(db(), 'taxrates');
     expect(await runAccountingTask(t.db, { schema: own.brand.schema, task: TAXRATE_PULL })).toEqual({ status: 'failed', code: 'XE_AUTH_ERR' });
     expect(await readState(db(), 'taxrates')).toMatchObject({ running: false, error: 'XE_AUTH_ERR' });

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { providerControl } from '../../providers/control';
 import { brandDb, type RootDb } from '../db/types';
+import { decryptSecret } from '../mail/secrets';
 import type { OAuthDb } from '../integrations/oauth/tables';
 import { call, uniqueName } from '../test/helpers';
 import { connectionOf, latestXeroGrant } from './connection';
@@ -54,4 +55,30 @@ export async function brandXeroConnection(root: RootDb, schema: string) {
   const connection = connectionOf(await latestXeroGrant(db));
   if (!connection.connected) throw new Error('brandXeroConnection: the brand is not connected');
   return { db, connection };
+}
+
+/** The user removed the app at Xero: the sandbox's revocation endpoint kills `refreshToken`. */
+export async function revokeAtXero(providers: string, refreshToken: string): Promise<void> {
+  const res = await fetch(`${providers}/oauth/xero/revoke`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${process.env.XERO_CLIENT_ID}:${process.env.XERO_CLIENT_SECRET}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token' }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The brand's active grant revoked at Xero and its access token run out: the next call must renew, and is refused. */
+export async function revokeXeroGrant(root: RootDb, schema: string, providers: string): Promise<void> {
+  const db = brandDb(root, schema) as unknown as OAuthDb;
+  const g = await db
+    .selectFrom('oauth_grants')
+    .select(['og_id', 'refresh_token_enc'])
+    .where('status', '=', 'active')
+    .orderBy('og_id', 'desc')
+    .executeTakeFirstOrThrow();
+  await revokeAtXero(providers, decryptSecret(g.refresh_token_enc) ?? '');
+  await db.updateTable('oauth_grants').set({ access_token_enc: null, expires_at: null }).where('og_id', '=', g.og_id).execute();
 }

@@ -8,8 +8,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { providerControl, type ProviderControl } from '../../../providers/control';
 import { brandDb } from '../../db/types';
-import { decryptSecret } from '../../mail/secrets';
-import type { OAuthDb } from '../../integrations/oauth/tables';
 import type { AnyDb } from '../../resources/hooks';
 import { brandJobs, makeUser } from '../../jobs/sales/testJobs';
 import { call, login, sandboxProviders, useTestApp, useTestBrand } from '../../test/helpers';
@@ -17,7 +15,7 @@ import { runAccountingTask, type AccountingJob } from '../queue/tasks';
 import { queueDuePushes } from '../queue/workers';
 import { PUSH_TASK } from './pushTask';
 import { MAX_ATTEMPTS, processDuePushes } from './queue';
-import { connectXero, type Connected } from '../testConnect';
+import { connectXero, revokeXeroGrant, type Connected } from '../testConnect';
 import { jobWithSection } from './testSections';
 
 const t = useTestApp();
@@ -311,23 +309,7 @@ describe('generatexeroinvoice', () => {
 
     // The user removed the app at Xero and the access token has run out: the push is refused.
     const other = await section();
-    const db = brandDb(t.db, own.brand.schema) as unknown as OAuthDb;
-    const g = await db
-      .selectFrom('oauth_grants')
-      .select(['og_id', 'refresh_token_enc'])
-      .where('status', '=', 'active')
-      .orderBy('og_id', 'desc')
-      .executeTakeFirstOrThrow();
-    const revoke = await fetch(`${providers}/oauth/xero/revoke`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${process.env.XERO_CLIENT_ID}:${process.env.XERO_CLIENT_SECRET}`).toString('base64')}`,
-      },
-      body: new URLSearchParams({ token: decryptSecret(g.refresh_token_enc) ?? '', token_type_hint: 'refresh_token' }),
-    });
-    expect(revoke.status).toBe(200);
-    await db.updateTable('oauth_grants').set({ access_token_enc: null, expires_at: null }).where('og_id', '=', g.og_id).execute();
+    await revokeXeroGrant(t.db, own.brand.schema, providers);
     const refused = await generate(other.jobId, { jss_id: other.jssId, type: 'INVOICE' });
     expect(refused.status, refused.text).toBe(409);
     expect(refused.json.jobs.dbErrors[0]).toMatchObject({ error: 'XE_AUTH_ERR', primary: 'Auth error during the sync.' });
