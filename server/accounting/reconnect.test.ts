@@ -7,9 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../mail/secrets';
 import { AuthRefused } from '../integrations/http/errors';
-import { call, login, sandboxProviders, uniqueName, useTestApp, useTestBrand } from '../test/helpers';
+import { call, login, sandboxProviders, useTestApp, useTestBrand } from '../test/helpers';
 import { xeroApi } from './xero/api';
-import { brandXeroConnection, consent, revokeAtXero } from './testConnect';
+import { brandXeroConnection, connectXero, revokeAtXero } from './testConnect';
 
 const t = useTestApp();
 const own = useTestBrand(t);
@@ -31,16 +31,7 @@ const reminders = async (cookie: string) => {
 
 describe('a refused Xero grant', () => {
   it('reads reconnect_needed and tells the brand’s admins once, with a link to /xero', async () => {
-    // Connected through the consent's own tenant (no tenant made beforehand through the control API).
-    const back = await consent(t.app, own.brand.host, own.admin, uniqueName('xero-user'));
-    const connected = await call(t.app, {
-      method: 'POST',
-      url: '/api/xeroauth/connect',
-      body: { code: back.code, state: back.state },
-      cookie: own.admin,
-      host: own.brand.host,
-    });
-    expect(connected.status, connected.text).toBe(200);
+    await connectXero(t.app, providers, own.brand.host, own.admin);
     const { db, connection } = await brandXeroConnection(t.db, own.brand.schema);
     await revokeAtXero(providers, decryptSecret(connection.grant.refresh_token_enc)!);
     await db.updateTable('oauth_grants').set({ access_token_enc: null, expires_at: null }).where('og_id', '=', connection.grant.og_id).execute();
