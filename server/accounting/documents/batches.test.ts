@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { providerControl, type ProviderControl } from '../../../providers/control';
 import { brandDb } from '../../db/types';
 import type { AnyDb } from '../../resources/hooks';
-import { call, sandboxProviders, useTestApp, useTestBrand } from '../../test/helpers';
+import { call, login, sandboxProviders, useTestApp, useTestBrand } from '../../test/helpers';
 import { connectXero, type Connected } from '../testConnect';
 import { BATCH_SIZE, enqueuePush, processDuePushes } from './queue';
 import { jobWithSection } from './testSections';
@@ -19,10 +19,12 @@ const own = useTestBrand(t);
 let control: ProviderControl;
 let providers: string;
 let xero: Connected;
+let developer: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   providers = sandboxProviders();
   control = providerControl(providers);
+  developer = await login(t.app, own.brand.host, 'developer@demo.test');
 });
 beforeEach(async () => {
   xero = await connectXero(t.app, providers, own.brand.host, own.admin);
@@ -156,5 +158,27 @@ describe('batched pushes', () => {
     await makeDue(ids);
     expect((await processDuePushes(db(), own.brand.schema)).outcomes).toEqual([]);
     expect(await callsOf('createInvoices')).toHaveLength(3);
+  });
+
+  it('retry now on one row of an unanswered batch sends the whole batch again under its key: each invoice once', async () => {
+    const ids = await queueInvoices(3);
+    await control.xero.loseAnswer({ operationId: 'createInvoices' });
+    expect((await processDuePushes(db(), own.brand.schema)).outcomes.map((o) => o.status)).toEqual(['pending', 'pending', 'pending']);
+    const [row] = await rowsOf(ids);
+
+    const retried = await call(t.app, {
+      method: 'POST',
+      url: `/api/xeroadmin/syncpending/${row.xsp_id}/retry`,
+      body: {},
+      cookie: developer,
+      host: own.brand.host,
+    });
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.json.xeroadmin.data).toMatchObject({ status: 'done', error_code: null });
+    expect((await rowsOf(ids)).map((r) => r.status)).toEqual(['done', 'done', 'done']);
+    const snap = await state();
+    expect(snap.invoices).toHaveLength(3);
+    expect(new Set((await sectionsOf(ids)).map((s) => s.xero_doc_number))).toEqual(new Set(snap.invoices.map((i) => i.InvoiceNumber)));
+    expect(await callsOf('createInvoices')).toHaveLength(2);
   });
 });
