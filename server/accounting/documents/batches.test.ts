@@ -181,4 +181,26 @@ describe('batched pushes', () => {
     expect(new Set((await sectionsOf(ids)).map((s) => s.xero_doc_number))).toEqual(new Set(snap.invoices.map((i) => i.InvoiceNumber)));
     expect(await callsOf('createInvoices')).toHaveLength(2);
   });
+
+  it('asking again for a section of an unanswered batch once it is due sends that batch under its key, not a second document', async () => {
+    const operator = await login(t.app, own.brand.host, 'operator@demo.test');
+    const ids = await queueInvoices(2);
+    await control.xero.loseAnswer({ operationId: 'createInvoices' });
+    expect((await processDuePushes(db(), own.brand.schema)).outcomes.map((o) => o.status)).toEqual(['pending', 'pending']);
+    await makeDue(ids);
+    const { job_id } = await db().selectFrom('job_sales_sections').select('job_id').where('jss_id', '=', ids[1]).executeTakeFirstOrThrow();
+
+    const again = await call(t.app, {
+      method: 'POST',
+      url: `/api/jobs/${job_id}/generatexeroinvoice`,
+      body: { jss_id: ids[1], type: 'INVOICE' },
+      cookie: operator,
+      host: own.brand.host,
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.jobs.data.status).toBe('done');
+    expect((await rowsOf(ids)).map((r) => r.status)).toEqual(['done', 'done']);
+    expect((await state()).invoices).toHaveLength(2);
+    expect(await callsOf('createInvoices')).toHaveLength(2);
+  });
 });

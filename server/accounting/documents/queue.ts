@@ -90,15 +90,14 @@ export async function enqueuePush(db: AnyDb, schema: string, jobId: number, jssI
     // is, so a second click never sends it beside the first; the worker (or retry now) takes it when due.
     if (open && open.status === 'pending' && open.payload_hash === payload_hash && open.op === type && new Date(open.next_attempt_at) > new Date()) return open;
     if (open) {
-      return (
-        (await trx
-          .updateTable(TABLE)
-          // A new payload: it leaves any unanswered batch and goes out in a new one.
-          .set({ op: type, payload_hash, idempotency_key, batch_key: null, status: 'pending', next_attempt_at: sql`now()`, error_code: null, error_text: null })
-          .where('xsp_id', '=', open.xsp_id)
-          .returningAll()
-          .executeTakeFirstOrThrow()) as PendingRow
-      );
+      // The same payload stays in its unanswered batch (Xero may hold its document already); a new one goes out in a new batch.
+      const batch_key = open.payload_hash === payload_hash && open.op === type ? open.batch_key : null;
+      return (await trx
+        .updateTable(TABLE)
+        .set({ op: type, payload_hash, idempotency_key, batch_key, status: 'pending', next_attempt_at: sql`now()`, error_code: null, error_text: null })
+        .where('xsp_id', '=', open.xsp_id)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as PendingRow;
     }
     return (await trx
       .insertInto(TABLE)
