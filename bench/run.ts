@@ -22,6 +22,7 @@ import { runFilesBench } from './files';
 import { runMailBench } from './mailSync';
 import { runMailSearchBench } from './mailSearch';
 import { runBrandBench } from './brands';
+import { runXeroBench } from './xero';
 import { spawn } from 'node:child_process';
 import { serverNodeVersion } from './runtime';
 
@@ -29,7 +30,7 @@ let referenceQueries: Record<string, RawQuery> = {};
 let jobQueries: Record<string, RawQuery> = {};
 let departmentQueries: Record<string, RawQuery> = {};
 /**
- * BENCH_ONLY=reference, jobs, export, brands, files or mail runs one section (its data is seeded all the
+ * BENCH_ONLY=reference, jobs, export, brands, files, mail or xero runs one section (its data is seeded all the
  * same); BENCH_ONLY=departments seeds the departments alone.
  */
 const ONLY = process.env.BENCH_ONLY;
@@ -91,6 +92,8 @@ async function main(): Promise<void> {
   if (ONLY === 'files') return runFilesBench(`${DATA_DIR}-files`);
   // The mail bench brings its own Dovecot, mailboxes and fresh data folder.
   if (ONLY === 'mail') return runMailBench(`${DATA_DIR}-mail`).then(() => runMailSearchBench(`${DATA_DIR}-mailsearch`));
+  // The accounting sync against the local provider server: a fresh data folder of its own.
+  if (ONLY === 'xero') return runXeroBench(`${DATA_DIR}-xero`);
   await prepare();
 
   // The first start after seeding also warms the data folder; the second is the one we time.
@@ -128,6 +131,7 @@ async function main(): Promise<void> {
   if (!ONLY) await runFilesBench(`${DATA_DIR}-files`);
   if (!ONLY) await runMailBench(`${DATA_DIR}-mail`);
   if (!ONLY) await runMailSearchBench(`${DATA_DIR}-mailsearch`);
+  if (!ONLY) await runXeroBench(`${DATA_DIR}-xero`);
 }
 
 main().catch((err) => {

@@ -1,8 +1,8 @@
 /**
- * The Xero calls of one section push: the client's contact (made in Xero first when it has no
- * accounting id, under an Idempotency-Key of its own), the rows' tax types, the document itself
- * (PUT with the queue row's key, so a repeated call gives Xero's first answer back instead of a
- * second document) and, for invoices, the online-invoice link.
+ * The Xero calls of a batch of section pushes of one type: the clients' contacts (those without an
+ * accounting id made in Xero first, in one call, under an Idempotency-Key of their own), the rows'
+ * tax types, the documents themselves (one PUT with the batch's key, so a repeated call gives
+ * Xero's first answer back instead of second documents) and, where asked, invoices' online links.
  */
 import { createHash } from 'node:crypto';
 import type { InvoiceType } from '../../../core/enums';
@@ -29,6 +29,9 @@ export class PushRefused extends Error {
 
 type Body = Record<string, unknown>;
 
+/** Xero takes up to 100 contacts in one PUT. */
+const CONTACTS_PER_CALL = 100;
+
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Xero's validation messages of a refused batch or element. */
@@ -48,40 +51,75 @@ export function validationMessages(body: unknown): string[] {
   return [...new Set(out)];
 }
 
-function firstElement(body: unknown, key: string): Body {
+function elementsOf(body: unknown, key: string): Body[] {
   const list = (body as Body | null)?.[key];
-  if (!Array.isArray(list) || list.length === 0 || typeof list[0] !== 'object') throw new UnexpectedAnswer('xero', 200, body);
-  return list[0] as Body;
+  if (!Array.isArray(list)) throw new UnexpectedAnswer('xero', 200, body);
+  return list as Body[];
 }
 
-/** The client's Xero contact id: the stored one, or a contact made in Xero (or found by its unique name) and stored in its place. */
-async function contactId(db: AnyDb, schema: string, api: XeroApi, client: NonNullable<SectionContent['client']>, fresh = false): Promise<string> {
-  // Xero's ids are GUIDs: anything else stored (imported data, another system's numbers) is not one Xero knows.
-  if (!fresh && client.xero_contact_id && GUID.test(client.xero_contact_id)) return client.xero_contact_id;
-  let id: string;
-  try {
-    const key = createHash('sha256').update(`${schema}:${api.tenantId}:contact:${client.co_id}:${client.name}`).digest('hex');
+/** An element Xero refused (summarizeErrors=false): its own validation messages. */
+const refusedElement = (e: Body | undefined): string[] | null => {
+  if (!e) return ['Xero did not answer this element.'];
+  const messages = validationMessages([e]);
+  return e.StatusAttributeString === 'ERROR' || e.HasErrors === true || e.HasValidationErrors === true || messages.length > 0 ? messages : null;
+};
+
+type Client = NonNullable<SectionContent['client']>;
+
+/** Xero's ids are GUIDs: anything else stored (imported data, another system's numbers) is not one Xero knows. */
+const knownId = (client: Client) => (client.xero_contact_id && GUID.test(client.xero_contact_id) ? client.xero_contact_id : null);
+
+/**
+ * The Xero contact ids of `clients` (co_id → id, or why none): the stored ones, and for the rest one
+ * PUT /Contacts for them all (up to 100) whose Idempotency-Key is made of the clients sent, so the
+ * same clients retried after a lost answer get Xero's first answer. A client refused by Xero's
+ * unique-name rule is the organisation's contact of that name (found by a search) when it has one.
+ */
+async function contactIds(db: AnyDb, schema: string, api: XeroApi, clients: Client[], fresh = false): Promise<Map<number, string | PushRefused>> {
+  const out = new Map<number, string | PushRefused>();
+  const wanted = new Map<number, Client>();
+  for (const c of clients) {
+    const id = fresh ? null : knownId(c);
+    if (id) out.set(c.co_id, id);
+    else wanted.set(c.co_id, c);
+  }
+  const list = [...wanted.values()].sort((a, b) => a.co_id - b.co_id);
+  for (let i = 0; i < list.length; i += CONTACTS_PER_CALL) {
+    const part = list.slice(i, i + CONTACTS_PER_CALL);
+    const key = createHash('sha256')
+      .update(`${schema}:${api.tenantId}:contacts:${part.map((c) => `${c.co_id}:${c.name}`).join(',')}`)
+      .digest('hex');
     const made = await api.call('PUT', '/Contacts', {
-      body: { Contacts: [{ Name: client.name, ...(client.email ? { EmailAddress: client.email } : {}) }] },
+      query: { summarizeErrors: false },
+      body: { Contacts: part.map((c) => ({ Name: c.name, ...(c.email ? { EmailAddress: c.email } : {}) })) },
       headers: { 'Idempotency-Key': key },
     });
-    id = String(firstElement(made.body, 'Contacts').ContactID);
-  } catch (error) {
-    if (!(error instanceof Validation)) throw error;
-    // Xero's unique-name rule: the organisation already has this client (no contact sync yet); use it.
-    const found = await api.call<Body>('GET', '/Contacts', { query: { searchTerm: client.name } });
-    const same = ((found.body.Contacts as Body[] | undefined) ?? []).find((c) => String(c.Name).trim().toLowerCase() === client.name.toLowerCase());
-    if (!same) throw new PushRefused('XE_CONT_NOTEX_ONXERO', validationMessages(error.body).join(' ') || 'The contact could not be made in Xero.');
-    id = String(same.ContactID);
+    const answered = elementsOf(made.body, 'Contacts');
+    for (const [n, client] of part.entries()) {
+      const refused = refusedElement(answered[n]);
+      const id = refused ? await sameNamed(api, client) : String(answered[n].ContactID);
+      if (!id) {
+        out.set(client.co_id, new PushRefused('XE_CONT_NOTEX_ONXERO', refused?.join(' ') || 'The contact could not be made in Xero.'));
+        continue;
+      }
+      out.set(client.co_id, id);
+      const before = client.xero_contact_id;
+      await db
+        .updateTable('contacts')
+        .set({ xero_contact_id: id })
+        .where('co_id', '=', client.co_id)
+        .where((eb) => (before === null ? eb('xero_contact_id', 'is', null) : eb('xero_contact_id', '=', before)))
+        .execute();
+    }
   }
-  const before = client.xero_contact_id;
-  await db
-    .updateTable('contacts')
-    .set({ xero_contact_id: id })
-    .where('co_id', '=', client.co_id)
-    .where((eb) => (before === null ? eb('xero_contact_id', 'is', null) : eb('xero_contact_id', '=', before)))
-    .execute();
-  return id;
+  return out;
+}
+
+/** Xero's unique-name rule refused the client: the organisation already has it (no contact sync yet), so that one is used. */
+async function sameNamed(api: XeroApi, client: Client): Promise<string | null> {
+  const found = await api.call<Body>('GET', '/Contacts', { query: { searchTerm: client.name } });
+  const same = ((found.body.Contacts as Body[] | undefined) ?? []).find((c) => String(c.Name).trim().toLowerCase() === client.name.toLowerCase());
+  return same ? String(same.ContactID) : null;
 }
 
 interface RateRow {
@@ -89,11 +127,14 @@ interface RateRow {
   effective_rate: number;
 }
 
+type TaxChoice = { taxType: string; rate: number };
+
 /**
- * The Xero TaxType of each row's rate: the brand's pulled rates first (the default, then visible
- * ones), else the organisation's revenue rates read from Xero (tax rates not pulled yet).
+ * The Xero TaxTypes a batch's rows may use: the brand's pulled rates first (the default, then
+ * visible ones), and the organisation's revenue rates read from Xero (once for the batch) when a
+ * row's rate is not among the pulled ones (tax rates not pulled yet).
  */
-async function taxTypes(db: AnyDb, api: XeroApi, rates: number[]): Promise<string[]> {
+async function taxChoices(db: AnyDb, api: XeroApi, rates: number[]): Promise<TaxChoice[]> {
   if (rates.length === 0) return [];
   const local = (await db
     .selectFrom('xero_taxrates')
@@ -105,13 +146,14 @@ async function taxTypes(db: AnyDb, api: XeroApi, rates: number[]): Promise<strin
     .orderBy('xtr_visible', 'desc')
     .orderBy('xtr_id')
     .execute()) as RateRow[];
-  let choices = local.map((r) => ({ taxType: r.tax_type, rate: Number(r.effective_rate) }));
-  const missing = () => rates.some((rate) => !choices.some((c) => c.rate === rate));
-  if (missing()) {
-    const answer = await api.call<Body>('GET', '/TaxRates');
-    const remote = ((answer.body.TaxRates as Body[] | undefined) ?? []).filter((r) => r.Status === 'ACTIVE' && r.CanApplyToRevenue !== false);
-    choices = [...choices, ...remote.map((r) => ({ taxType: String(r.TaxType), rate: Number(r.EffectiveRate) }))];
-  }
+  const choices = local.map((r) => ({ taxType: r.tax_type, rate: Number(r.effective_rate) }));
+  if (rates.every((rate) => choices.some((c) => c.rate === rate))) return choices;
+  const answer = await api.call<Body>('GET', '/TaxRates');
+  const remote = ((answer.body.TaxRates as Body[] | undefined) ?? []).filter((r) => r.Status === 'ACTIVE' && r.CanApplyToRevenue !== false);
+  return [...choices, ...remote.map((r) => ({ taxType: String(r.TaxType), rate: Number(r.EffectiveRate) }))];
+}
+
+function taxTypesOf(choices: TaxChoice[], rates: number[]): string[] {
   return rates.map((rate) => {
     const hit = choices.find((c) => c.rate === rate);
     if (!hit) throw new PushRefused('SYNC_WAS_UNSUCCESSFUL', `Xero has no tax rate of ${rate}% for sales.`);
@@ -126,15 +168,21 @@ async function knownItems(db: AnyDb, codes: (string | null)[]): Promise<Set<stri
   return new Set(rows.map((r) => String(r.code)));
 }
 
-/** A link that opens the document: Xero's online invoice for an invoice, else the document in Xero. */
-async function documentUrl(api: XeroApi, type: InvoiceType, id: string): Promise<string> {
+/**
+ * A link that opens the document. With `online`, Xero's online invoice for an invoice (one more
+ * call per invoice, so only where a person waits for it: generatexeroinvoice, retry now); else the
+ * document in Xero.
+ */
+async function documentUrl(api: XeroApi, type: InvoiceType, id: string, online: boolean): Promise<string> {
   if (type === 'INVOICE' || type === 'ADVANCE_PAYMENT') {
-    try {
-      const online = await api.call<Body>('GET', `/Invoices/${id}/OnlineInvoice`);
-      const url = (online.body.OnlineInvoices as Body[] | undefined)?.[0]?.OnlineInvoiceUrl;
-      if (typeof url === 'string') return url;
-    } catch {
-      // The document exists; a missing link is not worth failing (or repeating) the push for.
+    if (online) {
+      try {
+        const answer = await api.call<Body>('GET', `/Invoices/${id}/OnlineInvoice`);
+        const url = (answer.body.OnlineInvoices as Body[] | undefined)?.[0]?.OnlineInvoiceUrl;
+        if (typeof url === 'string') return url;
+      } catch {
+        // The document exists; a missing link is not worth failing (or repeating) the push for.
+      }
     }
     return `https://go.xero.com/AccountsReceivable/View.aspx?InvoiceID=${id}`;
   }
@@ -142,63 +190,151 @@ async function documentUrl(api: XeroApi, type: InvoiceType, id: string): Promise
   return `https://go.xero.com/app/quotes/view/${id}`;
 }
 
-export interface PushInput {
+export interface BatchItem {
+  content: SectionContent;
+  /** The queue row's creation: the document's date. */
+  issuedAt: Date;
+}
+
+export interface BatchInput {
   db: AnyDb;
   schema: string;
   api: XeroApi;
-  content: SectionContent;
   type: InvoiceType;
+  items: BatchItem[];
+  /** The batch's Idempotency-Key (kept on its queue rows, so a retried batch repeats it). */
   key: string;
-  issuedAt: Date;
   invoiceDueDays: number;
+  /** Ask Xero for each invoice's online link (a call per invoice). */
+  onlineLinks: boolean;
+  /**
+   * Called before part of the batch is sent again under a key of its own (their stored contact ids
+   * were unknown to the organisation and the contacts were made again): the caller records the key
+   * on those rows, so a lost answer to that call is retried with it too.
+   */
+  rekey: (indices: number[], key: string) => Promise<void>;
 }
 
-export async function pushDocument(p: PushInput): Promise<PushedDocument> {
-  const client = p.content.client;
-  if (!client) throw noClient();
+/** Each item's outcome: its document, or why it failed (a PushRefused, an AppError, or a passing error of its own call). */
+export type ItemResult = { ok: true; document: PushedDocument } | { ok: false; error: unknown };
+
+/**
+ * Sends a batch of sections as documents of one type in one PUT (summarizeErrors=false, so Xero
+ * answers each element: a refused one fails only its item). An error of the whole call (429, 503,
+ * a lost answer, a refused grant) is thrown, for the caller to record on every row of the batch.
+ */
+export async function pushBatch(p: BatchInput): Promise<ItemResult[]> {
   const kind = DOCUMENT_KINDS[p.type];
-  const taxes = await taxTypes(
+  const results: (ItemResult | null)[] = p.items.map((item) => (item.content.client ? null : { ok: false, error: noClient() }));
+  const open = () => results.flatMap((r, i) => (r === null ? [i] : []));
+  const choices = await taxChoices(
     p.db,
     p.api,
-    p.content.rows.map((r) => r.tax_rate),
+    open().flatMap((i) => p.items[i].content.rows.map((r) => r.tax_rate)),
   );
+  const taxes = new Map<number, string[]>();
+  for (const i of open()) {
+    try {
+      taxes.set(
+        i,
+        taxTypesOf(
+          choices,
+          p.items[i].content.rows.map((r) => r.tax_rate),
+        ),
+      );
+    } catch (error) {
+      results[i] = { ok: false, error };
+    }
+  }
   const items = await knownItems(
     p.db,
-    p.content.rows.map((r) => r.item_code),
+    open().flatMap((i) => p.items[i].content.rows.map((r) => r.item_code)),
   );
-  const put = async (contact: string, key: string) => {
-    const document = xeroDocument({
-      content: p.content,
+  const clientOf = (i: number) => p.items[i].content.client!;
+  const contacts = await contactIds(p.db, p.schema, p.api, open().map(clientOf));
+  const document = (i: number, contact: string) =>
+    xeroDocument({
+      content: p.items[i].content,
       type: p.type,
       contactId: contact,
-      taxTypes: taxes,
+      taxTypes: taxes.get(i)!,
       knownItems: items,
-      issuedAt: p.issuedAt,
+      issuedAt: p.items[i].issuedAt,
       invoiceDueDays: p.invoiceDueDays,
     });
-    const answer = await p.api.call('PUT', kind.path, { body: { [kind.key]: [document] }, headers: { 'Idempotency-Key': key } });
-    return firstElement(answer.body, kind.key);
-  };
-  const contact = await contactId(p.db, p.schema, p.api, client);
-  let element: Body;
-  try {
-    try {
-      element = await put(contact, p.key);
-    } catch (error) {
-      // A stored contact id this organisation does not know (the brand connected another one since): make the contact again, once.
-      if (!(error instanceof Validation) || contact !== client.xero_contact_id || !(await contactMissing(p.api, contact))) throw error;
-      const again = await contactId(p.db, p.schema, p.api, client, true);
-      element = await put(again, createHash('sha256').update(`${p.key}:${again}`).digest('hex'));
+
+  /** One PUT of `indices` (with their contact ids) under `key`; answers the indices refused for an unknown contact id. */
+  const send = async (indices: number[], ids: Map<number, string | PushRefused>, key: string): Promise<number[]> => {
+    const sendable: number[] = [];
+    for (const i of indices) {
+      const id = ids.get(clientOf(i).co_id);
+      if (typeof id === 'string') sendable.push(i);
+      else results[i] = { ok: false, error: id ?? new PushRefused('XE_CONT_NOTEX_ONXERO', 'The contact could not be made in Xero.') };
     }
-  } catch (error) {
-    if (error instanceof Validation) throw new PushRefused('SYNC_WAS_UNSUCCESSFUL', validationMessages(error.body).join(' ') || 'Xero refused the document.');
-    if (error instanceof NotFound) throw new PushRefused('XE_RESULT_ERR', 'Xero did not find the document endpoint.');
-    throw error;
+    if (sendable.length === 0) return [];
+    let answered: Body[];
+    try {
+      const answer = await p.api.call('PUT', kind.path, {
+        query: { summarizeErrors: false },
+        body: { [kind.key]: sendable.map((i) => document(i, ids.get(clientOf(i).co_id) as string)) },
+        headers: { 'Idempotency-Key': key },
+      });
+      answered = elementsOf(answer.body, kind.key);
+    } catch (error) {
+      if (error instanceof Validation)
+        throw new PushRefused('SYNC_WAS_UNSUCCESSFUL', validationMessages(error.body).join(' ') || 'Xero refused the documents.');
+      if (error instanceof NotFound) throw new PushRefused('XE_RESULT_ERR', 'Xero did not find the document endpoint.');
+      throw error;
+    }
+    // Xero answers the elements in the order sent; another count means this key first carried another batch.
+    if (answered.length !== sendable.length) {
+      const refused = new PushRefused('XE_RESULT_ERR', `Xero answered ${answered.length} documents for the ${sendable.length} sent.`);
+      for (const i of sendable) results[i] = { ok: false, error: refused };
+      return [];
+    }
+    const unknownContact: number[] = [];
+    for (const [n, i] of sendable.entries()) {
+      const element = answered[n];
+      const refused = refusedElement(element);
+      if (refused) {
+        const contact = ids.get(clientOf(i).co_id);
+        if (contact === knownId(clientOf(i)) && refused.some((m) => /contact/i.test(m))) unknownContact.push(i);
+        else results[i] = { ok: false, error: new PushRefused('XE_RESULT_ERR', refused.join(' ') || 'Xero refused the document.') };
+        continue;
+      }
+      const id = element[kind.id];
+      const number = element[kind.number];
+      results[i] =
+        typeof id === 'string' && typeof number === 'string'
+          ? { ok: true, document: { id, number, url: await documentUrl(p.api, p.type, id, p.onlineLinks) } }
+          : { ok: false, error: new PushRefused('XE_RESULT_ERR', 'Xero answered without the document id or number.') };
+    }
+    return unknownContact;
+  };
+
+  const again = await send(open(), contacts, p.key);
+  if (again.length > 0) {
+    // Stored contact ids this organisation does not know (the brand connected another one since): the contacts are made again, once.
+    const missing = [];
+    for (const i of again) {
+      if (await contactMissing(p.api, knownId(clientOf(i))!)) missing.push(i);
+      else results[i] = { ok: false, error: new PushRefused('XE_RESULT_ERR', "Xero refused the document's contact.") };
+    }
+    if (missing.length > 0) {
+      const remade = await contactIds(p.db, p.schema, p.api, missing.map(clientOf), true);
+      const key = createHash('sha256')
+        .update(`${p.key}:${missing.map((i) => remade.get(clientOf(i).co_id)).join(',')}`)
+        .digest('hex');
+      await p.rekey(missing, key);
+      try {
+        const still = await send(missing, remade, key);
+        for (const i of still) results[i] = { ok: false, error: new PushRefused('XE_CONT_NOTEX_ONXERO', 'Xero does not know the contact made for it.') };
+      } catch (error) {
+        for (const i of missing) results[i] ??= { ok: false, error };
+      }
+    }
   }
-  const id = element[kind.id];
-  const number = element[kind.number];
-  if (typeof id !== 'string' || typeof number !== 'string') throw new PushRefused('XE_RESULT_ERR', 'Xero answered without the document id or number.');
-  return { id, number, url: await documentUrl(p.api, p.type, id) };
+  return results.map((r) => r ?? { ok: false, error: new PushRefused('XE_RESULT_ERR', 'Xero did not answer this document.') });
 }
 
 async function contactMissing(api: XeroApi, id: string): Promise<boolean> {

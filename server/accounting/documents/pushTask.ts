@@ -10,7 +10,8 @@ import { registerAccountingTask, type TaskOutcome } from '../queue/tasks';
 import { processDuePushes } from './queue';
 
 export const PUSH_TASK = 'xero-push';
-const BATCH = 50;
+/** Rows a task run sends (in batches of 50 a call). */
+const ROWS_PER_RUN = 200;
 
 /** When the brand's earliest waiting push is due; null when nothing waits. */
 export async function nextPushDue(db: AnyDb): Promise<Date | null> {
@@ -24,7 +25,7 @@ export async function nextPushDue(db: AnyDb): Promise<Date | null> {
 }
 
 export async function runPushTask(db: AnyDb, schema: string): Promise<TaskOutcome> {
-  const result = await processDuePushes(db, schema, { limit: BATCH });
+  const result = await processDuePushes(db, schema, { limit: ROWS_PER_RUN });
   if (!result.connected) return { status: 'done' };
   const due = await nextPushDue(db);
   return due ? { status: 'retry', retryAt: due } : { status: 'done' };

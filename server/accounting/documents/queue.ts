@@ -4,8 +4,15 @@
  * tick) until done or failed. A row is claimed by moving its next_attempt_at a lease ahead in one
  * UPDATE whose subquery locks with FOR UPDATE SKIP LOCKED: two processes never send one row at
  * once, and a process that dies mid-push leaves the row due again when the lease ends. The HTTP
- * calls run outside any transaction; the row's Idempotency-Key makes a repeat harmless.
+ * calls run outside any transaction.
+ *
+ * Due rows go out in batches: rows of one type, up to 50 in one Xero call (Xero's advice, and 60
+ * calls a minute would otherwise be 60 documents a minute). A batch's Idempotency-Key is written on
+ * its rows (batch_key) before it is sent; a batch that got no answer (lost, 429, 503, a restart) is
+ * sent again as the same rows under the same key, so Xero answers it as the first time instead of
+ * making second documents. Once a batch is answered its rows are done or failed and leave it.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { INVOICE_TYPES, type InvoiceType } from '../../../core/enums';
 import type { XeroCode } from '../../../core/accounting/constants';
@@ -17,13 +24,15 @@ import type { OAuthDb } from '../../integrations/oauth/tables';
 import { AppError } from '../../envelope/errors';
 import { connectionOf, latestXeroGrant } from '../connection';
 import { xeroApi, xeroCodeOf, type XeroApi } from '../xero/api';
-import { contentHash, idempotencyKey, invoiceDueDays, readSection } from './payload';
-import { pushDocument, PushRefused, type PushedDocument } from './push';
+import { contentHash, idempotencyKey, invoiceDueDays, readSection, type SectionContent } from './payload';
+import { pushBatch, PushRefused, type PushedDocument } from './push';
 
 export const PUSH_KIND = 'salessection';
 const TABLE = 'xero_sync_pending';
 /** After this many attempts a passing error (429, 503, lost answer) fails the row for a person to look at. */
 export const MAX_ATTEMPTS = 8;
+/** Documents in one Xero call (Xero recommends 50 at most). */
+export const BATCH_SIZE = 50;
 /** How long a claimed row is ours before another process may take it again (a dead process's row). */
 const LEASE_MS = 2 * 60_000;
 
@@ -34,6 +43,8 @@ export interface PendingRow {
   op: string;
   payload_hash: string | null;
   idempotency_key: string;
+  /** The Idempotency-Key of the batch the row was last sent in, while that batch has not been answered. */
+  batch_key: string | null;
   attempts: number;
   next_attempt_at: Date;
   status: 'pending' | 'failed' | 'done';
@@ -79,9 +90,11 @@ export async function enqueuePush(db: AnyDb, schema: string, jobId: number, jssI
     // is, so a second click never sends it beside the first; the worker (or retry now) takes it when due.
     if (open && open.status === 'pending' && open.payload_hash === payload_hash && open.op === type && new Date(open.next_attempt_at) > new Date()) return open;
     if (open) {
+      // The same payload stays in its unanswered batch (Xero may hold its document already); a new one goes out in a new batch.
+      const batch_key = open.payload_hash === payload_hash && open.op === type ? open.batch_key : null;
       return (await trx
         .updateTable(TABLE)
-        .set({ op: type, payload_hash, idempotency_key, status: 'pending', next_attempt_at: sql`now()`, error_code: null, error_text: null })
+        .set({ op: type, payload_hash, idempotency_key, batch_key, status: 'pending', next_attempt_at: sql`now()`, error_code: null, error_text: null })
         .where('xsp_id', '=', open.xsp_id)
         .returningAll()
         .executeTakeFirstOrThrow()) as PendingRow;
@@ -94,28 +107,66 @@ export async function enqueuePush(db: AnyDb, schema: string, jobId: number, jssI
   });
 }
 
-/** Claims due pending pushes (or the one given), oldest due first, skipping rows another process holds. */
-export async function claimDue(db: AnyDb, opts: { limit?: number; xspId?: number } = {}): Promise<PendingRow[]> {
+/**
+ * Claims due pending pushes (or the one given), oldest due first, skipping rows another process
+ * holds. With `batchKey`: that unanswered batch's rows, due or not (a batch goes out whole), and
+ * failed ones too (a batch that wore out its attempts without an answer is retried whole).
+ */
+export async function claimDue(db: AnyDb, opts: { limit?: number; xspId?: number; batchKey?: string; exclude?: number[] } = {}): Promise<PendingRow[]> {
   const ids = db
     .selectFrom(TABLE)
     .select('xsp_id')
     .where('kind', '=', PUSH_KIND)
-    .where('status', '=', 'pending')
     .where('deleted_at', 'is', null)
-    .where('next_attempt_at', '<=', sql<Date>`now()`)
+    .$if(opts.batchKey === undefined, (q) => q.where('status', '=', 'pending').where('next_attempt_at', '<=', sql<Date>`now()`))
+    .$if(opts.batchKey !== undefined, (q) => q.where('batch_key', '=', opts.batchKey!).where('status', 'in', ['pending', 'failed']))
     .$if(opts.xspId !== undefined, (q) => q.where('xsp_id', '=', opts.xspId!))
+    .$if(!!opts.exclude?.length, (q) => q.where('xsp_id', 'not in', opts.exclude!))
     .orderBy('next_attempt_at')
     .orderBy('xsp_id')
-    .limit(opts.limit ?? 10)
+    .$if(opts.batchKey === undefined, (q) => q.limit(opts.limit ?? BATCH_SIZE))
     .forUpdate()
     .skipLocked();
   const rows = await db
     .updateTable(TABLE)
-    .set({ next_attempt_at: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`, attempts: sql`attempts + 1` })
+    .set({ status: 'pending', next_attempt_at: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`, attempts: sql`attempts + 1` })
     .where('xsp_id', 'in', ids)
     .returningAll()
     .execute();
   return (rows as PendingRow[]).sort((a, b) => a.xsp_id - b.xsp_id);
+}
+
+/**
+ * The claimed rows as batches to send: each unanswered batch whole (its other rows claimed with it)
+ * and under its key; the other rows by type, 50 a batch, each under a new key written on its rows.
+ */
+async function formBatches(db: AnyDb, rows: PendingRow[]): Promise<{ key: string; rows: PendingRow[] }[]> {
+  const batches: { key: string; rows: PendingRow[] }[] = [];
+  const seen = new Set<number>(rows.map((r) => r.xsp_id));
+  for (const key of new Set(rows.flatMap((r) => (r.batch_key ? [r.batch_key] : [])))) {
+    const rest = await claimDue(db, { batchKey: key, exclude: [...seen] });
+    rest.forEach((r) => seen.add(r.xsp_id));
+    batches.push({ key, rows: [...rows.filter((r) => r.batch_key === key), ...rest].sort((a, b) => a.xsp_id - b.xsp_id) });
+  }
+  const byType = new Map<string, PendingRow[]>();
+  for (const row of rows.filter((r) => !r.batch_key)) byType.set(row.op, [...(byType.get(row.op) ?? []), row]);
+  for (const group of byType.values()) {
+    for (let i = 0; i < group.length; i += BATCH_SIZE) {
+      const part = group.slice(i, i + BATCH_SIZE);
+      const key = randomUUID();
+      await db
+        .updateTable(TABLE)
+        .set({ batch_key: key })
+        .where(
+          'xsp_id',
+          'in',
+          part.map((r) => r.xsp_id),
+        )
+        .execute();
+      batches.push({ key, rows: part.map((r) => ({ ...r, batch_key: key })) });
+    }
+  }
+  return batches;
 }
 
 async function finish(db: AnyDb, xspId: number, values: Record<string, unknown>): Promise<PendingRow> {
@@ -124,56 +175,97 @@ async function finish(db: AnyDb, xspId: number, values: Record<string, unknown>)
 
 const textOf = (code: XeroCode, detail?: string) => (detail ? `${enText(`xeroCodes.${code}`)} ${detail}` : enText(`xeroCodes.${code}`));
 
-/** Sends one claimed row and records the outcome on the row (and, when done, on the section). */
-export async function attemptClaimed(db: AnyDb, schema: string, api: XeroApi, row: PendingRow): Promise<AttemptOutcome> {
-  const type = row.op as InvoiceType;
-  const section = await jobDb(db)
-    .selectFrom('job_sales_sections')
-    .select(['job_id', 'jss_is_final', 'xero_doc_id'])
-    .where('jss_id', '=', row.local_id)
-    .executeTakeFirst();
-  if (!section || !INVOICE_TYPES.includes(type)) {
-    const code: XeroCode = 'XE_INV_NF';
-    return { status: 'failed', code, text: textOf(code), row: await finish(db, row.xsp_id, { status: 'failed', error_code: code, error_text: textOf(code) }) };
+/**
+ * Sends one batch of claimed rows (one type) under `key` and records each row's outcome (and, when
+ * done, the document on its section). `onlineLinks`: ask for invoices' online links (a person waits).
+ */
+export async function sendBatch(
+  db: AnyDb,
+  schema: string,
+  api: XeroApi,
+  batch: { key: string; rows: PendingRow[] },
+  opts: { onlineLinks?: boolean } = {},
+): Promise<Exclude<AttemptOutcome, { status: 'busy' }>[]> {
+  const outcomes = new Map<number, Exclude<AttemptOutcome, { status: 'busy' }>>();
+  const sendable: { row: PendingRow; content: SectionContent; hash: string }[] = [];
+  for (const row of batch.rows) {
+    const type = row.op as InvoiceType;
+    const section = await jobDb(db).selectFrom('job_sales_sections').select(['job_id']).where('jss_id', '=', row.local_id).executeTakeFirst();
+    const content = section && INVOICE_TYPES.includes(type) ? await readSection(jobDb(db), section.job_id, row.local_id) : null;
+    if (!content) {
+      const code: XeroCode = 'XE_INV_NF';
+      const text = textOf(code);
+      outcomes.set(row.xsp_id, {
+        status: 'failed',
+        code,
+        text,
+        row: await finish(db, row.xsp_id, { status: 'failed', batch_key: null, error_code: code, error_text: text }),
+      });
+    } else sendable.push({ row, content, hash: contentHash(content, type) });
   }
-  try {
-    const content = (await readSection(jobDb(db), section.job_id, row.local_id))!;
-    // The section changed since it was queued (it is not final yet): a new payload gets a new key.
-    const hash = contentHash(content, type);
-    const key = hash === row.payload_hash ? row.idempotency_key : idempotencyKey(schema, row.local_id, type, hash);
-    const document = await pushDocument({
-      db,
-      schema,
-      api,
-      content,
-      type,
-      key,
-      issuedAt: row.created_at,
-      invoiceDueDays: await invoiceDueDays(jobDb(db)),
-    });
-    const done = await db.transaction().execute(async (trx) => {
-      await jobDb(trx)
-        .updateTable('job_sales_sections')
-        .set({
-          xero_doc_id: document.id,
-          xero_doc_number: document.number,
-          xero_doc_type: type,
-          xero_doc_url: document.url,
-          last_pushed_hash: hash,
-          jss_is_final: true,
-          updated_at: new Date(),
-        })
-        .where('jss_id', '=', row.local_id)
-        .execute();
-      return finish(trx, row.xsp_id, { status: 'done', payload_hash: hash, idempotency_key: key, error_code: null, error_text: null });
-    });
-    return { status: 'done', row: done, document };
-  } catch (error) {
-    return recordFailure(db, row, error);
+  if (sendable.length > 0) {
+    const type = sendable[0].row.op as InvoiceType;
+    let results: Awaited<ReturnType<typeof pushBatch>>;
+    try {
+      results = await pushBatch({
+        db,
+        schema,
+        api,
+        type,
+        items: sendable.map((s) => ({ content: s.content, issuedAt: s.row.created_at })),
+        key: batch.key,
+        invoiceDueDays: await invoiceDueDays(jobDb(db)),
+        onlineLinks: opts.onlineLinks ?? false,
+        rekey: async (indices, key) => {
+          await db
+            .updateTable(TABLE)
+            .set({ batch_key: key })
+            .where(
+              'xsp_id',
+              'in',
+              indices.map((i) => sendable[i].row.xsp_id),
+            )
+            .execute();
+          for (const i of indices) sendable[i].row = { ...sendable[i].row, batch_key: key };
+        },
+      });
+    } catch (error) {
+      results = sendable.map(() => ({ ok: false, error }));
+    }
+    for (const [i, result] of results.entries()) {
+      const { row, hash } = sendable[i];
+      if (!result.ok) {
+        outcomes.set(row.xsp_id, await recordFailure(db, row, result.error));
+        continue;
+      }
+      const document = result.document;
+      const done = await db.transaction().execute(async (trx) => {
+        await jobDb(trx)
+          .updateTable('job_sales_sections')
+          .set({
+            xero_doc_id: document.id,
+            xero_doc_number: document.number,
+            xero_doc_type: type,
+            xero_doc_url: document.url,
+            last_pushed_hash: hash,
+            jss_is_final: true,
+            updated_at: new Date(),
+          })
+          .where('jss_id', '=', row.local_id)
+          .execute();
+        const key = hash === row.payload_hash ? row.idempotency_key : idempotencyKey(schema, row.local_id, type, hash);
+        return finish(trx, row.xsp_id, { status: 'done', batch_key: null, payload_hash: hash, idempotency_key: key, error_code: null, error_text: null });
+      });
+      outcomes.set(row.xsp_id, { status: 'done', row: done, document });
+    }
   }
+  return batch.rows.map((r) => outcomes.get(r.xsp_id)!);
 }
 
-async function recordFailure(db: AnyDb, row: PendingRow, error: unknown): Promise<AttemptOutcome> {
+/** No answer was heard (a 429, a 503, a lost answer, a refused grant): the row stays in its batch, whose key a retry repeats. */
+const unanswered = (error: unknown) => error instanceof RateLimited || error instanceof Unavailable || error instanceof AuthRefused;
+
+async function recordFailure(db: AnyDb, row: PendingRow, error: unknown): Promise<Exclude<AttemptOutcome, { status: 'busy' }>> {
   if ((error instanceof RateLimited || error instanceof Unavailable) && row.attempts < MAX_ATTEMPTS) {
     const code: XeroCode = 'XE_CONN_ERR';
     const retryAt = (error.retryAt && error.retryAt.getTime() > Date.now() ? error.retryAt : null) ?? new Date(Date.now() + backoffMs(row.attempts));
@@ -191,7 +283,8 @@ async function recordFailure(db: AnyDb, row: PendingRow, error: unknown): Promis
     if (!(error instanceof AuthRefused)) detail = error instanceof Error ? error.message : undefined;
   }
   const text = textOf(code, detail);
-  return { status: 'failed', code, text, row: await finish(db, row.xsp_id, { status: 'failed', error_code: code, error_text: text }) };
+  const values = { status: 'failed', error_code: code, error_text: text, ...(unanswered(error) ? {} : { batch_key: null }) };
+  return { status: 'failed', code, text, row: await finish(db, row.xsp_id, values) };
 }
 
 /** The brand's Xero client, or null while the brand is not connected (pushes wait: a refused grant pauses them). */
@@ -200,10 +293,16 @@ export async function brandXeroApi(db: AnyDb, schema: string): Promise<XeroApi |
   return connection.connected ? xeroApi(db as unknown as OAuthDb, schema, connection) : null;
 }
 
-/** Claims and sends one row now (generatexeroinvoice's inline attempt, "retry now"). */
+/**
+ * Claims and sends one row now (generatexeroinvoice's inline attempt, "retry now"): alone, or with
+ * the rest of its batch when that batch was never answered. Invoices get their online link.
+ */
 export async function attemptNow(db: AnyDb, schema: string, api: XeroApi, xspId: number): Promise<AttemptOutcome> {
   const [row] = await claimDue(db, { xspId, limit: 1 });
-  return row ? attemptClaimed(db, schema, api, row) : { status: 'busy' };
+  if (!row) return { status: 'busy' };
+  const [batch] = await formBatches(db, [row]);
+  const outcomes = await sendBatch(db, schema, api, batch, { onlineLinks: true });
+  return outcomes.find((o) => o.row.xsp_id === xspId) ?? { status: 'busy' };
 }
 
 export interface ProcessResult {
@@ -214,24 +313,26 @@ export interface ProcessResult {
 
 /**
  * Sends the brand's due pushes (the accounting worker calls this per brand on its tick): `db` is
- * the brand's database, `schema` its name. Rows another process holds are skipped, not waited for.
+ * the brand's database, `schema` its name; up to `limit` rows, in batches of BATCH_SIZE. Rows
+ * another process holds are skipped, not waited for.
  */
 export async function processDuePushes(db: unknown, schema: string, opts: { limit?: number; api?: XeroApi } = {}): Promise<ProcessResult> {
   const api = opts.api ?? (await brandXeroApi(dyn(db), schema));
   if (!api) return { connected: false, outcomes: [] };
-  const rows = await claimDue(dyn(db), { limit: opts.limit ?? 10 });
+  const batches = await formBatches(dyn(db), await claimDue(dyn(db), { limit: opts.limit ?? 4 * BATCH_SIZE }));
   const outcomes: ProcessResult['outcomes'] = [];
-  // One at a time: the brand's rate budget is shared, and a 429 should stop the rest of the batch too.
-  for (const row of rows) {
-    const outcome = await attemptClaimed(dyn(db), schema, api, row);
-    if (outcome.status !== 'busy') outcomes.push(outcome);
-    if (outcome.status === 'pending') {
-      // Give the rest of the claim back, due when this one is.
-      const rest = rows.filter((r) => r.xsp_id > row.xsp_id).map((r) => r.xsp_id);
+  // One batch at a time: the brand's rate budget is shared, and a 429 should stop the batches after it too.
+  for (const [n, batch] of batches.entries()) {
+    const sent = await sendBatch(dyn(db), schema, api, batch);
+    outcomes.push(...sent);
+    const waiting = sent.find((o) => o.status === 'pending');
+    if (waiting?.status === 'pending') {
+      // Give the rest of the claim back, due when this batch is (their batches keep their keys).
+      const rest = batches.slice(n + 1).flatMap((b) => b.rows.map((r) => r.xsp_id));
       if (rest.length)
         await dyn(db)
           .updateTable(TABLE)
-          .set({ next_attempt_at: outcome.retryAt, attempts: sql`attempts - 1` })
+          .set({ next_attempt_at: waiting.retryAt, attempts: sql`attempts - 1` })
           .where('xsp_id', 'in', rest)
           .execute();
       break;
