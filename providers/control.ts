@@ -49,6 +49,7 @@ export function providerControl(baseUrl: string) {
       limits: (partial: Partial<Limits> = {}) => call<Limits>('POST', '/xero/limits', partial),
       failNext: (opts: FailNext = {}) => call<unknown>('POST', '/xero/failNext', opts).then(() => undefined),
       loseAnswer: (opts: LoseAnswer) => call<unknown>('POST', '/xero/loseAnswer', opts).then(() => undefined),
+      shortAnswer: (opts: LoseAnswer) => call<unknown>('POST', '/xero/shortAnswer', opts).then(() => undefined),
       latency: (ms: number) => call<unknown>('POST', '/xero/latency', { ms }).then(() => undefined),
       clearFaults: () => call<unknown>('POST', '/xero/clearFaults').then(() => undefined),
     },

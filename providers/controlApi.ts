@@ -65,6 +65,11 @@ function routes(d: ControlDeps): [string, RegExp, Route][] {
       /^\/_control\/xero\/loseAnswer$/,
       (b) => ok(x.loseAnswer({ operationId: str(b.operationId, 'operationId'), count: b.count as number | undefined })),
     ],
+    [
+      'POST',
+      /^\/_control\/xero\/shortAnswer$/,
+      (b) => ok(x.shortAnswer({ operationId: str(b.operationId, 'operationId'), count: b.count as number | undefined })),
+    ],
     ['POST', /^\/_control\/xero\/latency$/, (b) => ok(x.latency(Number(b.ms ?? 0)))],
     ['POST', /^\/_control\/xero\/clearFaults$/, () => ok(x.clearFaults())],
     ...googleRoutes(d.google),

@@ -10,7 +10,7 @@ import type { AuthServer } from '../types';
 import { contactHandlers } from './contacts';
 import type { XeroCall, XeroHandler } from './context';
 import { documentHandlers } from './documents';
-import type { Faults } from './faults';
+import { shortened, type Faults } from './faults';
 import { identityHandlers } from './identity';
 import { itemHandlers } from './items';
 import type { RateLimiter } from './limits';
@@ -185,7 +185,7 @@ export function createXeroGate(deps: GateDeps) {
         req.socket.destroy();
         return true;
       }
-      return answer(result);
+      return answer(deps.faults.takeShort(operationId) ? shortened(result) : result);
     } finally {
       if (lease.ok) lease.release();
     }

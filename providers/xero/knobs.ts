@@ -45,9 +45,11 @@ export interface XeroKnobs {
   limits(partial?: Partial<Limits>): Limits;
   failNext(opts?: FailNext): void;
   loseAnswer(opts: LoseAnswer): void;
+  /** Commits the next such call's writes and answers its list one element short. */
+  shortAnswer(opts: LoseAnswer): void;
   /** Holds every Xero call this long before handling it (0: off). */
   latency(ms: number): void;
-  /** Clears failNext, loseAnswer and latency, and puts the limits back to Xero's. */
+  /** Clears failNext, loseAnswer, shortAnswer and latency, and puts the limits back to Xero's. */
   clearFaults(): void;
   state(tenantId: string): TenantSnapshot;
   /** Empties a tenant's records, numbering, call log, idempotency memory and rate windows. */
@@ -95,6 +97,7 @@ export function createKnobs(deps: {
     limits: (partial = {}) => limiter.set(partial),
     failNext: (opts = {}) => faults.failNext(opts),
     loseAnswer: (opts) => faults.loseAnswer(opts),
+    shortAnswer: (opts) => faults.shortAnswer(opts),
     latency: (ms) => {
       faults.latencyMs = ms;
     },

@@ -20,7 +20,7 @@ export interface PushedDocument {
 /** A push that cannot succeed as it is (Xero refused the content): failed at once, with Xero's words. */
 export class PushRefused extends Error {
   constructor(
-    readonly code: 'SYNC_WAS_UNSUCCESSFUL' | 'XE_RESULT_ERR' | 'XE_CONT_NOTEX_ONXERO',
+    readonly code: 'SYNC_WAS_UNSUCCESSFUL' | 'XE_RESULT_ERR' | 'XE_CONT_NOTEX_ONXERO' | 'XE_COUNT_ERR',
     message: string,
   ) {
     super(message);
@@ -95,6 +95,11 @@ async function contactIds(db: AnyDb, schema: string, api: XeroApi, clients: Clie
       headers: { 'Idempotency-Key': key },
     });
     const answered = elementsOf(made.body, 'Contacts');
+    if (answered.length !== part.length) {
+      const refused = new PushRefused('XE_COUNT_ERR', `Xero answered ${answered.length} contacts for the ${part.length} sent.`);
+      for (const client of part) out.set(client.co_id, refused);
+      continue;
+    }
     for (const [n, client] of part.entries()) {
       const refused = refusedElement(answered[n]);
       const id = refused ? await sameNamed(api, client) : String(answered[n].ContactID);
@@ -286,9 +291,9 @@ export async function pushBatch(p: BatchInput): Promise<ItemResult[]> {
       if (error instanceof NotFound) throw new PushRefused('XE_RESULT_ERR', 'Xero did not find the document endpoint.');
       throw error;
     }
-    // Xero answers the elements in the order sent; another count means this key first carried another batch.
+    // Xero answers the elements in the order sent; with another count no answer can be matched to its document.
     if (answered.length !== sendable.length) {
-      const refused = new PushRefused('XE_RESULT_ERR', `Xero answered ${answered.length} documents for the ${sendable.length} sent.`);
+      const refused = new PushRefused('XE_COUNT_ERR', `Xero answered ${answered.length} documents for the ${sendable.length} sent.`);
       for (const i of sendable) results[i] = { ok: false, error: refused };
       return [];
     }

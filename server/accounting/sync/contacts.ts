@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { SYNC_OFF, SYNC_PAGE_SIZE } from '../../../core/accounting/constants';
 import { registerAccountingTask } from '../queue/tasks';
+import { CountMismatch } from '../xero/api';
 import { pullTask, type StepContext, type SyncStep } from './run';
 import { ifModifiedSince, xeroDate } from './state';
 
@@ -146,6 +147,7 @@ async function pushBatch({ trx, api, state }: StepContext): Promise<boolean> {
     body,
   });
   const answered = answer.body?.Contacts ?? [];
+  if (answered.length !== batch.length) throw new CountMismatch('contacts', batch.length, answered.length);
   for (const [i, c] of batch.entries()) {
     const a = answered[i];
     const failed = !a || a.StatusAttributeString === 'ERROR' || (a.ValidationErrors?.length ?? 0) > 0 || !a.ContactID;

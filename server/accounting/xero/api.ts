@@ -54,9 +54,17 @@ export async function requestXeroApi(req: FastifyRequest): Promise<XeroApi> {
   return xeroApi(oauthDb(req), req.brand!.schema, connection);
 }
 
+/** Xero answered a list of another length than the one sent: no answer can be matched to its record. */
+export class CountMismatch extends Error {
+  constructor(what: string, sent: number, answered: number) {
+    super(`Xero answered ${answered} ${what} for the ${sent} sent.`);
+  }
+}
+
 /** SPEC point 8's code for a failed Xero call (`notFound` names what was looked for). */
 export function xeroCodeOf(error: unknown, notFound: XeroCode = 'XE_NOTEX_ONXERO'): XeroCode {
   if (error instanceof AuthRefused) return 'XE_AUTH_ERR';
+  if (error instanceof CountMismatch) return 'XE_COUNT_ERR';
   if (error instanceof NotFound) return notFound;
   if (error instanceof RateLimited || error instanceof Unavailable) return 'XE_CONN_ERR';
   if (error instanceof Validation || error instanceof UnexpectedAnswer) return 'XE_RESULT_ERR';
