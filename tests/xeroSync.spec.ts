@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { providerControl, type ProviderControl } from '../providers/control';
 import { DEMO, login } from './support/session';
 
@@ -12,10 +12,8 @@ import { DEMO, login } from './support/session';
  */
 let control: ProviderControl | null = null;
 
-test.afterAll(async ({ browser }) => {
-  await control?.xero.clearFaults();
-  const page = await browser.newPage();
-  await login(page, 'admin');
+/** Leaves the demo brand without a Xero connection, whatever the previous test left. */
+async function disconnectXero(page: Page) {
   await page.goto(`${DEMO}/xero`);
   const card = page.getByRole('region', { name: 'Xero connection' });
   const disconnect = card.getByRole('button', { name: 'Disconnect' });
@@ -26,6 +24,13 @@ test.afterAll(async ({ browser }) => {
     await page.getByRole('dialog', { name: 'Disconnect Xero?' }).getByRole('button', { name: 'Disconnect' }).click();
   }
   await expect(notConnected).toBeVisible();
+}
+
+test.afterAll(async ({ browser }) => {
+  await control?.xero.clearFaults();
+  const page = await browser.newPage();
+  await login(page, 'admin');
+  await disconnectXero(page);
   await page.close();
 });
 
@@ -69,4 +74,35 @@ test('an admin connects the demo brand, syncs tax rates and items with progress,
   await expect(page.getByRole('progressbar', { name: 'Sync progress' })).toBeVisible();
   await expect(page.getByText('Sync finished: 1 record pulled.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Boiler service', { exact: true })).toBeVisible();
+});
+
+test('an admin syncs the contacts both ways from the contact list: a Xero contact arrives, ours get their Xero ids', async ({ page }) => {
+  const subject = `e2e-contacts-${Date.now()}`;
+  const name = `Harbour View Lettings ${Date.now()}`;
+  let tenantId = '';
+  await page.route(/\/oauth\/xero\/authorize\?/, async (route) => {
+    const url = new URL(route.request().url());
+    control = providerControl(url.origin);
+    const tenant = await control.xero.createTenant({ name: 'Demo Company (UK)', subject });
+    tenantId = tenant.tenantId;
+    await control.xero.seedContacts(tenant.tenantId, [{ Name: name, EmailAddress: 'lettings@harbourview.test' }]);
+    url.searchParams.set('login_hint', subject);
+    await route.continue({ url: url.toString() });
+  });
+
+  await login(page, 'admin');
+  await disconnectXero(page);
+  const card = page.getByRole('region', { name: 'Xero connection' });
+  await card.getByRole('button', { name: 'Connect to Xero' }).click();
+  await page.waitForURL(`${DEMO}/xero`);
+  await expect(card.getByText('Connected to Demo Company (UK)')).toBeVisible();
+
+  await page.goto(`${DEMO}/data/contacts`);
+  await page.getByRole('button', { name: 'Sync with Xero' }).click();
+  await expect(page.getByText(/^Sync finished: \d+ contacts pulled or sent\.$/)).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Search', { exact: true }).fill(name);
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
+  // The demo's own clients went the other way.
+  const atXero = await control!.xero.state(tenantId);
+  expect(atXero.contacts.length).toBeGreaterThan(1);
 });

@@ -42,6 +42,9 @@ const enUS: MessageTree = {
   },
   accounting: {
     syncNow: 'Sync now',
+    syncContacts: 'Sync with Xero',
+    contactsSynced_one: 'Sync finished: {{count}} contact pulled or sent.',
+    contactsSynced_other: 'Sync finished: {{count}} contacts pulled or sent.',
     fullSync: 'Full item sync',
     syncing: 'Syncing…',
     syncProgress: 'Sync progress',
@@ -118,6 +121,9 @@ const huHU: MessageTree = {
   },
   accounting: {
     syncNow: 'Szinkronizálás most',
+    syncContacts: 'Szinkronizálás a Xeróval',
+    contactsSynced_one: 'A szinkronizálás kész: {{count}} kapcsolat letöltve vagy elküldve.',
+    contactsSynced_other: 'A szinkronizálás kész: {{count}} kapcsolat letöltve vagy elküldve.',
     fullSync: 'Teljes tételszinkronizálás',
     syncing: 'Szinkronizálás…',
     syncProgress: 'Szinkronizálás állapota',

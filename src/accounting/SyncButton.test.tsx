@@ -1,9 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ListContextProvider, type ListControllerResult } from 'ra-core';
 import type { SyncStateWire } from '../../core/accounting/constants';
 import { renderWithApp } from '../test/renderWithApp';
-import { SyncButton, SyncProgress } from './SyncButton';
+import { resetAuthState, setAuthenticated } from '../auth/authStore';
+import type { CurrentUser } from '../auth/types';
+import { ContactSyncButton, SyncButton, SyncProgress } from './SyncButton';
 
 const state = (over: Partial<SyncStateWire>): SyncStateWire => ({
   resource: 'taxrates',
@@ -79,6 +81,43 @@ describe('SyncButton', () => {
     expect(await screen.findByText('200 of 500')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
     await waitFor(() => expect(provider.accountingSync).toHaveBeenCalledWith('xerotaxrates', {}));
+  });
+});
+
+describe('ContactSyncButton', () => {
+  const user = (role: string) => ({ is_loggedin: true, user_id: 2, us_id: 2, role, fullname: 'Ada Admin', settings: { language: 'en-US' } }) as CurrentUser;
+  afterEach(() => resetAuthState());
+
+  it('starts the two-way contact sync for an admin and says how many contacts went either way', async () => {
+    setAuthenticated(user('Admin'));
+    const now = new Date().toISOString();
+    const answers = [[state({ resource: 'contacts' })], [state({ resource: 'contacts', done: 12, total: 12, last_run_at: now })]];
+    const provider = {
+      accountingSyncState: vi.fn(async () => answers.shift() ?? [state({ resource: 'contacts', done: 12, total: 12, last_run_at: now })]),
+      accountingSync: vi.fn(async () => state({ resource: 'contacts', running: true, next_page: 1, last_run_at: now })),
+    };
+    await renderWithApp(
+      <ListContextProvider value={list(40)}>
+        <ContactSyncButton />
+      </ListContextProvider>,
+      { dataProvider: provider },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync with Xero' }));
+    await waitFor(() => expect(provider.accountingSync).toHaveBeenCalledWith('contacts', {}));
+    expect(await screen.findByText('Sync finished: 12 contacts pulled or sent.', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('is not offered to an operator, whom the server would refuse', async () => {
+    setAuthenticated(user('Operator'));
+    const provider = { accountingSyncState: vi.fn(async () => []), accountingSync: vi.fn(async () => null) };
+    await renderWithApp(
+      <ListContextProvider value={list(40)}>
+        <ContactSyncButton />
+      </ListContextProvider>,
+      { dataProvider: provider },
+    );
+    expect(screen.queryByRole('button', { name: 'Sync with Xero' })).not.toBeInTheDocument();
+    expect(provider.accountingSyncState).not.toHaveBeenCalled();
   });
 });
 

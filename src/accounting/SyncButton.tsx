@@ -1,5 +1,6 @@
 /**
- * "Sync now" above the tax-rate and item lists. Items offer the full sync only while none exist
+ * "Sync now" above the tax-rate and item lists, and "Sync with Xero" above the contacts (both ways,
+ * for the roles that may start it). Items offer the full sync only while none exist
  * (SPEC point 9); afterwards the sync pulls changes only. The server queues the pull and answers
  * at once; while it runs, the button polls GET xeroadmin/syncstate (react-query refetchInterval)
  * and shows the progress, then the result: how many records came, or the XE_* code's text of what
@@ -11,13 +12,14 @@ import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/mate
 import SyncIcon from '@mui/icons-material/Sync';
 import { useListContext, useRefresh, useTranslate } from 'ra-core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fullItemSyncAllowed, isXeroCode, type SyncResource, type SyncStateWire } from '../../core/accounting/constants';
+import { ACCOUNTING_ADMIN_GATE, fullItemSyncAllowed, isXeroCode, type SyncResource, type SyncStateWire } from '../../core/accounting/constants';
+import { useAllowed } from '../jobs/sheet/options';
 import { refreshPreloaded } from '../preload/preloadStore';
 import { useAccountingProvider } from './accountingProvider';
 
-type ListResource = 'xerotaxrates' | 'xeroitems';
+type ListResource = 'xerotaxrates' | 'xeroitems' | 'contacts';
 
-const SYNC_OF: Record<ListResource, SyncResource> = { xerotaxrates: 'taxrates', xeroitems: 'items' };
+const SYNC_OF: Record<ListResource, SyncResource> = { xerotaxrates: 'taxrates', xeroitems: 'items', contacts: 'contacts' };
 /** How often a running sync's progress is read. */
 export const SYNC_POLL_MS = 1000;
 export const SYNC_STATE_KEY = ['accounting', 'syncstate'];
@@ -32,11 +34,16 @@ export function SyncButton({ resource }: { resource: ListResource }) {
   return (
     <Stack spacing={1} sx={{ minWidth: { xs: '100%', sm: 240 } }}>
       <Button variant="outlined" startIcon={<SyncIcon />} disabled={busy} onClick={start}>
-        {translate(busy ? 'accounting.syncing' : full ? 'accounting.fullSync' : 'accounting.syncNow')}
+        {translate(busy ? 'accounting.syncing' : full ? 'accounting.fullSync' : resource === 'contacts' ? 'accounting.syncContacts' : 'accounting.syncNow')}
       </Button>
       <SyncProgress state={state} />
     </Stack>
   );
+}
+
+/** The contact list's two-way sync, shown only to the roles its call allows (the server checks again). */
+export function ContactSyncButton() {
+  return useAllowed(ACCOUNTING_ADMIN_GATE) ? <SyncButton resource="contacts" /> : null;
 }
 
 /** The progress bar while running, then the outcome of the sync (nothing before the first one). */
@@ -71,7 +78,7 @@ export function SyncProgress({ state }: { state: SyncStateWire | null }) {
   if (!state.last_run_at) return null;
   return (
     <Alert severity={state.notice ? 'warning' : 'success'} role="status">
-      {translate('accounting.synced', { count: state.done })}
+      {translate(state.resource === 'contacts' ? 'accounting.contactsSynced' : 'accounting.synced', { count: state.done })}
       {state.notice ? ` ${state.notice}` : ''}
     </Alert>
   );

@@ -41,7 +41,7 @@ export interface AccountingProvider {
   xeroLogout(): Promise<void>;
   taxRateDefault(id: number): Promise<void>;
   /** POST {resource}/sync: queues the pull and answers its state; rejects with the envelope's error (AUTHERROR while there is no connection). */
-  accountingSync(resource: 'xerotaxrates' | 'xeroitems', body?: { full?: boolean }): Promise<SyncStateWire | null>;
+  accountingSync(resource: 'xerotaxrates' | 'xeroitems' | 'contacts', body?: { full?: boolean }): Promise<SyncStateWire | null>;
   /** GET xeroadmin/syncstate: every pulled resource's progress (polled while a sync runs). */
   accountingSyncState(signal?: AbortSignal): Promise<SyncStateWire[]>;
   syncPending(params: { page: number; perPage: number }, signal?: AbortSignal): Promise<SyncPendingPage>;
@@ -78,7 +78,7 @@ export function accountingProvider(client: HttpClient): AccountingProvider {
       void refreshPreloaded('xerotaxrates');
     },
     async accountingSync(resource, body = {}) {
-      const res = await client<SyncStateWire>(`${resource}/sync`, { method: 'POST', body, resource });
+      const res = await client<SyncStateWire>(resource === 'contacts' ? 'contacts/xerosync' : `${resource}/sync`, { method: 'POST', body, resource });
       return res?.data ?? null;
     },
     async accountingSyncState(signal) {

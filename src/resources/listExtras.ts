@@ -4,7 +4,7 @@
  */
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import type { FieldDef } from '../../core/resources/engine/types';
-import { SyncButton } from '../accounting/SyncButton';
+import { ContactSyncButton, SyncButton } from '../accounting/SyncButton';
 import { taxRateColumns } from '../accounting/TaxRateColumns';
 
 export interface ListExtras {
@@ -15,4 +15,5 @@ export interface ListExtras {
 export const LIST_EXTRAS: Record<string, ListExtras> = {
   xerotaxrates: { Actions: () => createElement(SyncButton, { resource: 'xerotaxrates' }), columns: taxRateColumns },
   xeroitems: { Actions: () => createElement(SyncButton, { resource: 'xeroitems' }) },
+  contacts: { Actions: ContactSyncButton },
 };
