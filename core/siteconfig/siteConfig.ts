@@ -13,6 +13,8 @@ export const SITE_CONFIG_DEFAULTS = {
   jobNumberDigits: 6,
   /** The receipt-processing service's address purchase invoices are mailed to (job.dext); empty: not set. */
   dextEmail: '',
+  /** The ledger account (Xero's account code) approved invoices' and credit notes' lines are booked to; Xero's default Sales is 200. */
+  salesAccountCode: '200',
 } as const;
 
 export type SiteConfigKey = keyof typeof SITE_CONFIG_DEFAULTS;
@@ -38,6 +40,11 @@ export const SITE_CONFIG_SCHEMAS: Record<SiteConfigKey, yup.Schema> = {
     .required(VALIDATION.required)
     .matches(/^[A-Z]{3}$/, VALIDATION.value),
   jobNumberDigits: int(3, 10),
+  salesAccountCode: yup
+    .string()
+    .strict(true)
+    .required(VALIDATION.required)
+    .matches(/^[A-Za-z0-9.-]{1,10}$/, VALIDATION.value),
   dextEmail: yup.string().strict(true).defined(VALIDATION.required).max(100, VALIDATION.max100).email(VALIDATION.email),
 };
 

@@ -54,6 +54,7 @@ const enUS: MessageTree = {
     currency: 'Currency',
     jobNumberDigits: 'Job number digits',
     dextEmail: 'Receipt-processing (Dext) address',
+    salesAccountCode: 'Sales account code (accounting)',
     save: 'Save',
   },
 };
@@ -113,6 +114,7 @@ const huHU: MessageTree = {
     currency: 'Pénznem',
     jobNumberDigits: 'Munkaszám számjegyei',
     dextEmail: 'Bizonylatfeldolgozó (Dext) címe',
+    salesAccountCode: 'Árbevételi főkönyvi számla kódja (könyvelés)',
     save: 'Mentés',
   },
 };

@@ -81,6 +81,21 @@ function price(tenant: Tenant, data: Record<string, unknown>, errors: string[]):
 }
 
 /**
+ * Xero books an approved invoice's or credit note's lines to a ledger account: each line names one
+ * (AccountCode) or an item that carries its sales account; otherwise the element is refused.
+ */
+function requireAccounts(tenant: Tenant, data: Record<string, unknown>, errors: string[]): void {
+  const itemAccount = (code: unknown) => {
+    const item = [...tenant.items.values()].find((i) => i.data.Code === code);
+    return (item?.data.SalesDetails as Record<string, unknown> | undefined)?.AccountCode;
+  };
+  for (const line of (data.LineItems as Record<string, unknown>[] | undefined) ?? []) {
+    const account = line.AccountCode ?? itemAccount(line.ItemCode);
+    if (typeof account !== 'string' || account.trim() === '') errors.push("Account code '' is not a valid code for this document.");
+  }
+}
+
+/**
  * The document's contact: an existing ContactID, or a Name matched among active contacts or made
  * new (`created`, saved only with the document, so a refused element leaves no contact behind).
  */
@@ -139,6 +154,7 @@ function saveOne(kind: Kind, tenant: Tenant, drafts: Drafts, element: Record<str
     Object.assign(data, { [field]: msDate(day), [`${field}String`]: isoNoZone(day) });
   }
   price(tenant, data, errors);
+  if (kind !== QUOTE && data.Status !== 'DRAFT') requireAccounts(tenant, data, errors);
   if (errors.length > 0) return { wire: element, errors };
   const id = existing?.id ?? randomUUID();
   data[kind.id] = id;

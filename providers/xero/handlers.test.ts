@@ -270,4 +270,21 @@ describe('documents', () => {
     const next = await s.xero('PUT', '/Invoices', { Invoices: [{ Type: 'ACCREC', Contact: { Name: 'Good' }, LineItems: lines }] });
     expect(next.body.Invoices[0].InvoiceNumber).toBe('INV-0002');
   });
+
+  it('refuses an approved invoice line without a ledger account, as Xero does; a draft, an account code or an item with one passes', async () => {
+    const s = session(bed);
+    bed.server.xero.seedItems(s.tenantId, [{ Code: 'CALLOUT', Name: 'Call-out', SalesDetails: { UnitPrice: 60, AccountCode: '200' } }]);
+    const line = { Description: 'Call-out', Quantity: 1, UnitAmount: 60, TaxType: 'OUTPUT2' };
+    const res = await s.xero('PUT', '/Invoices?summarizeErrors=false', {
+      Invoices: [
+        { Type: 'ACCREC', Status: 'AUTHORISED', Contact: { Name: 'No account' }, LineItems: [line] },
+        { Type: 'ACCREC', Status: 'DRAFT', Contact: { Name: 'Draft' }, LineItems: [line] },
+        { Type: 'ACCREC', Status: 'AUTHORISED', Contact: { Name: 'Account code' }, LineItems: [{ ...line, AccountCode: '200' }] },
+        { Type: 'ACCREC', Status: 'AUTHORISED', Contact: { Name: 'Item' }, LineItems: [{ ...line, ItemCode: 'CALLOUT' }] },
+      ],
+    });
+    expectContractAnswer(bed, 'accounting', 'createInvoices', 200, res.body);
+    expect(res.body.Invoices.map((i: { StatusAttributeString: string }) => i.StatusAttributeString)).toEqual(['ERROR', 'OK', 'OK', 'OK']);
+    expect(res.body.Invoices[0].ValidationErrors[0].Message).toBe("Account code '' is not a valid code for this document.");
+  });
 });

@@ -17,7 +17,15 @@ describe('siteconfig/values', () => {
       const cookie = await login(t.app, brand.host, `${role}@demo.test`);
       const res = await call(t.app, { url, cookie, host: brand.host });
       expect(res.status, role).toBe(200);
-      expect(res.json.siteconfig.data).toEqual({ quoteExpiryDays: 60, invoiceDueDays: 30, vatRate: 20, currency: 'GBP', jobNumberDigits: 6, dextEmail: '' });
+      expect(res.json.siteconfig.data).toEqual({
+        quoteExpiryDays: 60,
+        invoiceDueDays: 30,
+        vatRate: 20,
+        currency: 'GBP',
+        jobNumberDigits: 6,
+        dextEmail: '',
+        salesAccountCode: '200',
+      });
     }
   });
 

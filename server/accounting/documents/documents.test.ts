@@ -80,9 +80,10 @@ describe('generatexeroinvoice', () => {
     const inv = invoices[0] as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(inv).toMatchObject({ Type: 'ACCREC', Status: 'AUTHORISED', InvoiceNumber: data.section.xero_doc_number, SubTotal: 160, TotalTax: 23 });
     expect(inv.DueDateString).toMatch(/^2027-01-15/);
-    expect(inv.LineItems.map((l: Record<string, unknown>) => [l.Description, l.Quantity, l.UnitAmount, l.TaxType, l.ItemCode ?? null])).toEqual([
-      ['Mixer tap', 2, 50, 'OUTPUT2', 'TAP-01'],
-      ['Fitting', 1.5, 40, 'RROUTPUT', null],
+    // Each line booked to the brand's sales account (site configuration; Xero's Sales, 200, by default).
+    expect(inv.LineItems.map((l: Record<string, unknown>) => [l.Description, l.Quantity, l.UnitAmount, l.TaxType, l.ItemCode ?? null, l.AccountCode])).toEqual([
+      ['Mixer tap', 2, 50, 'OUTPUT2', 'TAP-01', '200'],
+      ['Fitting', 1.5, 40, 'RROUTPUT', null, '200'],
     ]);
     // The client had no Xero id: it was made in Xero and its id kept on our contact.
     const made = contacts.find((c) => c.Name === s.clientName);
@@ -120,6 +121,23 @@ describe('generatexeroinvoice', () => {
     expect(copy.status, copy.text).toBe(201);
     expect(copy.json.jobs.data.sections[1]).toMatchObject({ jss_is_final: false, xero_doc_number: null });
     expect((await state()).invoices).toHaveLength(1);
+  });
+
+  it("books every line to the sales account the brand's site configuration names", async () => {
+    const set = (salesAccountCode: string) =>
+      call(t.app, { method: 'PATCH', url: '/api/siteconfig/values', body: { salesAccountCode }, cookie: own.admin, host: host() });
+    expect((await set('not a code!')).status).toBe(400);
+    const saved = await set('4100');
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      const s = await section();
+      const res = await generate(s.jobId, { jss_id: s.jssId, type: 'CREDIT_NOTE' });
+      expect(res.status, res.text).toBe(200);
+      const [note] = (await state()).creditNotes as { LineItems: { AccountCode: string }[] }[];
+      expect(note.LineItems.map((l) => l.AccountCode)).toEqual(['4100']);
+    } finally {
+      await set('200');
+    }
   });
 
   it('sends a quote with its expiry, a credit note and an advance-payment invoice to their Xero documents', async () => {

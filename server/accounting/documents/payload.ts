@@ -118,7 +118,15 @@ export interface DocumentInput {
   knownItems: ReadonlySet<string>;
   /** The queue row's creation: the document's date. */
   issuedAt: Date;
+  site: DocumentSite;
+}
+
+/** The brand's site configuration a document needs. */
+export interface DocumentSite {
+  /** For a section without its own due date. */
   invoiceDueDays: number;
+  /** Every line is booked to it (approved invoices and credit notes need one). */
+  salesAccountCode: string;
 }
 
 /** The Xero document (one element of Invoices, CreditNotes or Quotes). */
@@ -130,10 +138,11 @@ export function xeroDocument(i: DocumentInput): Record<string, unknown> {
     Quantity: r.qty,
     UnitAmount: r.unit,
     TaxType: i.taxTypes[n],
+    AccountCode: i.site.salesAccountCode,
     ...(r.item_code && i.knownItems.has(r.item_code) ? { ItemCode: r.item_code } : {}),
   }));
   const base = { Contact: { ContactID: i.contactId }, Date: day(i.issuedAt), LineAmountTypes: 'Exclusive', LineItems };
-  const due = content.due_date ?? day(plusDays(i.issuedAt, i.invoiceDueDays));
+  const due = content.due_date ?? day(plusDays(i.issuedAt, i.site.invoiceDueDays));
   switch (type) {
     case 'QUOTE':
       return {
@@ -153,9 +162,9 @@ export function xeroDocument(i: DocumentInput): Record<string, unknown> {
   }
 }
 
-/** The brand's invoice due days (site configuration), for a section without its own due date. */
-export async function invoiceDueDays(db: JobDb): Promise<number> {
-  return (await salesSiteValues(db)).invoiceDueDays;
+export async function documentSite(db: JobDb): Promise<DocumentSite> {
+  const { invoiceDueDays, salesAccountCode } = await salesSiteValues(db);
+  return { invoiceDueDays, salesAccountCode };
 }
 
 /** A section that cannot be sent as it is: no client to address the document to. */

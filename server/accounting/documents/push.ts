@@ -9,7 +9,7 @@ import type { InvoiceType } from '../../../core/enums';
 import type { AnyDb } from '../../resources/hooks';
 import { NotFound, UnexpectedAnswer, Validation } from '../../integrations/http/errors';
 import type { XeroApi } from '../xero/api';
-import { DOCUMENT_KINDS, noClient, xeroDocument, type SectionContent } from './payload';
+import { DOCUMENT_KINDS, noClient, xeroDocument, type DocumentSite, type SectionContent } from './payload';
 
 export interface PushedDocument {
   id: string;
@@ -209,7 +209,7 @@ export interface BatchInput {
   items: BatchItem[];
   /** The batch's Idempotency-Key (kept on its queue rows, so a retried batch repeats it). */
   key: string;
-  invoiceDueDays: number;
+  site: DocumentSite;
   /** Ask Xero for each invoice's online link (a call per invoice). */
   onlineLinks: boolean;
   /**
@@ -265,7 +265,7 @@ export async function pushBatch(p: BatchInput): Promise<ItemResult[]> {
       taxTypes: taxes.get(i)!,
       knownItems: items,
       issuedAt: p.items[i].issuedAt,
-      invoiceDueDays: p.invoiceDueDays,
+      site: p.site,
     });
 
   /** One PUT of `indices` (with their contact ids) under `key`; answers the indices refused for an unknown contact id. */

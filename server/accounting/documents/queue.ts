@@ -24,7 +24,7 @@ import type { OAuthDb } from '../../integrations/oauth/tables';
 import { AppError } from '../../envelope/errors';
 import { connectionOf, latestXeroGrant } from '../connection';
 import { xeroApi, xeroCodeOf, type XeroApi } from '../xero/api';
-import { contentHash, idempotencyKey, invoiceDueDays, readSection, type SectionContent } from './payload';
+import { contentHash, documentSite, idempotencyKey, readSection, type SectionContent } from './payload';
 import { pushBatch, PushRefused, type PushedDocument } from './push';
 
 export const PUSH_KIND = 'salessection';
@@ -214,7 +214,7 @@ export async function sendBatch(
         type,
         items: sendable.map((s) => ({ content: s.content, issuedAt: s.row.created_at })),
         key: batch.key,
-        invoiceDueDays: await invoiceDueDays(jobDb(db)),
+        site: await documentSite(jobDb(db)),
         onlineLinks: opts.onlineLinks ?? false,
         rekey: async (indices, key) => {
           await db

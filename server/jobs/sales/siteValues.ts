@@ -5,6 +5,7 @@ import type { JobDb } from '../tables';
 export interface SalesSiteValues {
   quoteExpiryDays: number;
   invoiceDueDays: number;
+  salesAccountCode: string;
   currency: string;
   vatRate: number;
 }
@@ -13,7 +14,7 @@ export async function salesSiteValues(db: JobDb): Promise<SalesSiteValues> {
   const rows = await db
     .selectFrom('site_config')
     .select(['sc_key', 'sc_value'])
-    .where('sc_key', 'in', ['quoteExpiryDays', 'invoiceDueDays', 'currency', 'vatRate'])
+    .where('sc_key', 'in', ['quoteExpiryDays', 'invoiceDueDays', 'currency', 'vatRate', 'salesAccountCode'])
     .execute();
   const stored = Object.fromEntries(rows.map((r) => [r.sc_key, r.sc_value]));
   const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
@@ -22,6 +23,7 @@ export async function salesSiteValues(db: JobDb): Promise<SalesSiteValues> {
     invoiceDueDays: num(stored.invoiceDueDays, SITE_CONFIG_DEFAULTS.invoiceDueDays),
     currency: typeof stored.currency === 'string' ? stored.currency : SITE_CONFIG_DEFAULTS.currency,
     vatRate: num(stored.vatRate, SITE_CONFIG_DEFAULTS.vatRate),
+    salesAccountCode: typeof stored.salesAccountCode === 'string' && stored.salesAccountCode ? stored.salesAccountCode : SITE_CONFIG_DEFAULTS.salesAccountCode,
   };
 }
 
