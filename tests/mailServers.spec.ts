@@ -89,11 +89,11 @@ test.describe('incoming servers at 1440 px', () => {
     await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
     await expect(page.getByLabel('OAuth refresh token')).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Authentication' }).click();
-    await page.getByRole('option', { name: 'oauth' }).click();
+    await page.getByRole('option', { name: 'OAuth (sign-in with the provider)' }).click();
     await expect(page.getByLabel('OAuth refresh token')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Authentication' }).click();
-    await page.getByRole('option', { name: 'plain' }).click();
+    await page.getByRole('option', { name: 'Username and password' }).click();
     await page.getByLabel('Password', { exact: true }).fill('imap-secret');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(`${DEMO}/admin/mailincomingservers`);

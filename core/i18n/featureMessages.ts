@@ -24,6 +24,7 @@ import { connectionMessages } from '../accounting/connectionMessages';
 import { dashboardMessages } from '../accounting/dashboardMessages';
 import { googleMessages } from '../google/messages';
 import { xeroDocumentMessages } from '../accounting/documentMessages';
+import { choiceMessages } from '../resources/choiceMessages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
@@ -50,4 +51,5 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   dashboardMessages,
   googleMessages,
   xeroDocumentMessages,
+  choiceMessages,
 ];

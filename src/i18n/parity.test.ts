@@ -7,6 +7,8 @@ import raHungarian from './ra-hu-HU';
 import { MESSAGES } from './messages';
 import { FEATURE_MESSAGES } from '../../core/i18n/featureMessages';
 import { createI18nProvider, translate } from './i18nProvider';
+import { RESOURCES } from '../../core/resources/definitions';
+import { choiceKey } from '../../core/resources/engine/choices';
 
 function leafKeys(tree: unknown, prefix = ''): string[] {
   if (typeof tree !== 'object' || tree === null) return [prefix];
@@ -37,6 +39,16 @@ describe('i18n key parity', () => {
 
   it('Hungarian react-admin texts cover every react-admin key', () => {
     expect(leafKeys(raHungarian).sort()).toEqual(leafKeys(englishMessages).sort());
+  });
+
+  it('names every value of every generic select field that has choice labels, in every locale', () => {
+    const keys = RESOURCES.flatMap((def) => def.fields.filter((f) => f.choiceLabels).flatMap((f) => (f.choices ?? []).map((c) => choiceKey(f, c))));
+    expect(keys.length).toBeGreaterThan(10);
+    for (const locale of ['en-US', 'en-GB', 'hu-HU'] as const) {
+      const missing = keys.filter((key) => typeof translateIn(MESSAGES[locale], key) !== 'string');
+      expect(missing, locale).toEqual([]);
+    }
+    expect(translateIn(MESSAGES['hu-HU'], 'choices.siteContactType.TENANT')).toBe('Bérlő');
   });
 
   it('the merged trees of all locales have the same keys', () => {

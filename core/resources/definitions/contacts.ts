@@ -25,7 +25,16 @@ export const contacts: ResourceDef = {
   fields: [
     f('co_id', { type: 'number', readOnly: true, list: true, sortable: true }),
     f('co_name', { type: 'text', required: true, max: 100, list: true, sortable: true, filter: true, searchable: true }),
-    f('co_type', { type: 'select', required: true, choices: CONTACT_TYPES, defaultValue: 'CLIENT', list: true, sortable: true, filter: true }),
+    f('co_type', {
+      type: 'select',
+      required: true,
+      choices: CONTACT_TYPES,
+      choiceLabels: 'choices.contactType',
+      defaultValue: 'CLIENT',
+      list: true,
+      sortable: true,
+      filter: true,
+    }),
     f('co_company', { type: 'text', max: 100, list: true, sortable: true, searchable: true }),
     f('co_email', { type: 'email', max: 100, list: true, searchable: true }),
     f('co_phone', { type: 'text', max: 100, list: true, searchable: true }),

@@ -22,7 +22,16 @@ export const jobsitecontacts: ResourceDef = {
   fields: [
     f('jsc_id', { type: 'number', readOnly: true, list: true, sortable: true }),
     f('jsc_name', { type: 'text', required: true, max: 100, list: true, sortable: true, filter: true, searchable: true }),
-    f('jsc_type', { type: 'select', required: true, choices: SITE_CONTACT_TYPES, defaultValue: 'UNKNOWN', list: true, sortable: true, filter: true }),
+    f('jsc_type', {
+      type: 'select',
+      required: true,
+      choices: SITE_CONTACT_TYPES,
+      choiceLabels: 'choices.siteContactType',
+      defaultValue: 'UNKNOWN',
+      list: true,
+      sortable: true,
+      filter: true,
+    }),
     f('jsc_email', { type: 'email', max: 100, list: true, searchable: true }),
     f('jsc_phone', { type: 'text', max: 100, list: true, searchable: true }),
     f('jsc_notes', { type: 'longtext', max: 3000 }),

@@ -19,7 +19,17 @@ export function serverFields(prefix: 'mailserver_' | 'mis_', idField: string, se
     { name: col('host'), type: 'text', label: label('host'), required: true, max: 100, list: true, sortable: true, searchable: true },
     { name: col('port'), type: 'number', label: label('port'), required: true, list: true, sortable: true },
     { name: col('secure'), type: 'boolean', label: label('secure'), defaultValue: secureByDefault, list: true, sortable: true },
-    { name: col('auth'), type: 'select', label: label('auth'), choices: ['plain', 'oauth'], defaultValue: 'plain', list: true, sortable: true, filter: true },
+    {
+      name: col('auth'),
+      type: 'select',
+      label: label('auth'),
+      choices: ['plain', 'oauth'],
+      choiceLabels: 'choices.mailServerAuth',
+      defaultValue: 'plain',
+      list: true,
+      sortable: true,
+      filter: true,
+    },
     { name: col('user'), type: 'text', label: label('user'), max: 100, list: true, sortable: true, searchable: true },
     {
       name: col('pass'),

@@ -45,6 +45,7 @@ export const xerotaxrates: ResourceDef = {
       type: 'select',
       label: 'resources.xerotaxrates.fields.status',
       choices: ['ACTIVE', 'DELETED', 'ARCHIVED', 'PENDING'],
+      choiceLabels: 'choices.taxRateStatus',
       defaultValue: 'ACTIVE',
       list: true,
       sortable: true,

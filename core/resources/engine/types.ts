@@ -20,6 +20,8 @@ export interface FieldDef {
   max?: 100 | 3000;
   /** Allowed values of a 'select'. */
   choices?: readonly string[];
+  /** i18n prefix of the choices' names (`${choiceLabels}.${value}`); without it the values are shown as they are. */
+  choiceLabels?: string;
   /** Target resource name of a 'reference'. */
   reference?: string;
   /** Extra check that the value matches; failure gives 'Invalid value'. */

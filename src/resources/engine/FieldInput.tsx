@@ -19,6 +19,7 @@ import { dateInputToWire, formatWireDate, wireToDateInput } from './dateText';
 import { searchFilter } from './searchQuery';
 import { ColorPreview } from './Swatch';
 import type { FieldDef } from '../../../core/resources/engine/types';
+import { choiceOptions } from '../../../core/resources/engine/choices';
 
 /** A write-only value: always starts empty (the server never sends it) and says whether one is stored. */
 function SecretInput({ field, readOnly }: { field: FieldDef; readOnly: boolean }) {
@@ -62,7 +63,7 @@ function TypedInput({ field, readOnly }: { field: FieldDef; readOnly: boolean })
       if (field.readOnly) return <TextInput {...common} format={(v: unknown) => formatWireDate(v)} />;
       return <DateInput {...common} parse={dateInputToWire} format={wireToDateInput} />;
     case 'select':
-      return <SelectInput {...common} choices={(field.choices ?? []).map((c) => ({ id: c, name: c }))} />;
+      return <SelectInput {...common} choices={choiceOptions(field)} />;
     case 'reference': {
       const target = field.reference ? findResource(field.reference) : undefined;
       return (

@@ -1,7 +1,8 @@
 /** The list column of one field, chosen by its type. */
-import { BooleanField, DataTable, NumberField, ReferenceField, TextField } from 'react-admin';
+import { BooleanField, DataTable, NumberField, ReferenceField, SelectField, TextField } from 'react-admin';
 import { Box } from '@mui/material';
 import { findResource } from '../../../core/resources/definitions';
+import { choiceOptions } from '../../../core/resources/engine/choices';
 import { formatWireDate } from './dateText';
 import { Swatch } from './Swatch';
 import type { FieldDef } from '../../../core/resources/engine/types';
@@ -29,6 +30,12 @@ export function fieldColumn(field: FieldDef, dateFormat?: string) {
             </Box>
           )}
         />
+      );
+    case 'select':
+      return (
+        <DataTable.Col key={key} {...common}>
+          <SelectField source={field.name} choices={choiceOptions(field)} />
+        </DataTable.Col>
       );
     case 'reference': {
       const target = field.reference ? findResource(field.reference) : undefined;

@@ -2,6 +2,7 @@
 import { AutocompleteInput, NullableBooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import { findResource } from '../../../core/resources/definitions';
 import type { ResourceDef } from '../../../core/resources/engine/types';
+import { choiceOptions } from '../../../core/resources/engine/choices';
 
 export function filterInputs(def: ResourceDef) {
   return def.fields
@@ -16,7 +17,7 @@ export function filterInputs(def: ResourceDef) {
         case 'money':
           return <NumberInput key={key} {...common} />;
         case 'select':
-          return <SelectInput key={key} {...common} choices={(field.choices ?? []).map((c) => ({ id: c, name: c }))} />;
+          return <SelectInput key={key} {...common} choices={choiceOptions(field)} />;
         case 'reference':
           return (
             <ReferenceInput key={key} {...common} reference={field.reference ?? ''}>
