@@ -82,6 +82,7 @@ test('an admin edits, hides, re-passwords, assigns and deletes a user', async ({
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
 
   await page.goto(`${DEMO}/admin/user/${usId}`);
+  await expect(page.getByRole('heading', { name: 'Eddie Editor', level: 1 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await page.getByRole('textbox', { name: 'Nickname' }).fill('Ed');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

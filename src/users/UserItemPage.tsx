@@ -120,7 +120,7 @@ export function UserItemPage({ title: pageTitle }: PageProps) {
   const { id } = useParams();
   const translate = useTranslate();
   // The same query the edit form makes (react-query shares it): the heading names the user once loaded.
-  const { data } = useGetOne<{ id: number; firstname?: string; surname?: string }>('users', { id: id ?? '' }, { enabled: !!id });
+  const { data } = useGetOne<{ id: string; firstname?: string; surname?: string }>('users', { id: id ?? '' }, { enabled: !!id });
   const title = [data?.firstname, data?.surname].filter(Boolean).join(' ') || pageTitle;
   return (
     <PageFrame title={title}>
