@@ -35,6 +35,13 @@ test('an unknown path shows the not-found page and Go home leaves it', async ({ 
   expect(new URL(page.url()).pathname).not.toBe('/no/such/page');
 });
 
+test('an unknown path seen signed out is framed with the brand, as /not-found-404 is', async ({ page }) => {
+  await page.goto(`${DEMO}/no/such/page`);
+  await expect(page.getByRole('heading', { name: 'Not found', level: 1 })).toBeVisible();
+  await expect(page.getByText('Oops. Nothing here...')).toBeVisible();
+  await expect(page.getByTestId('brand-mark')).toBeVisible();
+});
+
 test('old paths redirect and keep their query string', async ({ page }) => {
   await login(page, 'admin');
   await page.goto(`${DEMO}/errorlist?from=mail&x=2`);
