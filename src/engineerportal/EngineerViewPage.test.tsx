@@ -62,6 +62,8 @@ describe('EngineerViewPage', () => {
     engineerSiteNotes: vi.fn(async (_jsId: number) => []),
     engineerJobs: vi.fn(async (_filter: unknown, _page: number) => ({ rows: [] as EngineerJobRow[], total: 0 })),
     engineerNotifications: vi.fn(async (_page: number) => ({ rows: [], total: 0 })),
+    engineerGeneralDocs: vi.fn(async (_jobId: number) => []),
+    engineerInvoices: vi.fn(async (_jobId: number) => []),
   };
   beforeEach(() => {
     for (const fn of Object.values(dataProvider)) fn.mockClear();
