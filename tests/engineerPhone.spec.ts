@@ -86,6 +86,12 @@ test('at 390 px the engineer sees the office’s cost row, uploads two photos fr
     await expect(listed.getByText(`${tag}-boiler.jpg`)).toBeVisible();
     await expect(listed.getByText(`${tag}-meter.jpg`)).toBeVisible();
     expect(await pageWidth(phone)).toBeLessThanOrEqual(PHONE.width);
+    // The engineer's other pages fit too.
+    for (const path of ['/settings', '/error-list']) {
+      await phone.goto(`${DEMO}${path}`);
+      await phone.waitForLoadState('networkidle');
+      expect(await pageWidth(phone), path).toBeLessThanOrEqual(PHONE.width);
+    }
   } finally {
     await context.close();
   }
