@@ -1,8 +1,35 @@
-/** Texts of the engineer view's own controls (the issue and remedial flags, the notifications, the site notes), in the three locales. */
+/** Texts of the engineer view's own controls (the issue and remedial flags, the notifications, the site notes, uploads, the office's cost rows), in the three locales. */
 import type { FeatureMessages, MessageTree } from '../i18n/featureMessages';
 
 const enUS: MessageTree = {
   engineerPortal: {
+    uploads: {
+      title: 'Photos and documents',
+      takePhotos: 'Take photos',
+      addDocuments: 'Add documents',
+      addInvoice: 'Add an invoice',
+      queue: 'Uploads',
+      waiting: 'Waiting',
+      sending: 'Uploading: {{percent}}%',
+      done: 'Uploaded',
+      failed: 'Not uploaded. Check the signal and retry; nothing is stored twice.',
+      progress: 'Upload of {{name}}',
+      retry: 'Retry',
+      retryName: 'Retry {{name}}',
+      retryAll: 'Retry all',
+      dismiss: 'Remove {{name}} from the list',
+      pending_one: '{{count}} file not uploaded yet',
+      pending_other: '{{count}} files not uploaded yet',
+      documents: 'Documents and photos of the job',
+      invoices: 'My invoices on this job',
+      none: 'Nothing uploaded yet.',
+      uploaded_one: '{{count}} file uploaded',
+      uploaded_other: '{{count}} files uploaded',
+    },
+    costs: {
+      byOffice: 'Entered by the office',
+      byOfficeHint: 'The office entered this row for you; only the office can change it.',
+    },
     flags: {
       title: 'Problems on this job',
       hint: 'Raising a flag tells the office; add a note to say what you found.',
@@ -36,6 +63,33 @@ const enUS: MessageTree = {
 
 const huHU: MessageTree = {
   engineerPortal: {
+    uploads: {
+      title: 'Fotók és dokumentumok',
+      takePhotos: 'Fotók készítése',
+      addDocuments: 'Dokumentumok hozzáadása',
+      addInvoice: 'Számla hozzáadása',
+      queue: 'Feltöltések',
+      waiting: 'Várakozik',
+      sending: 'Feltöltés: {{percent}}%',
+      done: 'Feltöltve',
+      failed: 'Nincs feltöltve. Ellenőrizze a térerőt, és próbálja újra; semmi nem kerül fel kétszer.',
+      progress: '{{name}} feltöltése',
+      retry: 'Újra',
+      retryName: '{{name}} újraküldése',
+      retryAll: 'Összes újraküldése',
+      dismiss: '{{name}} eltávolítása a listából',
+      pending_one: '{{count}} fájl még nincs feltöltve',
+      pending_other: '{{count}} fájl még nincs feltöltve',
+      documents: 'A munka dokumentumai és fotói',
+      invoices: 'Számláim ehhez a munkához',
+      none: 'Még nincs feltöltés.',
+      uploaded_one: '{{count}} fájl feltöltve',
+      uploaded_other: '{{count}} fájl feltöltve',
+    },
+    costs: {
+      byOffice: 'Az iroda rögzítette',
+      byOfficeHint: 'Ezt a sort az iroda rögzítette Önnek; csak az iroda módosíthatja.',
+    },
     flags: {
       title: 'Problémák ezzel a munkával',
       hint: 'A jelzés bekapcsolása értesíti az irodát; megjegyzésben leírhatja, mit talált.',

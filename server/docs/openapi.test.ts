@@ -76,6 +76,8 @@ const BODY_NOT_DESCRIBED: string[] = [
   'xeroadminSyncpendingRetry',
   'xerotaxratesDefault',
   'xerotaxratesSync',
+  'engineerportalFiles',
+  'engineerportalInvoicesCreate',
 ];
 
 /** Writes whose described body is still checked by the handler alone (route `docBody`), not by `schema.body`. */
@@ -302,6 +304,10 @@ const ANSWER_DATA_UNTYPED: string[] = [
   'mailtemplatesFilter',
   'mailtemplatesList',
   'mailtemplatesUpdate',
+  'engineerportalFiles',
+  'engineerportalInvoicesCreate',
+  'engineerportalInvoicesGet',
+  'engineerportalGetGeneralDocs',
 ];
 
 interface Operation {

@@ -2,7 +2,8 @@
  * The engineer's own costs on a job: read, write (their fields only, `_bulk`), the description
  * of their costs, and submitting (locking) them. A locked engineer is refused with 403
  * 'Your costs are locked!' and nothing changes. Rows of other engineers or suppliers are never
- * shown and cannot be named.
+ * shown and cannot be named. Rows the office entered for the engineer are shown with the office's
+ * text and figures, marked entered_by_office, and cannot be changed or removed here.
  */
 import { formatMinor, sumMinor, toMinor } from '../../core/jobs/money';
 import type { EngineerCostRow, EngineerCosts } from '../../core/jobs/costs/types';
@@ -18,21 +19,37 @@ import { moneyOrNull, qtyOrNull } from '../jobs/sales/wireNum';
 import { jobDb } from '../jobs/tables';
 import type { PortalDb } from './tables';
 
-function wireOwn(c: StoredCost): EngineerCostRow {
+/**
+ * A row the office entered for the engineer (created by anyone else) is shown with the office's
+ * text and figures and is read-only for the engineer; on the engineer's own rows the office's
+ * figures stay hidden (they see what they claimed, whatever the office later set).
+ */
+const enteredByOffice = (c: StoredCost, usId: number) => c.created_by !== usId;
+
+function wireRow(c: StoredCost, usId: number): EngineerCostRow {
+  const office = enteredByOffice(c, usId);
+  const engineerFigures = {
+    jc_qty_operator: null,
+    jc_net_price_operator: null,
+    jc_qty_engineer: c.jc_qty_engineer,
+    jc_net_price_engineer: c.jc_net_price_engineer,
+  };
   return {
     jc_id: c.jc_id,
     jc_item: c.jc_item,
     jc_desc_engineer: c.jc_desc_engineer,
     jc_qty_engineer: qtyOrNull(c.jc_qty_engineer),
     jc_net_price_engineer: moneyOrNull(c.jc_net_price_engineer),
+    entered_by_office: office,
+    jc_desc_operator: office ? c.jc_desc_operator : null,
+    jc_qty_operator: office ? qtyOrNull(c.jc_qty_operator) : null,
+    jc_net_price_operator: office ? moneyOrNull(c.jc_net_price_operator) : null,
     jc_cost_type: c.jc_cost_type,
     jc_material_type: c.jc_material_type,
     jc_material_eta: toWireDate(c.jc_material_eta),
     jc_locked: c.jc_locked,
-    // The engineer's own figures: what they claim, whatever the office later sets.
-    jc_net_total: formatMinor(
-      costNetMinor({ jc_qty_operator: null, jc_net_price_operator: null, jc_qty_engineer: c.jc_qty_engineer, jc_net_price_engineer: c.jc_net_price_engineer }),
-    ),
+    // The office's figures on its own rows (else the engineer's); the engineer's claim on theirs.
+    jc_net_total: formatMinor(costNetMinor(office ? c : engineerFigures)),
   };
 }
 
@@ -42,7 +59,7 @@ export async function loadEngineerCosts(db: PortalDb, jobId: number, usId: numbe
     isEngineerLocked(jobDb(db), jobId, usId),
     salesSiteValues(jobDb(db)),
   ]);
-  const wired = rows.map(wireOwn);
+  const wired = rows.map((r) => wireRow(r, usId));
   return { job_id: jobId, locked, rows: wired, total: formatMinor(sumMinor(wired.map((r) => toMinor(r.jc_net_total)))), currency: site.currency };
 }
 
@@ -58,7 +75,8 @@ export async function applyEngineerBulk(db: PortalDb, jobId: number, usId: numbe
     ? await db.selectFrom('job_costs').selectAll().where('job_id', '=', jobId).where('us_id', '=', usId).where('jc_id', 'in', ids).forUpdate().execute()
     : [];
   const byId = new Map(own.map((c) => [c.jc_id, c]));
-  for (const r of rows) if (r.jc_id !== null && !byId.has(r.jc_id)) errs.add(`_bulk.${r.index}.jc_id`, 'value');
+  // A row the office entered is read-only here: naming it is refused like another engineer's row.
+  for (const r of rows) if (r.jc_id !== null && (!byId.has(r.jc_id) || enteredByOffice(byId.get(r.jc_id)!, usId))) errs.add(`_bulk.${r.index}.jc_id`, 'value');
   errs.throwIfAny();
   if (own.some((c) => c.jc_locked)) throw costsLocked();
 

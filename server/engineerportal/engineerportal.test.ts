@@ -138,6 +138,48 @@ describe('engineer portal', () => {
     expect(again.json.engineerportal.data.total).toBe('19.99');
   });
 
+  it('shows a row the office entered for the engineer with its text and figures, read-only', async () => {
+    const job = await makeJob(t.db, { engineers: [engineerId] });
+    const office = await call(t.app, {
+      method: 'POST',
+      url: `/api/jobs/${job}/costs`,
+      cookie: operator,
+      body: { _bulk: [{ us_id: engineerId, jc_item: 'Labour', jc_desc_operator: 'Two hours on site', jc_qty_operator: 2, jc_net_price_operator: '35.00' }] },
+    });
+    expect(office.status, office.text).toBe(200);
+    await call(t.app, {
+      method: 'POST',
+      url: `${base(job)}/costs`,
+      cookie: engineer,
+      body: { _bulk: [{ jc_item: 'Parking', jc_qty_engineer: 1, jc_net_price_engineer: '4.50' }] },
+    });
+    const costs = (await call(t.app, { url: `${base(job)}/costs`, cookie: engineer })).json.engineerportal.data;
+    expect(costs.rows).toEqual([
+      expect.objectContaining({
+        jc_item: 'Labour',
+        entered_by_office: true,
+        jc_desc_operator: 'Two hours on site',
+        jc_qty_operator: '2',
+        jc_net_price_operator: '35.00',
+        jc_net_total: '70.00',
+      }),
+      expect.objectContaining({ jc_item: 'Parking', entered_by_office: false, jc_desc_operator: null, jc_net_price_operator: null, jc_net_total: '4.50' }),
+    ]);
+    expect(costs.total).toBe('74.50');
+
+    const officeRow = costs.rows[0].jc_id;
+    const before = await brandJobs(t.db).selectFrom('job_costs').selectAll().where('jc_id', '=', officeRow).execute();
+    for (const write of [
+      { jc_id: officeRow, jc_qty_engineer: 9 },
+      { jc_id: officeRow, _delete: true },
+    ]) {
+      const res = await call(t.app, { method: 'POST', url: `${base(job)}/costs`, cookie: engineer, body: { _bulk: [write] } });
+      expect(res.status).toBe(400);
+      expect(res.json.engineerportal.dbErrors[0].details).toBe('_bulk.0.jc_id');
+    }
+    expect(await brandJobs(t.db).selectFrom('job_costs').selectAll().where('jc_id', '=', officeRow).execute()).toEqual(before);
+  });
+
   it('takes reports and refuses other roles and brands', async () => {
     const job = await makeJob(t.db, { engineers: [engineerId] });
     const report = await call(t.app, {

@@ -1,7 +1,7 @@
 /**
  * The engineer portal (SPEC.md point 7, engineer portal): the engineer's jobs, a job's details,
  * their own costs and cost description, submitting (locking) their costs, reports, the issue and
- * remedial flags (flags.ts), their own notifications (notifications.ts) and the sites of their jobs
+ * remedial flags (flags.ts), documents, photos and invoices (uploads.ts), their own notifications (notifications.ts) and the sites of their jobs
  * (sites.ts). Role Engineer only (ENGINEER_GATE); every job and site call is limited to jobs the
  * engineer is on.
  */
@@ -20,6 +20,8 @@ import { engineerJobDetails, filterEngineerJobs, requireOnJob } from './jobs';
 import { registerEngineerFlagRoutes } from './flags';
 import { registerEngineerNotificationRoutes } from './notifications';
 import { registerEngineerSiteRoutes } from './sites';
+import { registerEngineerDocumentRoutes, registerEngineerUploads } from './uploads';
+import { withMultipart } from '../files/multipartScope';
 import { jobDb } from '../jobs/tables';
 import { notifyEngineerReport } from '../notifications/jobEvents';
 import { portalDb, type PortalDb } from './tables';
@@ -58,6 +60,9 @@ export function registerEngineerPortalRoutes(app: FastifyInstance): void {
   registerEngineerFlagRoutes(app);
   registerEngineerNotificationRoutes(app);
   registerEngineerSiteRoutes(app);
+  registerEngineerDocumentRoutes(app);
+  // The file store is decorated by registerFileRoutes, after these routes: read it per request.
+  withMultipart(app, (scope) => registerEngineerUploads(scope, () => app.fileStore));
 
   action(
     app,

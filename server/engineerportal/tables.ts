@@ -15,3 +15,17 @@ export function portalDb(db: unknown): PortalDb {
   if (!db) throw new Error('No brand database on this request');
   return db as PortalDb;
 }
+
+export interface EngineerUploadsTable {
+  us_id: number;
+  upload_key: string;
+  file_id: number;
+  job_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** engineer_uploads (brand migration 0042): the files each Idempotency-Key of an engineer stored. */
+export function uploadsDb(db: unknown): Kysely<{ engineer_uploads: EngineerUploadsTable }> {
+  if (!db) throw new Error('No brand database on this request');
+  return db as Kysely<{ engineer_uploads: EngineerUploadsTable }>;
+}

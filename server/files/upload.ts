@@ -16,7 +16,7 @@ import { AppError, invalidField, tooLarge } from '../envelope/errors';
 import { detectType } from './detect';
 import { isThumbnailable, processImage } from './images';
 import { newStorageName, originalKey, thumbKey, type FileStore } from './storage';
-import { fileDb } from './tables';
+import { fileDb, type FileDb } from './tables';
 
 export interface StagedFile {
   name: string;
@@ -116,6 +116,11 @@ export interface StoreOptions {
   jobId?: number | null;
   jsId?: number | null;
   visibleToClient?: boolean;
+  /**
+   * Runs in the transaction that records the files, with their new ids (e.g. the engineer portal's
+   * idempotency keys): a throw there stores nothing, bytes included.
+   */
+  recorded?: (trx: FileDb, ids: number[]) => Promise<void>;
 }
 
 async function prepare(req: FastifyRequest, store: FileStore, staged: StagedFile, skipResize: boolean): Promise<Prepared> {
@@ -184,6 +189,7 @@ export async function storeUploads(req: FastifyRequest, store: FileStore, upload
           }
           if (opts.jsId) await trx.insertInto('file_site_links').values({ file_id: row.file_id, js_id: opts.jsId }).execute();
         }
+        await opts.recorded?.(trx, ids);
         return ids;
       });
   } catch (err) {

@@ -1,16 +1,18 @@
 /**
- * The engineer's own costs on a job: item, description, quantity and net price per row, saved
- * together; 'Your costs are locked!' and every input disabled while locked; a button that submits
- * and locks them.
+ * The engineer's costs on a job: the rows the office entered for them (read-only, with the office's
+ * text and figures), then their own rows (item, description, quantity and net price, saved
+ * together); 'Your costs are locked!' and every input disabled while locked; a button that submits
+ * and locks them. Cards instead of a table at phone width (EngineerCostRows.tsx).
  */
 import { useState } from 'react';
-import { Alert, Button, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
 import { formatMinor, lineTotalMinor } from '../../core/jobs/money';
-import type { EngineerCosts, EngineerCostWrite } from '../../core/jobs/costs/types';
+import type { EngineerCostRow, EngineerCosts, EngineerCostWrite } from '../../core/jobs/costs/types';
 import { useMoneyFormat } from '../jobs/sales/formatMoney';
+import { EngineerCostRows, type CostField, type CostRowView } from './EngineerCostRows';
+import { usePhoneWidth } from './usePhoneWidth';
 
 interface Row {
   key: string;
@@ -21,16 +23,10 @@ interface Row {
   jc_net_price_engineer: string;
 }
 
-const FIELDS = [
-  ['jc_item', 'salesCosts.costs.item'],
-  ['jc_desc_engineer', 'salesCosts.costs.descEngineer'],
-  ['jc_qty_engineer', 'salesCosts.costs.qtyOperator'],
-  ['jc_net_price_engineer', 'salesCosts.costs.priceOperator'],
-] as const;
-
 let counter = 0;
+const own = (c: EngineerCosts) => c.rows.filter((r) => !r.entered_by_office);
 const rowsOf = (c: EngineerCosts): Row[] =>
-  c.rows.map((r) => ({
+  own(c).map((r) => ({
     key: `c-${r.jc_id}`,
     jc_id: r.jc_id,
     jc_item: r.jc_item ?? '',
@@ -38,6 +34,18 @@ const rowsOf = (c: EngineerCosts): Row[] =>
     jc_qty_engineer: r.jc_qty_engineer ?? '',
     jc_net_price_engineer: r.jc_net_price_engineer ?? '',
   }));
+
+/** An office row shown in the engineer's fields: the office's text and figures, else the engineer's. */
+const officeView = (r: EngineerCostRow, money: (v: string) => string): CostRowView => ({
+  key: `o-${r.jc_id}`,
+  jc_id: r.jc_id,
+  office: true,
+  jc_item: r.jc_item ?? '',
+  jc_desc_engineer: r.jc_desc_operator ?? r.jc_desc_engineer ?? '',
+  jc_qty_engineer: r.jc_qty_operator ?? r.jc_qty_engineer ?? '',
+  jc_net_price_engineer: r.jc_net_price_operator ?? r.jc_net_price_engineer ?? '',
+  total: money(r.jc_net_total),
+});
 
 function preview(r: Row): string {
   try {
@@ -57,6 +65,7 @@ export function EngineerCostsEditor({ costs, onSave, onLock }: EngineerCostsEdit
   const translate = useTranslate();
   const t = (key: string, opts?: Record<string, unknown>) => translate(key, opts);
   const money = useMoneyFormat(costs.currency);
+  const phone = usePhoneWidth();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(costs));
   const [removed, setRemoved] = useState<number[]>([]);
   // A fresh answer (save, lock) replaces the rows being edited: adjusted while rendering
@@ -68,11 +77,15 @@ export function EngineerCostsEditor({ costs, onSave, onLock }: EngineerCostsEdit
     setRemoved([]);
   }
   const locked = costs.locked;
-  const set = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const officeRows = costs.rows.filter((r) => r.entered_by_office).map((r) => officeView(r, money));
+  const views: CostRowView[] = [...officeRows, ...rows.map((r) => ({ ...r, office: false, total: money(preview(r)) }))];
+  // Places in `views` past the office rows are the engineer's own rows.
+  const ownIndex = (i: number) => i - officeRows.length;
+  const set = (i: number, f: CostField, value: string) => setRows((rs) => rs.map((r, j) => (j === ownIndex(i) ? { ...r, [f]: value } : r)));
   const remove = (i: number) => {
-    const r = rows[i];
+    const r = rows[ownIndex(i)];
     if (r.jc_id) setRemoved((ids) => [...ids, r.jc_id as number]);
-    setRows((rs) => rs.filter((_, j) => j !== i));
+    setRows((rs) => rs.filter((_, j) => j !== ownIndex(i)));
   };
   const save = () => onSave([...rows.map(({ key: _key, ...r }) => r), ...removed.map((jc_id) => ({ jc_id, _delete: true }))]);
 
@@ -82,45 +95,11 @@ export function EngineerCostsEditor({ costs, onSave, onLock }: EngineerCostsEdit
         {t('salesCosts.engineer.myCosts')}
       </Typography>
       {locked && <Alert severity="warning">{t('salesCosts.errors.costsLocked')}</Alert>}
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {FIELDS.map(([f, label]) => (
-              <TableCell key={f}>{t(label)}</TableCell>
-            ))}
-            <TableCell align="right">{t('salesCosts.costs.netTotal')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r, i) => (
-            <TableRow key={r.key}>
-              {FIELDS.map(([f, label]) => (
-                <TableCell key={f}>
-                  <TextField
-                    size="small"
-                    variant="standard"
-                    value={r[f]}
-                    disabled={locked}
-                    onChange={(e) => set(i, { [f]: e.target.value })}
-                    slotProps={{ htmlInput: { 'aria-label': t('salesCosts.sales.rowField', { field: t(label), n: i + 1 }) } }}
-                  />
-                </TableCell>
-              ))}
-              <TableCell align="right">{money(preview(r))}</TableCell>
-              <TableCell>
-                <IconButton size="small" disabled={locked} aria-label={t('salesCosts.sales.removeRow', { n: i + 1 })} onClick={() => remove(i)}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <EngineerCostRows rows={views} locked={locked} phone={phone} onChange={set} onRemove={remove} />
       <Typography aria-label={t('salesCosts.engineer.total')}>
         {t('salesCosts.engineer.total')}: <strong>{money(costs.total)}</strong>
       </Typography>
-      <Stack direction="row" spacing={1}>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
         <Button
           startIcon={<AddIcon />}
           disabled={locked}

@@ -1,10 +1,27 @@
-/** The engineer's jobs (engineer view without an id): filter by job number, site and status, 10 a page. */
+/** The engineer's jobs (engineer view without an id): filter by job number, site and status, 10 a page; cards at phone width. */
 import { useState } from 'react';
-import { Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { JOB_STATUSES } from '../../core/enums';
+import type { EngineerJobRow } from '../../core/jobs/costs/types';
+import { usePhoneWidth } from './usePhoneWidth';
 import { useSettled } from '../util/useSettled';
 import { ENGINEER_KEY, ENGINEER_PAGE_SIZE, useEngineerProvider, type EngineerFilter } from './engineerProvider';
 
@@ -35,6 +52,12 @@ export function EngineerJobList() {
     setPage(1);
   };
   const status = (s: string) => translate(`salesCosts.enums.job_statuses.${s}`);
+  const phone = usePhoneWidth();
+  const openButton = (r: EngineerJobRow) => (
+    <Button size="small" onClick={() => navigate(`/engineer-view/${r.job_id}`)} aria-label={t('open', { number: r.job_number ?? r.job_id })}>
+      {t('open', { number: r.job_number ?? r.job_id })}
+    </Button>
+  );
 
   return (
     <Stack spacing={2}>
@@ -50,39 +73,58 @@ export function EngineerJobList() {
           ))}
         </TextField>
       </Stack>
-      <Table size="small" aria-label={t('jobs')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('jobNumber')}</TableCell>
-            <TableCell>{t('status')}</TableCell>
-            <TableCell>{t('site')}</TableCell>
-            <TableCell>{t('description')}</TableCell>
-            <TableCell>{t('start')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={6}>{t('noJobs')}</TableCell>
-            </TableRow>
-          )}
+      {phone ? (
+        <Stack spacing={1} component="ul" aria-label={t('jobs')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {data.rows.length === 0 && <Typography component="li">{t('noJobs')}</Typography>}
           {data.rows.map((r) => (
-            <TableRow key={r.job_id} hover>
-              <TableCell>{r.job_number}</TableCell>
-              <TableCell>{status(r.job_status)}</TableCell>
-              <TableCell>{r.js_address}</TableCell>
-              <TableCell>{r.job_desc}</TableCell>
-              <TableCell>{r.job_start ? r.job_start.slice(0, 16) : ''}</TableCell>
-              <TableCell>
-                <Button size="small" onClick={() => navigate(`/engineer-view/${r.job_id}`)} aria-label={t('open', { number: r.job_number ?? r.job_id })}>
-                  {t('open', { number: r.job_number ?? r.job_id })}
-                </Button>
-              </TableCell>
-            </TableRow>
+            <Card key={r.job_id} variant="outlined" component="li">
+              <CardContent sx={{ pb: 1 }}>
+                <Typography variant="subtitle1" component="h3">
+                  {r.job_number} · {status(r.job_status)}
+                </Typography>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {r.js_address}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {r.job_desc}
+                </Typography>
+                {r.job_start && <Typography variant="caption">{`${t('start')}: ${r.job_start.slice(0, 16)}`}</Typography>}
+              </CardContent>
+              <CardActions>{openButton(r)}</CardActions>
+            </Card>
           ))}
-        </TableBody>
-      </Table>
+        </Stack>
+      ) : (
+        <Table size="small" aria-label={t('jobs')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('jobNumber')}</TableCell>
+              <TableCell>{t('status')}</TableCell>
+              <TableCell>{t('site')}</TableCell>
+              <TableCell>{t('description')}</TableCell>
+              <TableCell>{t('start')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6}>{t('noJobs')}</TableCell>
+              </TableRow>
+            )}
+            {data.rows.map((r) => (
+              <TableRow key={r.job_id} hover>
+                <TableCell>{r.job_number}</TableCell>
+                <TableCell>{status(r.job_status)}</TableCell>
+                <TableCell>{r.js_address}</TableCell>
+                <TableCell>{r.job_desc}</TableCell>
+                <TableCell>{r.job_start ? r.job_start.slice(0, 16) : ''}</TableCell>
+                <TableCell>{openButton(r)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       <TablePagination
         component="div"
         count={data.total}

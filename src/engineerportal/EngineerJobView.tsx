@@ -1,4 +1,4 @@
-/** One job in the engineer view: its details, the issue and remedial flags, the site notes, the engineer's own costs, their cost description and a report form. */
+/** One job in the engineer view: its details, the issue and remedial flags, the site notes, photos, documents and invoices, the engineer's own costs, their cost description and a report form. */
 import { useState } from 'react';
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
@@ -10,6 +10,7 @@ import { ENGINEER_KEY, useEngineerProvider } from './engineerProvider';
 import { EngineerCostsEditor } from './EngineerCostsEditor';
 import { EngineerJobFlags } from './EngineerJobFlags';
 import { EngineerSiteNotes } from './EngineerSiteNotes';
+import { EngineerUploads } from './EngineerUploads';
 import type { EngineerJob } from '../../core/engineerportal/types';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
@@ -80,6 +81,7 @@ export function EngineerJobView({ jobId }: { jobId: number }) {
       )}
       {job && <EngineerJobFlags job={job} onChange={setJob} />}
       {job?.js_id ? <EngineerSiteNotes jsId={job.js_id} /> : null}
+      {job && <EngineerUploads jobId={jobId} />}
       {costs && <EngineerCostsEditor costs={costs} onSave={saveCosts} onLock={lock} />}
       {costs && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>

@@ -37,6 +37,10 @@ const costs = (locked: boolean): EngineerCosts => ({
       jc_desc_engineer: 'Fitted',
       jc_qty_engineer: '3',
       jc_net_price_engineer: '19.99',
+      entered_by_office: false,
+      jc_desc_operator: null,
+      jc_qty_operator: null,
+      jc_net_price_operator: null,
       jc_cost_type: null,
       jc_material_type: null,
       jc_material_eta: null,
@@ -58,6 +62,8 @@ describe('EngineerViewPage', () => {
     engineerSiteNotes: vi.fn(async (_jsId: number) => []),
     engineerJobs: vi.fn(async (_filter: unknown, _page: number) => ({ rows: [] as EngineerJobRow[], total: 0 })),
     engineerNotifications: vi.fn(async (_page: number) => ({ rows: [], total: 0 })),
+    engineerGeneralDocs: vi.fn(async (_jobId: number) => []),
+    engineerInvoices: vi.fn(async (_jobId: number) => []),
   };
   beforeEach(() => {
     for (const fn of Object.values(dataProvider)) fn.mockClear();

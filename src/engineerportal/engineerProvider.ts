@@ -6,6 +6,7 @@
 import { useDataProvider, type DataProvider } from 'ra-core';
 import type { HttpClient, RequestOptions } from '../dataProvider/httpClient';
 import type { EngineerCosts, EngineerCostWrite, EngineerJobRow } from '../../core/jobs/costs/types';
+import type { JobDocumentRow } from '../../core/files/types';
 import type { EngineerFlagName, EngineerJob, EngineerNotification, EngineerSite, EngineerSiteNote } from '../../core/engineerportal/types';
 
 export const ENGINEER_PAGE_SIZE = 10;
@@ -32,6 +33,8 @@ export interface EngineerProvider {
   engineerAddSiteNote(jsId: number, note: string): Promise<EngineerSiteNote | null>;
   engineerDeleteSiteNote(jsId: number, jsnId: number): Promise<unknown>;
   engineerReport(jobId: number, text: string, hours: string): Promise<unknown>;
+  engineerGeneralDocs(jobId: number, signal?: AbortSignal): Promise<JobDocumentRow[]>;
+  engineerInvoices(jobId: number, signal?: AbortSignal): Promise<JobDocumentRow[]>;
 }
 
 export function engineerProvider(client: HttpClient): EngineerProvider {
@@ -61,6 +64,8 @@ export function engineerProvider(client: HttpClient): EngineerProvider {
     engineerAddSiteNote: (js_id, jsn_note) => data<EngineerSiteNote>('engineerportal/jobsitenotes', { method: 'POST', query: { js_id }, body: { jsn_note } }),
     engineerDeleteSiteNote: (js_id, jsn_id) => data(`engineerportal/jobsitenotes/${jsn_id}`, { method: 'DELETE', query: { js_id } }),
     engineerReport: (jobId, er_text, er_hours) => data(`${base(jobId)}/reports`, { method: 'POST', body: { er_text, er_hours } }),
+    engineerGeneralDocs: async (jobId, signal) => (await data<JobDocumentRow[]>(`${base(jobId)}/getGeneralDocs`, { signal })) ?? [],
+    engineerInvoices: async (jobId, signal) => (await data<JobDocumentRow[]>(`${base(jobId)}/invoices`, { signal })) ?? [],
   };
 }
 

@@ -9,12 +9,19 @@ export interface UploadAnswer {
   header: (name: string) => string | null;
 }
 
-export function xhrUpload(url: string, form: FormData, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadAnswer> {
+export function xhrUpload(
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+  headers: Record<string, string> = {},
+): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
     };
@@ -28,6 +35,7 @@ export function xhrUpload(url: string, form: FormData, onProgress: (percent: num
       resolve({ status: xhr.status, body, header: (name) => xhr.getResponseHeader(name) });
     };
     xhr.onerror = () => reject(new Error('network'));
+    xhr.ontimeout = () => reject(new Error('network'));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

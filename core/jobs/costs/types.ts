@@ -84,13 +84,21 @@ export interface CostWrite {
   jc_material_type?: string | null;
 }
 
-/** The engineer's own cost row in the engineer portal. */
+/**
+ * A cost row of the engineer in the engineer portal: their own, or one the office entered for them
+ * (entered_by_office: read-only for the engineer, shown with the office's text and figures, which
+ * are null on the engineer's own rows).
+ */
 export interface EngineerCostRow {
   jc_id: number;
   jc_item: string | null;
   jc_desc_engineer: string | null;
   jc_qty_engineer: string | null;
   jc_net_price_engineer: string | null;
+  entered_by_office: boolean;
+  jc_desc_operator: string | null;
+  jc_qty_operator: string | null;
+  jc_net_price_operator: string | null;
   jc_cost_type: string | null;
   jc_material_type: string | null;
   jc_material_eta: string | null;
