@@ -41,7 +41,6 @@ import { registerSalesRoutes } from './jobs/sales/index';
 import { registerCostRoutes } from './jobs/costs/index';
 import { registerEngineerPortalRoutes } from './engineerportal/index';
 import { registerCustomerPortalRoutes } from './customerportal/index';
-import { registerPortalLinkRoutes } from './customerportal/signInLink';
 import { registerNotificationRoutes } from './notifications/index';
 import { registerEngineerReportRoutes } from './engineerreports/index';
 import { registerFileRoutes } from './files/index';
@@ -168,8 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerNotificationRoutes(app);
   registerEngineerReportRoutes(app);
   await registerFileRoutes(app, { root: opts.filesRoot });
-  registerCustomerPortalRoutes(app);
-  registerPortalLinkRoutes(app, opts.db);
+  registerCustomerPortalRoutes(app, opts.db);
   registerMailAdminRoutes(app);
   registerMailClientRoutes(app);
   registerMailComposeRoutes(app);
