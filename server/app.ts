@@ -167,7 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerNotificationRoutes(app);
   registerEngineerReportRoutes(app);
   await registerFileRoutes(app, { root: opts.filesRoot });
-  registerCustomerPortalRoutes(app);
+  registerCustomerPortalRoutes(app, opts.db);
   registerMailAdminRoutes(app);
   registerMailClientRoutes(app);
   registerMailComposeRoutes(app);

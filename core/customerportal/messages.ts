@@ -76,6 +76,35 @@ const enUS: MessageTree = {
       managers: 'Property managers',
       none: 'None',
     },
+    link: {
+      title: 'Sign in with an e-mail link',
+      intro: 'Give the e-mail address you use with us: we send you a link that signs you in to your portal.',
+      email: 'E-mail address',
+      send: 'Send me a link',
+      requested: 'If the address belongs to a customer account, a sign-in link is on its way. It works once, for 30 minutes.',
+      fromLogin: 'E-mail me a sign-in link',
+      signInTitle: 'Sign in to your portal',
+      signIn: 'Sign in',
+      signInIntro: 'This link signs you in once. Press the button to continue.',
+      missing: 'This link has no sign-in code. Ask for a new one.',
+      again: 'Ask for a new link',
+      mailSubject: 'your sign-in link',
+      mailIntro: 'Open the link below to sign in to your customer portal:',
+      mailExpiry: 'The link works once and expires in {{minutes}} minutes. If you did not ask for it, ignore this mail.',
+    },
+    mails: {
+      title: 'E-mails',
+      empty: 'No e-mails about this job yet.',
+      from: 'From: {{from}}',
+      to: 'To: {{to}}',
+      count_one: '{{count}} e-mail',
+      count_other: '{{count}} e-mails',
+      officeSubject: 'Message from {{name}} about job {{number}}',
+      officeIntro: '{{name}} sent this message from the customer portal about job {{number}}:',
+    },
+    invoice: {
+      payOnline: 'View and pay online',
+    },
     errors: {
       noQuote: 'There is no quote waiting for your decision on this job.',
       noAppointment: 'This job has no appointment yet.',
@@ -159,6 +188,35 @@ const huHU: MessageTree = {
       managers: 'Ingatlankezelők',
       none: 'Nincs',
     },
+    link: {
+      title: 'Belépés e-mailben kapott linkkel',
+      intro: 'Adja meg az e-mail-címét, amelyet nálunk használ: küldünk egy linket, amellyel beléphet a portáljára.',
+      email: 'E-mail-cím',
+      send: 'Kérem a linket',
+      requested: 'Ha a cím egy ügyfélfiókhoz tartozik, a belépési linket elküldtük. Egyszer használható, 30 percig.',
+      fromLogin: 'Belépési link küldése e-mailben',
+      signInTitle: 'Belépés a portáljára',
+      signIn: 'Belépés',
+      signInIntro: 'Ez a link egyszer léptet be. A folytatáshoz nyomja meg a gombot.',
+      missing: 'Ebben a linkben nincs belépési kód. Kérjen újat.',
+      again: 'Új link kérése',
+      mailSubject: 'belépési link',
+      mailIntro: 'Az alábbi linkkel beléphet az ügyfélportáljára:',
+      mailExpiry: 'A link egyszer használható, és {{minutes}} perc múlva lejár. Ha nem Ön kérte, hagyja figyelmen kívül ezt a levelet.',
+    },
+    mails: {
+      title: 'E-mailek',
+      empty: 'Ehhez a munkához még nincs e-mail.',
+      from: 'Feladó: {{from}}',
+      to: 'Címzett: {{to}}',
+      count_one: '{{count}} e-mail',
+      count_other: '{{count}} e-mail',
+      officeSubject: '{{name}} üzenete a(z) {{number}} munkáról',
+      officeIntro: '{{name}} az ügyfélportálon ezt az üzenetet küldte a(z) {{number}} munkáról:',
+    },
+    invoice: {
+      payOnline: 'Megtekintés és fizetés online',
+    },
     errors: {
       noQuote: 'Ennél a munkánál nincs az Ön döntésére váró ajánlat.',
       noAppointment: 'Ennek a munkának még nincs időpontja.',
@@ -169,9 +227,10 @@ const huHU: MessageTree = {
 
 export const customerPortalMessages: FeatureMessages = { 'en-US': enUS, 'en-GB': enUS, 'hu-HU': huHU };
 
-/** An English text of this area for the server's errors ('errors.noQuote'). */
-export function customerText(key: string): string {
+/** An English text of this area for the server's errors and mails ('errors.noQuote'), with its {{params}} filled. */
+export function customerText(key: string, params: Record<string, string | number> = {}): string {
   let node: unknown = enUS.customerPortal;
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === 'string' ? node : key;
+  const text = typeof node === 'string' ? node : key;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

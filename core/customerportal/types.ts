@@ -41,6 +41,19 @@ export interface CustomerSalesDocument {
   jss_id: number;
   jss_title: string | null;
   jss_invoice_type: InvoiceType;
+  /** Xero's online invoice (view and pay) for an invoice pushed to Xero, when Xero gave one; else null. */
+  online_invoice_url: string | null;
+}
+
+/** A mail of the job the customer took part in (GET customerportal/{id}/mails); plain text only. */
+export interface CustomerJobMail {
+  ma_id: number;
+  mail_subject: string | null;
+  mail_from: { name?: string | null; address: string } | null;
+  mail_to_arr: { name?: string | null; address: string }[];
+  mail_cc_arr: { name?: string | null; address: string }[];
+  mail_date: string | null;
+  mail_text: string | null;
 }
 
 export interface CustomerJobDetails extends CustomerJobRow {

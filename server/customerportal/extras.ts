@@ -2,10 +2,13 @@
  * Beyond SPEC.md point 7, what every field-service peer offers a customer (issue 24's wire names):
  * POST {id}/quotedecision { decision, name } records who decided, the typed name and when, and tells
  * the office; the job's status stays the office's to change (SPEC.md point 6: a customer cannot
- * change it). POST {id}/message { text } tells the job's operators. GET {id}/ics is the appointment,
+ * change it). POST {id}/message { text } tells the job's operators, in /reminders and by mail (officeMail.ts). GET {id}/ics is the appointment,
  * GET {id}/salessections/{jss_id}/pdf a quote or invoice as the office prints it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RootDb } from '../db/types';
+import { logInternalError } from '../envelope/errorLog';
+import { mailOffice } from './officeMail';
 import type { Gate } from '../../core/access/access';
 import { CUSTOMER_MESSAGE_MAX, QUOTE_DECISIONS, type QuoteDecision } from '../../core/customerportal/types';
 import { customerText } from '../../core/customerportal/messages';
@@ -42,7 +45,7 @@ const decisionBody = {
 };
 const messageBody = { ...objectBody({ text: filledTextSchema(CUSTOMER_MESSAGE_MAX) }, ['text']), additionalProperties: false };
 
-export function registerCustomerExtraRoutes(app: FastifyInstance, gate: Gate): void {
+export function registerCustomerExtraRoutes(app: FastifyInstance, gate: Gate, root: RootDb): void {
   action(
     app,
     {
@@ -104,7 +107,7 @@ export function registerCustomerExtraRoutes(app: FastifyInstance, gate: Gate): v
       const db = customerDb(req.db);
       const scope = await loadScope(req, db);
       const text = (req.body as { text: string }).text.trim();
-      const notified = await db.transaction().execute(async (trx) => {
+      const { notified, jobNumber } = await db.transaction().execute(async (trx) => {
         const job = await scopedJob(trx, scope, idOf(req));
         const jobs = jobDb(trx);
         await recordHistory(jobs, {
@@ -115,13 +118,19 @@ export function registerCustomerExtraRoutes(app: FastifyInstance, gate: Gate): v
           action: 'customer_message',
           changes: { text },
         });
-        return raiseNotification(jobs, {
+        const count = await raiseNotification(jobs, {
           type: 'CUSTOMER_JOB_UPDATE',
           job_id: job.job_id,
           actor: scope.usId,
           params: { job_number: job.job_number, message: text },
         });
+        return { notified: count, jobNumber: job.job_number ?? String(job.job_id) };
       });
+      const user = req.user!;
+      // After the answer's transaction and not awaited: the notification is what must not be lost; a mail fault is logged.
+      void mailOffice(db, { jobId: idOf(req), jobNumber, customer: { name: user.fullname ?? '', email: user.email }, text }).catch((err) =>
+        logInternalError(root, req, err),
+      );
       return { data: { job_id: idOf(req), notified } };
     },
   );

@@ -1,8 +1,9 @@
 /**
  * The customer portal (SPEC.md point 7, customer portal; issue 24), mirroring the engineer portal:
  * the customer's jobs (jobs.ts), sites, clients and managers (sites.ts), documents and uploads
- * (documents.ts), quote decision, message and .ics (extras.ts). Role Customer only; every call
- * computes the customer's scope from their assignments (scope.ts) and answers 404 outside it.
+ * (documents.ts), quote decision, message and .ics (extras.ts), the job's mails (mails.ts), and the
+ * sign-in by a mailed link (signInLink.ts, public). Role Customer only; every call computes the
+ * customer's scope from their assignments (scope.ts) and answers 404 outside it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CUSTOMER_PORTAL_GATE } from '../../core/customerportal/gate';
@@ -12,6 +13,7 @@ import { withMultipart } from '../files/multipartScope';
 import { customerJobDetails, filterCustomerJobs, insertCustomerJob, updateCustomerJob } from './jobs';
 import { registerCustomerDocumentRoutes, registerCustomerUploads } from './documents';
 import { registerCustomerExtraRoutes } from './extras';
+import { registerCustomerMailRoutes } from './mails';
 import { loadScope } from './scope';
 import {
   appendClient,
@@ -28,6 +30,8 @@ import {
 } from './sites';
 import { customerDb, type CustomerDb } from './tables';
 import type { CustomerScope } from './scope';
+import type { RootDb } from '../db/types';
+import { registerPortalLinkRoutes } from './signInLink';
 
 const key = 'customerportal';
 const gate = CUSTOMER_PORTAL_GATE;
@@ -48,10 +52,12 @@ async function scoped(req: FastifyRequest): Promise<{ db: CustomerDb; scope: Cus
   return { db, scope: await loadScope(req, db) };
 }
 
-export function registerCustomerPortalRoutes(app: FastifyInstance): void {
+export function registerCustomerPortalRoutes(app: FastifyInstance, root: RootDb): void {
   const store = () => app.fileStore;
+  registerPortalLinkRoutes(app, root);
   registerCustomerDocumentRoutes(app, gate, store);
-  registerCustomerExtraRoutes(app, gate);
+  registerCustomerExtraRoutes(app, gate, root);
+  registerCustomerMailRoutes(app, gate);
   withMultipart(app, (s) => registerCustomerUploads(s, gate, store));
 
   action(

@@ -6,7 +6,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { CUSTOMER_PAGE_SIZE, type CustomerJobDetails, type CustomerJobRow, type CustomerQuoteState } from '../../core/customerportal/types';
+import {
+  CUSTOMER_PAGE_SIZE,
+  type CustomerJobDetails,
+  type CustomerJobRow,
+  type CustomerQuoteState,
+  type CustomerSalesDocument,
+} from '../../core/customerportal/types';
 import { customerText } from '../../core/customerportal/messages';
 import type { JobStatus } from '../../core/enums';
 import { CUSTOMER_VISIBLE_STATUSES, isCustomerVisibleStatus } from '../../core/jobs/rules';
@@ -21,6 +27,7 @@ import { parseJobWrite } from '../jobs/validate';
 import { createJob, updateJob } from '../jobs/writes';
 import { raiseNotification } from '../notifications/raise';
 import { containsPattern } from '../resources/likeEscape';
+import { onlineInvoiceUrl } from '../accounting/documents/push';
 import { requireSite, scopedJob, scopedJobIds, type CustomerScope } from './scope';
 import type { CustomerDb } from './tables';
 
@@ -164,6 +171,23 @@ async function quoteState(db: CustomerDb, jobId: number, status: string): Promis
   };
 }
 
+/** The job's quotes and invoices; an invoice pushed to Xero carries its online-invoice link (view and pay) when Xero gave one. */
+async function salesDocuments(db: CustomerDb, jobId: number): Promise<CustomerJobDetails['sales_documents']> {
+  const rows = await db
+    .selectFrom('job_sales_sections')
+    .select(['jss_id', 'jss_title', 'jss_invoice_type', 'xero_doc_type', 'xero_doc_url'])
+    .where('job_id', '=', jobId)
+    .orderBy('jss_ordering')
+    .orderBy('jss_id')
+    .execute();
+  return rows.map((r) => ({
+    jss_id: r.jss_id,
+    jss_title: r.jss_title,
+    jss_invoice_type: r.jss_invoice_type as CustomerSalesDocument['jss_invoice_type'],
+    online_invoice_url: onlineInvoiceUrl(r.xero_doc_type, r.xero_doc_url),
+  }));
+}
+
 export async function customerJobDetails(db: CustomerDb, scope: CustomerScope, jobId: number): Promise<CustomerJobDetails> {
   const row = await joined(db, scope)
     .leftJoin('propertymanagers as p', 'p.pm_id', 'j.pm_id')
@@ -179,13 +203,7 @@ export async function customerJobDetails(db: CustomerDb, scope: CustomerScope, j
     pm_name: row.pm_name,
     jsc_name: row.jsc_name,
     quote: await quoteState(db, jobId, row.job_status),
-    sales_documents: (await db
-      .selectFrom('job_sales_sections')
-      .select(['jss_id', 'jss_title', 'jss_invoice_type'])
-      .where('job_id', '=', jobId)
-      .orderBy('jss_ordering')
-      .orderBy('jss_id')
-      .execute()) as CustomerJobDetails['sales_documents'],
+    sales_documents: await salesDocuments(db, jobId),
   };
 }
 

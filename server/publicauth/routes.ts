@@ -79,7 +79,8 @@ function passwordProblems(b: { password: string; password_again: string }): Fiel
   return problems;
 }
 
-async function signIn(req: FastifyRequest, usId: number) {
+/** A session for the user (after a link or a new password), as login starts it. */
+export async function signIn(req: FastifyRequest, usId: number) {
   const db = req.db!;
   const row = await db
     .selectFrom('users')

@@ -22,6 +22,8 @@ export interface SystemMail {
   to: string;
   subject: string;
   text: string;
+  /** Where answers go, when not to the brand's own address (a customer's message to the office). */
+  replyTo?: string;
 }
 
 export class NoSystemMailServer extends Error {
@@ -39,7 +41,13 @@ export async function sendSystemMail(db: BrandDb, mail: SystemMail): Promise<voi
   if (!server) throw new NoSystemMailServer();
   const transport = await smtpTransport(db, server);
   try {
-    await transport.sendMail({ from: server.mailserver_from, to: mail.to, subject: mail.subject, text: mail.text });
+    await transport.sendMail({
+      from: server.mailserver_from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    });
   } finally {
     transport.close();
   }

@@ -2,7 +2,8 @@
  * The demo customer's portal (issue 24): customer@demo.test is linked to the client and property
  * manager of the site of their jobs, with operator@demo.test as their default operator; one of
  * their QUOTED jobs has a quote waiting for their decision, and one of their other jobs has a
- * document (a one-page PDF report) marked visible to the client. Runs after the jobs and the mail.
+ * document (a one-page PDF report) marked visible to the client, and mails with the customer about
+ * it (customerPortalMails.ts). Runs after the jobs and the mail.
  */
 import { brandDb, type RootDb } from '../db/types';
 import { customerDb } from '../customerportal/tables';
@@ -10,6 +11,7 @@ import type { FileStore } from '../files/storage';
 import { attachmentTarget, storeAttachmentBytes } from '../mail/sync/attachmentFiles';
 import type { MailDb } from '../mail/tables';
 import { simplePdf } from './mailAttachments';
+import { createDemoCustomerMails } from './customerPortalMails';
 
 /** `store`: where the document's bytes go; default the data folder's file store, as the app's. */
 export async function createDemoCustomerPortal(root: RootDb, schema: string, store?: FileStore): Promise<void> {
@@ -109,4 +111,5 @@ export async function createDemoCustomerPortal(root: RootDb, schema: string, sto
     .returning('file_id')
     .executeTakeFirstOrThrow();
   await db.insertInto('file_job_links').values({ file_id: file.file_id, job_id: withDocument.job_id, fxj_visible_to_client: true }).execute();
+  await createDemoCustomerMails(root, schema, withDocument.job_id);
 }

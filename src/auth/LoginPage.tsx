@@ -35,6 +35,7 @@ export function LoginPage({ title }: PageProps) {
 
   const registration = isFeatureOn(features, 'auth.publicRegistration');
   const passwordReset = registration && isFeatureOn(features, 'auth.passwordReset');
+  const portalLink = isFeatureOn(features, 'job.enabled');
 
   return (
     <PublicFrame title={title}>
@@ -64,10 +65,15 @@ export function LoginPage({ title }: PageProps) {
         <Button type="submit" variant="contained" disabled={busy}>
           {translate('auth.signIn')}
         </Button>
-        <Stack direction="row" spacing={2} justifyContent="space-between">
+        <Stack direction="row" spacing={2} justifyContent="space-between" flexWrap="wrap" useFlexGap>
           {passwordReset && (
             <MuiLink component={Link} to="/request-password-token">
               {translate('auth.forgotPassword')}
+            </MuiLink>
+          )}
+          {portalLink && (
+            <MuiLink component={Link} to="/portal-link">
+              {translate('customerPortal.link.fromLogin')}
             </MuiLink>
           )}
           {registration && (

@@ -24,7 +24,7 @@ const job = (patch: Partial<CustomerJobDetails> = {}): CustomerJobDetails => ({
   created_at: '2026-11-20 10:00:00',
   job_details: null,
   quote: { awaiting: true, decision: null, name: null, decided_at: null, net_total: '345.00' },
-  sales_documents: [{ jss_id: 5, jss_title: 'Repair', jss_invoice_type: 'QUOTE' }],
+  sales_documents: [{ jss_id: 5, jss_title: 'Repair', jss_invoice_type: 'QUOTE', online_invoice_url: null }],
   ...patch,
 });
 
@@ -33,6 +33,17 @@ describe('CustomerJobPage', () => {
   const dataProvider = {
     customerJob: vi.fn(async (_id: number) => job()),
     customerDocuments: vi.fn(async (_id: number) => []),
+    customerMails: vi.fn(async (_id: number) => [
+      {
+        ma_id: 3,
+        mail_subject: 'Your booking on Thursday',
+        mail_from: { name: 'Office', address: 'office@demo.test' },
+        mail_to_arr: [{ name: 'Pat Customer', address: 'pat@example.test' }],
+        mail_cc_arr: [],
+        mail_date: '2026-11-25 10:00:00',
+        mail_text: 'Our engineer comes at nine.',
+      },
+    ]),
     customerQuoteDecision: vi.fn(async (_id: number, decision: QuoteDecision, name: string) =>
       job({ quote: { awaiting: false, decision, name, decided_at: '2026-11-27 12:00:00', net_total: '345.00' } }),
     ),
@@ -72,5 +83,32 @@ describe('CustomerJobPage', () => {
     fireEvent.change(within(details).getByLabelText('Description'), { target: { value: 'Leaking tap, worse now' } });
     fireEvent.click(within(details).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dataProvider.customerUpdateJob).toHaveBeenCalledWith(7, { job_desc: 'Leaking tap, worse now', job_wopo: '', job_details: '' }));
+  });
+
+  it('lists the job’s mails, each opening to its text', async () => {
+    await render();
+    const mails = await screen.findByRole('region', { name: 'E-mails' });
+    expect(await within(mails).findByText('1 e-mail')).toBeInTheDocument();
+    fireEvent.click(within(mails).getByRole('button', { name: 'Your booking on Thursday' }));
+    expect(await within(mails).findByText('Our engineer comes at nine.')).toBeVisible();
+    expect(within(mails).getByText('To: Pat Customer <pat@example.test>')).toBeInTheDocument();
+    expect(dataProvider.customerMails).toHaveBeenCalledWith(7, expect.anything());
+  });
+
+  it('offers Xero’s online invoice beside an invoice’s PDF when there is one', async () => {
+    dataProvider.customerJob.mockImplementationOnce(async () =>
+      job({
+        sales_documents: [
+          { jss_id: 5, jss_title: 'Repair', jss_invoice_type: 'QUOTE', online_invoice_url: null },
+          { jss_id: 6, jss_title: 'Works', jss_invoice_type: 'INVOICE', online_invoice_url: 'https://in.xero.test/abc' },
+        ],
+      }),
+    );
+    await render();
+    const docs = await screen.findByRole('region', { name: 'Quotes and invoices' });
+    const pay = within(docs).getAllByRole('link', { name: 'View and pay online' });
+    expect(pay).toHaveLength(1);
+    expect(pay[0]).toHaveAttribute('href', 'https://in.xero.test/abc');
+    expect(pay[0]).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });

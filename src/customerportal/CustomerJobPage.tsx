@@ -1,11 +1,12 @@
 /**
  * /portal/jobs/{id}, one of the customer's jobs (issue 24): status and schedule with an .ics
  * download, the office's values read-only, the texts they may change, the quote to approve or
- * decline with a typed name, the documents visible to them by group with uploads, and a message
+ * decline with a typed name, invoices with Xero's online link to pay, the documents visible to them
+ * by group with uploads, the job's mails they took part in (CustomerMailsSection.tsx), and a message
  * to the office. Everything through the data provider (customerProvider.ts) and react-query.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, CardContent, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import { useTranslate } from 'ra-core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,20 +20,8 @@ import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import { formatWireDate } from '../resources/engine/dateText';
 import { CUSTOMER_KEY, useCustomerProvider } from './customerProvider';
-import { apiBase, ReadOnlyValue, StatusChip, useAppointmentText } from './portalParts';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        <Stack spacing={1.5}>{children}</Stack>
-      </CardContent>
-    </Card>
-  );
-}
+import { CustomerMailsSection } from './CustomerMailsSection';
+import { apiBase, ReadOnlyValue, Section, StatusChip, useAppointmentText } from './portalParts';
 
 function QuoteSection({ job }: { job: CustomerJobDetails }) {
   const translate = useTranslate();
@@ -158,15 +147,17 @@ function SalesDocumentsSection({ job }: { job: CustomerJobDetails }) {
   return (
     <Section title={translate('customerPortal.job.salesDocuments')}>
       {job.sales_documents.map((d) => (
-        <Link
-          key={d.jss_id}
-          href={`${apiBase(brand.apiUrl)}/customerportal/${job.job_id}/salessections/${d.jss_id}/pdf`}
-          download
-          sx={{ overflowWrap: 'anywhere' }}
-        >
-          {translate(`salesCosts.enums.invoice_types.${d.jss_invoice_type}`)}
-          {d.jss_title ? `: ${d.jss_title}` : ''} (PDF)
-        </Link>
+        <Stack key={d.jss_id} direction="row" spacing={2} flexWrap="wrap" useFlexGap>
+          <Link href={`${apiBase(brand.apiUrl)}/customerportal/${job.job_id}/salessections/${d.jss_id}/pdf`} download sx={{ overflowWrap: 'anywhere' }}>
+            {translate(`salesCosts.enums.invoice_types.${d.jss_invoice_type}`)}
+            {d.jss_title ? `: ${d.jss_title}` : ''} (PDF)
+          </Link>
+          {d.online_invoice_url && (
+            <Link href={d.online_invoice_url} target="_blank" rel="noopener noreferrer">
+              {translate('customerPortal.invoice.payOnline')}
+            </Link>
+          )}
+        </Stack>
       ))}
     </Section>
   );
@@ -240,6 +231,7 @@ export function CustomerJobPage({ title }: PageProps) {
         <SalesDocumentsSection job={job} />
         <TextsSection key={job.job_id} job={job} />
         <DocumentsSection jobId={job.job_id} />
+        <CustomerMailsSection jobId={job.job_id} />
         <MessageSection jobId={job.job_id} />
       </Stack>
     </PageFrame>

@@ -8,6 +8,7 @@ import type { HttpClient, RequestOptions } from '../dataProvider/httpClient';
 import {
   CUSTOMER_PAGE_SIZE,
   type CustomerJobDetails,
+  type CustomerJobMail,
   type CustomerJobRow,
   type CustomerSiteDetails,
   type CustomerSiteRow,
@@ -45,6 +46,7 @@ export interface CustomerProvider {
   customerQuoteDecision(jobId: number, decision: QuoteDecision, name: string): Promise<CustomerJobDetails | null>;
   customerMessage(jobId: number, text: string): Promise<unknown>;
   customerDocuments(jobId: number, signal?: AbortSignal): Promise<JobDocumentRow[]>;
+  customerMails(jobId: number, signal?: AbortSignal): Promise<CustomerJobMail[]>;
   customerSites(signal?: AbortSignal): Promise<CustomerSiteRow[]>;
   customerSite(jsId: number, signal?: AbortSignal): Promise<CustomerSiteDetails | null>;
   customerCreateSite(body: { js_address: string; js_city?: string; js_postcode?: string; co_id: number }): Promise<CustomerSiteDetails | null>;
@@ -74,6 +76,7 @@ export function customerProvider(client: HttpClient): CustomerProvider {
     customerQuoteDecision: (jobId, decision, name) => data<CustomerJobDetails>(`${base(jobId)}/quotedecision`, { method: 'POST', body: { decision, name } }),
     customerMessage: (jobId, text) => data(`${base(jobId)}/message`, { method: 'POST', body: { text } }),
     customerDocuments: (jobId, signal) => list<JobDocumentRow>(`${base(jobId)}/documents/filter`, { method: 'POST', body: {}, query: { limit: 100 }, signal }),
+    customerMails: (jobId, signal) => list<CustomerJobMail>(`${base(jobId)}/mails`, { signal }),
     customerSites: (signal) => list<CustomerSiteRow>('customerportal/jobsites', { method: 'POST', body: {}, query: { limit: 500 }, signal }),
     customerSite: (js_id, signal) => data<CustomerSiteDetails>('customerportal/getJobSiteDetails', { method: 'POST', body: { js_id }, signal }),
     customerCreateSite: (body) => data<CustomerSiteDetails>('customerportal/createJobsite', { method: 'POST', body }),

@@ -1,9 +1,23 @@
-/** Small pieces the portal's screens share: a read-only value, the status chip, the appointment text. */
+/** Small pieces the portal's screens share: a titled section, a read-only value, the status chip, the appointment text. */
 import type { ReactNode } from 'react';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { JobStatus } from '../../core/enums';
 import { formatWireDate } from '../resources/engine/dateText';
+
+/** A card of the job page, a region named by its title. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        <Stack spacing={1.5}>{children}</Stack>
+      </CardContent>
+    </Card>
+  );
+}
 
 /** A value the customer cannot change: plain text under a small label, never an input that looks editable. */
 export function ReadOnlyValue({ label, children }: { label: string; children: ReactNode }) {

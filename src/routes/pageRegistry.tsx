@@ -34,6 +34,7 @@ import { CustomerJobsPage } from '../customerportal/CustomerJobsPage';
 import { CustomerJobPage } from '../customerportal/CustomerJobPage';
 import { CustomerRequestPage } from '../customerportal/CustomerRequestPage';
 import { CustomerSitesPage } from '../customerportal/CustomerSitesPage';
+import { PortalLinkPage, PortalSignInPage } from '../customerportal/PortalLinkPages';
 import { FileBrowserPage } from '../files/FileBrowserPage';
 import { MailClientPage } from '../mail/client/MailClientPage';
 import { MailDraftPage } from '../mail/compose/MailDraftPage';
@@ -82,6 +83,8 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   globalErrors: GlobalErrorsPage,
   register: RegisterPage,
   prelogin: PreloginPage,
+  portalLink: PortalLinkPage,
+  portalSignIn: PortalSignInPage,
   reserve: ReservePage,
   resetPassword: ResetPasswordPage,
   requestPasswordToken: RequestPasswordTokenPage,

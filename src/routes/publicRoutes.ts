@@ -2,12 +2,16 @@
 import type { AppRoute } from './types';
 
 const registration = { requiredFeatures: ['auth.publicRegistration'] };
+/** The customer portal's sign-in by a mailed link (issue 24). */
+const portal = { requiredFeatures: ['job.enabled'] };
 const passwordReset = { requiredFeatures: ['auth.publicRegistration', 'auth.passwordReset'] };
 
 export const PUBLIC_ROUTES: readonly AppRoute[] = [
   { id: 'login', path: '/login', title: 'pages.login', layout: 'public', page: 'login' },
   { id: 'register', path: '/register', title: 'pages.register', layout: 'public', page: 'register', gate: registration },
   { id: 'prelogin', path: '/prelogin', title: 'pages.prelogin', layout: 'public', page: 'prelogin' },
+  { id: 'portalLink', path: '/portal-link', title: 'customerPortal.link.title', layout: 'public', page: 'portalLink', gate: portal },
+  { id: 'portalSignIn', path: '/portal-signin', title: 'customerPortal.link.signInTitle', layout: 'public', page: 'portalSignIn', gate: portal },
   { id: 'reserve', path: '/reserve', title: 'pages.reserve', layout: 'public', page: 'reserve' },
   { id: 'resetPassword', path: '/reset-password', title: 'pages.resetPassword', layout: 'public', page: 'resetPassword', gate: passwordReset },
   {

@@ -69,6 +69,8 @@ export type PageKind =
   | 'globalErrors'
   | 'register'
   | 'prelogin'
+  | 'portalLink'
+  | 'portalSignIn'
   | 'reserve'
   | 'resetPassword'
   | 'requestPasswordToken'

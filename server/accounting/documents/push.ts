@@ -179,6 +179,7 @@ async function knownItems(db: AnyDb, codes: (string | null)[]): Promise<Set<stri
  * document in Xero.
  */
 async function documentUrl(api: XeroApi, type: InvoiceType, id: string, online: boolean): Promise<string> {
+  // The fallbacks below open Xero's own app (a Xero sign-in); isOnlineInvoiceUrl tells them apart from the online invoice.
   if (type === 'INVOICE' || type === 'ADVANCE_PAYMENT') {
     if (online) {
       try {
@@ -189,10 +190,21 @@ async function documentUrl(api: XeroApi, type: InvoiceType, id: string, online: 
         // The document exists; a missing link is not worth failing (or repeating) the push for.
       }
     }
-    return `https://go.xero.com/AccountsReceivable/View.aspx?InvoiceID=${id}`;
+    return `${XERO_APP}AccountsReceivable/View.aspx?InvoiceID=${id}`;
   }
-  if (type === 'CREDIT_NOTE') return `https://go.xero.com/AccountsReceivable/ViewCreditNote.aspx?creditNoteID=${id}`;
-  return `https://go.xero.com/app/quotes/view/${id}`;
+  if (type === 'CREDIT_NOTE') return `${XERO_APP}AccountsReceivable/ViewCreditNote.aspx?creditNoteID=${id}`;
+  return `${XERO_APP}app/quotes/view/${id}`;
+}
+
+const XERO_APP = 'https://go.xero.com/';
+
+/**
+ * The stored document link when it is Xero's online invoice (public, where the client views and pays
+ * it): an invoice or advance payment whose link is not the fallback into Xero's own app. Null otherwise.
+ */
+export function onlineInvoiceUrl(type: string | null, url: string | null): string | null {
+  if ((type !== 'INVOICE' && type !== 'ADVANCE_PAYMENT') || !url || url.startsWith(XERO_APP)) return null;
+  return /^https?:\/\//.test(url) ? url : null;
 }
 
 export interface BatchItem {
