@@ -7,7 +7,25 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   // precompressPlugin: .br and .gz beside each built text file, served as they are (server/spa/static.ts).
   plugins: [react(), precompressPlugin()],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 4000 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the first page needs (react-admin, MUI, the app shell, the login page) in a few chunks
+          // under Vite's size warning rather than dozens of small ones; each page's own code loads on
+          // its first visit (src/routes/pageRegistry.tsx).
+          groups: [
+            { name: 'react', tags: ['$initial'], test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'mui', tags: ['$initial'], test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/ },
+            { name: 'admin', tags: ['$initial'], test: /node_modules[\\/]/ },
+            { name: 'app', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
+  },
   // `npm run dev` proxies the API to a running `npm start`, keeping the Host so the brand resolves.
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   test: {

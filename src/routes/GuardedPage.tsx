@@ -1,5 +1,5 @@
 /** One routed page: the guard's decision first, then the page with its document title. */
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { ensureWhoami } from '../auth/authApi';
@@ -15,7 +15,13 @@ function TitledRoute({ route, title }: { route: AppRoute; title: string }) {
   const brand = useBrand();
   useDocumentTitle(title, productNameOf(brand, ''));
   const Page = PAGES[route.page];
-  return <Page route={route} title={title} />;
+  // A page's chunk loads on its first visit (pageRegistry.tsx); meanwhile the same placeholder as
+  // while the user is looked up, so the wait reads as one and nothing below it moves.
+  return (
+    <Suspense fallback={<LoadingPage />}>
+      <Page route={route} title={title} />
+    </Suspense>
+  );
 }
 
 export function GuardedPage({ route }: { route: AppRoute }) {

@@ -1,53 +1,10 @@
 /** Which component renders each kind of page of the route table. */
 import type { ComponentType } from 'react';
 import { LoginPage } from '../auth/LoginPage';
-import { BlockIndexPage } from '../pages/BlockIndexPage';
-import { ConnectReturnPage } from '../pages/ConnectReturnPage';
-import { ErrorListPage } from '../pages/ErrorListPage';
-import { HomePage } from '../pages/HomePage';
-import { NotAllowedPage } from '../pages/NotAllowedPage';
 import { NotFoundContent } from '../pages/NotFoundPage';
 import { PublicFrame } from '../pages/PageFrame';
-import { TemporaryErrorPage } from '../pages/TemporaryErrorPage';
-import { TitledPage } from '../pages/TitledPage';
 import type { PageProps } from '../pages/types';
-import { ResourceItemPage } from '../resources/engine/ResourceItemPage';
-import { ResourceListPage } from '../resources/engine/ResourceListPage';
-import { SettingsPage } from '../usersettings/SettingsPage';
-import { SiteConfigPage } from '../siteconfig/SiteConfigPage';
-import { UserItemPage } from '../users/UserItemPage';
-import { BrandItemPage } from '../devsites/BrandItemPage';
-import { BrandListPage } from '../devsites/BrandListPage';
-import { DevDashboardPage } from '../devtools/DevDashboardPage';
-import { GlobalErrorsPage } from '../devtools/GlobalErrorsPage';
-import { SqlSchemasPage } from '../devtools/SqlSchemasPage';
-import { RequestPasswordTokenPage, ResetPasswordPage } from '../publicauth/PasswordResetPages';
-import { PreloginPage } from '../publicauth/PreloginPage';
-import { RegisterPage } from '../publicauth/RegisterPage';
-import { ReservePage } from '../publicauth/ReservePage';
-import { JobSheetPage } from '../jobs/sheet/JobSheetPage';
-import { JobItemPage } from '../jobs/item/JobItemPage';
-import { RemindersPage } from '../notifications/RemindersPage';
-import { EngineerReportsPage } from '../engineerreports/EngineerReportsPage';
-import { EngineerViewPage } from '../engineerportal/EngineerViewPage';
-import { CustomerJobsPage } from '../customerportal/CustomerJobsPage';
-import { CustomerJobPage } from '../customerportal/CustomerJobPage';
-import { CustomerRequestPage } from '../customerportal/CustomerRequestPage';
-import { CustomerSitesPage } from '../customerportal/CustomerSitesPage';
-import { PortalLinkPage, PortalSignInPage } from '../customerportal/PortalLinkPages';
-import { FileBrowserPage } from '../files/FileBrowserPage';
-import { MailClientPage } from '../mail/client/MailClientPage';
-import { MailDraftPage } from '../mail/compose/MailDraftPage';
-import { MailAccountListPage } from '../mail/admin/MailAccountListPage';
-import { MailAccountItemPage } from '../mail/admin/MailAccountItemPage';
-import { DeletedMailsPage } from '../mail/client/DeletedMailsPage';
-import { SyncStatusPage } from '../accounting/SyncStatusPage';
-import { LazyXeroDashboardPage } from '../accounting/LazyXeroDashboardPage';
-import { XeroConnectionPage } from '../accounting/XeroConnectionPage';
-import { XeroConnectPage } from '../accounting/XeroConnectPage';
-import { GoogleConnectPage } from '../google/GoogleConnectPage';
-import { GoogleDashboardPage } from '../google/GoogleDashboardPage';
-import { GoogleDrivePage } from '../google/drive/GoogleDrivePage';
+import { lazyPage } from './lazyPage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -59,52 +16,52 @@ function PublicNotFound({ title }: PageProps) {
 }
 
 export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
-  home: HomePage,
-  frame: TitledPage,
+  home: lazyPage(() => import('../pages/HomePage'), 'HomePage'),
+  frame: lazyPage(() => import('../pages/TitledPage'), 'TitledPage'),
   login: LoginPage,
   notFound: PublicNotFound,
-  notAllowed: NotAllowedPage,
-  temporaryError: TemporaryErrorPage,
-  microsoftConnect: ConnectReturnPage,
-  googleConnect: GoogleConnectPage,
-  googleDashboard: GoogleDashboardPage,
-  googleDrive: GoogleDrivePage,
-  errorList: ErrorListPage,
-  blockIndex: BlockIndexPage,
-  resourceList: ResourceListPage,
-  resourceItem: ResourceItemPage,
-  userItem: UserItemPage,
-  settings: SettingsPage,
-  siteConfig: SiteConfigPage,
-  brandList: BrandListPage,
-  brandItem: BrandItemPage,
-  devDashboard: DevDashboardPage,
-  sqlSchemas: SqlSchemasPage,
-  globalErrors: GlobalErrorsPage,
-  register: RegisterPage,
-  prelogin: PreloginPage,
-  portalLink: PortalLinkPage,
-  portalSignIn: PortalSignInPage,
-  reserve: ReservePage,
-  resetPassword: ResetPasswordPage,
-  requestPasswordToken: RequestPasswordTokenPage,
-  jobSheet: JobSheetPage,
-  jobItem: JobItemPage,
-  reminders: RemindersPage,
-  engineerReports: EngineerReportsPage,
-  engineerView: EngineerViewPage,
-  customerJobs: CustomerJobsPage,
-  customerJob: CustomerJobPage,
-  customerRequest: CustomerRequestPage,
-  customerSites: CustomerSitesPage,
-  mailClient: MailClientPage,
-  mailDraft: MailDraftPage,
-  mailAccountList: MailAccountListPage,
-  mailAccountItem: MailAccountItemPage,
-  deletedMails: DeletedMailsPage,
-  fileBrowser: FileBrowserPage,
-  xeroSyncStatus: SyncStatusPage,
-  xeroDashboard: LazyXeroDashboardPage,
-  xeroConnection: XeroConnectionPage,
-  xeroConnect: XeroConnectPage,
+  notAllowed: lazyPage(() => import('../pages/NotAllowedPage'), 'NotAllowedPage'),
+  temporaryError: lazyPage(() => import('../pages/TemporaryErrorPage'), 'TemporaryErrorPage'),
+  microsoftConnect: lazyPage(() => import('../pages/ConnectReturnPage'), 'ConnectReturnPage'),
+  googleConnect: lazyPage(() => import('../google/GoogleConnectPage'), 'GoogleConnectPage'),
+  googleDashboard: lazyPage(() => import('../google/GoogleDashboardPage'), 'GoogleDashboardPage'),
+  googleDrive: lazyPage(() => import('../google/drive/GoogleDrivePage'), 'GoogleDrivePage'),
+  errorList: lazyPage(() => import('../pages/ErrorListPage'), 'ErrorListPage'),
+  blockIndex: lazyPage(() => import('../pages/BlockIndexPage'), 'BlockIndexPage'),
+  resourceList: lazyPage(() => import('../resources/engine/ResourceListPage'), 'ResourceListPage'),
+  resourceItem: lazyPage(() => import('../resources/engine/ResourceItemPage'), 'ResourceItemPage'),
+  userItem: lazyPage(() => import('../users/UserItemPage'), 'UserItemPage'),
+  settings: lazyPage(() => import('../usersettings/SettingsPage'), 'SettingsPage'),
+  siteConfig: lazyPage(() => import('../siteconfig/SiteConfigPage'), 'SiteConfigPage'),
+  brandList: lazyPage(() => import('../devsites/BrandListPage'), 'BrandListPage'),
+  brandItem: lazyPage(() => import('../devsites/BrandItemPage'), 'BrandItemPage'),
+  devDashboard: lazyPage(() => import('../devtools/DevDashboardPage'), 'DevDashboardPage'),
+  sqlSchemas: lazyPage(() => import('../devtools/SqlSchemasPage'), 'SqlSchemasPage'),
+  globalErrors: lazyPage(() => import('../devtools/GlobalErrorsPage'), 'GlobalErrorsPage'),
+  register: lazyPage(() => import('../publicauth/RegisterPage'), 'RegisterPage'),
+  prelogin: lazyPage(() => import('../publicauth/PreloginPage'), 'PreloginPage'),
+  portalLink: lazyPage(() => import('../customerportal/PortalLinkPages'), 'PortalLinkPage'),
+  portalSignIn: lazyPage(() => import('../customerportal/PortalLinkPages'), 'PortalSignInPage'),
+  reserve: lazyPage(() => import('../publicauth/ReservePage'), 'ReservePage'),
+  resetPassword: lazyPage(() => import('../publicauth/PasswordResetPages'), 'ResetPasswordPage'),
+  requestPasswordToken: lazyPage(() => import('../publicauth/PasswordResetPages'), 'RequestPasswordTokenPage'),
+  jobSheet: lazyPage(() => import('../jobs/sheet/JobSheetPage'), 'JobSheetPage'),
+  jobItem: lazyPage(() => import('../jobs/item/JobItemPage'), 'JobItemPage'),
+  reminders: lazyPage(() => import('../notifications/RemindersPage'), 'RemindersPage'),
+  engineerReports: lazyPage(() => import('../engineerreports/EngineerReportsPage'), 'EngineerReportsPage'),
+  engineerView: lazyPage(() => import('../engineerportal/EngineerViewPage'), 'EngineerViewPage'),
+  customerJobs: lazyPage(() => import('../customerportal/CustomerJobsPage'), 'CustomerJobsPage'),
+  customerJob: lazyPage(() => import('../customerportal/CustomerJobPage'), 'CustomerJobPage'),
+  customerRequest: lazyPage(() => import('../customerportal/CustomerRequestPage'), 'CustomerRequestPage'),
+  customerSites: lazyPage(() => import('../customerportal/CustomerSitesPage'), 'CustomerSitesPage'),
+  mailClient: lazyPage(() => import('../mail/client/MailClientPage'), 'MailClientPage'),
+  mailDraft: lazyPage(() => import('../mail/compose/MailDraftPage'), 'MailDraftPage'),
+  mailAccountList: lazyPage(() => import('../mail/admin/MailAccountListPage'), 'MailAccountListPage'),
+  mailAccountItem: lazyPage(() => import('../mail/admin/MailAccountItemPage'), 'MailAccountItemPage'),
+  deletedMails: lazyPage(() => import('../mail/client/DeletedMailsPage'), 'DeletedMailsPage'),
+  fileBrowser: lazyPage(() => import('../files/FileBrowserPage'), 'FileBrowserPage'),
+  xeroSyncStatus: lazyPage(() => import('../accounting/SyncStatusPage'), 'SyncStatusPage'),
+  xeroDashboard: lazyPage(() => import('../accounting/XeroDashboardPage'), 'XeroDashboardPage'),
+  xeroConnection: lazyPage(() => import('../accounting/XeroConnectionPage'), 'XeroConnectionPage'),
+  xeroConnect: lazyPage(() => import('../accounting/XeroConnectPage'), 'XeroConnectPage'),
 };

@@ -3,7 +3,7 @@
  * details). 'new' is a draft form without a number that creates the job on save. A customer gets
  * the details, e-mails and documents tabs only.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, Button, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
@@ -12,7 +12,6 @@ import { useAuth } from '../../auth/authStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { CostsTab } from '../costs/CostsTab';
-import { SalesTab } from '../sales/SalesTab';
 import { useJobOptions } from '../sheet/options';
 import { jobKey, useJobsProvider } from '../jobsProvider';
 import { DetailsForm } from './DetailsForm';
@@ -20,7 +19,10 @@ import { HistoryPanel } from './HistoryPanel';
 import { NEW_JOB, toJobWrite, valuesOf, type JobFormValues } from './jobForm';
 import { JobDocumentsPanel } from '../../files/JobDocumentsPanel';
 import { EmailsTab } from './OtherTabs';
-import { ScheduleTab } from './ScheduleTab';
+
+// The calendar (FullCalendar) and the sales sections' drag and drop (dnd-kit) load with their tab.
+const ScheduleTab = lazy(() => import('./ScheduleTab').then((m) => ({ default: m.ScheduleTab })));
+const SalesTab = lazy(() => import('../sales/SalesTab').then((m) => ({ default: m.SalesTab })));
 
 export const JOB_TABS = ['details', 'schedule', 'sales', 'costs', 'emails', 'documents'] as const;
 export type JobTab = (typeof JOB_TABS)[number];
@@ -132,7 +134,7 @@ export function JobItemPage({ title }: PageProps) {
           <Tab key={t} value={t} label={translate(`jobs.item.tabs.${t}`)} disabled={isNew && t !== 'details'} />
         ))}
       </Tabs>
-      {content}
+      <Suspense fallback={<CircularProgress aria-label={title} />}>{content}</Suspense>
     </PageFrame>
   );
 }

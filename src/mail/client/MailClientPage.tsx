@@ -130,8 +130,11 @@ export function MailClientPage({ title }: PageProps) {
   }
   return (
     <PageFrame title={title}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ minHeight: 'calc(100vh - 160px)' }}>
-        <Stack spacing={1} sx={{ display: { xs: selectedId ? 'none' : 'flex', md: 'flex' } }}>
+      {/* On a wide screen the three columns fit the window (the app bar, the page's padding and
+          heading take the 160 px) and each scrolls on its own: the list's scroll box has a bounded
+          height, so its virtualiser keeps only the rows in view and asks for the next page near the end. */}
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ height: { md: 'calc(100vh - 160px)' }, minHeight: { md: 360 } }}>
+        <Stack spacing={1} sx={{ display: { xs: selectedId ? 'none' : 'flex', md: 'flex' }, overflowY: { md: 'auto' }, flexShrink: 0 }}>
           <Button component={Link} to={NEW_MAIL_URL} variant="contained" startIcon={<EditIcon />}>
             {translate('mailClient.actions.newMail')}
           </Button>
@@ -185,7 +188,7 @@ export function MailClientPage({ title }: PageProps) {
             tags={labels.tags}
           />
         </Box>
-        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', overflowY: { md: 'auto' } }} data-testid="mail-reading-column">
           {selectedId ? (
             <>
               <Button component={Link} to="/email" sx={{ display: { md: 'none' }, alignSelf: 'flex-start' }}>

@@ -97,7 +97,8 @@ export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCh
     count: items.length,
     getScrollElement: () => scroller.current,
     estimateSize: (i) => (items[i].kind === 'group' ? HEADER_HEIGHT : ROW_HEIGHT),
-    overscan: 10,
+    // Three rows either side of the window: with ~8 rows in view, at most about twice that are in the DOM.
+    overscan: 3,
     // jsdom and the first paint have no layout yet: assume a window's worth of rows.
     initialRect: { width: 400, height: 800 },
   });
@@ -117,7 +118,13 @@ export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCh
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
       {loading ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
-      <Box ref={scroller} sx={{ overflowY: 'auto', flex: 1, minHeight: 300 }} data-testid="mail-list-scroller">
+      {/* Bounded: by the page's columns on a wide screen, by the window on a narrow one (where the
+          list is a column of its own). An unbounded box grows to every row and virtualises nothing. */}
+      <Box
+        ref={scroller}
+        sx={{ overflowY: 'auto', flex: { md: 1 }, minHeight: { md: 0 }, height: { xs: 'calc(100vh - 200px)', md: 'auto' } }}
+        data-testid="mail-list-scroller"
+      >
         {!loading && !rows.length && (
           <Typography sx={{ p: 2 }} color="text.secondary">
             {translate('mailClient.empty')}

@@ -3,12 +3,13 @@
  * text editor (ra-input-rich-text's), anything else the simpler plain-text editor. Both hand back
  * HTML. `resetKey` changes when the body is replaced from outside (template, signature, reload).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { TextField } from '@mui/material';
-import { Form, useTranslate } from 'ra-core';
-import { useWatch } from 'react-hook-form';
-import { RichTextInput } from 'ra-input-rich-text';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { CircularProgress, TextField } from '@mui/material';
+import { useTranslate } from 'ra-core';
 import { htmlToText, textToHtml } from '../../../core/mail/compose/plainText';
+
+// The rich text editor (tiptap, through ra-input-rich-text) loads when a user who chose it opens one.
+const RichBody = lazy(() => import('./RichBody').then((m) => ({ default: m.RichBody })));
 
 export interface BodyEditorProps {
   editor: string;
@@ -16,36 +17,6 @@ export interface BodyEditorProps {
   resetKey: number;
   onChange: (html: string) => void;
   disabled?: boolean;
-}
-
-function WatchBody({ onChange }: { onChange: (html: string) => void }) {
-  const value = useWatch({ name: 'body' }) as string | undefined;
-  const first = useRef(true);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => {
-    // The editor's first value is the draft as loaded; only the user's edits are changes.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    latest.current(value ?? '');
-  }, [value]);
-  return null;
-}
-
-function RichBody({ html, resetKey, onChange, disabled }: Omit<BodyEditorProps, 'editor'>) {
-  const translate = useTranslate();
-  // ra-core's Form resets its values whenever the record object changes: a new object on every
-  // render would reset the editor under the user's typing and drop keystrokes.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const record = useMemo(() => ({ body: html }), [resetKey]);
-  return (
-    <Form key={resetKey} record={record} noValidate>
-      <RichTextInput source="body" label={translate('mailCompose.page.body')} fullWidth disabled={disabled} />
-      <WatchBody onChange={onChange} />
-    </Form>
-  );
 }
 
 function PlainBody({ html, resetKey, onChange, disabled }: Omit<BodyEditorProps, 'editor'>) {
@@ -75,5 +46,11 @@ function PlainBody({ html, resetKey, onChange, disabled }: Omit<BodyEditorProps,
 }
 
 export function BodyEditor({ editor, ...rest }: BodyEditorProps) {
-  return editor === 'ckeditor' ? <RichBody {...rest} /> : <PlainBody {...rest} />;
+  const translate = useTranslate();
+  if (editor !== 'ckeditor') return <PlainBody {...rest} />;
+  return (
+    <Suspense fallback={<CircularProgress aria-label={translate('mailCompose.page.body')} />}>
+      <RichBody {...rest} />
+    </Suspense>
+  );
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { configureApi } from '../../dataProvider/apiClient';
 import { renderWithApp } from '../../test/renderWithApp';
@@ -31,6 +31,12 @@ const draft = {
   updated_at: '',
   attachments: [],
 };
+
+// The rich editor is a chunk of its own (BodyEditor.tsx); loaded once here, as a browser would have
+// it cached, so the test's wait is for the draft and not for transforming tiptap on a busy machine.
+beforeAll(async () => {
+  await import('./RichBody');
+}, 60_000);
 
 describe('MailDraftPage', () => {
   const fetchMock = vi.fn<typeof fetch>();
