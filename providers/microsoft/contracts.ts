@@ -12,7 +12,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Document, OpenAPIBackend } from 'openapi-backend';
-import { parse } from 'yaml';
 import { loadContract } from '../contracts';
 
 export const GRAPH_ROOT = '/graph/v1.0';
@@ -70,9 +69,16 @@ function renamed(item: Node, prefix: string): Node {
   return out;
 }
 
+/**
+ * js-yaml (openapi-backend's own YAML reader, through its ref parser; untyped here) reads the 3.5 MB
+ * of slices in about a second, several times faster than the `yaml` package.
+ */
+const yamlLoad = async (): Promise<(text: string) => unknown> => ((await import('js-yaml' as string)) as { load(text: string): unknown }).load;
+
 /** The merged, rewritten Graph document (exported for the fake's own tests). */
 export async function graphDocument(contractsDir: string): Promise<Document> {
-  const docs = await Promise.all(SLICES.map(async (f) => parse(await readFile(path.join(contractsDir, 'microsoft', f), 'utf8')) as Node));
+  const load = await yamlLoad();
+  const docs = await Promise.all(SLICES.map(async (f) => load(await readFile(path.join(contractsDir, 'microsoft', f), 'utf8')) as Node));
   const paths: Node = {};
   const components: Record<string, Node> = {};
   for (const doc of docs) {

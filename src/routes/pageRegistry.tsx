@@ -2,7 +2,9 @@
 import type { ComponentType } from 'react';
 import { LoginPage } from '../auth/LoginPage';
 import { BlockIndexPage } from '../pages/BlockIndexPage';
-import { ConnectReturnPage } from '../pages/ConnectReturnPage';
+import { MicrosoftAccountDetailsPage } from '../microsoft/MicrosoftAccountDetailsPage';
+import { MicrosoftConnectPage } from '../microsoft/MicrosoftConnectPage';
+import { MicrosoftDashboardPage } from '../microsoft/MicrosoftDashboardPage';
 import { ErrorListPage } from '../pages/ErrorListPage';
 import { HomePage } from '../pages/HomePage';
 import { NotAllowedPage } from '../pages/NotAllowedPage';
@@ -64,7 +66,9 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   notFound: PublicNotFound,
   notAllowed: NotAllowedPage,
   temporaryError: TemporaryErrorPage,
-  microsoftConnect: ConnectReturnPage,
+  microsoftConnect: MicrosoftConnectPage,
+  microsoftDashboard: MicrosoftDashboardPage,
+  microsoftAccount: MicrosoftAccountDetailsPage,
   googleConnect: GoogleConnectPage,
   googleDashboard: GoogleDashboardPage,
   googleDrive: GoogleDrivePage,
