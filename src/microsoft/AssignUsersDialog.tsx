@@ -2,7 +2,7 @@
  * Who may use a mailbox: every staff user of the brand with an "assigned" box and the IMAP
  * accounts' two rights (can send, can delete). Saving posts the whole list (assignusers `_bulk`).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -39,10 +39,10 @@ export function AssignUsersDialog({ account, busy, onClose, onSave }: Props) {
     queryFn: ({ signal }) => provider.microsoftStaffUsers(signal),
     enabled: account !== null,
   });
-  const [rows, setRows] = useState<Map<number, AssignedUser>>(new Map());
-  useEffect(() => {
-    setRows(new Map((account?.users ?? []).map((u) => [u.us_id, { us_id: u.us_id, can_send: u.can_send, can_delete: u.can_delete }])));
-  }, [account]);
+  // The dialog is keyed by the mailbox (MicrosoftDashboardPage), so each opening starts from its users.
+  const [rows, setRows] = useState<Map<number, AssignedUser>>(
+    () => new Map((account?.users ?? []).map((u) => [u.us_id, { us_id: u.us_id, can_send: u.can_send, can_delete: u.can_delete }])),
+  );
   const staff = (users.data ?? []).filter((u) => (STAFF as readonly string[]).includes(u.role));
   const update = (usId: number, change: Partial<AssignedUser> | null) =>
     setRows((prev) => {

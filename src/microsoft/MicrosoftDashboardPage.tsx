@@ -96,6 +96,7 @@ export function MicrosoftDashboardPage({ title }: PageProps) {
         ))}
       </Stack>
       <AssignUsersDialog
+        key={assigning?.msa_id ?? 0}
         account={assigning}
         busy={assign.isPending}
         onClose={() => setAssigning(null)}
