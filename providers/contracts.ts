@@ -51,7 +51,25 @@ function customizeAjv(ajv: Ajv): Ajv {
   ajv.addFormat('uuid', UUID);
   ajv.addFormat('date-time', (v: string) => ISO_DATE_TIME.test(v) || MS_DATE.test(v));
   ajv.addFormat('date', (v: string) => ISO_DATE_TIME.test(v) || MS_DATE.test(v));
-  for (const name of ['double', 'float', 'int32', 'int64', 'byte', 'binary', 'password']) ajv.addFormat(name, true);
+  // Graph's OData formats (int16, time, duration, decimal ...) are not JSON Schema's either.
+  for (const name of [
+    'base64url',
+    'int8',
+    'int16',
+    'uint8',
+    'sbyte',
+    'decimal',
+    'duration',
+    'time',
+    'double',
+    'float',
+    'int32',
+    'int64',
+    'byte',
+    'binary',
+    'password',
+  ])
+    ajv.addFormat(name, true);
   const compile = ajv.compile.bind(ajv);
   ajv.compile = ((schema: object) => compile(restoreLists(schema) as object)) as typeof ajv.compile;
   return ajv;

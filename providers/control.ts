@@ -7,7 +7,9 @@ import type { FailNext, LoseAnswer } from './xero/faults';
 import type { Violation } from './xero/gate';
 import type { ConnectionInfo, TenantInfo, TenantSnapshot } from './xero/knobs';
 import type { Limits } from './xero/limits';
+import type { MicrosoftMailboxInfo, MicrosoftSnapshot } from './microsoft/knobs';
 
+export type { MicrosoftMailboxInfo, MicrosoftSnapshot };
 export type { ConnectionInfo, TenantInfo, TenantSnapshot, Violation, Limits, FailNext, LoseAnswer, GoogleAccountInfo, GoogleSnapshot, RemoteTaskEdit };
 
 export interface ClockInfo {
@@ -69,6 +71,17 @@ export function providerControl(baseUrl: string) {
       quota: (opts: { count?: number; status?: 403 | 429; operationId?: string } = {}) => call<unknown>('POST', '/google/quota', opts).then(() => undefined),
       failNext: (opts: FailNext = {}) => call<unknown>('POST', '/google/failNext', opts).then(() => undefined),
       clearFaults: () => call<unknown>('POST', '/google/clearFaults').then(() => undefined),
+    },
+    microsoft: {
+      allowToken: (token: string, subject: string) => call<unknown>('POST', '/microsoft/tokens', { token, subject }).then(() => undefined),
+      createMailbox: (opts: { subject: string; mail?: string; displayName?: string }) => call<MicrosoftMailboxInfo>('POST', '/microsoft/mailboxes', opts),
+      state: (subject: string) => call<MicrosoftSnapshot>('GET', `/microsoft/mailboxes/${encodeURIComponent(subject)}/state`),
+      throttle: (opts: { count?: number; retryAfterS?: number; operationId?: string } = {}) =>
+        call<unknown>('POST', '/microsoft/throttle', opts).then(() => undefined),
+      setConcurrency: (n: number) => call<unknown>('POST', '/microsoft/concurrency', { n }).then(() => undefined),
+      failNext: (opts: FailNext = {}) => call<unknown>('POST', '/microsoft/failNext', opts).then(() => undefined),
+      latency: (ms: number) => call<unknown>('POST', '/microsoft/latency', { ms }).then(() => undefined),
+      clearFaults: () => call<unknown>('POST', '/microsoft/clearFaults').then(() => undefined),
     },
   };
 }

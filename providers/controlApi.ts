@@ -9,12 +9,14 @@ import { parseJson, readBody, send, type Answer } from './http';
 import type { Violation } from './xero/gate';
 import { UnknownGoogleRecord, type GoogleKnobs, type RemoteTaskEdit } from './google/knobs';
 import { UnknownTenant, type XeroKnobs } from './xero/knobs';
+import type { MicrosoftKnobs } from './microsoft/knobs';
 
 export interface ControlDeps {
   clock: MovableClock;
   violations: Violation[];
   xero: XeroKnobs;
   google: GoogleKnobs;
+  microsoft: MicrosoftKnobs;
 }
 
 type Body = Record<string, unknown>;
@@ -73,6 +75,7 @@ function routes(d: ControlDeps): [string, RegExp, Route][] {
     ['POST', /^\/_control\/xero\/latency$/, (b) => ok(x.latency(Number(b.ms ?? 0)))],
     ['POST', /^\/_control\/xero\/clearFaults$/, () => ok(x.clearFaults())],
     ...googleRoutes(d.google),
+    ...microsoftRoutes(d.microsoft),
   ];
 }
 
@@ -116,6 +119,36 @@ function googleRoutes(g: GoogleKnobs): [string, RegExp, Route][] {
     ],
     ['POST', /^\/_control\/google\/failNext$/, (b) => ok(g.failNext(b))],
     ['POST', /^\/_control\/google\/clearFaults$/, () => ok(g.clearFaults())],
+  ];
+}
+
+/** The fake Graph's knobs, per mailbox (the subject the authorization server issued its tokens to). */
+function microsoftRoutes(m: MicrosoftKnobs): [string, RegExp, Route][] {
+  const num = (v: unknown) => (v === undefined ? undefined : Number(v));
+  return [
+    ['POST', /^\/_control\/microsoft\/tokens$/, (b) => ok(m.allowToken(str(b.token, 'token'), str(b.subject, 'subject')))],
+    [
+      'POST',
+      /^\/_control\/microsoft\/mailboxes$/,
+      (b) => ok(m.createMailbox({ subject: str(b.subject, 'subject'), mail: optStr(b.mail, 'mail'), displayName: optStr(b.displayName, 'displayName') })),
+    ],
+    [
+      'GET',
+      /^\/_control\/microsoft\/mailboxes\/([^/]+)\/state$/,
+      (_b, [s]) => {
+        const state = m.state(s);
+        return state ? ok(state) : { status: 404, body: { error: `no mailbox for ${s}` } };
+      },
+    ],
+    [
+      'POST',
+      /^\/_control\/microsoft\/throttle$/,
+      (b) => ok(m.throttle({ count: num(b.count), retryAfterS: num(b.retryAfterS), operationId: optStr(b.operationId, 'operationId') })),
+    ],
+    ['POST', /^\/_control\/microsoft\/concurrency$/, (b) => ok(m.setConcurrency(Number(b.n ?? 4)))],
+    ['POST', /^\/_control\/microsoft\/failNext$/, (b) => ok(m.failNext(b))],
+    ['POST', /^\/_control\/microsoft\/latency$/, (b) => ok(m.latency(Number(b.ms ?? 0)))],
+    ['POST', /^\/_control\/microsoft\/clearFaults$/, () => ok(m.clearFaults())],
   ];
 }
 

@@ -1,5 +1,5 @@
 /**
- * The local provider server: one loopback port standing in for Xero and Google (and, through `auth`,
+ * The local provider server: one loopback port standing in for Xero, Google and Microsoft Graph (and, through `auth`,
  * the providers' authorization servers). A request goes to the auth server first, then the Xero
  * and Google gates, then the control API; anything else is 404. See README.md for the URL layout
  * and the knobs.
@@ -12,6 +12,7 @@ import { createControlApi } from './controlApi';
 import { send } from './http';
 import type { AuthServer, Clock } from './types';
 import { createGoogle, loadGoogleContracts, warmGoogleContracts, type GoogleKnobs } from './google';
+import { createMicrosoft, loadGraphContract, warmGraphContract, type MicrosoftFake, type MicrosoftKnobs } from './microsoft';
 import { createXero, loadXeroContracts, warmXeroContracts, type Violation, type XeroKnobs } from './xero';
 
 export interface ProviderServerOptions {
@@ -38,6 +39,9 @@ export interface ProviderServer {
   violations: Violation[];
   xero: XeroKnobs;
   google: GoogleKnobs;
+  microsoft: MicrosoftKnobs;
+  /** The fake Graph itself: its state and routes, for `registerMicrosoftMailRoutes(providers.graph, …)`. */
+  graph: MicrosoftFake;
   /** The server's clock: `now()` and `advance(ms)`. */
   clock: { now: Clock; advance(ms: number): void };
   close(): Promise<void>;
@@ -48,13 +52,17 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
   const violations: Violation[] = [];
   const dir = contractsDir();
   if (!dir) console.warn('provider server: ../shared/contracts not found, serving without contract validation');
-  const [contracts, googleContracts] = dir ? await Promise.all([loadXeroContracts(dir), loadGoogleContracts(dir)]) : [null, null];
+  const [contracts, googleContracts, graphContract] = dir
+    ? await Promise.all([loadXeroContracts(dir), loadGoogleContracts(dir), loadGraphContract(dir)])
+    : [null, null, null];
   if (contracts && opts.warm) warmXeroContracts(contracts);
   if (googleContracts && opts.warm) warmGoogleContracts(googleContracts);
+  if (graphContract && opts.warm) warmGraphContract(graphContract);
   let url = '';
   const xero = createXero({ now: clock.now, baseUrl: () => url, contracts, violations, auth: opts.auth });
   const google = createGoogle({ now: clock.now, baseUrl: () => url, contracts: googleContracts, violations, auth: opts.auth });
-  const control = createControlApi({ clock, violations, xero: xero.knobs, google: google.knobs });
+  const graph = createMicrosoft({ now: clock.now, baseUrl: () => url, contract: graphContract, violations, auth: opts.auth });
+  const control = createControlApi({ clock, violations, xero: xero.knobs, google: google.knobs, microsoft: graph.knobs });
 
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -62,6 +70,7 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
         if (opts.auth && (await opts.auth.handle(req, res))) return;
         if (await xero.handle(req, res)) return;
         if (await google.handle(req, res)) return;
+        if (await graph.handle(req, res)) return;
         if (await control(req, res)) return;
         send(res, { status: 404, body: { error: `nothing here: ${req.method} ${req.url}` } });
       } catch (err) {
@@ -88,6 +97,8 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
     violations,
     xero: xero.knobs,
     google: google.knobs,
+    microsoft: graph.knobs,
+    graph,
     clock: { now: clock.now, advance: clock.advance },
     close: () =>
       new Promise<void>((resolve, reject) => {

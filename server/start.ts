@@ -29,6 +29,7 @@ import { startAccountingWorkers, type AccountingWorkers } from './accounting/que
 import { startReportCheck, type ReportCheck } from './notifications/reportCheck';
 import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail } from './seed/people';
 import { noProviderConfigured, startSandbox, type Sandbox } from './integrations/sandbox';
+import { connectSandboxMailboxes, SANDBOX_MAILBOX } from './microsoft/sandboxMailbox';
 import { startProviderUpkeep, type ProviderUpkeep } from './integrations/upkeep';
 
 const log = (m: string) => console.log(`[server] ${m}`);
@@ -91,6 +92,10 @@ async function main(): Promise<void> {
   const encrypted = await encryptPlainMailPasswords(opened.db, schemas);
   if (encrypted) log(`${encrypted} plain-text mail server password(s) encrypted.`);
   if (await seedIfEmpty(opened.db)) log('Fresh database: demo brands and users created.');
+  if (sandbox) {
+    const mailboxes = await connectSandboxMailboxes(opened.db, sandbox);
+    if (mailboxes) log(`Microsoft: the local sandbox mailbox ${SANDBOX_MAILBOX} is connected for ${mailboxes} brand(s).`);
+  }
   log(
     `Database ready in ${Date.now() - dbStarted} ms (${opened.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'}; ${schemas.length} brand schema(s) migrated).`,
   );

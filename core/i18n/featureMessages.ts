@@ -23,6 +23,7 @@ import { accountingMessages } from '../accounting/messages';
 import { connectionMessages } from '../accounting/connectionMessages';
 import { dashboardMessages } from '../accounting/dashboardMessages';
 import { googleMessages } from '../google/messages';
+import { microsoftMessages } from '../microsoft/messages';
 import { xeroDocumentMessages } from '../accounting/documentMessages';
 import { choiceMessages } from '../resources/choiceMessages';
 
@@ -50,6 +51,7 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   connectionMessages,
   dashboardMessages,
   googleMessages,
+  microsoftMessages,
   xeroDocumentMessages,
   choiceMessages,
 ];

@@ -25,6 +25,7 @@ export async function startSandbox(opts: { port?: number; warm?: boolean } = {})
     onConsent: (g) => {
       late.p?.xero.onConsent(g);
       late.p?.google.onConsent(g);
+      late.p?.microsoft.onConsent(g);
     },
   });
   const providers = await startProviderServer({ auth, port: opts.port, warm: opts.warm });

@@ -11,6 +11,7 @@ import { authState } from '../auth/authStore';
 import { api } from '../dataProvider/apiClient';
 import { findResource } from '../../core/resources/definitions';
 import { createStore } from '../util/createStore';
+import { MICROSOFT_GATE } from '../../core/microsoft/constants';
 
 export interface Source {
   path: string;
@@ -36,6 +37,8 @@ export const SOURCES: Record<string, () => Source | null> = {
   workers: () => userList('bemworkers'),
   contacts: () => resourceList('contacts'),
   propertymanagers: () => resourceList('propertymanagers'),
+  // SPEC point 6: mail-cloud accounts load when microsoft.emails is on (the gate names the feature).
+  microsoftaccounts: () => ({ path: 'microsoftaccounts/list', method: 'GET', dependsOn: ['microsoftaccounts'], gate: MICROSOFT_GATE }),
 };
 
 export type PreloadName = keyof typeof SOURCES;

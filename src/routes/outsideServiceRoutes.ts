@@ -17,11 +17,13 @@ export const OUTSIDE_SERVICE_ROUTES: Omit<AppRoute, 'layout'>[] = [
     id: 'microsoftDashboard',
     path: '/microsoft/dashboard',
     title: 'pages.microsoftDashboard',
-    page: 'frame',
+    page: 'microsoftDashboard',
     block: 'microsoft',
     menu: { group: 'top', order: 70, icon: 'microsoft' },
   },
-  { id: 'microsoftAccount', path: '/microsoft/accountdetails/:id?', title: 'pages.microsoftAccount', page: 'frame', block: 'microsoft' },
+  { id: 'microsoftAccount', path: '/microsoft/accountdetails/:id?', title: 'pages.microsoftAccount', page: 'microsoftAccount', block: 'microsoft' },
+  // Microsoft returns here after the consent; only those who may connect get there.
+  { id: 'microsoftConnect', path: '/microsoft-connect', title: 'pages.microsoftConnect', page: 'microsoftConnect', block: 'microsoft', gate: admins },
 
   {
     id: 'googleDashboard',

@@ -25,7 +25,6 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
   { id: 'temporaryError', path: '/temporary-error', title: 'pages.temporaryError', layout: 'public', page: 'temporaryError' },
   { id: 'notFound', path: '/not-found-404', title: 'pages.notFound', layout: 'public', page: 'notFound' },
   { id: 'notAllowed', path: '/not-allowed', title: 'pages.notAllowed', layout: 'public', page: 'notAllowed' },
-  { id: 'microsoftConnect', path: '/microsoft-connect', title: 'pages.microsoftConnect', layout: 'public', page: 'microsoftConnect' },
 ];
 
 /** Old paths kept working (SPEC.md point 2); the query string travels along. */

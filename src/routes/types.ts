@@ -50,6 +50,8 @@ export type PageKind =
   | 'notAllowed'
   | 'temporaryError'
   | 'microsoftConnect'
+  | 'microsoftDashboard'
+  | 'microsoftAccount'
   | 'googleConnect'
   | 'googleDashboard'
   | 'googleDrive'

@@ -37,7 +37,9 @@ export function decorateAccountingQueue(app: FastifyInstance): void {
   if (!app.hasDecorator('accountingQueue')) app.decorate('accountingQueue', { current: null });
 }
 
-const singletonKey = (job: AccountingJob) => `${job.schema}:${job.task}`;
+// A task about one of several things (a Microsoft mailbox) names it in `data.singleton`, so each waits once.
+const singletonKey = (job: AccountingJob) =>
+  typeof job.data?.singleton === 'string' ? `${job.schema}:${job.task}:${job.data.singleton}` : `${job.schema}:${job.task}`;
 
 export async function startAccountingWorkers(opts: {
   root: RootDb;

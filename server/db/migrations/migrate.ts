@@ -46,6 +46,7 @@ import * as brand0035 from './brand/0035_google_accounts';
 import * as brand0036 from './brand/0036_google_drive_changes';
 import * as brand0037 from './brand/0037_push_batches';
 import * as brand0039 from './brand/0039_portal_links';
+import * as brand0040 from './brand/0040_microsoft_accounts';
 import * as brand0042 from './brand/0042_engineer_uploads';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
@@ -99,6 +100,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0036_google_drive_changes': brand0036,
   '0037_push_batches': brand0037,
   '0039_portal_links': brand0039,
+  '0040_microsoft_accounts': brand0040,
   '0042_engineer_uploads': brand0042,
 };
 
