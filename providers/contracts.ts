@@ -51,7 +51,7 @@ function customizeAjv(ajv: Ajv): Ajv {
   ajv.addFormat('uuid', UUID);
   ajv.addFormat('date-time', (v: string) => ISO_DATE_TIME.test(v) || MS_DATE.test(v));
   ajv.addFormat('date', (v: string) => ISO_DATE_TIME.test(v) || MS_DATE.test(v));
-  for (const name of ['double', 'float', 'int32', 'int64', 'byte', 'binary', 'password']) ajv.addFormat(name, true);
+  for (const name of ['double', 'float', 'int32', 'int64', 'byte', 'binary', 'password', 'base64url']) ajv.addFormat(name, true);
   const compile = ajv.compile.bind(ajv);
   ajv.compile = ((schema: object) => compile(restoreLists(schema) as object)) as typeof ajv.compile;
   return ajv;
