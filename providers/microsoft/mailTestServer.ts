@@ -17,6 +17,8 @@ export interface GraphMailTestServer {
   knobs: GraphMailKnobs;
   violations: Violation[];
   validating: boolean;
+  /** The contracts the requests are validated against (null without ../shared/contracts). */
+  contracts: GraphMailContracts | null;
   /** A token that opens the mailbox `subject`. */
   allowToken(token: string, subject: string): void;
   close(): Promise<void>;
@@ -48,6 +50,7 @@ export async function startGraphMailTestServer(): Promise<GraphMailTestServer> {
     knobs: mail.knobs,
     violations,
     validating: contracts !== null,
+    contracts,
     allowToken: (token, subject) => void tokens.set(token, subject),
     close: () =>
       new Promise<void>((resolve) => {
