@@ -58,6 +58,10 @@ export async function runGraphMailBench(dataDir: string): Promise<void> {
       .executeTakeFirstOrThrow();
     fake.allowToken('graph-bench-token', subject);
     process.env.MS_GRAPH_URL = fake.graphUrl;
+    // Outlook's 10,000 requests per 10 minutes would set a floor of 10 minutes here (one $value per
+    // mail): the sandbox does not count it, so the budget's minute window is opened for the bench
+    // and what is measured is the sync itself with its 4 requests at once.
+    process.env.MS_GRAPH_MAIL_PER_MINUTE = '1000000';
     const graph = await syncInChild({ ...input, accountId: graphAccount.mailaccount_id, runs: 1, graphToken: 'graph-bench-token' });
     const stored = await db
       .selectFrom('mails')
@@ -80,6 +84,7 @@ export async function runGraphMailBench(dataDir: string): Promise<void> {
       `|   beside: the IMAP engine on the same mails from Dovecot | ${imapRate} mails/s (${(i.ms / 1000).toFixed(1)} s; peak RSS ${imap.peakMiB.toFixed(0)} MiB) | — | — |`,
     );
   } finally {
+    delete process.env.MS_GRAPH_MAIL_PER_MINUTE;
     if (graphUrl === undefined) delete process.env.MS_GRAPH_URL;
     else process.env.MS_GRAPH_URL = graphUrl;
     await fake.close();

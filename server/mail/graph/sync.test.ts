@@ -7,6 +7,7 @@ import { createTestBrand, testDb, uniqueName } from '../../test/helpers';
 import { setMailDeleted } from '../client/serverDelete';
 import { moveMail } from '../client/move';
 import { rawMail } from '../sync/testMailbox';
+import { enabledAccounts } from '../queue/workers';
 import { pushFlags } from '../sync/pushFlags';
 import { syncAccount } from '../sync/syncAccount';
 import { mailDb, type MailDb } from '../tables';
@@ -70,6 +71,12 @@ const linkOf = async (id: number, path: string) =>
     .graph_delta_link;
 
 describe('the Graph mail source', () => {
+  it('is queued by the sync ticker like an IMAP account, without an IMAP IDLE watch', async () => {
+    const box = await newMailbox();
+    const listed = (await enabledAccounts(root)).filter((a) => a.schema === schema && a.accountId === box.id);
+    expect(listed).toEqual([{ schema, accountId: box.id, idle: false }]);
+  });
+
   it('first sync: every folder (child folders too) with its mail, parsed by the shared pipeline; a second sync fetches nothing', async () => {
     const box = await newMailbox();
     const inbox = fake.knobs.state.folder(box.box, 'inbox')!;
