@@ -6,7 +6,8 @@
  * MIME downloads and the write-backs share one gate per mailbox.
  */
 import { brandSchemaOf, rootOfBound } from '../../db/types';
-import type { BudgetLimits } from '../../integrations/budget/budget';
+import { block, type BudgetLimits } from '../../integrations/budget/budget';
+import { RateLimited } from '../../integrations/http/errors';
 import { providerClient, type ProviderClient } from '../../integrations/http/providerClient';
 import { microsoftEndpoints } from '../../integrations/providerConfig';
 
@@ -123,6 +124,11 @@ export function graphMailClient(o: GraphMailClientOptions): GraphMailClient {
     budget: root ? { root, key: { provider: 'microsoft', scopeKey: key }, limits: budgetLimits() } : null,
     clock: o.clock,
   });
+  // MIME downloads (one per new mail) skip the budget's lease, three statements on one row per call,
+  // which serialised them: the semaphore holds them to 4 at once, each delta page before them takes
+  // its lease, and a 429 on a download still blocks the mailbox's key until Retry-After.
+  const downloads: ProviderClient = providerClient({ provider: 'microsoft', baseUrl, auth: { token: o.getAccessToken }, budget: null, clock: o.clock });
+  const now = o.clock ?? Date.now;
   const gate = gateOf(key);
   const headers = { Prefer: `odata.maxpagesize=${o.pageSize ?? DELTA_PAGE_SIZE}, IdType="ImmutableId"` };
   const idHeaders = { Prefer: 'IdType="ImmutableId"' };
@@ -144,8 +150,16 @@ export function graphMailClient(o: GraphMailClientOptions): GraphMailClient {
     },
     mime: (id) =>
       gate.run(async () => {
-        const answer = await client.stream('GET', `/me/messages/${enc(id)}/$value`, { headers: idHeaders });
-        return answer.body ? Buffer.from(await new Response(answer.body).arrayBuffer()) : Buffer.alloc(0);
+        try {
+          const answer = await downloads.stream('GET', `/me/messages/${enc(id)}/$value`, { headers: idHeaders });
+          return answer.body ? Buffer.from(await new Response(answer.body).arrayBuffer()) : Buffer.alloc(0);
+        } catch (err) {
+          if (err instanceof RateLimited && root) {
+            const retryAt = await block(root, { provider: 'microsoft', scopeKey: key }, Math.max(1, Math.ceil((err.retryAt.getTime() - now()) / 1000)), now());
+            throw new RateLimited('microsoft', err.status, retryAt, err.problem);
+          }
+          throw err;
+        }
       }),
     patch: async (id, changes) => {
       await call('PATCH', `/me/messages/${enc(id)}`, { body: changes });
