@@ -28,7 +28,7 @@ const RESYNC_GOAL_MS = 1000;
 const ROUNDS = Number(process.env.BENCH_MAIL_ROUNDS ?? 3);
 
 /** Runs the sync process and samples its memory every 100 ms. */
-async function syncInChild(input: SyncChildInput): Promise<{ runs: SyncChildRun[]; peakMiB: number }> {
+export async function syncInChild(input: SyncChildInput): Promise<{ runs: SyncChildRun[]; peakMiB: number }> {
   // BENCH_CPU_PROF_DIR=<dir> writes a V8 CPU profile of each sync process there (for chrome://inspect).
   const prof = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
   const child = spawn(SERVER_NODE, [...prof, '--import', 'tsx', 'bench/mailSyncChild.ts'], {

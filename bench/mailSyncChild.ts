@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createDb } from '../server/db/kysely';
 import { LocalFileStore } from '../server/files/storage';
 import { brandDb } from '../server/db/types';
+import { setGraphAccessTokens } from '../server/mail/graph/source';
 import { initMailSecrets } from '../server/mail/secrets';
 import { syncAccount } from '../server/mail/sync/syncAccount';
 import { mailDb } from '../server/mail/tables';
@@ -18,6 +19,8 @@ export interface SyncChildInput {
   runs: number;
   /** Where the parent's mail secret key file is (the account password was encrypted with it). */
   dataDir: string;
+  /** A Graph account's bearer (bench/graphMail.ts; Graph's base from MS_GRAPH_URL). */
+  graphToken?: string;
 }
 
 export interface SyncChildRun {
@@ -30,6 +33,8 @@ export interface SyncChildRun {
 async function main(): Promise<void> {
   const input = JSON.parse(process.env.MAIL_BENCH_INPUT ?? '') as SyncChildInput;
   initMailSecrets(input.dataDir);
+  const token = input.graphToken;
+  if (token) setGraphAccessTokens(async () => token);
   const root = createDb(input.url);
   const db = mailDb(brandDb(root, input.schema));
   const runs: SyncChildRun[] = [];

@@ -23,6 +23,7 @@ import { runMailBench } from './mailSync';
 import { runMailSearchBench } from './mailSearch';
 import { runBrandBench } from './brands';
 import { runXeroBench } from './xero';
+import { runGraphMailBench } from './graphMail';
 import { spawn } from 'node:child_process';
 import { serverNodeVersion } from './runtime';
 
@@ -94,6 +95,8 @@ async function main(): Promise<void> {
   if (ONLY === 'mail') return runMailBench(`${DATA_DIR}-mail`).then(() => runMailSearchBench(`${DATA_DIR}-mailsearch`));
   // The accounting sync against the local provider server: a fresh data folder of its own.
   if (ONLY === 'xero') return runXeroBench(`${DATA_DIR}-xero`);
+  // The Graph mail source beside the IMAP engine: its own data folder, Dovecot and fake Graph.
+  if (ONLY === 'graph') return runGraphMailBench(`${DATA_DIR}-graph`);
   await prepare();
 
   // The first start after seeding also warms the data folder; the second is the one we time.
@@ -132,6 +135,7 @@ async function main(): Promise<void> {
   if (!ONLY) await runMailBench(`${DATA_DIR}-mail`);
   if (!ONLY) await runMailSearchBench(`${DATA_DIR}-mailsearch`);
   if (!ONLY) await runXeroBench(`${DATA_DIR}-xero`);
+  if (!ONLY) await runGraphMailBench(`${DATA_DIR}-graph`);
 }
 
 main().catch((err) => {

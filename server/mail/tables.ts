@@ -54,6 +54,10 @@ export interface MailAccountsTable {
   sync_error_at: MaybeStamp;
   last_sync_at: MaybeStamp;
   created_at: Stamp;
+  /** Where the account's mail comes from (brand migration 0041): an IMAP server, or Microsoft Graph. */
+  ma_source: ColumnType<'imap' | 'graph', 'imap' | 'graph' | undefined, 'imap' | 'graph'>;
+  /** A Graph account's Microsoft account (0041); null for IMAP. */
+  msa_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MailAccountUsersTable {
@@ -92,6 +96,10 @@ export interface ImapFoldersTable {
   sync_error_at: MaybeStamp;
   last_sync_at: MaybeStamp;
   is_gone: Flag;
+  /** A Graph folder's id and delta cursor (0041); null for IMAP folders. */
+  graph_folder_id: ColumnType<string | null, string | null | undefined, string | null>;
+  graph_delta_link: ColumnType<string | null, string | null | undefined, string | null>;
+  graph_full_since: MaybeStamp;
 }
 
 export interface MailsTable {
@@ -132,6 +140,8 @@ export interface MailSkippedTable {
   uidvalidity: Big;
   reason: string;
   skipped_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** A Graph message's id (0041). */
+  graph_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MailLocationsTable {
@@ -140,6 +150,9 @@ export interface MailLocationsTable {
   uidvalidity: Big;
   ma_id: Big;
   mail_date: MaybeStamp;
+  /** A Graph message's immutable id (0041), and when a whole-folder pass last saw it. */
+  graph_id: ColumnType<string | null, string | null | undefined, string | null>;
+  graph_seen_at: MaybeStamp;
 }
 
 export interface MailTables extends JobTables {

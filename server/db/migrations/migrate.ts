@@ -47,6 +47,7 @@ import * as brand0036 from './brand/0036_google_drive_changes';
 import * as brand0037 from './brand/0037_push_batches';
 import * as brand0039 from './brand/0039_portal_links';
 import * as brand0040 from './brand/0040_microsoft_accounts';
+import * as brand0041 from './brand/0041_graph_mail';
 import * as brand0042 from './brand/0042_engineer_uploads';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
@@ -101,6 +102,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0037_push_batches': brand0037,
   '0039_portal_links': brand0039,
   '0040_microsoft_accounts': brand0040,
+  '0041_graph_mail': brand0041,
   '0042_engineer_uploads': brand0042,
 };
 

@@ -42,7 +42,7 @@ export async function linkedAccounts(req: FastifyRequest, db: MailDb = mailDb(re
   const rows = await db
     .selectFrom('mailaccount_users as u')
     .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'u.mailaccount_id')
-    .select(['a.mailaccount_id', 'u.maxu_user_can_delete', 'u.maxu_user_can_send', 'a.mis_id'])
+    .select(['a.mailaccount_id', 'u.maxu_user_can_delete', 'u.maxu_user_can_send', 'a.mis_id', 'a.ma_source'])
     .where('u.us_id', '=', sessionUserId(req))
     .where('a.ma_enabled', '=', true)
     .execute();
@@ -50,7 +50,8 @@ export async function linkedAccounts(req: FastifyRequest, db: MailDb = mailDb(re
     mailaccount_id: r.mailaccount_id,
     can_delete: r.maxu_user_can_delete,
     can_send: r.maxu_user_can_send,
-    has_incoming: r.mis_id !== null,
+    // A Graph account's mailbox is its incoming side (brand migration 0041).
+    has_incoming: r.mis_id !== null || r.ma_source === 'graph',
   }));
 }
 

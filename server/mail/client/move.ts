@@ -5,6 +5,8 @@
  */
 import { sql } from 'kysely';
 import { invalidField } from '../../envelope/errors';
+import { graphAccount } from '../graph/source';
+import { moveOnGraph } from '../graph/writeBack';
 import { openImap } from '../sync/connect';
 import type { MailDb } from '../tables';
 import type { AccountLink, MailRow } from './access';
@@ -40,6 +42,8 @@ export async function moveMail(db: MailDb, mail: MailRow, link: AccountLink, fol
     .where('l.ifolder_id', '!=', target.ifolder_id)
     .execute();
   if (!places.length) return;
+  const graph = link.has_incoming ? await graphAccount(db, mail.mailaccount_id) : null;
+  if (graph) return moveOnGraph(db, graph, maId, target.ifolder_id, mail.mail_date);
   const moved: { ifolder_id: number; uid: number; newUid: number | null; uidValidity: number | null }[] = [];
   if (link.has_incoming) {
     const client = await openImap(db, mail.mailaccount_id);

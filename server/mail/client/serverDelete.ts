@@ -6,6 +6,7 @@
  * with flags, the server goes first and the row follows only once the server took the change.
  */
 import type { MailDb } from '../tables';
+import { graphAccount } from '../graph/source';
 import { openImap } from '../sync/connect';
 import type { AccountLink, MailRow } from './access';
 import { moveMail } from './move';
@@ -31,7 +32,8 @@ async function setDeletedFlag(db: MailDb, mail: MailRow, on: boolean): Promise<v
     .select(['f.ifolder_path', 'l.uid'])
     .where('l.ma_id', '=', Number(mail.ma_id))
     .execute();
-  if (!places.length) return;
+  // Graph has no \Deleted flag (and every Graph mailbox has Deleted Items, so a delete is a move there).
+  if (!places.length || (await graphAccount(db, mail.mailaccount_id))) return;
   const client = await openImap(db, mail.mailaccount_id);
   try {
     for (const place of places) {

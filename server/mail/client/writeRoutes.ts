@@ -4,6 +4,8 @@ import { forbidden, invalidField } from '../../envelope/errors';
 import { asObject } from '../../http/objects';
 import { modifiableJob } from '../../jobs/access';
 import { action, idParams } from '../../http/route';
+import { graphAccount } from '../graph/source';
+import { deleteOnGraph } from '../graph/writeBack';
 import { openImap } from '../sync/connect';
 import { mailDb, type MailDb } from '../tables';
 import { MAIL_CLIENT_GATE, finalDeleteAllowed, visibleMail } from './access';
@@ -24,6 +26,8 @@ async function expungeOnServer(db: MailDb, maId: number, accountId: number): Pro
     .where('l.ma_id', '=', maId)
     .execute();
   if (!places.length) return;
+  const graph = await graphAccount(db, accountId);
+  if (graph) return deleteOnGraph(db, graph, maId);
   const client = await openImap(db, accountId);
   try {
     for (const place of places) {

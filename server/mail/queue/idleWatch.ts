@@ -15,6 +15,8 @@ import { mailDb } from '../tables';
 export interface WatchedAccount {
   schema: string;
   accountId: number;
+  /** false: no IMAP IDLE to watch (a Graph account, synced by the ticker alone). */
+  idle?: false;
 }
 
 export interface IdleWatchOptions {

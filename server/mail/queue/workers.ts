@@ -98,17 +98,17 @@ async function mailSchemas(root: RootDb): Promise<string[]> {
     .map((s) => s.schema_name as string);
 }
 
-/** Every enabled account with an incoming server of every brand with mail on. */
+/** Every enabled account with an incoming server, or a Microsoft mailbox (Graph), of every brand with mail on. */
 export async function enabledAccounts(root: RootDb): Promise<WatchedAccount[]> {
   const out: WatchedAccount[] = [];
   for (const schema of await mailSchemas(root)) {
     const accounts = await mailDb(brandDb(root, schema))
       .selectFrom('mailaccounts')
-      .select('mailaccount_id')
+      .select(['mailaccount_id', 'ma_source'])
       .where('ma_enabled', '=', true)
-      .where('mis_id', 'is not', null)
+      .where((eb) => eb.or([eb('mis_id', 'is not', null), eb('ma_source', '=', 'graph')]))
       .execute();
-    out.push(...accounts.map((a) => ({ schema, accountId: a.mailaccount_id })));
+    out.push(...accounts.map((a) => ({ schema, accountId: a.mailaccount_id, ...(a.ma_source === 'graph' ? { idle: false as const } : {}) })));
   }
   return out;
 }
@@ -184,7 +184,7 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
     opts.watchIdle === false
       ? null
       : startIdleWatchers({ root: opts.root, onChange: (a) => enqueue(a.schema, a.accountId), onError: () => undefined, onOpen: opts.onIdleOpen });
-  const watchList = opts.watchAccounts ?? accounts;
+  const watchList = opts.watchAccounts ?? (async () => (await accounts()).filter((a) => a.idle !== false));
 
   // A chain of timeouts, not an interval: a slow tick never overlaps the next one.
   const intervalMs = opts.intervalMs ?? mailSyncIntervalMs();

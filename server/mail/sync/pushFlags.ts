@@ -3,11 +3,19 @@
  * stored here only once the server took them (the server stays the truth the next sync reads).
  */
 import type { MailDb } from '../tables';
+import { graphAccount } from '../graph/source';
+import { pushGraphFlags } from '../graph/writeBack';
 import { openImap } from './connect';
 import { FLAG_MAP, type AppFlag } from './store';
 
 export async function pushFlags(db: MailDb, maId: number, changes: Partial<Record<AppFlag, boolean>>): Promise<void> {
   const mail = await db.selectFrom('mails').select(['mailaccount_id']).where('ma_id', '=', maId).executeTakeFirstOrThrow();
+  const graph = await graphAccount(db, mail.mailaccount_id);
+  if (graph) {
+    await pushGraphFlags(db, graph, maId, changes);
+    await db.updateTable('mails').set(changes).where('ma_id', '=', maId).execute();
+    return;
+  }
   const places = await db
     .selectFrom('mail_locations as l')
     .innerJoin('imapfolders as f', 'f.ifolder_id', 'l.ifolder_id')

@@ -13,6 +13,8 @@ import { recordSourceFiles, removeSourceFiles, writeSourceFiles, type PendingSou
 export interface FetchedMessage extends RawMessage {
   uid: number;
   flags: Set<string>;
+  /** A Graph message's immutable id (the Graph source, ../graph/sync.ts): kept on its location. */
+  graphId?: string;
 }
 
 export interface FolderRef {
@@ -216,6 +218,7 @@ async function storeRows(
           uidvalidity: folder.uidvalidity,
           ma_id: stored.get(parsed[i].message_id)!.ma_id,
           mail_date: parsed[i].mail_date,
+          ...(m.graphId ? { graph_id: m.graphId, graph_seen_at: sql<Date>`now()` } : {}),
         })),
       )
       .onConflict((oc) =>

@@ -10,6 +10,7 @@ import { attachmentTarget } from './attachmentFiles';
 import { attachmentDb } from './attachmentTables';
 import { openImap } from './connect';
 import { discoverFolders } from './folders';
+import { syncGraphAccount } from '../graph/sync';
 import { removeOrphans } from './store';
 import { syncFolder, type FolderSyncResult, type SyncOptions } from './syncFolder';
 
@@ -25,7 +26,7 @@ export interface AccountSyncResult {
   error?: string;
 }
 
-async function takeLease(db: MailDb, accountId: number): Promise<boolean> {
+export async function takeLease(db: MailDb, accountId: number): Promise<boolean> {
   const row = await db
     .updateTable('mailaccounts')
     .set({ sync_status: 'running', sync_started_at: sql`now()` })
@@ -38,7 +39,7 @@ async function takeLease(db: MailDb, accountId: number): Promise<boolean> {
 }
 
 /** Open browsers compare this mark (GET mails/changes) to know their list is stale; set as each changed folder commits. */
-async function markChanged(db: MailDb, accountId: number): Promise<void> {
+export async function markChanged(db: MailDb, accountId: number): Promise<void> {
   await attachmentDb(db)
     .updateTable('mailaccounts')
     .set({ ma_changed_at: sql`clock_timestamp()` })
@@ -49,6 +50,9 @@ async function markChanged(db: MailDb, accountId: number): Promise<void> {
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
 export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptions & { onFolder?: (path: string) => void } = {}): Promise<AccountSyncResult> {
+  const source = await db.selectFrom('mailaccounts').select('ma_source').where('mailaccount_id', '=', accountId).executeTakeFirst();
+  // A Microsoft mailbox: the Graph source (../graph/sync.ts) writes the same rows.
+  if (source?.ma_source === 'graph') return syncGraphAccount(db, accountId, opts);
   const result: AccountSyncResult = { ran: false, folders: {}, orphansRemoved: 0 };
   if (!(await takeLease(db, accountId))) return result;
   result.ran = true;

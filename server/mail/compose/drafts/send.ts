@@ -4,6 +4,8 @@
  * (the next sync recognises it by Message-ID and does not double it).
  */
 import type { Readable } from 'node:stream';
+import { graphAccount } from '../../graph/source';
+import { sendThroughGraph, type GraphSendInput } from '../../graph/writeBack';
 import { openImap } from '../../sync/connect';
 import { pushFlags } from '../../sync/pushFlags';
 import { smtpTransport } from '../../transport';
@@ -46,7 +48,17 @@ async function replyHeaders(db: ComposeDb, draft: DraftRow) {
   return { inReplyTo: mail.message_id, references: [...mail.mail_references, mail.message_id], threadId: mail.thread_id };
 }
 
-async function transmit(db: ComposeDb, accountId: number, built: BuiltMail): Promise<void> {
+async function transmit(db: ComposeDb, accountId: number, built: BuiltMail, graphInput: () => Promise<GraphSendInput>): Promise<void> {
+  // A Microsoft mailbox sends through Graph's sendMail, which keeps the copy in Sent Items itself.
+  const graph = await graphAccount(mailDb(db), accountId);
+  if (graph) {
+    try {
+      await sendThroughGraph(mailDb(db), graph, await graphInput());
+    } catch (err) {
+      throw new SendError(err instanceof Error ? err.message : String(err));
+    }
+    return;
+  }
   const server = await db
     .selectFrom('mailaccounts as a')
     .innerJoin('mailservers as s', 's.mailserver_id', 'a.mailserver_id')
@@ -74,6 +86,7 @@ async function transmit(db: ComposeDb, accountId: number, built: BuiltMail): Pro
  */
 async function appendToSent(db: ComposeDb, accountId: number, maId: number, built: BuiltMail): Promise<string | null> {
   const account = await db.selectFrom('mailaccounts').select('mis_id').where('mailaccount_id', '=', accountId).executeTakeFirst();
+  // A Graph account has no incoming server: sendMail saved the copy in Sent Items, the next sync places it.
   if (!account?.mis_id) return null;
   const known = await db
     .selectFrom('imapfolders')
@@ -120,6 +133,7 @@ export interface SendOutcome {
 export async function sendDraft(db: ComposeDb, store: FileStore | undefined, schema: string, draft: DraftRow): Promise<SendOutcome> {
   const reply = await replyHeaders(db, draft);
   const from = await fromOf(db, draft);
+  const attachments = await attachmentsOf(db, store, schema, draft.mdraft_id);
   const built = await buildMail({
     from,
     to: draft.mdraft_to_arr,
@@ -129,9 +143,17 @@ export async function sendDraft(db: ComposeDb, store: FileStore | undefined, sch
     html: draft.mdraft_html,
     inReplyTo: reply.inReplyTo,
     references: reply.references,
-    attachments: await attachmentsOf(db, store, schema, draft.mdraft_id),
+    attachments,
   });
-  await transmit(db, draft.mailaccount_id, built);
+  await transmit(db, draft.mailaccount_id, built, async () => ({
+    subject: draft.mdraft_subject ?? '',
+    html: draft.mdraft_html ?? '',
+    to: draft.mdraft_to_arr,
+    cc: draft.mdraft_cc_arr,
+    bcc: draft.mdraft_bcc_arr,
+    messageId: built.messageId,
+    attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+  }));
   const mail = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('mails')

@@ -1,0 +1,427 @@
+/**
+ * The Graph source of the mail engine: one Microsoft mailbox's sync, writing the same `mails`,
+ * `imapfolders` and `mail_locations` rows as the IMAP sync (syncAccount.ts dispatches here for an
+ * account whose `ma_source` is 'graph'), through the same parse and store pipeline.
+ *
+ * - Folders: the mailbox's folder tree (mailFolders, then childFolders) mirrored into `imapfolders`,
+ *   keyed by Graph's folder id; the path is the display names joined by '/'.
+ * - Per folder, Graph's delta: from the stored link (a nextLink while a pass is under way, else the
+ *   deltaLink), page after page; each page commits with the link that follows it, so a restart
+ *   resumes at the page it reached. A 410 (SyncStateNotFound / resyncRequired) restarts that folder's
+ *   delta from scratch; what is already stored is found by Graph id (nothing doubled), and at the end
+ *   of such a whole-folder pass the locations it did not see go (`graph_seen_at` < `graph_full_since`).
+ * - A new message is first looked for among the account's stored locations (immutable ids: a move
+ *   to another folder keeps the id) and mails (by internetMessageId); only then is its MIME fetched
+ *   ($value, at most 4 requests in flight per mailbox: client.ts) and parsed by parseBatch/storeBatch.
+ *   A mail that cannot be read is recorded in `mail_skipped` and the folder goes on.
+ * - `@removed` drops the folder's location only; a mail goes once no folder holds it, at the end of a
+ *   sync in which every folder synced (a move seen half-way is never a delete).
+ * - A 429 blocks the mailbox's budget key until Retry-After (providerClient) and ends the sync with its
+ *   cursors where they were; the queue runs it again.
+ */
+import { sql, type Selectable } from 'kysely';
+import { RateLimited, ProviderCallError, NotFound } from '../../integrations/http/errors';
+import { attachmentTarget } from '../sync/attachmentFiles';
+import { failureReason, isUnreadable, type ParsedMessage, type ParseOutcome } from '../sync/parse';
+import { parseBatch } from '../sync/parseBatch';
+import { removeOrphans, storeBatch, type FetchedMessage, type FolderRef } from '../sync/store';
+import { markChanged, takeLease, type AccountSyncResult } from '../sync/syncAccount';
+import type { FolderSyncResult, SyncOptions } from '../sync/syncFolder';
+import type { ImapFoldersTable, MailDb } from '../tables';
+import type { GraphFolderWire, GraphMailClient, GraphMessageWire } from './client';
+import { graphAccount, graphClientFor, type GraphClientOverrides } from './source';
+
+type Folder = Selectable<ImapFoldersTable>;
+
+export interface GraphSyncOptions extends SyncOptions, GraphClientOverrides {
+  onFolder?: (path: string) => void;
+}
+
+/** Well-known folders by their English display names (Graph v1.0 has no wellKnownName on a folder). */
+const TYPES: Record<string, string> = {
+  inbox: 'inbox',
+  'sent items': 'sent',
+  'deleted items': 'trash',
+  drafts: 'drafts',
+  'junk email': 'junk',
+  archive: 'archive',
+};
+
+/** Graph's UIDs are ours: one value of UIDVALIDITY for every Graph folder. */
+const GRAPH_UIDVALIDITY = 1;
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+
+async function discoverFolders(client: GraphMailClient, db: MailDb, accountId: number): Promise<void> {
+  const found: { f: GraphFolderWire; path: string; top: boolean }[] = [];
+  const walk = async (list: GraphFolderWire[], parent: string | null) => {
+    for (const f of list) {
+      const path = parent ? `${parent}/${f.displayName}` : f.displayName;
+      found.push({ f, path, top: parent === null });
+      if (f.childFolderCount) await walk(await client.childFolders(f.id), path);
+    }
+  };
+  await walk(await client.folders(), null);
+  for (const { f, path, top } of found) {
+    const type = (top && TYPES[f.displayName.toLowerCase()]) || 'other';
+    const known = await db
+      .updateTable('imapfolders')
+      .set({ ifolder_path: path, ifolder_name: f.displayName, is_gone: false, messages_on_server: f.totalItemCount ?? null })
+      .where('mailaccount_id', '=', accountId)
+      .where('graph_folder_id', '=', f.id)
+      .returning('ifolder_id')
+      .executeTakeFirst();
+    if (known) continue;
+    await db
+      .insertInto('imapfolders')
+      .values({
+        mailaccount_id: accountId,
+        ifolder_path: path,
+        ifolder_name: f.displayName,
+        ifolder_type: type,
+        is_default_seen: type === 'sent' || type === 'drafts',
+        graph_folder_id: f.id,
+        uidvalidity: GRAPH_UIDVALIDITY,
+        messages_on_server: f.totalItemCount ?? null,
+      })
+      // A folder made again under an old name is a new folder: its old cursor means nothing.
+      .onConflict((oc) =>
+        oc.columns(['mailaccount_id', 'ifolder_path']).doUpdateSet({ graph_folder_id: f.id, graph_delta_link: null, graph_full_since: null, is_gone: false }),
+      )
+      .execute();
+  }
+  const ids = found.map((x) => x.f.id);
+  let gone = db.updateTable('imapfolders').set({ is_gone: true }).where('mailaccount_id', '=', accountId);
+  if (ids.length) gone = gone.where((eb) => eb.or([eb('graph_folder_id', 'is', null), eb('graph_folder_id', 'not in', ids)]));
+  await gone.execute();
+}
+
+const flagsOf = (m: GraphMessageWire) => ({ is_seen: m.isRead === true, is_flagged: m.flag?.flagStatus === 'flagged' });
+
+function imapFlags(m: GraphMessageWire): Set<string> {
+  const flags = new Set<string>();
+  if (m.isRead) flags.add('\\Seen');
+  if (m.flag?.flagStatus === 'flagged') flags.add('\\Flagged');
+  return flags;
+}
+
+/** Whether PostgreSQL refused what a mail holds (as syncFolder.ts): that mail is set apart. */
+const refusedData = (err: unknown) => /^(22|23|54)/.test(String((err as { code?: unknown })?.code ?? ''));
+
+interface FolderRun {
+  db: MailDb;
+  client: GraphMailClient;
+  folder: Folder;
+  ref: FolderRef;
+  nextUid: number;
+}
+
+/** One delta page: flags of known messages, locations of messages stored elsewhere, MIME of new ones; commits with `link`. */
+async function applyPage(run: FolderRun, items: GraphMessageWire[], link: string | null, endsPass: boolean): Promise<FolderSyncResult> {
+  const { db, folder } = run;
+  const result: FolderSyncResult = { added: 0, flagsUpdated: 0, removed: 0, skipped: false };
+  const accountId = folder.mailaccount_id;
+  const present = new Map<string, GraphMessageWire>();
+  const removedIds: string[] = [];
+  for (const m of items) {
+    if (m['@removed']) {
+      removedIds.push(m.id);
+      present.delete(m.id);
+    } else present.set(m.id, m);
+  }
+  const ids = [...present.keys()];
+  const here = ids.length
+    ? await db
+        .selectFrom('mail_locations as l')
+        .innerJoin('mails as m', 'm.ma_id', 'l.ma_id')
+        .select(['l.graph_id', 'l.ma_id', 'm.is_seen', 'm.is_flagged'])
+        .where('l.ifolder_id', '=', folder.ifolder_id)
+        .where('l.graph_id', 'in', ids)
+        .execute()
+    : [];
+  const skippedHere = ids.length
+    ? new Set(
+        (await db.selectFrom('mail_skipped').select('graph_id').where('ifolder_id', '=', folder.ifolder_id).where('graph_id', 'in', ids).execute()).map(
+          (r) => r.graph_id,
+        ),
+      )
+    : new Set();
+  const flagChanges: { maId: number; flags: { is_seen: boolean; is_flagged: boolean } }[] = [];
+  for (const row of here) {
+    const flags = flagsOf(present.get(row.graph_id!)!);
+    if (folder.is_default_seen) flags.is_seen = true;
+    if (flags.is_seen !== row.is_seen || flags.is_flagged !== row.is_flagged) flagChanges.push({ maId: Number(row.ma_id), flags });
+  }
+  const known = new Set(here.map((r) => r.graph_id));
+  const fresh = ids.filter((id) => !known.has(id) && !skippedHere.has(id));
+
+  // Stored already: under the same id in another folder (a move), or by internetMessageId (a copy).
+  const elsewhere = new Map<string, number>();
+  if (fresh.length) {
+    const moved = await db
+      .selectFrom('mail_locations as l')
+      .innerJoin('imapfolders as f', 'f.ifolder_id', 'l.ifolder_id')
+      .select(['l.graph_id', 'l.ma_id'])
+      .where('f.mailaccount_id', '=', accountId)
+      .where('l.graph_id', 'in', fresh)
+      .execute();
+    for (const r of moved) elsewhere.set(r.graph_id!, Number(r.ma_id));
+    const byMessageId = fresh.filter((id) => !elsewhere.has(id) && present.get(id)!.internetMessageId);
+    if (byMessageId.length) {
+      const rows = await db
+        .selectFrom('mails')
+        .select(['message_id', 'ma_id'])
+        .where('mailaccount_id', '=', accountId)
+        .where(
+          'message_id',
+          'in',
+          byMessageId.map((id) => present.get(id)!.internetMessageId!),
+        )
+        .execute();
+      const ma = new Map(rows.map((r) => [r.message_id, Number(r.ma_id)]));
+      for (const id of byMessageId) {
+        const found = ma.get(present.get(id)!.internetMessageId!);
+        if (found !== undefined) elsewhere.set(id, found);
+      }
+    }
+  }
+  const download = fresh.filter((id) => !elsewhere.has(id));
+
+  // MIME of the new ones (client.ts lets 4 through at once); one gone meanwhile is simply not stored.
+  const fetched: FetchedMessage[] = [];
+  const sources = await Promise.all(
+    download.map((id) =>
+      run.client.mime(id).catch((err: unknown) => {
+        if (err instanceof NotFound) return null;
+        throw err;
+      }),
+    ),
+  );
+  download.forEach((id, i) => {
+    const source = sources[i];
+    if (!source) return;
+    const m = present.get(id)!;
+    fetched.push({
+      uid: run.nextUid++,
+      graphId: id,
+      flags: imapFlags(m),
+      source,
+      internalDate: m.receivedDateTime ? new Date(m.receivedDateTime) : null,
+      size: source.length,
+    });
+  });
+  const outcomes: ParseOutcome[] = fetched.length ? await parseBatch(fetched) : [];
+  const readable: FetchedMessage[] = [];
+  const parsed: ParsedMessage[] = [];
+  const skipped: { uid: number; graphId: string; reason: string }[] = [];
+  fetched.forEach((m, i) => {
+    const o = outcomes[i];
+    if (isUnreadable(o)) skipped.push({ uid: m.uid, graphId: m.graphId!, reason: o.unreadable });
+    else {
+      readable.push(m);
+      parsed.push(o);
+    }
+  });
+  const linked = [...elsewhere].map(([graphId, maId]) => ({ graphId, maId, uid: run.nextUid++, m: present.get(graphId)! }));
+
+  let stored = readable.length;
+  const finish = async (trx: MailDb) => {
+    for (const c of flagChanges) await trx.updateTable('mails').set(c.flags).where('ma_id', '=', c.maId).execute();
+    result.flagsUpdated = flagChanges.length;
+    if (linked.length) {
+      await trx
+        .insertInto('mail_locations')
+        .values(
+          linked.map((l) => ({
+            ifolder_id: folder.ifolder_id,
+            uid: l.uid,
+            uidvalidity: GRAPH_UIDVALIDITY,
+            ma_id: l.maId,
+            mail_date: l.m.receivedDateTime ? new Date(l.m.receivedDateTime) : null,
+            graph_id: l.graphId,
+          })),
+        )
+        .execute();
+    }
+    if (skipped.length) {
+      await trx
+        .insertInto('mail_skipped')
+        .values(skipped.map((k) => ({ ifolder_id: folder.ifolder_id, uid: k.uid, uidvalidity: GRAPH_UIDVALIDITY, reason: k.reason, graph_id: k.graphId })))
+        .execute();
+    }
+    if (removedIds.length) {
+      const res = await trx.deleteFrom('mail_locations').where('ifolder_id', '=', folder.ifolder_id).where('graph_id', 'in', removedIds).executeTakeFirst();
+      result.removed += Number(res.numDeletedRows);
+      await trx.deleteFrom('mail_skipped').where('ifolder_id', '=', folder.ifolder_id).where('graph_id', 'in', removedIds).execute();
+    }
+    if (ids.length) {
+      await trx
+        .updateTable('mail_locations')
+        .set({ graph_seen_at: sql`now()` })
+        .where('ifolder_id', '=', folder.ifolder_id)
+        .where('graph_id', 'in', ids)
+        .execute();
+    }
+    if (endsPass && folder.graph_full_since) {
+      // The end of a whole-folder pass: what it did not see is no longer in the folder.
+      const res = await trx
+        .deleteFrom('mail_locations')
+        .where('ifolder_id', '=', folder.ifolder_id)
+        .where('graph_id', 'is not', null)
+        .where((eb) => eb.or([eb('graph_seen_at', 'is', null), eb('graph_seen_at', '<', folder.graph_full_since!)]))
+        .executeTakeFirst();
+      result.removed += Number(res.numDeletedRows);
+    }
+    result.added = stored + linked.length;
+    await trx
+      .updateTable('imapfolders')
+      .set({
+        graph_delta_link: link,
+        last_uid: sql`greatest(last_uid, ${run.nextUid - 1})`,
+        messages_synced: sql`messages_synced + ${fetched.length + linked.length}`,
+        ...(endsPass ? { graph_full_since: null } : {}),
+      })
+      .where('ifolder_id', '=', folder.ifolder_id)
+      .execute();
+  };
+
+  if (!readable.length) {
+    await db.transaction().execute(finish);
+    return result;
+  }
+  try {
+    await storeBatch(db, run.ref, readable, parsed, finish);
+  } catch (err) {
+    if (!refusedData(err)) throw err;
+    // One mail the database refuses never blocks the rest: each alone, and one refused alone is skipped.
+    stored = 0;
+    for (const [i, m] of readable.entries()) {
+      try {
+        await storeBatch(db, run.ref, [m], [parsed[i]], async () => undefined);
+        stored += 1;
+      } catch (one) {
+        if (!refusedData(one)) throw one;
+        skipped.push({ uid: m.uid, graphId: m.graphId!, reason: failureReason(one) });
+      }
+    }
+    await db.transaction().execute(finish);
+  }
+  return result;
+}
+
+async function syncGraphFolder(client: GraphMailClient, db: MailDb, start: Folder, opts: GraphSyncOptions): Promise<FolderSyncResult> {
+  let folder = start;
+  const total: FolderSyncResult = { added: 0, flagsUpdated: 0, removed: 0, skipped: false };
+  const beginPass = async () => {
+    folder = await db
+      .updateTable('imapfolders')
+      .set({ graph_delta_link: null, graph_full_since: sql`now()` })
+      .where('ifolder_id', '=', folder.ifolder_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  };
+  // Never enumerate a folder again merely because a cursor is missing: only a first pass or a 410 does.
+  if (!folder.graph_delta_link && !folder.graph_full_since) await beginPass();
+  const run: FolderRun = {
+    db,
+    client,
+    folder,
+    nextUid: Number(folder.last_uid) + 1,
+    ref: {
+      ifolder_id: folder.ifolder_id,
+      mailaccount_id: folder.mailaccount_id,
+      uidvalidity: GRAPH_UIDVALIDITY,
+      is_default_seen: folder.is_default_seen,
+      attachments: attachmentTarget(db, opts.fileStore),
+    },
+  };
+  let link = folder.graph_delta_link;
+  let restarted = false;
+  for (;;) {
+    let page;
+    try {
+      page = await client.delta(link, folder.graph_folder_id!);
+    } catch (err) {
+      if (err instanceof ProviderCallError && err.status === 410 && !restarted) {
+        restarted = true;
+        await beginPass();
+        run.folder = folder;
+        link = null;
+        continue;
+      }
+      throw err;
+    }
+    const next = page['@odata.nextLink'] ?? null;
+    const done = await applyPage(run, page.value, next ?? page['@odata.deltaLink'] ?? null, next === null);
+    total.added += done.added;
+    total.flagsUpdated += done.flagsUpdated;
+    total.removed += done.removed;
+    if (done.added || done.flagsUpdated || done.removed) await markChanged(db, folder.mailaccount_id);
+    await opts.onBatch?.(total.added, folder.messages_on_server ?? total.added);
+    if (next === null) break;
+    link = next;
+  }
+  await db
+    .updateTable('imapfolders')
+    .set({ last_sync_at: new Date(), sync_error: null, sync_error_at: null })
+    .where('ifolder_id', '=', folder.ifolder_id)
+    .execute();
+  return total;
+}
+
+export async function syncGraphAccount(db: MailDb, accountId: number, opts: GraphSyncOptions = {}): Promise<AccountSyncResult & { retryAt?: Date }> {
+  const result: AccountSyncResult & { retryAt?: Date } = { ran: false, folders: {}, orphansRemoved: 0 };
+  const account = await graphAccount(db, accountId);
+  if (!account) throw new Error(`Mail account ${accountId} is not a Graph account`);
+  if (!(await takeLease(db, accountId))) return result;
+  result.ran = true;
+  result.heldFrom = Date.now();
+  try {
+    const client = graphClientFor(db, account, opts);
+    await discoverFolders(client, db, accountId);
+    await db
+      .deleteFrom('mail_locations')
+      .where('ifolder_id', 'in', (eb) => eb.selectFrom('imapfolders').select('ifolder_id').where('mailaccount_id', '=', accountId).where('is_gone', '=', true))
+      .execute();
+    const folders = await db
+      .selectFrom('imapfolders')
+      .selectAll()
+      .where('mailaccount_id', '=', accountId)
+      .where('is_gone', '=', false)
+      .where('ifolder_sync_enabled', '=', true)
+      .where('graph_folder_id', 'is not', null)
+      .orderBy('ifolder_id')
+      .execute();
+    let complete = true;
+    for (const folder of folders) {
+      opts.onFolder?.(folder.ifolder_path);
+      try {
+        result.folders[folder.ifolder_path] = await syncGraphFolder(client, db, folder, opts);
+      } catch (err) {
+        complete = false;
+        result.folders[folder.ifolder_path] = { error: message(err) };
+        await db
+          .updateTable('imapfolders')
+          .set({ sync_error: message(err), sync_error_at: new Date() })
+          .where('ifolder_id', '=', folder.ifolder_id)
+          .execute();
+        // Throttled or refused: the other folders would be too; the queue comes back later.
+        if (err instanceof RateLimited || (err instanceof ProviderCallError && err.status === 401)) throw err;
+      }
+    }
+    // A message that left one folder may have reached one not synced yet: mails go only after a whole sync.
+    if (complete) {
+      result.orphansRemoved = await removeOrphans(db, accountId, attachmentTarget(db, opts.fileStore));
+      if (result.orphansRemoved) await markChanged(db, accountId);
+    }
+  } catch (err) {
+    result.error = message(err);
+    if (err instanceof RateLimited) result.retryAt = err.retryAt;
+  }
+  result.heldUntil = Date.now();
+  const done = result.error
+    ? { sync_status: 'error', sync_error: result.error, sync_error_at: new Date() }
+    : { sync_status: 'idle', sync_error: null, sync_error_at: null, last_sync_at: new Date() };
+  await db.updateTable('mailaccounts').set(done).where('mailaccount_id', '=', accountId).execute();
+  return result;
+}
