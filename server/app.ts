@@ -26,6 +26,7 @@ import { registerResources } from './resources/routes';
 import { registerAccountingRoutes } from './accounting/routes';
 import { registerGoogleAccountRoutes } from './google/accountRoutes';
 import { registerGoogleDriveRoutes } from './google/drive/driveRoutes';
+import { registerGoogleTaskRoutes } from './google/tasks/routes';
 import { registerJobsiteNotes } from './jobsites/notes';
 import { registerContactRoutes } from './contacts/routes';
 import { registerSpa } from './spa/static';
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAccountingRoutes(app);
   registerGoogleAccountRoutes(app);
   registerGoogleDriveRoutes(app);
+  registerGoogleTaskRoutes(app);
   registerJobsiteNotes(app);
   registerContactRoutes(app);
   registerDevSiteRoutes(app, opts.db);

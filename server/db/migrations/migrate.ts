@@ -45,6 +45,7 @@ import * as brand0034 from './brand/0034_customer_portal';
 import * as brand0035 from './brand/0035_google_accounts';
 import * as brand0036 from './brand/0036_google_drive_changes';
 import * as brand0037 from './brand/0037_push_batches';
+import * as brand0038 from './brand/0038_google_tasks';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -96,6 +97,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0035_google_accounts': brand0035,
   '0036_google_drive_changes': brand0036,
   '0037_push_batches': brand0037,
+  '0038_google_tasks': brand0038,
 };
 
 /** In order, for the developer dashboard's schema version. */
