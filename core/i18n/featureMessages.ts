@@ -23,6 +23,7 @@ import { accountingMessages } from '../accounting/messages';
 import { connectionMessages } from '../accounting/connectionMessages';
 import { dashboardMessages } from '../accounting/dashboardMessages';
 import { googleMessages } from '../google/messages';
+import { googleTasksMessages } from '../google/tasksMessages';
 import { xeroDocumentMessages } from '../accounting/documentMessages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
@@ -49,5 +50,6 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   connectionMessages,
   dashboardMessages,
   googleMessages,
+  googleTasksMessages,
   xeroDocumentMessages,
 ];

@@ -7,6 +7,7 @@ import { customerProvider } from '../customerportal/customerProvider';
 import { accountingProvider } from '../accounting/accountingProvider';
 import { googleProvider } from '../google/googleProvider';
 import { driveProvider } from '../google/drive/driveProvider';
+import { tasksProvider } from '../google/tasks/tasksProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 
@@ -18,4 +19,5 @@ export const appDataProvider = withPreloadRefresh({
   ...accountingProvider(api),
   ...googleProvider(api),
   ...driveProvider(api),
+  ...tasksProvider(api),
 });

@@ -47,6 +47,8 @@ import { XeroConnectPage } from '../accounting/XeroConnectPage';
 import { GoogleConnectPage } from '../google/GoogleConnectPage';
 import { GoogleDashboardPage } from '../google/GoogleDashboardPage';
 import { GoogleDrivePage } from '../google/drive/GoogleDrivePage';
+import { GoogleTasksPage } from '../google/tasks/GoogleTasksPage';
+import { GoogleTaskListsPage } from '../google/tasks/GoogleTaskListsPage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -68,6 +70,8 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   googleConnect: GoogleConnectPage,
   googleDashboard: GoogleDashboardPage,
   googleDrive: GoogleDrivePage,
+  googleTasks: GoogleTasksPage,
+  googleTaskLists: GoogleTaskListsPage,
   errorList: ErrorListPage,
   blockIndex: BlockIndexPage,
   resourceList: ResourceListPage,

@@ -53,6 +53,8 @@ export type PageKind =
   | 'googleConnect'
   | 'googleDashboard'
   | 'googleDrive'
+  | 'googleTasks'
+  | 'googleTaskLists'
   | 'xeroConnection'
   | 'xeroConnect'
   | 'errorList'
