@@ -191,6 +191,7 @@ export function registerTaskRoutes(app: FastifyInstance): void {
       key,
       gate,
       params: idParams,
+      body: { type: 'object', properties: {}, additionalProperties: false },
       data: taskData,
       change: true,
       summary: 'Bring a deleted task back (here and, by the next sync, at Google)',
