@@ -27,6 +27,7 @@ import { registerAccountingRoutes } from './accounting/routes';
 import { registerGoogleAccountRoutes } from './google/accountRoutes';
 import { registerGoogleDriveRoutes } from './google/drive/driveRoutes';
 import { registerMicrosoftAccountRoutes } from './microsoft/accountRoutes';
+import { registerGoogleTaskRoutes } from './google/tasks/routes';
 import { registerJobsiteNotes } from './jobsites/notes';
 import { registerContactRoutes } from './contacts/routes';
 import { registerSpa } from './spa/static';
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerGoogleAccountRoutes(app);
   registerGoogleDriveRoutes(app);
   registerMicrosoftAccountRoutes(app);
+  registerGoogleTaskRoutes(app);
   registerJobsiteNotes(app);
   registerContactRoutes(app);
   registerDevSiteRoutes(app, opts.db);

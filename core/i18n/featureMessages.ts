@@ -24,6 +24,7 @@ import { connectionMessages } from '../accounting/connectionMessages';
 import { dashboardMessages } from '../accounting/dashboardMessages';
 import { googleMessages } from '../google/messages';
 import { microsoftMessages } from '../microsoft/messages';
+import { googleTasksMessages } from '../google/tasksMessages';
 import { xeroDocumentMessages } from '../accounting/documentMessages';
 import { choiceMessages } from '../resources/choiceMessages';
 
@@ -52,6 +53,7 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   dashboardMessages,
   googleMessages,
   microsoftMessages,
+  googleTasksMessages,
   xeroDocumentMessages,
   choiceMessages,
 ];

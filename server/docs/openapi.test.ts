@@ -73,6 +73,7 @@ const BODY_NOT_DESCRIBED: string[] = [
   'usersettingsPreferencesUpdate',
   // Actions that take no body.
   'contactsXerosync',
+  'tasksRestore',
   'xeroadminSyncpendingRetry',
   'xerotaxratesDefault',
   'xerotaxratesSync',

@@ -8,6 +8,7 @@ import { accountingProvider } from '../accounting/accountingProvider';
 import { googleProvider } from '../google/googleProvider';
 import { driveProvider } from '../google/drive/driveProvider';
 import { microsoftProvider } from '../microsoft/microsoftProvider';
+import { tasksProvider } from '../google/tasks/tasksProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 
@@ -20,4 +21,5 @@ export const appDataProvider = withPreloadRefresh({
   ...googleProvider(api),
   ...driveProvider(api),
   ...microsoftProvider(api),
+  ...tasksProvider(api),
 });

@@ -55,6 +55,8 @@ export type PageKind =
   | 'googleConnect'
   | 'googleDashboard'
   | 'googleDrive'
+  | 'googleTasks'
+  | 'googleTaskLists'
   | 'xeroConnection'
   | 'xeroConnect'
   | 'errorList'

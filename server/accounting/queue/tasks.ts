@@ -10,6 +10,8 @@ export interface AccountingJob {
   schema: string;
   task: string;
   data?: Record<string, unknown>;
+  /** Keeps one waiting job per brand, task and key (a per-account sync), rather than per brand and task. */
+  key?: string;
 }
 
 export type TaskOutcome = { status: 'done' } | { status: 'retry'; retryAt: Date } | { status: 'failed'; code: string };

@@ -1,7 +1,8 @@
 /**
  * The accounting queue on pg-boss (the mail workers' instance pattern, server/mail/queue): one
  * queue `accounting` whose jobs name a task (./tasks.ts). Policy 'short' with the singleton key
- * `${schema}:${task}` keeps one waiting job per brand and task, so repeated "Sync" clicks collapse.
+ * `${schema}:${task}` keeps one waiting job per brand and task (and key, when a job has one: the
+ * Google tasks sync is one per account), so repeated "Sync" clicks collapse.
  * A task answering `retry` (429, 503, the budget) is sent again with startAfter its retry time;
  * the worker never sleeps. A job left active by a crashed process expires and runs again, and the
  * task resumes from the state it wrote after each page.
@@ -37,9 +38,11 @@ export function decorateAccountingQueue(app: FastifyInstance): void {
   if (!app.hasDecorator('accountingQueue')) app.decorate('accountingQueue', { current: null });
 }
 
-// A task about one of several things (a Microsoft mailbox) names it in `data.singleton`, so each waits once.
-const singletonKey = (job: AccountingJob) =>
-  typeof job.data?.singleton === 'string' ? `${job.schema}:${job.task}:${job.data.singleton}` : `${job.schema}:${job.task}`;
+// A task about one of several things (a Google account, a Microsoft mailbox) names it in `key` or `data.singleton`, so each waits once.
+const singletonKey = (job: AccountingJob) => {
+  const one = job.key ?? (typeof job.data?.singleton === 'string' ? job.data.singleton : null);
+  return `${job.schema}:${job.task}${one ? `:${one}` : ''}`;
+};
 
 export async function startAccountingWorkers(opts: {
   root: RootDb;
@@ -112,8 +115,8 @@ export async function queueDuePushes(root: RootDb, enqueue: AccountingQueue['enq
  * Runs a task for the request's brand: through the queue when this process has workers, else in
  * this process's background (tests, tools that build the app alone), where a `retry` is a timer.
  */
-export async function requestAccountingTask(req: FastifyRequest, task: string, data: Record<string, unknown> = {}): Promise<void> {
-  const job: AccountingJob = { schema: req.brand!.schema, task, data };
+export async function requestAccountingTask(req: FastifyRequest, task: string, data: Record<string, unknown> = {}, key?: string): Promise<void> {
+  const job: AccountingJob = { schema: req.brand!.schema, task, data, ...(key ? { key } : {}) };
   const queue = req.server.accountingQueue?.current;
   if (queue) {
     await queue.enqueue(job);

@@ -45,6 +45,7 @@ import * as brand0034 from './brand/0034_customer_portal';
 import * as brand0035 from './brand/0035_google_accounts';
 import * as brand0036 from './brand/0036_google_drive_changes';
 import * as brand0037 from './brand/0037_push_batches';
+import * as brand0038 from './brand/0038_google_tasks';
 import * as brand0039 from './brand/0039_portal_links';
 import * as brand0040 from './brand/0040_microsoft_accounts';
 import * as brand0041 from './brand/0041_graph_mail';
@@ -100,6 +101,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0035_google_accounts': brand0035,
   '0036_google_drive_changes': brand0036,
   '0037_push_batches': brand0037,
+  '0038_google_tasks': brand0038,
   '0039_portal_links': brand0039,
   '0040_microsoft_accounts': brand0040,
   '0041_graph_mail': brand0041,

@@ -16,6 +16,7 @@ import { useJobOptions } from '../sheet/options';
 import { jobKey, useJobsProvider } from '../jobsProvider';
 import { DetailsForm } from './DetailsForm';
 import { HistoryPanel } from './HistoryPanel';
+import { JobTasksPanel } from '../../google/tasks/JobTasksPanel';
 import { NEW_JOB, toJobWrite, valuesOf, type JobFormValues } from './jobForm';
 import { JobDocumentsPanel } from '../../files/JobDocumentsPanel';
 import { EmailsTab } from './OtherTabs';
@@ -110,6 +111,7 @@ export function JobItemPage({ title }: PageProps) {
           onCopy={() => void copy()}
           onDelete={() => void remove()}
         />
+        {job && !customer && <JobTasksPanel jobId={job.job_id} />}
         {job && !customer && <HistoryPanel jobId={job.job_id} />}
       </>
     );

@@ -1,0 +1,65 @@
+/** A task's form in a dialog, to make one in a list or change one: title, notes, due date, completed, job link. */
+import { useState } from 'react';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField } from '@mui/material';
+import { dueDate, type TaskWire } from '../../../core/google/tasks';
+import type { TaskChange } from './tasksProvider';
+import { useTasksText } from './useTasksText';
+
+export interface TaskDialogProps {
+  /** The task to change; null for a new one. */
+  task: TaskWire | null;
+  onCancel: () => void;
+  onSave: (change: TaskChange & { title: string }) => void;
+}
+
+export function TaskDialog({ task, onCancel, onSave }: TaskDialogProps) {
+  const t = useTasksText();
+  const [title, setTitle] = useState(task?.title ?? '');
+  const [notes, setNotes] = useState(task?.notes ?? '');
+  const [due, setDue] = useState(dueDate(task?.due) ?? '');
+  const [completed, setCompleted] = useState(task?.completed ?? false);
+  const [job, setJob] = useState(task?.job_id ? String(task.job_id) : '');
+  const valid = title.trim() !== '' && title.length <= 100 && /^\d*$/.test(job);
+  const save = () => valid && onSave({ title: title.trim(), notes: notes || null, due: due || null, completed, job_id: job ? Number(job) : null });
+  return (
+    <Dialog open onClose={onCancel} aria-labelledby="task-dialog-title" fullWidth maxWidth="sm">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <DialogTitle id="task-dialog-title">{task ? t('editTask', { name: task.title }) : t('newTask')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label={t('title')}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              required
+              autoFocus
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
+            <TextField
+              label={t('notes')}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: 3000 } }}
+            />
+            <TextField label={t('due')} type="date" value={due} onChange={(e) => setDue(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField label={t('jobId')} value={job} onChange={(e) => setJob(e.target.value.trim())} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormControlLabel control={<Checkbox checked={completed} onChange={(e) => setCompleted(e.target.checked)} />} label={t('completed')} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel}>{t('cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={!valid}>
+            {t('save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
