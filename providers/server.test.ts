@@ -70,7 +70,8 @@ describe('startProviderServer', () => {
       body: JSON.stringify({ CreditNotes: [{ Type: 'ACCRECCREDIT', Contact: { Name: 'C' }, LineItems: [] }] }),
     });
     expect(res.status).toBe(200);
-  });
+    // Compiling every provider's validators (Xero, Google, Graph) is the slow part, and slower on a busy machine.
+  }, 120_000);
 
   it('runs without validation when the contracts folder is absent', async () => {
     process.env.PROVIDER_CONTRACTS_DIR = '/nonexistent/contracts';
