@@ -73,6 +73,8 @@ const BODY_NOT_DESCRIBED: string[] = [
   'usersettingsPreferencesUpdate',
   // Actions that take no body.
   'contactsXerosync',
+  'microsoftaccountsDefault',
+  'microsoftaccountsSync',
   'tasksRestore',
   'xeroadminSyncpendingRetry',
   'xerotaxratesDefault',

@@ -24,6 +24,14 @@ const leaseOf = (l: Lease) => (l.ok ? l.leaseId : expect.fail(`refused until ${l
 const wide = { perMinute: 1000, perDay: 100_000, concurrent: 1000 };
 
 describe('takeLease', () => {
+  it("gives a new key's first calls, made at once from two processes, each its lease", async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const key = newKey();
+      const leases = await Promise.all([takeLease(a, key, wide, T0), takeLease(b, key, wide, T0), takeLease(a, key, wide, T0), takeLease(b, key, wide, T0)]);
+      expect(leases.map((l) => l.ok)).toEqual([true, true, true, true]);
+    }
+  });
+
   it('caps the calls in flight; a release or a lapsed lease frees a place', async () => {
     const key = newKey();
     const limits = { ...wide, concurrent: 2, leaseMs: 30_000 };

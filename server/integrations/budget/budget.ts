@@ -97,14 +97,11 @@ function retryAtOf(row: BudgetRow, limits: BudgetLimits, now: number): Date {
 export async function takeLease(root: RootDb, key: BudgetKey, limits: BudgetLimits, now: number = Date.now()): Promise<Lease> {
   const leaseId = randomUUID();
   if (await tryTake(root, key, limits, leaseId, now)) return { ok: true, leaseId };
-  let row = await readRow(root, key);
-  if (!row) {
-    // The key's first call: its row is made once, then the same conditional update decides.
-    await ensureRow(root, key);
-    if (await tryTake(root, key, limits, leaseId, now)) return { ok: true, leaseId };
-    row = await readRow(root, key);
-  }
-  return { ok: false, retryAt: retryAtOf(row!, limits, now) };
+  // The key's first calls find no row: it is made once (by whichever comes first) and the same conditional
+  // update decides again, also for a call that raced the one that made it.
+  await ensureRow(root, key);
+  if (await tryTake(root, key, limits, leaseId, now)) return { ok: true, leaseId };
+  return { ok: false, retryAt: retryAtOf((await readRow(root, key))!, limits, now) };
 }
 
 /** Gives the in-flight place back (the call's count in the windows stays). */
