@@ -15,7 +15,7 @@ import { createGoogle, loadGoogleContracts, warmGoogleContracts, type GoogleKnob
 import { createMicrosoft, loadGraphContract, warmGraphContract, type MicrosoftFake, type MicrosoftKnobs } from './microsoft';
 import { loadGraphMailContracts, type GraphMailContracts } from './microsoft/mailContracts';
 import type { GraphMailKnobs } from './microsoft/mailRoutes';
-import { mountGraphMail } from './microsoft/sandboxMail';
+import { mountGraphMail, sandboxMailControl } from './microsoft/sandboxMail';
 import { createXero, loadXeroContracts, warmXeroContracts, type Violation, type XeroKnobs } from './xero';
 
 export interface ProviderServerOptions {
@@ -75,7 +75,14 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
   const graph = createMicrosoft({ now: clock.now, baseUrl: () => url, contract: graphContract, violations, auth: opts.auth });
   // The mail paths of the same mailboxes, answered before the base gate (which serves the user itself).
   const graphMail = mountGraphMail(graph, { contracts: graphMailContracts, violations, baseUrl: () => url, now: clock.now });
-  const control = createControlApi({ clock, violations, xero: xero.knobs, google: google.knobs, microsoft: graph.knobs });
+  const control = createControlApi({
+    clock,
+    violations,
+    xero: xero.knobs,
+    google: google.knobs,
+    microsoft: graph.knobs,
+    microsoftMail: sandboxMailControl(graph, graphMail.knobs),
+  });
 
   const server = http.createServer((req, res) => {
     void (async () => {

@@ -13,7 +13,7 @@ import type { Violation } from '../xero/gate';
 import type { MicrosoftFake } from './index';
 import type { GraphMailContracts } from './mailContracts';
 import { createGraphMail, type GraphMailKnobs } from './mailRoutes';
-import { GraphMailState, type Mailbox } from './mailState';
+import { GraphMailState, type GraphMessage, type Mailbox } from './mailState';
 import type { GraphMailbox } from './state';
 
 export const SANDBOX_SENDER = 'Local sandbox <noreply@sandbox.invalid>';
@@ -85,4 +85,54 @@ export function mountGraphMail(
   for (const box of Object.values(graph.state.mailboxes)) join(box);
   graph.onMailbox.push(join);
   return mail;
+}
+
+/** A message of a sandbox mailbox as the control API shows it. */
+export interface SandboxMessageInfo {
+  id: string;
+  folder: string;
+  subject: string;
+  internetMessageId: string;
+  isRead: boolean;
+  from: string | null;
+}
+
+/** The mail knobs of the control API, by the authorization server's subject (the consenting user). */
+export interface SandboxMailControl {
+  /** A message delivered into a folder (id or well-known name; default the Inbox) of the subject's mailbox. */
+  deliver(subject: string, opts: { mime: string; folder?: string; isRead?: boolean }): SandboxMessageInfo;
+  /** The messages of a folder (id or well-known name) of the subject's mailbox, oldest first. */
+  messages(subject: string, folder: string): SandboxMessageInfo[];
+}
+
+export function sandboxMailControl(graph: Pick<MicrosoftFake, 'knobs'>, knobs: GraphMailKnobs): SandboxMailControl {
+  const { state } = knobs;
+  const boxOf = (subject: string) => {
+    const own = mailOf(graph.knobs.mailbox(subject));
+    if (!own) throw new Error(`The mailbox of ${subject} has no mail state`);
+    return own;
+  };
+  const info = (own: Mailbox, m: GraphMessage): SandboxMessageInfo => ({
+    id: m.id,
+    folder: own.folders.get(m.folderId)?.displayName ?? m.folderId,
+    subject: m.subject,
+    internetMessageId: m.internetMessageId,
+    isRead: m.isRead,
+    from: m.from?.address ?? null,
+  });
+  const folderOf = (own: Mailbox, folder: string) => {
+    const f = state.folder(own, folder);
+    if (!f) throw new Error(`No folder ${folder}`);
+    return f;
+  };
+  return {
+    deliver(subject, { mime, folder = 'inbox', isRead }) {
+      const own = boxOf(subject);
+      return info(own, state.addMessage(own, folderOf(own, folder).id, Buffer.from(mime), { isRead }));
+    },
+    messages(subject, folder) {
+      const own = boxOf(subject);
+      return state.inFolder(own, folderOf(own, folder).id).map((m) => info(own, m));
+    },
+  };
 }

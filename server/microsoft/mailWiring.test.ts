@@ -83,10 +83,27 @@ describe('Microsoft mailboxes joined to the mail client', () => {
     expect(await listed(cookies.user, account.mailaccount_id)).toEqual([]);
     expect((await get(`/api/mails/${mails[0].ma_id}/details`, cookies.user)).status).toBe(404);
 
-    // A second sync brings nothing twice.
+    // A mail delivered at the sandbox comes with the next sync; nothing comes twice.
+    const control = providerControl(sandboxProviders());
+    const mime = [
+      'From: Client <client@example.com>',
+      `To: ${email}`,
+      'Subject: Leaking tap',
+      `Message-ID: <${uniqueName('tap')}@example.com>`,
+      `Date: ${new Date().toUTCString()}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'The kitchen tap leaks.',
+      '',
+    ].join('\r\n');
+    await control.microsoft.deliverMail(email, { mime });
+    expect((await control.microsoft.mailMessages(email, 'inbox')).map((m) => m.subject)).toContain('Leaking tap');
     await post(`/api/microsoftaccounts/${a.msa_id}/sync`, {}, own.admin);
     await expect.poll(async () => (await details(a.msa_id)).status, { timeout: 60_000, interval: 200 }).toBe('connected');
-    expect(await listed(cookies.operator, account.mailaccount_id)).toHaveLength(SANDBOX_MAILS.length);
+    const after = await listed(cookies.operator, account.mailaccount_id);
+    expect(after).toHaveLength(SANDBOX_MAILS.length + 1);
+    expect(after.map((m) => m.mail_subject)).toContain('Leaking tap');
+    expect((await details(a.msa_id)).folders.find((f) => f.name === 'Inbox')).toMatchObject({ total: SANDBOX_MAILS.length + 1 });
     // Every Graph mail call followed the contracts.
     const violations = await providerControl(sandboxProviders()).violations();
     expect(violations.filter((v) => v.path.startsWith('/graph/'))).toEqual([]);
