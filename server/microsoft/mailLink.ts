@@ -64,6 +64,11 @@ export async function linkMailAccount(db: MicrosoftDb, msaId: number): Promise<n
       })
       .returning('mailaccount_id')
       .executeTakeFirstOrThrow();
+    // Its address is its default From, as the mail admin's create makes it.
+    await trx
+      .insertInto('mailaliases')
+      .values({ mailaccount_id: made.mailaccount_id, mal_email: box.msa_email, mal_name: box.display_name?.trim() || box.msa_email, mal_is_default: true })
+      .execute();
     return made.mailaccount_id;
   });
   await mirrorUsers(db, msaId, id);

@@ -109,6 +109,32 @@ describe('Microsoft mailboxes joined to the mail client', () => {
     expect(violations.filter((v) => v.path.startsWith('/graph/'))).toEqual([]);
   });
 
+  it('a user with can-send replies from the mailbox through Graph: the reply is in Sent Items at the sandbox and, after a sync, in the product', async () => {
+    const { email, a, account } = await connectedAndSynced();
+    const control = providerControl(sandboxProviders());
+    const api = (method: string, url: string, body?: unknown) => call(t.app, { method, url: `/api/${url}`, body, cookie: cookies.operator, host: host() });
+    const subject = `Re: ${SANDBOX_MAILS[1].subject} ${uniqueName('r')}`;
+    const made = await api('POST', 'maildrafts/create', {
+      mailaccount_id: account.mailaccount_id,
+      mdraft_to_arr: [{ name: '', address: 'client@example.com' }],
+    });
+    expect(made.status, made.text).toBe(201);
+    const draft = made.json.maildrafts.data;
+    expect(draft.from).toMatchObject({ address: email });
+    const sent = await api('POST', `maildrafts/${draft.mdraft_id}/updateAndSend`, {
+      mdraft_version: draft.mdraft_version,
+      mdraft_subject: subject,
+      mdraft_html: '<p>We can come on Tuesday.</p>',
+    });
+    expect(sent.status, sent.text).toBe(200);
+    expect((await control.microsoft.mailMessages(email, 'sentitems')).map((m) => m.subject)).toContain(subject);
+    await post(`/api/microsoftaccounts/${a.msa_id}/sync`, {}, own.admin);
+    await expect.poll(async () => (await details(a.msa_id)).status, { timeout: 60_000, interval: 200 }).toBe('connected');
+    expect((await details(a.msa_id)).folders.find((f) => f.name === 'Sent Items')).toMatchObject({ total: 1 });
+    const rows = await listed(cookies.operator, account.mailaccount_id);
+    expect(rows.filter((m) => m.mail_subject === subject)).toHaveLength(1);
+  });
+
   it('assignusers mirrors the users and their rights onto the mail account; a user left out loses the mail', async () => {
     const { a, account } = await connectedAndSynced();
     const res = await post(`/api/microsoftaccounts/${a.msa_id}/assignusers`, { _bulk: [{ us_id: users.user, can_send: false, can_delete: true }] }, own.admin);
