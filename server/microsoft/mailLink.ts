@@ -31,11 +31,21 @@ export async function mailAccountOf(db: MicrosoftDb, msaId: number): Promise<num
  * job-linked mails: enabled again with its mail), else a new one. Its users follow the mailbox's.
  */
 export async function linkMailAccount(db: MicrosoftDb, msaId: number): Promise<number> {
-  const box = await db.selectFrom('microsoft_accounts').select(['msa_email', 'display_name']).where('msa_id', '=', msaId).executeTakeFirstOrThrow();
-  const mdb = asMail(db);
-  const id = await mdb.transaction().execute(async (trx) => {
-    const known =
-      (await mailAccountOf(asMicrosoft(trx), msaId)) ??
+  const id = await db.transaction().execute(async (mtrx) => {
+    // The mailbox's row locked: two links at once (a connect and its first sync) make one account.
+    const box = await mtrx
+      .selectFrom('microsoft_accounts')
+      .select(['msa_email', 'display_name'])
+      .where('msa_id', '=', msaId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const trx = asMail(mtrx);
+    const mine = await mailAccountOf(mtrx, msaId);
+    if (mine !== null) {
+      await trx.updateTable('mailaccounts').set({ ma_email: box.msa_email }).where('mailaccount_id', '=', mine).execute();
+      return mine;
+    }
+    const kept =
       (
         await trx
           .selectFrom('mailaccounts')
@@ -46,11 +56,11 @@ export async function linkMailAccount(db: MicrosoftDb, msaId: number): Promise<n
           .orderBy('mailaccount_id')
           .forUpdate()
           .executeTakeFirst()
-      )?.mailaccount_id ??
-      null;
-    if (known !== null) {
-      await trx.updateTable('mailaccounts').set({ msa_id: msaId, ma_email: box.msa_email, ma_enabled: true }).where('mailaccount_id', '=', known).execute();
-      return known;
+      )?.mailaccount_id ?? null;
+    // One a disconnect kept (a job's mail in it) comes back enabled; an admin's own disabling of a linked one stays.
+    if (kept !== null) {
+      await trx.updateTable('mailaccounts').set({ msa_id: msaId, ma_email: box.msa_email, ma_enabled: true }).where('mailaccount_id', '=', kept).execute();
+      return kept;
     }
     const made = await trx
       .insertInto('mailaccounts')
