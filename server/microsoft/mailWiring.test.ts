@@ -11,7 +11,9 @@ import type { MailListRow } from '../../core/mail/client/types';
 import type { MicrosoftAccountDetails } from '../../core/microsoft/types';
 import { providerControl } from '../../providers/control';
 import { SANDBOX_MAILS } from '../../providers/microsoft/sandboxMail';
+import { brandDb } from '../db/types';
 import { makeJob } from '../files/testKit';
+import { syncAccount } from '../mail/sync/syncAccount';
 import { mailDb, type MailDb } from '../mail/tables';
 import { call, login, sandboxProviders, uniqueName, useTestApp, useTestBrand } from '../test/helpers';
 import type { MicrosoftDb } from './accounts';
@@ -33,7 +35,7 @@ beforeAll(async () => {
 
 const host = () => own.brand.host;
 const mdb = () => t.db.withSchema(own.brand.schema) as unknown as MicrosoftDb;
-const maildb = (): MailDb => mailDb(t.db.withSchema(own.brand.schema));
+const maildb = (): MailDb => mailDb(brandDb(t.db, own.brand.schema));
 const get = (url: string, cookie: string) => call(t.app, { url, cookie, host: host() });
 const post = (url: string, body: unknown, cookie: string) => call(t.app, { method: 'POST', url, body, cookie, host: host() });
 const details = async (msaId: number): Promise<MicrosoftAccountDetails> =>
@@ -133,6 +135,19 @@ describe('Microsoft mailboxes joined to the mail client', () => {
     expect((await details(a.msa_id)).folders.find((f) => f.name === 'Sent Items')).toMatchObject({ total: 1 });
     const rows = await listed(cookies.operator, account.mailaccount_id);
     expect(rows.filter((m) => m.mail_subject === subject)).toHaveLength(1);
+  });
+
+  it('the mail ticker’s sync of the account (syncAccount) uses the mailbox’s token and records the folders on the mailbox too', async () => {
+    const email = `${uniqueName('tick')}@contoso.test`;
+    const a = await connectMicrosoft(t.app, host(), own.admin, email);
+    const account = (await mailAccountOf(a.msa_id))!;
+    expect((await details(a.msa_id)).folders).toEqual([]);
+    const result = await syncAccount(maildb(), account.mailaccount_id);
+    expect(result.error).toBeUndefined();
+    expect(result.folders.Inbox, JSON.stringify(result.folders)).toMatchObject({ added: SANDBOX_MAILS.length });
+    const shown = await details(a.msa_id);
+    expect(shown.folders.find((f) => f.name === 'Inbox')).toMatchObject({ total: SANDBOX_MAILS.length });
+    expect(shown.last_sync_at).not.toBeNull();
   });
 
   it('assignusers mirrors the users and their rights onto the mail account; a user left out loses the mail', async () => {
