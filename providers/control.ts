@@ -8,8 +8,9 @@ import type { Violation } from './xero/gate';
 import type { ConnectionInfo, TenantInfo, TenantSnapshot } from './xero/knobs';
 import type { Limits } from './xero/limits';
 import type { MicrosoftMailboxInfo, MicrosoftSnapshot } from './microsoft/knobs';
+import type { SandboxMessageInfo } from './microsoft/sandboxMail';
 
-export type { MicrosoftMailboxInfo, MicrosoftSnapshot };
+export type { MicrosoftMailboxInfo, MicrosoftSnapshot, SandboxMessageInfo };
 export type { ConnectionInfo, TenantInfo, TenantSnapshot, Violation, Limits, FailNext, LoseAnswer, GoogleAccountInfo, GoogleSnapshot, RemoteTaskEdit };
 
 export interface ClockInfo {
@@ -82,6 +83,12 @@ export function providerControl(baseUrl: string) {
       failNext: (opts: FailNext = {}) => call<unknown>('POST', '/microsoft/failNext', opts).then(() => undefined),
       latency: (ms: number) => call<unknown>('POST', '/microsoft/latency', { ms }).then(() => undefined),
       clearFaults: () => call<unknown>('POST', '/microsoft/clearFaults').then(() => undefined),
+      /** Delivers a raw MIME message into a folder (id or well-known name, default the Inbox) of the subject's mailbox. */
+      deliverMail: (subject: string, opts: { mime: string; folder?: string; isRead?: boolean }) =>
+        call<SandboxMessageInfo>('POST', `/microsoft/mailboxes/${encodeURIComponent(subject)}/messages`, opts),
+      /** The messages of a folder (id or well-known name: inbox, sentitems, …) of the subject's mailbox. */
+      mailMessages: (subject: string, folder: string) =>
+        call<SandboxMessageInfo[]>('GET', `/microsoft/mailboxes/${encodeURIComponent(subject)}/folders/${encodeURIComponent(folder)}/messages`),
     },
   };
 }

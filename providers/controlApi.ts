@@ -10,6 +10,7 @@ import type { Violation } from './xero/gate';
 import { UnknownGoogleRecord, type GoogleKnobs, type RemoteTaskEdit } from './google/knobs';
 import { UnknownTenant, type XeroKnobs } from './xero/knobs';
 import type { MicrosoftKnobs } from './microsoft/knobs';
+import type { SandboxMailControl } from './microsoft/sandboxMail';
 
 export interface ControlDeps {
   clock: MovableClock;
@@ -17,6 +18,8 @@ export interface ControlDeps {
   xero: XeroKnobs;
   google: GoogleKnobs;
   microsoft: MicrosoftKnobs;
+  /** The fake Graph's mail of its mailboxes (microsoft/sandboxMail.ts). */
+  microsoftMail: SandboxMailControl;
 }
 
 type Body = Record<string, unknown>;
@@ -76,6 +79,7 @@ function routes(d: ControlDeps): [string, RegExp, Route][] {
     ['POST', /^\/_control\/xero\/clearFaults$/, () => ok(x.clearFaults())],
     ...googleRoutes(d.google),
     ...microsoftRoutes(d.microsoft),
+    ...microsoftMailRoutes(d.microsoftMail),
   ];
 }
 
@@ -149,6 +153,29 @@ function microsoftRoutes(m: MicrosoftKnobs): [string, RegExp, Route][] {
     ['POST', /^\/_control\/microsoft\/failNext$/, (b) => ok(m.failNext(b))],
     ['POST', /^\/_control\/microsoft\/latency$/, (b) => ok(m.latency(Number(b.ms ?? 0)))],
     ['POST', /^\/_control\/microsoft\/clearFaults$/, () => ok(m.clearFaults())],
+  ];
+}
+
+/** The mail of a mailbox (by the subject the authorization server issued its tokens to). */
+function microsoftMailRoutes(m: SandboxMailControl): [string, RegExp, Route][] {
+  const wrap = <T>(work: () => T): Answer => {
+    try {
+      return ok(work());
+    } catch (err) {
+      return { status: 404, body: { error: err instanceof Error ? err.message : String(err) } };
+    }
+  };
+  return [
+    [
+      'POST',
+      /^\/_control\/microsoft\/mailboxes\/([^/]+)\/messages$/,
+      (b, [s]) => {
+        const mime = str(b.mime, 'mime');
+        const folder = optStr(b.folder, 'folder');
+        return wrap(() => m.deliver(s, { mime, folder, isRead: b.isRead === undefined ? undefined : b.isRead === true }));
+      },
+    ],
+    ['GET', /^\/_control\/microsoft\/mailboxes\/([^/]+)\/folders\/([^/]+)\/messages$/, (_b, [s, folder]) => wrap(() => m.messages(s, folder))],
   ];
 }
 

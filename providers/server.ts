@@ -13,6 +13,9 @@ import { send } from './http';
 import type { AuthServer, Clock } from './types';
 import { createGoogle, loadGoogleContracts, warmGoogleContracts, type GoogleKnobs } from './google';
 import { createMicrosoft, loadGraphContract, warmGraphContract, type MicrosoftFake, type MicrosoftKnobs } from './microsoft';
+import { loadGraphMailContracts, type GraphMailContracts } from './microsoft/mailContracts';
+import type { GraphMailKnobs } from './microsoft/mailRoutes';
+import { mountGraphMail, sandboxMailControl } from './microsoft/sandboxMail';
 import { createXero, loadXeroContracts, warmXeroContracts, type Violation, type XeroKnobs } from './xero';
 
 export interface ProviderServerOptions {
@@ -42,9 +45,16 @@ export interface ProviderServer {
   microsoft: MicrosoftKnobs;
   /** The fake Graph itself: its state and routes, for `registerMicrosoftMailRoutes(providers.graph, …)`. */
   graph: MicrosoftFake;
+  /** The fake Graph's mail (folders, messages, delta, sendMail) of the same mailboxes (microsoft/sandboxMail.ts). */
+  graphMail: GraphMailKnobs;
   /** The server's clock: `now()` and `advance(ms)`. */
   clock: { now: Clock; advance(ms: number): void };
   close(): Promise<void>;
+}
+
+/** Compiles the mail slices' request validators up front (see warmXeroContracts). */
+function warmGraphMailContracts(c: GraphMailContracts): void {
+  for (const api of Object.values(c)) for (const op of api.getOperations()) if (op.operationId) api.validator.getRequestValidatorsForOperation(op.operationId);
 }
 
 export async function startProviderServer(opts: ProviderServerOptions = {}): Promise<ProviderServer> {
@@ -52,17 +62,27 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
   const violations: Violation[] = [];
   const dir = contractsDir();
   if (!dir) console.warn('provider server: ../shared/contracts not found, serving without contract validation');
-  const [contracts, googleContracts, graphContract] = dir
-    ? await Promise.all([loadXeroContracts(dir), loadGoogleContracts(dir), loadGraphContract(dir)])
-    : [null, null, null];
+  const [contracts, googleContracts, graphContract, graphMailContracts] = dir
+    ? await Promise.all([loadXeroContracts(dir), loadGoogleContracts(dir), loadGraphContract(dir), loadGraphMailContracts(dir)])
+    : [null, null, null, null];
   if (contracts && opts.warm) warmXeroContracts(contracts);
   if (googleContracts && opts.warm) warmGoogleContracts(googleContracts);
   if (graphContract && opts.warm) warmGraphContract(graphContract);
+  if (graphMailContracts && opts.warm) warmGraphMailContracts(graphMailContracts);
   let url = '';
   const xero = createXero({ now: clock.now, baseUrl: () => url, contracts, violations, auth: opts.auth });
   const google = createGoogle({ now: clock.now, baseUrl: () => url, contracts: googleContracts, violations, auth: opts.auth });
   const graph = createMicrosoft({ now: clock.now, baseUrl: () => url, contract: graphContract, violations, auth: opts.auth });
-  const control = createControlApi({ clock, violations, xero: xero.knobs, google: google.knobs, microsoft: graph.knobs });
+  // The mail paths of the same mailboxes, answered before the base gate (which serves the user itself).
+  const graphMail = mountGraphMail(graph, { contracts: graphMailContracts, violations, baseUrl: () => url, now: clock.now });
+  const control = createControlApi({
+    clock,
+    violations,
+    xero: xero.knobs,
+    google: google.knobs,
+    microsoft: graph.knobs,
+    microsoftMail: sandboxMailControl(graph, graphMail.knobs),
+  });
 
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -70,6 +90,7 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
         if (opts.auth && (await opts.auth.handle(req, res))) return;
         if (await xero.handle(req, res)) return;
         if (await google.handle(req, res)) return;
+        if (await graphMail.handle(req, res)) return;
         if (await graph.handle(req, res)) return;
         if (await control(req, res)) return;
         send(res, { status: 404, body: { error: `nothing here: ${req.method} ${req.url}` } });
@@ -99,6 +120,7 @@ export async function startProviderServer(opts: ProviderServerOptions = {}): Pro
     google: google.knobs,
     microsoft: graph.knobs,
     graph,
+    graphMail: graphMail.knobs,
     clock: { now: clock.now, advance: clock.advance },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -30,6 +30,7 @@ import { startReportCheck, type ReportCheck } from './notifications/reportCheck'
 import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail } from './seed/people';
 import { noProviderConfigured, startSandbox, type Sandbox } from './integrations/sandbox';
 import { connectSandboxMailboxes, SANDBOX_MAILBOX } from './microsoft/sandboxMailbox';
+import { registerMicrosoftMail } from './microsoft/mailLink';
 import { startProviderUpkeep, type ProviderUpkeep } from './integrations/upkeep';
 
 const log = (m: string) => console.log(`[server] ${m}`);
@@ -111,6 +112,8 @@ async function main(): Promise<void> {
   const host = process.env.HOST ?? '127.0.0.1';
   const port = Number(process.env.PORT ?? 3000);
   const addresses = await listenAll(app, host, port);
+  // Microsoft mailboxes' mail (the Graph source): their grants' tokens, and each sync recorded on the mailbox.
+  registerMicrosoftMail();
   if (process.env.MAIL_WORKERS !== '0') {
     mailWorkers = startMailWorkers({ root: opened.db, connectionString: opened.url, fileStore: app.fileStore });
     app.mailSyncQueue.current = await mailWorkers;

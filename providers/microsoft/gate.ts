@@ -56,12 +56,16 @@ function userOf(relative: string): { user: string | null; rest: string } | null 
 export function createMicrosoftGate(deps: MicrosoftGateDeps) {
   const inFlight = new Map<string, number>();
 
-  function subjectOf(req: IncomingMessage): string | null {
-    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (!token) return null;
+  /** The subject a bearer token was issued to (a `microsoft` token of the auth server), or null. */
+  function subjectOfToken(token: string): string | null {
     if (!deps.auth) return deps.allowedTokens.get(token) ?? null;
     const info = deps.auth.accessTokenInfo(token);
     return info?.provider === 'microsoft' ? info.subject : null;
+  }
+
+  function subjectOf(req: IncomingMessage): string | null {
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    return token ? subjectOfToken(token) : null;
   }
 
   function takeThrottle(operationId: string): GraphThrottle | null {
@@ -168,5 +172,11 @@ export function createMicrosoftGate(deps: MicrosoftGateDeps) {
     }
   }
 
-  return { handle };
+  /** The mailbox a bearer token opens (made when new), or null: the mail handlers' bearer check. */
+  const mailboxOfToken = (token: string): GraphMailbox | null => {
+    const subject = subjectOfToken(token);
+    return subject === null ? null : deps.mailboxOf(subject);
+  };
+
+  return { handle, mailboxOfToken };
 }

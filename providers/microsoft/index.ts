@@ -27,6 +27,8 @@ const USER_ROUTES: GraphRoute[] = [
 
 export interface MicrosoftFake {
   handle: ReturnType<typeof createMicrosoftGate>['handle'];
+  /** The mailbox a bearer token opens (made when new), or null when the token is not a valid one. */
+  mailboxOfToken: (token: string) => GraphMailbox | null;
   knobs: MicrosoftKnobs;
   state: MicrosoftState;
   routes: GraphRoutes;
@@ -56,7 +58,7 @@ export function createMicrosoft(opts: {
   const onMailbox: ((box: GraphMailbox) => void)[] = [];
   const knobs = createMicrosoftKnobs({ state, faults, throttles, limits, allowedTokens, onMailbox: (box) => onMailbox.forEach((f) => f(box)) });
   const gate = createMicrosoftGate({ ...opts, state, faults, routes, allowedTokens, throttles, limits, mailboxOf: knobs.mailbox });
-  return { handle: gate.handle, knobs, state, routes, onMailbox };
+  return { handle: gate.handle, mailboxOfToken: gate.mailboxOfToken, knobs, state, routes, onMailbox };
 }
 
 /**

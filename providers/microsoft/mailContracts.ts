@@ -5,7 +5,7 @@
  * 1. each `/users/{user-id}/...` path is also served as `/me/...` (operation id + `.me`);
  * 2. `/microsoft.graph.sendMail`, `/microsoft.graph.move`, `/microsoft.graph.delta()` become
  *    `/sendMail`, `/move`, `/delta`;
- * 3. action body parameters are camelCase (`message`, `saveToSentItems`, `destinationId`);
+ * 3. action body parameters are camelCase (`message`, `saveToSentItems`, `destinationId`), nothing else allowed;
  * 4. `additionalProperties: {type: object}` (OData open types) is dropped.
  */
 import path from 'node:path';
@@ -57,10 +57,12 @@ function dropOpenTypes(node: unknown): void {
 
 /** An action body's top-level parameters in camelCase (the PowerShell slices capitalise them). */
 function camelBody(body: unknown): void {
-  const schema = (body as { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } | undefined)?.content?.['application/json']
-    ?.schema;
+  const schema = (body as { content?: Record<string, { schema?: { properties?: Record<string, unknown>; additionalProperties?: unknown } }> } | undefined)
+    ?.content?.['application/json']?.schema;
   if (!schema?.properties) return;
   schema.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [camel(k), v]));
+  // Nothing else (as the base contract, ./contracts.ts): the slices' capitalised names are not the wire's.
+  schema.additionalProperties = false;
 }
 
 /** The cut-down, rewritten document of one file. */

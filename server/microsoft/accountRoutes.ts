@@ -5,7 +5,8 @@
  * owner_kind 'mailbox'), reconnects it (the same Microsoft user: the same grant and mailbox row),
  * disconnects it, makes it the default and assigns users with the IMAP accounts' rights. Staff see
  * the mailboxes assigned to them, toggle them in their selection (SPEC point 4, stored disabled
- * list) and ask for a sync, which is queued as the `microsoft-mail-sync` task (./syncTask.ts).
+ * list) and ask for a sync, which is queued as the `microsoft-mail-sync` task (./syncTask.ts). Each
+ * mailbox's mail is a Graph mail account of the mail engine, made, given users and removed here (./mailLink.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toggleAllDisabled, toggleOneDisabled } from '../../core/google/constants';
@@ -21,8 +22,9 @@ import { OAuthRefusedError } from '../integrations/oauth/errors';
 import { disconnect } from '../integrations/oauth/grants';
 import { microsoftEndpoints, providersAreSandbox } from '../integrations/providerConfig';
 import { accountDetails, asOAuth, graphMe, grantOf, listAccounts, microsoftDb, type MicrosoftDb } from './accounts';
+import { linkMailAccount, mirrorUsers, unlinkMailAccount } from './mailLink';
 import { accountData, accountList, detailsData } from './wireSchemas';
-// Registers the microsoft-mail-sync task on the accounting queue (the Graph mail sync replaces its handler).
+// Registers the microsoft-mail-sync task (the Graph mail sync of the mailbox) on the accounting queue.
 import './syncTask';
 
 const key = 'microsoftaccounts';
@@ -170,6 +172,8 @@ export function registerMicrosoftAccountRoutes(app: FastifyInstance): void {
         .executeTakeFirstOrThrow();
       const hasDefault = await db.selectFrom('microsoft_accounts').select('msa_id').where('is_default', '=', true).executeTakeFirst();
       if (!hasDefault) await setDefault(db, row.msa_id);
+      // Its mail: the Graph mail account of the mailbox, with the mailbox's users (./mailLink.ts).
+      await linkMailAccount(db, row.msa_id);
       return { data: await visibleAccount(req, row.msa_id) };
     },
   );
@@ -192,6 +196,8 @@ export function registerMicrosoftAccountRoutes(app: FastifyInstance): void {
       const db = microsoftDb(req);
       const ogId = (await grantOf(db, msa_id))!;
       await disconnect(asOAuth(db), ogId);
+      // Its mail account goes with its mail, or stays disabled while a mail of it is linked to a job.
+      await unlinkMailAccount(db, msa_id);
       await db.deleteFrom('microsoft_accounts').where('msa_id', '=', msa_id).execute();
       if (account.is_default) {
         const next = await db.selectFrom('microsoft_accounts').select('msa_id').orderBy('msa_id').executeTakeFirst();
@@ -280,6 +286,7 @@ export function registerMicrosoftAccountRoutes(app: FastifyInstance): void {
             .values(rows.map((r) => ({ msa_id, us_id: r.us_id, can_send: r.can_send ?? true, can_delete: r.can_delete ?? false })))
             .execute();
       });
+      await mirrorUsers(db, msa_id);
       return { data: await visibleAccount(req, msa_id) };
     },
   );

@@ -11,6 +11,7 @@ import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../db/types';
 import type { Sandbox } from '../integrations/sandbox';
 import { encryptSecret } from '../mail/secrets';
 import type { MicrosoftDb } from './accounts';
+import { linkMailAccount } from './mailLink';
 
 export const SANDBOX_MAILBOX = 'mailbox@demo-sandbox.test';
 export const SANDBOX_MAILBOX_NAME = 'Local sandbox mailbox';
@@ -23,14 +24,16 @@ export async function connectSandboxMailboxes(root: RootDb, sandbox: Sandbox): P
     if (!site.schema_name || !isBrandSchemaName(site.schema_name) || features?.microsoft?.emails !== true) continue;
     const box = sandbox.providers.microsoft.createMailbox({ subject: SANDBOX_MAILBOX, displayName: SANDBOX_MAILBOX_NAME });
     const refreshToken = sandbox.auth.refreshTokenFor('microsoft', SANDBOX_MAILBOX, [...MICROSOFT_SCOPES]);
-    await connectOne(brandDb(root, site.schema_name) as unknown as MicrosoftDb, box.id, refreshToken);
+    const db = brandDb(root, site.schema_name) as unknown as MicrosoftDb;
+    // Its mail (the sandbox's demo mails in its Inbox) comes in through the Graph mail account.
+    await linkMailAccount(db, await connectOne(db, box.id, refreshToken));
     connected += 1;
   }
   return connected;
 }
 
-async function connectOne(db: MicrosoftDb, mailboxId: string, refreshToken: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+async function connectOne(db: MicrosoftDb, mailboxId: string, refreshToken: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const tokens = {
       refresh_token_enc: encryptSecret(refreshToken),
       access_token_enc: null,
@@ -90,5 +93,6 @@ async function connectOne(db: MicrosoftDb, mailboxId: string, refreshToken: stri
           .onConflict((oc) => oc.doNothing())
           .execute();
     }
+    return account.msa_id;
   });
 }

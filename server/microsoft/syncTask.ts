@@ -3,30 +3,77 @@
  * waiting job per brand and mailbox through `data.singleton`). `POST microsoftaccounts/{id}/sync`
  * queues it with `{ msa_id }`.
  *
- * Until the Graph mail sync lands (server/mail/graph/, which registers its own handler under the
- * same name and so replaces this one), the task checks the mailbox's token (renewing it, or marking
- * the mailbox "needs reconnect" when Microsoft refuses) and sets the mailbox back to idle: it
- * never claims a sync it did not do (last_sync_at stays as it was).
+ * It runs the mail engine's Graph sync (server/mail/graph/sync.ts) of the mailbox's mail account
+ * (made first when missing: ./mailLink.ts) with the mailbox's own token, under the account's sync
+ * lease: `sync_state` is 'syncing' with `sync_progress` (the share of folders done) while it runs,
+ * then 'idle' with the folders' counts, `last_sync_at` (or `last_error`) written. A grant Microsoft
+ * refuses marks the mailbox "needs reconnect" (microsoftAccessToken) and fails the task; a sync the
+ * mail ticker is running already, or a 429, is retried later.
  */
 import { MICROSOFT_SYNC_TASK } from '../../core/microsoft/constants';
 import { registerAccountingTask, type AccountingTask } from '../accounting/queue/tasks';
 import { OAuthRefusedError } from '../integrations/oauth/errors';
+import { graphAccount } from '../mail/graph/source';
+import { syncGraphAccount } from '../mail/graph/sync';
+import { mailDb } from '../mail/tables';
 import { microsoftAccessToken, type MicrosoftDb } from './accounts';
+import { linkMailAccount, recordSync } from './mailLink';
 
-export const tokenCheckTask: AccountingTask = async ({ db, data }) => {
+/** Seconds before a sync that found the account busy (the ticker's sync) is tried again. */
+const BUSY_RETRY_S = 5;
+
+export const graphMailSyncTask: AccountingTask = async ({ db, data }) => {
   const msaId = Number(data.msa_id);
   const mdb = db as unknown as MicrosoftDb;
   const exists = await mdb.selectFrom('microsoft_accounts').select('msa_id').where('msa_id', '=', msaId).executeTakeFirst();
   if (!exists) return { status: 'done' };
+  const state = (sync_state: 'idle' | 'queued' | 'syncing', sync_progress: number | null = null) =>
+    mdb.updateTable('microsoft_accounts').set({ sync_state, sync_progress }).where('msa_id', '=', msaId).execute();
   try {
     await microsoftAccessToken(mdb, msaId);
   } catch (error) {
+    await state('idle');
     if (error instanceof OAuthRefusedError) return { status: 'failed', code: 'MICROSOFT_AUTH' };
     throw error;
-  } finally {
-    await mdb.updateTable('microsoft_accounts').set({ sync_state: 'idle', sync_progress: null }).where('msa_id', '=', msaId).execute();
   }
+  const accountId = await linkMailAccount(mdb, msaId);
+  const maildb = mailDb(db);
+  await state('syncing', 0);
+  // Progress: the share of the account's folders begun (written in order, awaited before the end).
+  let progress: Promise<unknown> = Promise.resolve();
+  let begun = 0;
+  const onFolder = () => {
+    begun += 1;
+    const n = begun;
+    progress = progress.then(async () => {
+      const { count } = await maildb
+        .selectFrom('imapfolders')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('mailaccount_id', '=', accountId)
+        .where('is_gone', '=', false)
+        .where('graph_folder_id', 'is not', null)
+        .executeTakeFirstOrThrow();
+      await state('syncing', Math.min(99, Math.floor((100 * (n - 1)) / Math.max(1, Number(count)))));
+    });
+  };
+  let result: Awaited<ReturnType<typeof syncGraphAccount>>;
+  try {
+    result = await syncGraphAccount(maildb, accountId, { getAccessToken: () => microsoftAccessToken(mdb, msaId), onFolder });
+  } catch (error) {
+    await progress.catch(() => undefined);
+    await state('idle');
+    throw error;
+  }
+  await progress.catch(() => undefined);
+  if (!result.ran) {
+    await state('queued');
+    return { status: 'retry', retryAt: new Date(Date.now() + BUSY_RETRY_S * 1000) };
+  }
+  const account = await graphAccount(maildb, accountId);
+  if (account) await recordSync(maildb, account, result);
+  await state('idle');
+  if (result.retryAt) return { status: 'retry', retryAt: result.retryAt };
   return { status: 'done' };
 };
 
-registerAccountingTask(MICROSOFT_SYNC_TASK, tokenCheckTask);
+registerAccountingTask(MICROSOFT_SYNC_TASK, graphMailSyncTask);

@@ -18,6 +18,20 @@ export function setGraphAccessTokens(source: GraphTokenSource | null, opts: { gr
   graphUrl = opts.graphUrl;
 }
 
+/** Told after every Graph sync that ran (the accounts side records the folder counts and last sync). */
+export type GraphSyncListener = (db: MailDb, account: GraphAccount, result: { error?: string; retryAt?: Date }) => Promise<void>;
+
+let syncListener: GraphSyncListener | null = null;
+
+export function setGraphSyncListener(listener: GraphSyncListener | null): void {
+  syncListener = listener;
+}
+
+/** Calls the registered listener; its failure never fails the sync. */
+export async function notifyGraphSync(db: MailDb, account: GraphAccount, result: { error?: string; retryAt?: Date }): Promise<void> {
+  await syncListener?.(db, account, result).catch((err: unknown) => console.error('[mail-sync] Graph sync listener failed', err));
+}
+
 export class GraphNotConnected extends Error {}
 
 export interface GraphAccount {

@@ -29,7 +29,7 @@ import type { FolderSyncResult, SyncOptions } from '../sync/syncFolder';
 import type { ImapFoldersTable, MailDb } from '../tables';
 import type { GraphMailClient, GraphMessageWire } from './client';
 import { GRAPH_UIDVALIDITY, discoverFolders } from './folders';
-import { graphAccount, graphClientFor, type GraphClientOverrides } from './source';
+import { graphAccount, graphClientFor, notifyGraphSync, type GraphClientOverrides } from './source';
 
 type Folder = Selectable<ImapFoldersTable>;
 
@@ -366,5 +366,6 @@ export async function syncGraphAccount(db: MailDb, accountId: number, opts: Grap
     ? { sync_status: 'error', sync_error: result.error, sync_error_at: new Date() }
     : { sync_status: 'idle', sync_error: null, sync_error_at: null, last_sync_at: new Date() };
   await db.updateTable('mailaccounts').set(done).where('mailaccount_id', '=', accountId).execute();
+  await notifyGraphSync(db, account, result);
   return result;
 }

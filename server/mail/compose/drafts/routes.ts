@@ -125,9 +125,14 @@ export function registerDraftRoutes(app: FastifyInstance): void {
       const { row } = await saveDraft(db, userId(req), id, version, fields);
       const problem = checkRecipients({ to: row.mdraft_to_arr, cc: row.mdraft_cc_arr, bcc: row.mdraft_bcc_arr });
       if (problem) throw validationError([{ field: 'mdraft_to_arr', message: problem }]);
-      // A missing outgoing server is the account's set-up, not a failed send: nothing is locked.
-      const account = await db.selectFrom('mailaccounts').select('mailserver_id').where('mailaccount_id', '=', row.mailaccount_id).executeTakeFirst();
-      if (!account?.mailserver_id) throw conflict(composeText('errors.noOutgoingServer'), 'mailserver_id');
+      // A missing outgoing server is the account's set-up, not a failed send: nothing is locked. A Microsoft
+      // mailbox (ma_source 'graph') needs none: it sends through Graph's sendMail.
+      const account = await db
+        .selectFrom('mailaccounts')
+        .select(['mailserver_id', 'ma_source'])
+        .where('mailaccount_id', '=', row.mailaccount_id)
+        .executeTakeFirst();
+      if (!account || (account.ma_source !== 'graph' && !account.mailserver_id)) throw conflict(composeText('errors.noOutgoingServer'), 'mailserver_id');
       const taken = await lockForSending(db, id, row.mdraft_version);
       try {
         const outcome = await sendDraft(db, app.hasDecorator('fileStore') ? app.fileStore : undefined, req.brand!.schema, taken);
