@@ -8,23 +8,21 @@
  * POST auth/portalLinkSignIn { token }: signs in with the link once, within PORTAL_LINK_MINUTES,
  * on the brand that issued it (the tokens live in the brand's schema), and starts the normal session.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
 import { isFeatureOn } from '../../core/access/access';
 import { customerText } from '../../core/customerportal/messages';
 import { enText } from '../../core/i18n/en-US';
 import { setSessionCookie } from '../auth/cookie';
 import { currentUserSchema, toCurrentUser } from '../auth/currentUser';
 import { throttle } from '../auth/rateLimit';
-import { hashToken } from '../auth/sessions';
-import type { BrandDb, RootDb } from '../db/types';
+import type { RootDb } from '../db/types';
 import { sendOk } from '../envelope/envelope';
 import { logInternalError } from '../envelope/errorLog';
 import { forbidden, validationError } from '../envelope/errors';
 import { responses } from '../envelope/schemas';
 import { signIn } from '../publicauth/routes';
 import { brandOrigin, EMAIL_RE, mailAddressBody, NoBrandAddress } from '../publicauth/shared';
+import { singleUseTokens } from '../publicauth/singleUseTokens';
 import { sendSystemMail } from '../publicauth/systemMail';
 
 /** How long a link works: long enough to find the mail on a phone, short enough to be worth little when leaked. */
@@ -33,41 +31,7 @@ export const PORTAL_LINK_MINUTES = 30;
 export const PORTAL_LINK_PER_ADDRESS = 20;
 export const PORTAL_LINK_PER_EMAIL = 5;
 
-interface PortalLoginTokensTable {
-  token_hash: string;
-  us_id: number;
-  expires_at: Date | string;
-  used_at: Date | string | null;
-}
-
-const tokens = (db: BrandDb) => db as unknown as Kysely<{ portal_login_tokens: PortalLoginTokensTable }>;
-
-/** A new link for the user; their older unused ones stop working. */
-export async function createPortalLinkToken(db: BrandDb, usId: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await tokens(db)
-    .deleteFrom('portal_login_tokens')
-    .where((eb) => eb.or([eb('us_id', '=', usId), eb('expires_at', '<', sql<Date>`now() - interval '1 day'`)]))
-    .execute();
-  await tokens(db)
-    .insertInto('portal_login_tokens')
-    .values({ token_hash: hashToken(token), us_id: usId, expires_at: sql<Date>`now() + make_interval(mins => ${PORTAL_LINK_MINUTES})`, used_at: null })
-    .execute();
-  return token;
-}
-
-/** The user the link belongs to, once (one atomic UPDATE); null when unknown, expired or used. */
-export async function consumePortalLinkToken(db: BrandDb, token: string): Promise<number | null> {
-  const row = await tokens(db)
-    .updateTable('portal_login_tokens')
-    .set({ used_at: sql<Date>`now()` })
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning('us_id')
-    .executeTakeFirst();
-  return row?.us_id ?? null;
-}
+const portalLinkTokens = singleUseTokens('portal_login_tokens', PORTAL_LINK_MINUTES);
 
 const requireJobs = async (req: FastifyRequest) => {
   if (!isFeatureOn(req.brand?.config.features, 'job.enabled')) throw forbidden('feature');
@@ -108,7 +72,7 @@ export function registerPortalLinkRoutes(app: FastifyInstance, root: RootDb): vo
         const origin = brandOrigin(req);
         const brandName = req.brand!.config.customSettings.visibleName || req.brand!.config.name;
         const mail = origin
-          ? createPortalLinkToken(db, user.us_id).then((token) =>
+          ? portalLinkTokens.create(db, user.us_id).then((token) =>
               sendSystemMail(db, {
                 to: user.email,
                 subject: `${brandName}: ${customerText('link.mailSubject')}`,
@@ -139,7 +103,7 @@ export function registerPortalLinkRoutes(app: FastifyInstance, root: RootDb): vo
       const token = req.body.token?.trim();
       if (!token) throw validationError([{ field: 'token', message: enText('errors.missingToken') }]);
       const db = req.db!;
-      const usId = await consumePortalLinkToken(db, token);
+      const usId = await portalLinkTokens.consume(db, token);
       // A user hidden since the mail was sent cannot sign in, as with a password.
       const visible =
         usId === null ? undefined : await db.selectFrom('users').select('us_id').where('us_id', '=', usId).where('is_hidden', '=', false).executeTakeFirst();

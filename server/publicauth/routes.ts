@@ -28,7 +28,7 @@ import { responses } from '../envelope/schemas';
 import { registerPrelogin } from './prelogin';
 import { brandOrigin, EMAIL_RE, HASH_RE, mailAddressBody, NoBrandAddress, requireFeatures } from './shared';
 import { sendSystemMail } from './systemMail';
-import { consumePendingRegistration, consumeResetToken, createPendingRegistration, createResetToken, RESET_TOKEN_MINUTES } from './tokens';
+import { consumePendingRegistration, createPendingRegistration, resetTokens, RESET_TOKEN_MINUTES } from './tokens';
 
 const key = 'auth';
 const tags = ['auth'];
@@ -219,7 +219,7 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
         : undefined;
       if (user) {
         const origin = brandOrigin(req);
-        const token = await createResetToken(req.db!, user.us_id);
+        const token = await resetTokens.create(req.db!, user.us_id);
         const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
         const brandName = req.brand!.config.customSettings.visibleName || req.brand!.config.name;
         // Not awaited: the answer must take as long for an unknown address as for a known one.
@@ -250,7 +250,7 @@ export function registerPublicAuthRoutes(app: FastifyInstance, root: RootDb): vo
       const problems = passwordProblems(b);
       if (problems.length) throw validationError(problems);
       const db = req.db!;
-      const usId = await consumeResetToken(db, token);
+      const usId = await resetTokens.consume(db, token);
       if (usId === null) throw validationError([{ field: 'token', message: enText('errors.tokenInvalid') }]);
       await db
         .updateTable('users')

@@ -1,49 +1,16 @@
 /**
- * Password reset tokens: 32 random bytes in the link, only their SHA-256 in the table, valid for
- * RESET_TOKEN_MINUTES and consumed by one atomic UPDATE, so a token works exactly once even when
- * two tabs submit it together.
+ * Password reset tokens (single-use, see singleUseTokens.ts) and registrations waiting for their
+ * address to be confirmed.
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { BrandDb } from '../db/types';
 import { hashToken } from '../auth/sessions';
+import { singleUseTokens } from './singleUseTokens';
 
 export const RESET_TOKEN_MINUTES = 60;
 
-interface PasswordTokensTable {
-  token_hash: string;
-  us_id: number;
-  expires_at: Date | string;
-  used_at: Date | string | null;
-}
-
-function tokens(db: BrandDb) {
-  return db as unknown as Kysely<{ password_tokens: PasswordTokensTable }>;
-}
-
-export async function createResetToken(db: BrandDb, usId: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  // A new link replaces the older ones of the same user.
-  await tokens(db).deleteFrom('password_tokens').where('us_id', '=', usId).execute();
-  await tokens(db)
-    .insertInto('password_tokens')
-    .values({ token_hash: hashToken(token), us_id: usId, expires_at: sql<Date>`now() + make_interval(mins => ${RESET_TOKEN_MINUTES})`, used_at: null })
-    .execute();
-  return token;
-}
-
-/** The user id the token belongs to, once; null when unknown, expired or already used. */
-export async function consumeResetToken(db: BrandDb, token: string): Promise<number | null> {
-  const row = await tokens(db)
-    .updateTable('password_tokens')
-    .set({ used_at: sql<Date>`now()` })
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning('us_id')
-    .executeTakeFirst();
-  return row?.us_id ?? null;
-}
+export const resetTokens = singleUseTokens('password_tokens', RESET_TOKEN_MINUTES);
 
 interface PendingRegistrationsTable {
   token_hash: string;
