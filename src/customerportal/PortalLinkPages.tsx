@@ -4,8 +4,8 @@
  * first page only says a link may be on its way. The second signs in only when the button is
  * pressed, so a mail scanner that opens the link does not spend it.
  */
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { setAuthenticated } from '../auth/authStore';
@@ -13,57 +13,19 @@ import type { CurrentUser } from '../auth/types';
 import { api } from '../dataProvider/apiClient';
 import { PublicFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
-import { formErrors, NO_ERRORS, type FormErrors } from '../publicauth/formErrors';
+import { formErrors } from '../publicauth/formErrors';
+import { MailAddressForm } from '../publicauth/MailAddressForm';
 
 export function PortalLinkPage({ title }: PageProps) {
-  const translate = useTranslate();
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setErrors(NO_ERRORS);
-    setSent(false);
-    try {
-      await api('auth/portalLink', { method: 'POST', quiet: true, body: { mail_address: email } });
-      setSent(true);
-    } catch (err) {
-      setErrors(formErrors(err, translate('errors.unknown')));
-    }
-  }
-
   return (
-    <PublicFrame title={title}>
-      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={title}>
-        <Typography variant="body2">{translate('customerPortal.link.intro')}</Typography>
-        {errors.form && <Alert severity="error">{errors.form}</Alert>}
-        <TextField
-          label={translate('customerPortal.link.email')}
-          type="email"
-          name="mail_address"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={!!errors.fields.mail_address}
-          helperText={errors.fields.mail_address}
-          required
-          fullWidth
-          autoFocus
-        />
-        <Button type="submit" variant="contained">
-          {translate('customerPortal.link.send')}
-        </Button>
-        {sent && (
-          <Alert severity="info" role="status">
-            {translate('customerPortal.link.requested')}
-          </Alert>
-        )}
-        <MuiLink component={Link} to="/login">
-          {translate('publicAuth.backToLogin')}
-        </MuiLink>
-      </Stack>
-    </PublicFrame>
+    <MailAddressForm
+      title={title}
+      call="auth/portalLink"
+      intro="customerPortal.link.intro"
+      label="customerPortal.link.email"
+      submit="customerPortal.link.send"
+      sent="customerPortal.link.requested"
+    />
   );
 }
 

@@ -11,48 +11,18 @@ import { api } from '../dataProvider/apiClient';
 import { PublicFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import { formErrors, NO_ERRORS, type FormErrors } from './formErrors';
+import { MailAddressForm } from './MailAddressForm';
 
 export function RequestPasswordTokenPage({ title }: PageProps) {
-  const translate = useTranslate();
-  const [email, setEmail] = useState('');
-  const [done, setDone] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setErrors(NO_ERRORS);
-    try {
-      await api('auth/getNewPasswordResetToken', { method: 'POST', quiet: true, body: { mail_address: email } });
-      setDone(true);
-    } catch (err) {
-      setErrors(formErrors(err, translate('errors.unknown')));
-    }
-  }
-
   return (
-    <PublicFrame title={title}>
-      <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate aria-label={title}>
-        {done && <Alert severity="success">{translate('publicAuth.requestDone')}</Alert>}
-        {errors.form && <Alert severity="error">{errors.form}</Alert>}
-        <TextField
-          label={translate('publicAuth.email')}
-          type="email"
-          name="mail_address"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={!!errors.fields.mail_address}
-          helperText={errors.fields.mail_address}
-          required
-          fullWidth
-        />
-        <Button type="submit" variant="contained" disabled={done}>
-          {translate('publicAuth.requestToken')}
-        </Button>
-        <MuiLink component={Link} to="/login">
-          {translate('publicAuth.backToLogin')}
-        </MuiLink>
-      </Stack>
-    </PublicFrame>
+    <MailAddressForm
+      title={title}
+      call="auth/getNewPasswordResetToken"
+      label="publicAuth.email"
+      submit="publicAuth.requestToken"
+      sent="publicAuth.requestDone"
+      once
+    />
   );
 }
 
