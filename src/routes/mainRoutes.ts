@@ -104,15 +104,20 @@ const entries: Entry[] = [
   { id: 'brand', path: '/brand/:id?', title: 'pages.brand', page: 'brandItem', gate: { roles: ['Sales', 'Developer'] } },
 
   { id: 'data', path: '/data', title: 'pages.data', page: 'blockIndex', block: 'data' },
-  ...resourceRoutes(contacts, { list: 'contacts', item: 'contact', block: 'data', order: 10, icon: 'contacts' }),
-  ...resourceRoutes(jobsites, { list: 'sites', item: 'site', block: 'data', order: 20, icon: 'sites' }),
-  ...resourceRoutes(propertymanagers, { list: 'propertyManagers', item: 'propertyManager', block: 'data', order: 30, icon: 'propertyManagers' }),
-  ...resourceRoutes(jobsitecontacts, { list: 'siteContacts', item: 'siteContact', block: 'data', order: 40, icon: 'siteContacts' }),
-  ...resourceRoutes(departments, { list: 'departments', item: 'department', block: 'data', order: 50, icon: 'departments' }),
+  ...resourceRoutes(contacts, { list: 'contacts', item: 'contact', block: 'data', menu: { group: 'data', order: 10, icon: 'contacts' } }),
+  ...resourceRoutes(jobsites, { list: 'sites', item: 'site', block: 'data', menu: { group: 'data', order: 20, icon: 'sites' } }),
+  ...resourceRoutes(propertymanagers, {
+    list: 'propertyManagers',
+    item: 'propertyManager',
+    block: 'data',
+    menu: { group: 'data', order: 30, icon: 'propertyManagers' },
+  }),
+  ...resourceRoutes(jobsitecontacts, { list: 'siteContacts', item: 'siteContact', block: 'data', menu: { group: 'data', order: 40, icon: 'siteContacts' } }),
+  ...resourceRoutes(departments, { list: 'departments', item: 'department', block: 'data', menu: { group: 'data', order: 50, icon: 'departments' } }),
   { id: 'files', path: '/data/files', title: 'pages.files', page: 'fileBrowser', block: 'data', menu: { group: 'data', order: 60, icon: 'files' } },
 
   { id: 'admin', path: '/admin', title: 'pages.admin', page: 'blockIndex', block: 'admin' },
-  ...resourceRoutes(users, { list: 'users', item: 'user', block: 'admin', order: 10, icon: 'users', itemPage: 'userItem' }),
+  ...resourceRoutes(users, { list: 'users', item: 'user', block: 'admin', menu: { group: 'admin', order: 10, icon: 'users' }, itemPage: 'userItem' }),
   {
     id: 'mailAccounts',
     path: '/admin/mailaccounts',
@@ -123,8 +128,13 @@ const entries: Entry[] = [
     menu: { group: 'admin', order: 20, icon: 'mailAccounts' },
   },
   { id: 'mailAccount', path: '/admin/mailaccount/:id?', title: 'pages.mailAccount', page: 'mailAccountItem', block: 'admin', gate: mail },
-  ...resourceRoutes(mailservers, { list: 'mailServers', item: 'mailServer', block: 'admin', order: 30, icon: 'mailServers' }),
-  ...resourceRoutes(mailincomingservers, { list: 'mailIncomingServers', item: 'mailIncomingServer', block: 'admin', order: 40, icon: 'mailServers' }),
+  ...resourceRoutes(mailservers, { list: 'mailServers', item: 'mailServer', block: 'admin', menu: { group: 'admin', order: 30, icon: 'mailServers' } }),
+  ...resourceRoutes(mailincomingservers, {
+    list: 'mailIncomingServers',
+    item: 'mailIncomingServer',
+    block: 'admin',
+    menu: { group: 'admin', order: 40, icon: 'mailServers' },
+  }),
   {
     id: 'siteConfig',
     path: '/admin/siteConfig',

@@ -6,6 +6,7 @@ import { ADMINS, DEVELOPER } from '../../core/access/roles';
 import type { Gate } from '../../core/access/access';
 import { xeroitems } from '../../core/resources/definitions/xeroitems';
 import { xerotaxrates } from '../../core/resources/definitions/xerotaxrates';
+import { resourceRoutes } from './resourceRoutes';
 import type { AppRoute } from './types';
 
 const admins: Gate = { roles: ADMINS };
@@ -74,29 +75,9 @@ export const OUTSIDE_SERVICE_ROUTES: Omit<AppRoute, 'layout'>[] = [
   { id: 'xero', path: '/xero', title: 'pages.xero', page: 'xeroConnection', block: 'xero', menu: { group: 'top', order: 80, icon: 'xero' } },
   // Xero returns here after the consent; only those who may connect get there.
   { id: 'xeroConnect', path: '/xero-connect', title: 'pages.xeroConnect', page: 'xeroConnect', block: 'xero', gate: admins },
-  {
-    id: 'xeroTaxRates',
-    path: '/xero/taxrates',
-    title: 'pages.xeroTaxRates',
-    page: 'resourceList',
-    resource: xerotaxrates.name,
-    block: 'xero',
-    gate: admins,
-    menu: { group: 'admin', order: 70, icon: 'taxRates' },
-  },
-  // The item screens the list's rows open (not in SPEC's table, as for every engine resource's list).
-  { id: 'xeroTaxRate', path: '/xero/taxrate/:id?', title: 'pages.xeroTaxRate', page: 'resourceItem', resource: xerotaxrates.name, block: 'xero', gate: admins },
-  {
-    id: 'xeroItems',
-    path: '/xero/items',
-    title: 'pages.xeroItems',
-    page: 'resourceList',
-    resource: xeroitems.name,
-    block: 'xero',
-    gate: admins,
-    menu: { group: 'admin', order: 80, icon: 'items' },
-  },
-  { id: 'xeroItem', path: '/xero/item/:id?', title: 'pages.xeroItem', page: 'resourceItem', resource: xeroitems.name, block: 'xero', gate: admins },
+  // Their item screens are not in SPEC's table, as for every engine resource's list.
+  ...resourceRoutes(xerotaxrates, { list: 'xeroTaxRates', item: 'xeroTaxRate', block: 'xero', menu: { group: 'admin', order: 70, icon: 'taxRates' } }),
+  ...resourceRoutes(xeroitems, { list: 'xeroItems', item: 'xeroItem', block: 'xero', menu: { group: 'admin', order: 80, icon: 'items' } }),
   {
     id: 'xeroSyncStatus',
     path: '/xero/sync-status',
