@@ -22,6 +22,8 @@ interface TextForm {
 }
 
 interface Kind<Row> {
+  /** The API group, naming the list's cache. */
+  group: string;
   idOf: (row: Row) => number;
   nameOf: (row: Row) => string;
   toForm: (row: Row) => TextForm;
@@ -38,6 +40,7 @@ interface Kind<Row> {
 }
 
 const signatureKind: Kind<Signature> = {
+  group: 'mailsignatures',
   idOf: (r) => r.ms_id,
   nameOf: (r) => r.ms_name,
   toForm: (r) => ({ name: r.ms_name, subject: '', content: r.ms_signature }),
@@ -56,6 +59,7 @@ const signatureKind: Kind<Signature> = {
 };
 
 const templateKind: Kind<Template> = {
+  group: 'mailtemplates',
   idOf: (r) => r.mtpl_id,
   nameOf: (r) => r.mtpl_name,
   toForm: (r) => ({ name: r.mtpl_name, subject: r.mtpl_subject ?? '', content: r.mtpl_content }),
@@ -137,7 +141,7 @@ function TextEditor<Row>({ kind, row, accountId, onDone }: EditorProps<Row>) {
 
 function AccountTextTab<Row>({ kind, accountId }: { kind: Kind<Row>; accountId: number }) {
   const translate = useTranslate();
-  const { rows, reload } = useRows(() => kind.list(accountId), [kind, accountId]);
+  const { rows, reload } = useRows([kind.group, accountId], () => kind.list(accountId));
   const { editing, startNew, startEdit, done } = useEditing<Row>(reload);
 
   if (editing !== undefined) return <TextEditor key={editing ? kind.idOf(editing) : 'new'} kind={kind} row={editing} accountId={accountId} onDone={done} />;

@@ -43,7 +43,7 @@ function FolderEditor({ row, onDone }: { row: MailFolder | null; onDone: (saved:
 
 export function FoldersTab() {
   const translate = useTranslate();
-  const { rows, reload } = useRows(() => settingsApi.folders.list(), []);
+  const { rows, reload } = useRows(['mailfolders'], () => settingsApi.folders.list());
   const { editing, startNew, startEdit, done } = useEditing<MailFolder>(reload);
 
   if (editing !== undefined) return <FolderEditor key={editing?.mf_id ?? 'new'} row={editing} onDone={done} />;

@@ -56,7 +56,7 @@ describe('MailSettingsDialog', () => {
   });
 
   const open = async (tab?: string) => {
-    await renderWithApp(<MailSettingsDialog open onClose={() => undefined} />);
+    await renderWithApp(<MailSettingsDialog open onClose={() => undefined} />, { dataProvider: {} });
     expect(await screen.findByRole('combobox', { name: 'Mail account' })).toHaveTextContent('Office');
     if (tab) fireEvent.click(screen.getByRole('tab', { name: tab }));
   };
@@ -139,7 +139,7 @@ describe('MailSettingsDialog', () => {
         ? envelope('mailaliases', null, 403, [{ error: 'FORBIDDEN', primary: refusal, details: null, general: 'record' }])
         : fallback(input, init),
     );
-    await renderWithApp(<MailSettingsDialog open onClose={() => undefined} />);
+    await renderWithApp(<MailSettingsDialog open onClose={() => undefined} />, { dataProvider: {} });
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(calls('POST', 'mailsignatures/filter')).toHaveLength(0);
     fireEvent.click(screen.getByRole('tab', { name: 'Tags' }));

@@ -91,7 +91,7 @@ function TagEditor({ row, onDone }: { row: MailTag | null; onDone: (saved: boole
 
 export function TagsTab() {
   const translate = useTranslate();
-  const { rows, reload } = useRows(() => settingsApi.tags.list(), []);
+  const { rows, reload } = useRows(['mailtags'], () => settingsApi.tags.list());
   const { editing, startNew, startEdit, done } = useEditing<MailTag>(reload);
 
   if (editing !== undefined) return <TagEditor key={editing?.mt_id ?? 'new'} row={editing} onDone={done} />;

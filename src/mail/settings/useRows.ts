@@ -1,19 +1,12 @@
-/** Loads a settings list and reloads it on demand; null while loading, undefined when it failed. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+/**
+ * A settings list through react-query: null while loading, undefined when it failed; `reload`
+ * after a change. The key names the list (and the account), so switching accounts shows that
+ * account's list and never a late answer of the previous one.
+ */
+import { useQuery } from '@tanstack/react-query';
 
-export function useRows<Row>(load: () => Promise<Row[]>, deps: readonly unknown[]) {
-  const [rows, setRows] = useState<Row[] | null | undefined>(null);
-  const latest = useRef(0);
-  const reload = useCallback(async () => {
-    // Only the newest answer counts when the account changes while a list is loading.
-    const call = ++latest.current;
-    const next = await load().catch(() => undefined);
-    if (call === latest.current) setRows(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
-  useEffect(() => {
-    setRows(null);
-    void reload();
-  }, [reload]);
-  return { rows, reload };
+export function useRows<Row>(key: readonly unknown[], load: () => Promise<Row[]>) {
+  const query = useQuery({ queryKey: ['mailSettings', ...key], queryFn: load, retry: false });
+  const rows = query.isPending ? null : query.isError ? undefined : query.data;
+  return { rows, reload: async () => void (await query.refetch()) };
 }
