@@ -1,5 +1,6 @@
 /** The users of a saved account (default / can send / can delete); the list is saved as a whole (assignusers). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
@@ -15,12 +16,8 @@ const FLAGS = [
 export function AccountUsersTable({ accountId, users }: { accountId: number; users: AccountUserRow[] }) {
   const translate = useTranslate();
   const [rows, setRows] = useState<AccountUserRow[]>(users);
-  const [staff, setStaff] = useState<StaffUser[]>([]);
+  const staff: StaffUser[] = useQuery({ queryKey: ['users', 'bemworkers'], queryFn: () => attempt(() => accountApi.staff()) }).data ?? [];
   const [pick, setPick] = useState('');
-  useEffect(() => setRows(users), [users]);
-  useEffect(() => {
-    void attempt(() => accountApi.staff()).then((list) => list && setStaff(list));
-  }, []);
 
   const nameOf = (row: AccountUserRow) => row.fullname || staff.find((s) => s.us_id === row.us_id)?.fullname || row.email || String(row.us_id);
   const choices = staff.filter((s) => !rows.some((r) => r.us_id === s.us_id));

@@ -1,5 +1,5 @@
 /** The account's aliases with exactly one default; saved as a whole list (updatealiaslist). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, IconButton, Radio, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -11,7 +11,6 @@ export function AliasesEditor({ accountId, aliases }: { accountId: number; alias
   const translate = useTranslate();
   const [rows, setRows] = useState<AliasRow[]>(aliases);
   const [errors, setErrors] = useState<FieldErrorMap>({});
-  useEffect(() => setRows(aliases), [aliases]);
 
   const change = (i: number, patch: Partial<AliasRow>) =>
     setRows((list) => list.map((r, j) => (j === i ? { ...r, ...patch } : patch.mal_is_default ? { ...r, mal_is_default: false } : r)));

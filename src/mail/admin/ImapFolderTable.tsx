@@ -4,7 +4,7 @@
  * sync skipped (UID and reason: it could not read them; the folder's sync went on). Each change is
  * one call (imapfolders/{id}/...); the table refreshes itself while a sync runs.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, LinearProgress, MenuItem, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { folderApi, type ImapFolderRow } from './adminApi';
@@ -14,21 +14,19 @@ const TYPES = ['inbox', 'sent', 'drafts', 'trash', 'junk', 'archive', 'other'];
 
 export function ImapFolderTable({ accountId, refreshKey = 0 }: { accountId: number; refreshKey?: number }) {
   const translate = useTranslate();
-  const [rows, setRows] = useState<ImapFolderRow[]>([]);
-  const load = useCallback(async () => {
-    const list = await attempt(() => folderApi.list(accountId));
-    if (list) setRows(list);
-  }, [accountId]);
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), 5000);
-    return () => clearInterval(timer);
-  }, [load, refreshKey]);
+  const queryClient = useQueryClient();
+  const key = ['imapfolders', accountId, refreshKey];
+  // The table follows a running sync.
+  const list = useQuery({ queryKey: key, queryFn: () => attempt(() => folderApi.list(accountId)), refetchInterval: 5000, placeholderData: keepPreviousData });
+  const rows = list.data ?? [];
 
   const apply = async (call: () => Promise<ImapFolderRow | null>) => {
     const row = await attempt(call);
     // A change's answer has no skipped list: the one loaded stays.
-    if (row) setRows((list) => list.map((r) => (r.ifolder_id === row.ifolder_id ? { ...row, skipped: row.skipped ?? r.skipped } : r)));
+    if (row)
+      queryClient.setQueryData<ImapFolderRow[] | null>(key, (all) =>
+        all?.map((r) => (r.ifolder_id === row.ifolder_id ? { ...row, skipped: row.skipped ?? r.skipped } : r)),
+      );
   };
   const label = (key: string, row: ImapFolderRow) => `${translate(`mailAdmin.folders.${key}`)}: ${row.ifolder_path}`;
 

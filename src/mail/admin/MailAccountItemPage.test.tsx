@@ -66,7 +66,11 @@ describe('MailAccountItemPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('hides the users and IMAP folder tables until the account is saved, then shows them', async () => {
-    await renderWithApp(<MailAccountItemPage route={route} title="Mail account" />, { path: '/admin/mailaccount', routePath: '/admin/mailaccount/:id?' });
+    await renderWithApp(<MailAccountItemPage route={route} title="Mail account" />, {
+      path: '/admin/mailaccount',
+      routePath: '/admin/mailaccount/:id?',
+      dataProvider: {},
+    });
     expect(screen.getByText('Save the account first to assign users and edit the IMAP folders.')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
     expect(screen.queryByRole('table', { name: 'IMAP folders' })).toBeNull();
@@ -82,7 +86,11 @@ describe('MailAccountItemPage', () => {
   });
 
   it('shows users, folders with progress and errors, clears errors and syncs now on a saved account', async () => {
-    await renderWithApp(<MailAccountItemPage route={route} title="Mail account" />, { path: '/admin/mailaccount/7', routePath: '/admin/mailaccount/:id?' });
+    await renderWithApp(<MailAccountItemPage route={route} title="Mail account" />, {
+      path: '/admin/mailaccount/7',
+      routePath: '/admin/mailaccount/:id?',
+      dataProvider: {},
+    });
     expect(await screen.findByRole('checkbox', { name: 'Default: Oliver Bennett' })).toBeChecked();
     expect(await screen.findByText('INBOX')).toBeInTheDocument();
     expect(screen.getByText('4 / 10')).toBeInTheDocument();

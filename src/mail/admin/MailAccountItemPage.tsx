@@ -4,6 +4,7 @@
  * table and "Sync now". Choosing another incoming server replaces the old one on the server side.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Divider, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useTranslate } from 'ra-core';
@@ -20,32 +21,31 @@ import { SyncStatus } from './MailAccountListPage';
 
 const EMPTY: AccountFields = { ma_name: '', ma_email: '', ma_color: '#1976d2', ma_enabled: true, mis_id: null, mailserver_id: null };
 
-export function MailAccountItemPage({ title }: PageProps) {
+export function MailAccountItemPage(props: PageProps) {
+  const id = Number(useParams().id) || null;
+  // Another account (or a new one) starts from a clean form.
+  return <MailAccountEditor key={id ?? 'new'} id={id} {...props} />;
+}
+
+function MailAccountEditor({ title, id }: PageProps & { id: number | null }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const id = Number(useParams().id) || null;
   const [form, setForm] = useState<AccountFields>(EMPTY);
   const [details, setDetails] = useState<AccountDetails | null>(null);
   const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [incoming, setIncoming] = useState<ServerRow[]>([]);
-  const [outgoing, setOutgoing] = useState<ServerRow[]>([]);
+  const incoming = useQuery({ queryKey: ['mailincomingservers', 'choices'], queryFn: () => attempt(() => serverApi.list('imap', null)) }).data ?? [];
+  const outgoing = useQuery({ queryKey: ['mailservers', 'choices'], queryFn: () => attempt(() => serverApi.list('smtp', null)) }).data ?? [];
   const [refreshKey, setRefreshKey] = useState(0);
+  // The aliases and users editors start again from each answer of the server.
+  const [version, setVersion] = useState(0);
 
   const show = useCallback((d: AccountDetails) => {
     setDetails(d);
+    setVersion((v) => v + 1);
     setForm({ ma_name: d.ma_name, ma_email: d.ma_email, ma_color: d.ma_color, ma_enabled: d.ma_enabled, mis_id: d.mis_id, mailserver_id: d.mailserver_id });
   }, []);
   useEffect(() => {
-    void attempt(() => serverApi.list('imap', null)).then((l) => l && setIncoming(l));
-    void attempt(() => serverApi.list('smtp', null)).then((l) => l && setOutgoing(l));
-  }, []);
-  useEffect(() => {
-    if (!id) {
-      setDetails(null);
-      setForm(EMPTY);
-      return;
-    }
-    void attempt(() => accountApi.details(id)).then((d) => d && show(d));
+    if (id) void attempt(() => accountApi.details(id)).then((d) => d && show(d));
   }, [id, show]);
 
   const set = <K extends keyof AccountFields>(key: K, value: AccountFields[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -141,9 +141,9 @@ export function MailAccountItemPage({ title }: PageProps) {
             <Typography variant="body2">{`${translate('mailAdmin.fields.lastSync')}: ${details.last_sync_at ? showDate(details.last_sync_at) : translate('mailAdmin.status.never')}`}</Typography>
           </Stack>
           <Divider />
-          <AliasesEditor accountId={details.mailaccount_id} aliases={details.aliases} />
+          <AliasesEditor key={version} accountId={details.mailaccount_id} aliases={details.aliases} />
           <Divider />
-          <AccountUsersTable accountId={details.mailaccount_id} users={details.users} />
+          <AccountUsersTable key={version} accountId={details.mailaccount_id} users={details.users} />
           <Divider />
           <ImapFolderTable accountId={details.mailaccount_id} refreshKey={refreshKey} />
         </>

@@ -1,5 +1,6 @@
 /** /admin/mailaccounts: name, e-mail, colour, enabled switch (for everyone), sync status, error and last sync. */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, LinearProgress, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'ra-core';
@@ -35,23 +36,19 @@ export function MailAccountListPage({ title }: PageProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const [rows, setRows] = useState<AccountRow[]>([]);
   const stext = searchableText(search);
-
-  const load = useCallback(async () => {
-    const list = await attempt(() => accountApi.list(stext));
-    if (list) setRows(list);
-  }, [stext]);
-  useEffect(() => {
-    void load();
-    // Sync status and progress change in the background.
-    const timer = setInterval(() => void load(), 10_000);
-    return () => clearInterval(timer);
-  }, [load]);
+  const queryClient = useQueryClient();
+  const key = ['mailaccounts', 'adminList', stext];
+  // Sync status and progress change in the background.
+  const list = useQuery({ queryKey: key, queryFn: () => attempt(() => accountApi.list(stext)), refetchInterval: 10_000, placeholderData: keepPreviousData });
+  const rows = list.data ?? [];
 
   const toggle = async (row: AccountRow, enabled: boolean) => {
     const saved = await attempt(() => accountApi.setEnabled(row.mailaccount_id, enabled));
-    if (saved) setRows((list) => list.map((r) => (r.mailaccount_id === row.mailaccount_id ? { ...r, ma_enabled: saved.ma_enabled } : r)));
+    if (saved)
+      queryClient.setQueryData<AccountRow[] | null>(key, (all) =>
+        all?.map((r) => (r.mailaccount_id === row.mailaccount_id ? { ...r, ma_enabled: saved.ma_enabled } : r)),
+      );
   };
 
   return (
