@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinor, lineTotalMinor, sumMinor, taxMinor, toMinor, toUnits } from './money';
+import { formatMinor, lineTotalMinor, roundedMoneyText, sumMinor, taxMinor, toMinor, toUnits } from './money';
 
 describe('money in integer pence', () => {
   it('adds amounts that drift in floating point exactly', () => {
@@ -89,5 +89,15 @@ describe('lineTotalMinor and taxMinor round half away from zero', () => {
   it('sums nothing to zero', () => {
     expect(sumMinor([])).toBe(0n);
     expect(sumMinor([1n, -3n, 5n])).toBe(3n);
+  });
+});
+
+describe('an amount typed with more than 2 decimals', () => {
+  it('says what it will be saved as, and nothing for an amount saved as typed', () => {
+    expect(roundedMoneyText('12.345')).toBe('12.35');
+    expect(roundedMoneyText(' -0.125 ')).toBe('-0.13');
+    expect(roundedMoneyText('12.34')).toBeNull();
+    expect(roundedMoneyText('12')).toBeNull();
+    expect(roundedMoneyText('abc.123')).toBeNull();
   });
 });

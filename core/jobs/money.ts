@@ -54,3 +54,13 @@ export function sumMinor(values: Iterable<bigint>): bigint {
   for (const v of values) total += v;
   return total;
 }
+
+/**
+ * What a typed amount is saved as when it has more than 2 decimals ('12.345' → '12.35'), so the form
+ * can say so before saving; null when it is saved as typed (or is not a decimal, which the server refuses).
+ */
+export function roundedMoneyText(typed: string): string | null {
+  const match = /^\s*[+-]?\d*\.(\d+)\s*$/.exec(typed);
+  if (!match || match[1].length <= 2) return null;
+  return formatMinor(toMinor(typed));
+}

@@ -41,6 +41,8 @@ export const remindersEnUS: MessageTree = {
     table: 'Reminders',
     badge: 'Reminders: {{count}} new',
     system: 'System',
+    engineers_one: 'Engineer: {{names}}',
+    engineers_other: 'Engineers: {{names}}',
   },
   engineerReports: {
     fields: { job: 'Job', engineer: 'Engineer', text: 'Report', hours: 'Hours', when: 'When' },
@@ -92,6 +94,8 @@ export const remindersHuHU: MessageTree = {
     table: 'Emlékeztetők',
     badge: 'Emlékeztetők: {{count}} új',
     system: 'Rendszer',
+    engineers_one: 'Szerelő: {{names}}',
+    engineers_other: 'Szerelők: {{names}}',
   },
   engineerReports: {
     fields: { job: 'Munka', engineer: 'Szerelő', text: 'Jelentés', hours: 'Órák', when: 'Mikor' },

@@ -50,6 +50,14 @@ describe('http client: response handling of SPEC.md point 8', () => {
     expect(deps.notify).toHaveBeenCalledWith('success', 'Element created');
   });
 
+  it('a caller-given success text replaces the generic notice the server asks for', async () => {
+    const { client, deps } = makeClient();
+    deps.fetch.mockResolvedValue(jsonAnswer(200, env({ data: { job_id: 3 } }), { 'x-show-snackbar': '1' }));
+    await client('jobs/3', { method: 'PATCH', body: {}, successText: 'Job PL-0003 saved.' });
+    expect(deps.notify).toHaveBeenCalledWith('success', 'Job PL-0003 saved.');
+    expect(deps.notify).toHaveBeenCalledTimes(1);
+  });
+
   it.each([
     ['missing body', new Response('', { status: 500 })],
     ['text body', textAnswer(502, '<html>Bad gateway</html>')],

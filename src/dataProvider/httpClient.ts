@@ -25,6 +25,8 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Resource name, to label the field of a VALIDATION message. */
   resource?: string;
+  /** Shown instead of the generic success notice ("Element updated") when the server asks for one: a job save names the job. */
+  successText?: string;
 }
 
 export interface ApiResponse<T> {
@@ -152,7 +154,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         deps.notify('warning', warning);
       }
       const snackbar = res.headers.get(SHOW_SNACKBAR_HEADER);
-      if (snackbar && !quiet) deps.notify('success', successText(method, snackbar, res.status));
+      if (snackbar && !quiet) deps.notify('success', options.successText ?? successText(method, snackbar, res.status));
       const data = (envelope ? envelope.data : json) as T;
       return { data: data ?? (null as T), metadata: envelope?.metadata ?? null, warning, status: res.status, headers: res.headers };
     }

@@ -38,8 +38,9 @@ export interface SalesPdf {
 export interface JobsProvider {
   jobSheet(params: { filter: Row; sort: string | undefined; page: number; perPage: number }, signal?: AbortSignal): Promise<JobPage>;
   jobDetails(jobId: number, signal?: AbortSignal): Promise<JobDetails | null>;
-  jobCreate(body: JobWrite): Promise<JobDetails | null>;
-  jobUpdate(jobId: number, body: Partial<JobWrite>): Promise<void>;
+  /** successText: the notice on success (names the job instead of the generic "Element updated"). */
+  jobCreate(body: JobWrite, successText?: string): Promise<JobDetails | null>;
+  jobUpdate(jobId: number, body: Partial<JobWrite>, successText?: string): Promise<void>;
   jobCopy(jobId: number): Promise<JobDetails | null>;
   jobDelete(jobId: number): Promise<void>;
   jobHistory(jobId: number, signal?: AbortSignal): Promise<JobHistoryRow[]>;
@@ -93,9 +94,9 @@ export function jobsProvider(client: HttpClient): JobsProvider {
       return { rows: res?.data ?? [], total: res?.metadata?.totalCount ?? 0 };
     },
     jobDetails: (jobId, signal) => data<JobDetails>(`${jobs(jobId)}/details`, { signal, resource: 'jobs' }),
-    jobCreate: (body) => data<JobDetails>('jobs/create', { method: 'POST', body, resource: 'jobs' }),
-    async jobUpdate(jobId, body) {
-      await client(jobs(jobId), { method: 'PATCH', body, resource: 'jobs' });
+    jobCreate: (body, successText) => data<JobDetails>('jobs/create', { method: 'POST', body, resource: 'jobs', successText }),
+    async jobUpdate(jobId, body, successText) {
+      await client(jobs(jobId), { method: 'PATCH', body, resource: 'jobs', successText });
     },
     jobCopy: (jobId) => data<JobDetails>(`${jobs(jobId)}/copy`, { method: 'POST', body: {}, resource: 'jobs' }),
     async jobDelete(jobId) {

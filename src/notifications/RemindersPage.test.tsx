@@ -103,4 +103,34 @@ describe('reminders page', () => {
     await waitFor(() => expect(lastBody()).toEqual({ types: null, flagged: null, stext: 'copper', job_number: 'PL-00' }));
     expect(calls('/filter').at(-1)?.[0]).toContain('pagenumber=1');
   }, 30_000);
+  it('names the engineer a reminder is about, so two on one job are told apart', async () => {
+    const about = (notif_id: number, notif_type: NotificationRow['notif_type'], notif_params: Record<string, unknown>): NotificationRow => ({
+      notif_id,
+      notif_type,
+      job_id: 5,
+      job_number: 'PL-0005',
+      notif_params,
+      is_flagged: false,
+      is_rendered: true,
+      created_by_name: null,
+      created_at: '2026-11-20 10:00:00',
+    });
+    fetchMock.mockImplementation(async (u) =>
+      String(u).includes('/filter')
+        ? envelope(
+            [
+              about(21, 'ENGINEER_NOT_REPORTED', { engineer: 'Ed Engineer', us_id: 7 }),
+              about(22, 'ENGINEER_NOT_REPORTED', { engineer: 'Fay Fitter', us_id: 8 }),
+              about(23, 'REPORT_MISSING', { names: ['Ed Engineer', 'Fay Fitter'] }),
+            ],
+            3,
+          )
+        : envelope({ count: 0, ids: [] }),
+    );
+    setAuthenticated(user);
+    await renderWithApp(<RemindersPage route={route} title="Reminders" />);
+    const table = await screen.findByRole('table', { name: 'Reminders' });
+    const cells = await within(table).findAllByText(/^Engineers?: /);
+    expect(cells.map((c) => c.textContent)).toEqual(['Engineer: Ed Engineer', 'Engineer: Fay Fitter', 'Engineers: Ed Engineer, Fay Fitter']);
+  });
 });

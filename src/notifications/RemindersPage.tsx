@@ -32,6 +32,27 @@ export interface NotificationRow {
   created_at: string;
 }
 
+/**
+ * The engineers a reminder is about (ENGINEER_NOT_REPORTED and TO_REPORT name one, REPORT_MISSING a list):
+ * without them two reminders on the same job look like one shown twice.
+ */
+export function engineerNames(params: Record<string, unknown> | undefined): string[] {
+  if (typeof params?.engineer === 'string' && params.engineer) return [params.engineer];
+  if (Array.isArray(params?.names)) return params.names.filter((n): n is string => typeof n === 'string' && n !== '');
+  return [];
+}
+
+function EngineerLine({ params }: { params: Record<string, unknown> | undefined }) {
+  const translate = useTranslate();
+  const names = engineerNames(params);
+  if (!names.length) return null;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {translate('reminders.engineers', { count: names.length, names: names.join(', ') })}
+    </Typography>
+  );
+}
+
 export const REMINDERS_PAGE_SIZE = 20;
 /** Typing in the text fields waits this long before asking the server. */
 const TYPING_MS = 300;
@@ -139,7 +160,10 @@ export function RemindersPage({ title }: PageProps) {
                     slotProps={{ input: { 'aria-label': translate('reminders.select', { id: r.notif_id }) } }}
                   />
                 </TableCell>
-                <TableCell>{translate(`reminders.types.${r.notif_type}`)}</TableCell>
+                <TableCell>
+                  {translate(`reminders.types.${r.notif_type}`)}
+                  <EngineerLine params={r.notif_params} />
+                </TableCell>
                 <TableCell>
                   {r.job_id ? <Link to={`/sheet/${r.job_id}/details`}>{r.job_number ?? translate('jobs.item.draft')}</Link> : <ReconnectLink row={r} />}
                 </TableCell>

@@ -15,7 +15,7 @@ import { useBrand } from '../brand/BrandContext';
 import { api } from '../dataProvider/apiClient';
 import { PublicFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
-import { accountFormProblems, formErrors, NO_ERRORS, type FormErrors } from './formErrors';
+import { registrationProblems, formErrors, NO_ERRORS, type FormErrors } from './formErrors';
 
 const EMPTY = { firstname: '', surname: '', email: '', password: '', password_again: '' };
 
@@ -61,7 +61,7 @@ export function RegisterPage({ title }: PageProps) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problems = accountFormProblems(values, terms, translate);
+    const problems = registrationProblems(values, terms, translate);
     if (problems) return setErrors(problems);
     setBusy(true);
     setErrors(NO_ERRORS);

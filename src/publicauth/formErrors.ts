@@ -1,5 +1,6 @@
 /** A refused call as form feedback: the message per field (from dbErrors) and one for the form. */
 import { passwordLengthProblem } from '../../core/auth/passwordPolicy';
+import { isValidEmail } from '../../core/mail/compose/addresses';
 import { ApiError } from '../dataProvider/ApiError';
 
 export interface FormErrors {
@@ -35,5 +36,22 @@ export function accountFormProblems(
   if (short) fields.password = translate(short);
   if (values.password !== values.password_again) fields.password_again = translate('publicAuth.passwordsMatch');
   if (!termsAccepted) fields.accept_terms = translate('publicAuth.terms');
+  return Object.keys(fields).length ? { fields, form: null } : null;
+}
+
+/**
+ * Registration's checks, all at once: the name and address fields are named together with the
+ * password and terms problems, so ticking the terms box is not what reveals the other errors.
+ */
+export function registrationProblems(
+  values: { firstname: string; surname: string; email: string; password: string; password_again: string },
+  termsAccepted: boolean,
+  translate: (key: string) => string,
+): FormErrors | null {
+  const fields: Record<string, string> = {};
+  if (!values.firstname.trim()) fields.firstname = translate('validation.required');
+  if (!values.surname.trim()) fields.surname = translate('validation.required');
+  if (!isValidEmail(values.email)) fields.email = translate(values.email.trim() ? 'validation.email' : 'validation.required');
+  Object.assign(fields, accountFormProblems(values, termsAccepted, translate)?.fields);
   return Object.keys(fields).length ? { fields, form: null } : null;
 }

@@ -10,6 +10,7 @@ const enUS: MessageTree = {
       sectionFinal: 'Section is final, update is not allowed.',
       costsLocked: 'Your costs are locked!',
     },
+    rounded: 'More than 2 decimals: it will be saved as {{amount}}.',
     sales: {
       duplicated: 'A new sales section has been created.',
       duplicateFailed: 'Failed to create a new sales section.',
@@ -147,6 +148,7 @@ const huHU: MessageTree = {
       sectionFinal: 'A szakasz végleges, nem módosítható.',
       costsLocked: 'A költségeid zárolva vannak!',
     },
+    rounded: 'Kettőnél több tizedesjegy: {{amount}} értékkel lesz mentve.',
     sales: {
       duplicated: 'Új értékesítési szakasz jött létre.',
       duplicateFailed: 'Nem sikerült új értékesítési szakaszt létrehozni.',

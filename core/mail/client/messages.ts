@@ -86,6 +86,15 @@ const enUS: MessageTree = {
       title: 'E-mails of the job',
     },
     shortcuts: 'Keys: j next, k previous, r reply, e archive, s flag',
+    drafts: {
+      title: 'Drafts',
+      search: 'Search drafts',
+      empty: 'No saved drafts',
+      notFound: 'No draft matches the search',
+      locked: 'Locked',
+      delete: 'Delete draft {{subject}}',
+      confirmDelete: 'Delete the draft "{{subject}}"? This cannot be undone.',
+    },
     bulk: { title: 'Checked mails', count: '{{count}} checked', select: 'Check {{subject}}', clear: 'Clear' },
     labels: {
       title: 'Tags and local folders',
@@ -185,6 +194,15 @@ const huHU: MessageTree = {
       title: 'A munka levelei',
     },
     shortcuts: 'Billentyűk: j következő, k előző, r válasz, e archiválás, s megjelölés',
+    drafts: {
+      title: 'Piszkozatok',
+      search: 'Keresés a piszkozatokban',
+      empty: 'Nincs mentett piszkozat',
+      notFound: 'Egy piszkozat sem felel meg a keresésnek',
+      locked: 'Zárolva',
+      delete: '{{subject}} piszkozat törlése',
+      confirmDelete: 'Törlöd a(z) „{{subject}}” piszkozatot? Ez nem vonható vissza.',
+    },
     bulk: { title: 'Kijelölt levelek', count: '{{count}} kijelölve', select: '{{subject}} kijelölése', clear: 'Törlés a kijelölésből' },
     labels: {
       title: 'Címkék és helyi mappák',

@@ -55,6 +55,16 @@ const enUS: MessageTree = {
       continue: 'Continue',
       replace: 'Replace',
       loading: 'Loading…',
+      noTemplates: 'This account has no templates yet.',
+      noSignatures: 'This account has no signatures yet.',
+      openSettings: 'Add them in Mail settings',
+    },
+    cannotSend: {
+      title: '{{account}} cannot send mail',
+      why: 'The account has no outgoing mail server, so a mail written from it cannot be sent. An administrator can add one in the mail account settings.',
+      choose: 'Send from an account that can:',
+      none: 'None of your mail accounts can send at the moment.',
+      use: 'Send from {{address}}',
     },
   },
 };
@@ -117,6 +127,16 @@ const huHU: MessageTree = {
       continue: 'Folytatás',
       replace: 'Csere',
       loading: 'Betöltés…',
+      noTemplates: 'Ennek a fióknak még nincs sablonja.',
+      noSignatures: 'Ennek a fióknak még nincs aláírása.',
+      openSettings: 'Add hozzá a levelezési beállításokban',
+    },
+    cannotSend: {
+      title: '{{account}} nem tud levelet küldeni',
+      why: 'A fióknak nincs kimenő levelezőszervere, így a belőle írt levél nem küldhető el. Egy adminisztrátor beállíthatja a levelezőfiók beállításaiban.',
+      choose: 'Küldj egy olyan fiókból, amely tud küldeni:',
+      none: 'Jelenleg egyik levelezőfiókod sem tud küldeni.',
+      use: 'Küldés innen: {{address}}',
     },
   },
 };

@@ -18,6 +18,16 @@ export interface AccountLink {
   maxu_default: boolean;
   maxu_user_can_send: boolean;
   maxu_user_can_delete: boolean;
+  mailserver_id: number | null;
+  ma_source: 'imap' | 'graph';
+}
+
+/**
+ * Whether the account can send at all: an IMAP account needs an outgoing server; a Microsoft
+ * mailbox (ma_source 'graph') sends through Graph's sendMail and needs none.
+ */
+export function hasOutgoingRoute(account: { mailserver_id: number | null; ma_source: 'imap' | 'graph' }): boolean {
+  return account.ma_source === 'graph' || account.mailserver_id !== null;
 }
 
 export function userId(req: FastifyRequest): number {
@@ -35,7 +45,16 @@ export async function linkedAccounts(db: ComposeDb, usId: number): Promise<Accou
   return db
     .selectFrom('mailaccount_users as x')
     .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'x.mailaccount_id')
-    .select(['a.mailaccount_id', 'a.ma_email', 'a.ma_name', 'x.maxu_default', 'x.maxu_user_can_send', 'x.maxu_user_can_delete'])
+    .select([
+      'a.mailaccount_id',
+      'a.ma_email',
+      'a.ma_name',
+      'a.mailserver_id',
+      'a.ma_source',
+      'x.maxu_default',
+      'x.maxu_user_can_send',
+      'x.maxu_user_can_delete',
+    ])
     .where('x.us_id', '=', usId)
     .where('a.ma_enabled', '=', true)
     .orderBy('x.maxu_default', 'desc')

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { composeText } from '../../../core/mail/compose/messages';
 import { AppError } from '../../envelope/errors';
 import { action } from '../../http/route';
-import { MAIL_GATE, linkedAccounts, mailRefusal, userId } from './access';
+import { MAIL_GATE, hasOutgoingRoute, linkedAccounts, mailRefusal, userId } from './access';
 import type { ComposeDb } from './tables';
 import { composeDb } from './tables';
 
@@ -18,6 +18,8 @@ export interface FromAlias {
   mal_name: string | null;
   mal_is_default: boolean;
   ma_name: string;
+  /** false: the account has no outgoing server, so the composer says so before the user writes. */
+  can_send: boolean;
 }
 
 export async function sendableAliases(db: ComposeDb, usId: number): Promise<FromAlias[]> {
@@ -48,8 +50,9 @@ export async function sendableAliases(db: ComposeDb, usId: number): Promise<From
         mal_name: link.ma_name,
         mal_is_default: true,
         ma_name: link.ma_name,
+        can_send: hasOutgoingRoute(link),
       });
-    else for (const r of own) out.push({ ...r, ma_name: link.ma_name });
+    else for (const r of own) out.push({ ...r, ma_name: link.ma_name, can_send: hasOutgoingRoute(link) });
   }
   return out;
 }

@@ -1,7 +1,7 @@
 /** Signatures, templates, tags, local folders, aliases and the contact manager: rules and messages. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACME_HOST, call, login, useTestApp } from '../../test/helpers';
-import { composeBrand, type ComposeBrand } from './testFixture';
+import { addOutgoingServer, composeBrand, type ComposeBrand } from './testFixture';
 
 const t = useTestApp();
 let b: ComposeBrand;
@@ -139,5 +139,38 @@ describe('contact manager and gates', () => {
     const res = await call(t.app, { url: '/api/mailtags/list', host: ACME_HOST, cookie: acme });
     expect(res.status).toBe(403);
     expect(res.json.mailtags.dbErrors[0].general).toBe('feature');
+  });
+});
+
+describe('the Drafts folder and the From addresses that can send', () => {
+  it('finds a saved draft by its subject, recipient or text, newest first, and marks a locked one', async () => {
+    const make = async (fields: Record<string, unknown>) => (await api('POST', 'maildrafts/create', fields)).json.maildrafts.data;
+    const quote = await make({ mdraft_subject: 'Boiler quote for Mrs Plum', mdraft_to_arr: [{ name: 'Ann Plum', address: 'ann@plum.example' }] });
+    const visit = await make({ mdraft_subject: 'Visit', mdraft_html: '<p>We come on Thursday with the ladder</p>' });
+    await b.db.updateTable('maildrafts').set({ mdraft_locked: true, mdraft_lock_reason: 'SMTP refused' }).where('mdraft_id', '=', visit.mdraft_id).execute();
+    const found = async (stext: string) =>
+      (await api('POST', 'maildrafts/filter', { stext })).json.maildrafts.data.map((r: { mdraft_id: number }) => r.mdraft_id);
+    expect(await found('boiler QUOTE')).toEqual([quote.mdraft_id]);
+    expect(await found('ann@plum')).toEqual([quote.mdraft_id]);
+    expect(await found('ladder')).toEqual([visit.mdraft_id]);
+    const all = (await api('POST', 'maildrafts/filter', { stext: 'ab' })).json.maildrafts.data;
+    expect(all.slice(0, 2)).toEqual([
+      expect.objectContaining({ mdraft_id: visit.mdraft_id, mdraft_locked: true }),
+      expect.objectContaining({ mdraft_id: quote.mdraft_id, mdraft_locked: false, mdraft_to_arr: [{ name: 'Ann Plum', address: 'ann@plum.example' }] }),
+    ]);
+    const res = await api('POST', 'maildrafts/filter', { stext: 5 });
+    expect(res.status).toBe(400);
+    expect(err(res, 'maildrafts').details).toBe('stext');
+  });
+
+  it('says which From addresses cannot send: no outgoing server, unless the mailbox sends through Microsoft Graph', async () => {
+    const canSend = async () => (await api('GET', 'mailaliases/list')).json.mailaliases.data.map((a: { can_send: boolean }) => a.can_send);
+    await addOutgoingServer(b.db, b.accountId, 1);
+    expect(await canSend()).toEqual([true]);
+    await b.db.updateTable('mailaccounts').set({ mailserver_id: null }).where('mailaccount_id', '=', b.accountId).execute();
+    expect(await canSend()).toEqual([false]);
+    await b.db.updateTable('mailaccounts').set({ ma_source: 'graph' }).where('mailaccount_id', '=', b.accountId).execute();
+    expect(await canSend()).toEqual([true]);
+    await b.db.updateTable('mailaccounts').set({ ma_source: 'imap' }).where('mailaccount_id', '=', b.accountId).execute();
   });
 });

@@ -8,7 +8,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, St
 import { useTranslate } from 'ra-core';
 import { TaxRateInput } from '../../accounting/TaxRateInput';
 import { COST_TYPES, MATERIAL_TYPES } from '../../../core/enums';
-import { formatMinor, lineTotalMinor } from '../../../core/jobs/money';
+import { formatMinor, lineTotalMinor, roundedMoneyText } from '../../../core/jobs/money';
 import type { Option as PickOption } from '../sheet/options';
 import type { CostRow, CostWrite } from '../../../core/jobs/costs/types';
 
@@ -28,6 +28,8 @@ type Text = Record<
   | 'jc_material_type',
   string
 >;
+
+const MONEY_FIELDS: readonly (keyof Text)[] = ['jc_net_price_operator', 'jc_net_price_engineer', 'jc_paid_amount'];
 
 interface Draft extends Text {
   owner: Owner;
@@ -98,13 +100,18 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
   }
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const owners = draft.owner === 'supplier' ? suppliers : engineers;
+  // An amount typed with more than 2 decimals is said to be rounded before it is saved, not after.
+  const roundingNote = (name: keyof Text) => {
+    const rounded = MONEY_FIELDS.includes(name) ? roundedMoneyText(draft[name]) : null;
+    return rounded ? translate('salesCosts.rounded', { amount: rounded }) : undefined;
+  };
   const fieldProps = (name: keyof Text, label: string, extra: Record<string, unknown> = {}): TextFieldProps => ({
     size: 'small',
     label: t(label),
     value: draft[name],
     onChange: (e) => set({ [name]: e.target.value }),
     error: !!errors[name],
-    helperText: errors[name],
+    helperText: errors[name] ?? roundingNote(name),
     ...extra,
   });
   const field = (name: keyof Text, label: string, extra: Record<string, unknown> = {}) => <TextField {...fieldProps(name, label, extra)} />;

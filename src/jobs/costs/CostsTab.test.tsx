@@ -82,7 +82,11 @@ describe('CostsTab', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Travis Perkins' }));
     fireEvent.change(within(dialog).getByLabelText('Item'), { target: { value: 'Tap' } });
     fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '3' } });
+    // A price with a third decimal says before saving what it will be saved as.
+    fireEvent.change(within(dialog).getByLabelText('Net price'), { target: { value: '12.345' } });
+    expect(within(dialog).getByText('More than 2 decimals: it will be saved as 12.35.')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('Net price'), { target: { value: '19.99' } });
+    expect(within(dialog).queryByText(/More than 2 decimals/)).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Net total')).toHaveTextContent('£59.97');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save costs' }));
     await waitFor(() => {

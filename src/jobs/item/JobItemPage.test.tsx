@@ -66,7 +66,7 @@ describe('job item', () => {
     jobDetails: vi.fn(async (_jobId: number) => details),
     jobHistory: vi.fn(async (_jobId: number) => []),
     jobCreate: vi.fn(async (_body: JobWrite) => details),
-    jobUpdate: vi.fn(async (_jobId: number, _body: Partial<JobWrite>) => undefined),
+    jobUpdate: vi.fn(async (_jobId: number, _body: Partial<JobWrite>, _successText?: string) => undefined),
     jobSiteContacts: vi.fn(async (_jsId: number) => []),
     jobPickList: vi.fn(async (_path: string) => []),
   };
@@ -133,8 +133,10 @@ describe('job item', () => {
     fireEvent.change(description, { target: { value: 'Leaking tap in the kitchen' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(provider.jobUpdate).toHaveBeenCalled());
-    const [jobId, body] = provider.jobUpdate.mock.calls[0];
+    const [jobId, body, notice] = provider.jobUpdate.mock.calls[0];
     expect(jobId).toBe(5);
+    // The save confirms with the job's own number, not the generic "Element updated".
+    expect(notice).toBe('Job PL-0005 saved.');
     expect(body).toEqual({ job_wopo: 'PO-1', job_desc: 'Leaking tap in the kitchen', job_details: null });
     expect(body).not.toHaveProperty('job_status');
   });

@@ -64,10 +64,11 @@ export function JobItemPage({ title }: PageProps) {
     const body = toJobWrite(values, customer);
     try {
       if (isNew) {
-        const created = await provider.jobCreate(body);
+        const created = await provider.jobCreate(body, translate('jobs.item.createdNotice'));
         if (created?.job_id) navigate(`/sheet/${created.job_id}/details`);
       } else {
-        await provider.jobUpdate(jobId as number, body);
+        const notice = job?.job_number ? translate('jobs.item.savedNotice', { number: job.job_number }) : translate('jobs.item.draftSavedNotice');
+        await provider.jobUpdate(jobId as number, body, notice);
         reload();
       }
     } catch {

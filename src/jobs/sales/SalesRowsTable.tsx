@@ -6,7 +6,7 @@ import { IconButton, MenuItem, Table, TableBody, TableCell, TableHead, TableRow,
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
-import { formatMinor, lineTotalMinor } from '../../../core/jobs/money';
+import { formatMinor, lineTotalMinor, roundedMoneyText } from '../../../core/jobs/money';
 import { TaxRateInput } from '../../accounting/TaxRateInput';
 import { SALES_KINDS, type SalesItem, type SalesItemWrite, type SalesKind } from '../../../core/jobs/sales/types';
 
@@ -95,6 +95,11 @@ export function SalesRowsTable({ rows, readOnly, onChange, money, errors = {} }:
   const t = (key: string, opts?: Record<string, unknown>) => translate(`salesCosts.sales.${key}`, opts);
   const set = (i: number, patch: Partial<DraftRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const label = (key: string, i: number) => t('rowField', { field: t(key), n: i + 1 });
+  // A price typed with more than 2 decimals is said to be rounded before it is saved, not after.
+  const roundingNote = (field: string, typed: string) => {
+    const rounded = field === 'net_unit_cost' || field === 'net_unit_sales' ? roundedMoneyText(typed) : null;
+    return rounded ? translate('salesCosts.rounded', { amount: rounded }) : undefined;
+  };
   return (
     <Table size="small" aria-label={t('sections')}>
       <TableHead>
@@ -143,7 +148,7 @@ export function SalesRowsTable({ rows, readOnly, onChange, money, errors = {} }:
                 disabled: readOnly,
                 onChange: (e) => set(i, { [c.field]: e.target.value }),
                 error: !!errors[`items.${i}.${c.field}`],
-                helperText: errors[`items.${i}.${c.field}`],
+                helperText: errors[`items.${i}.${c.field}`] ?? roundingNote(c.field, r[c.field]),
                 multiline: c.field === 'description',
                 slotProps: {
                   htmlInput: {

@@ -1,6 +1,6 @@
 /** The job item's E-mails tab: the mails linked to the job (GET mails/getmailsbyjobid/{jobId}). */
 import { useEffect, useState } from 'react';
-import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { MailTable } from './MailTable';
 import { mailApi } from './mailApi';
@@ -9,6 +9,13 @@ import type { MailListRow } from '../../../core/mail/client/types';
 export function JobEmails({ jobId }: { jobId: number }) {
   const t = useTranslate();
   const [rows, setRows] = useState<MailListRow[] | null>(null);
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const onCheck = (id: number) =>
+    setChecked((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   useEffect(() => {
     let live = true;
     void mailApi.byJob(jobId).then((r) => live && setRows(r));
@@ -19,9 +26,18 @@ export function JobEmails({ jobId }: { jobId: number }) {
   if (!rows) return <CircularProgress aria-label={t('ra.page.loading')} />;
   return (
     <Stack spacing={1}>
-      {/* Bulk changes are refused here: a job's mails cannot be deleted or marked as spam. */}
-      <Alert severity="info">{t('mailClient.errors.bulkInJobView')}</Alert>
-      {rows.length ? <MailTable rows={rows} label={t('mailClient.job.title')} /> : <Typography>{t('jobs.item.noEmails')}</Typography>}
+      {/* Bulk changes are refused here (a job's mails cannot be deleted or marked as spam): said when the user
+          checks mails to change them together, not before. */}
+      {checked.size > 0 && (
+        <Alert severity="info" role="status" action={<Button onClick={() => setChecked(new Set())}>{t('mailClient.bulk.clear')}</Button>}>
+          {t('mailClient.errors.bulkInJobView')}
+        </Alert>
+      )}
+      {rows.length ? (
+        <MailTable rows={rows} label={t('mailClient.job.title')} checked={checked} onCheck={onCheck} />
+      ) : (
+        <Typography>{t('jobs.item.noEmails')}</Typography>
+      )}
     </Stack>
   );
 }

@@ -248,4 +248,55 @@ describe('mail client page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sync Sales now' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/sync/2') && i?.method === 'POST')).toBe(true));
   });
+  it("shows the s key's flag at once on the open mail's Flag button", async () => {
+    detailsAnswer = (url) => details({ ...row(Number(/mails\/(\d+)\/details/.exec(url)![1]), 'today', 'First today') });
+    setAuthenticated(user());
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/1', routePath: '/email/:id?' });
+    const article = await screen.findByRole('article', { name: 'First today' });
+    await within(article).findByRole('button', { name: 'Flag' });
+    await screen.findByRole('button', { name: 'Tom Baxter: First today' });
+    fireEvent.keyDown(window, { key: 's' });
+    expect(await within(article).findByRole('button', { name: 'Remove flag' })).toBeInTheDocument();
+    expect(within(article).queryByRole('button', { name: 'Flag' })).not.toBeInTheDocument();
+  });
+
+  it('lists saved drafts in a Drafts folder: continue, search, locked marked, delete after a question', async () => {
+    const draftRow = (mdraft_id: number, mdraft_subject: string, mdraft_locked: boolean) => ({
+      mdraft_id,
+      mailaccount_id: 1,
+      mdraft_subject,
+      mdraft_to_arr: [{ name: 'Ann Plum', address: 'ann@plum.example' }],
+      mdraft_locked,
+      reply_ma_id: null,
+      reply_mode: null,
+      updated_at: '2026-11-18 10:00:00',
+    });
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/maildrafts/filter')) {
+        const body = JSON.parse(String(init?.body ?? '{}')) as { stext?: string };
+        return envelope(body.stext ? [draftRow(5, 'Boiler quote', false)] : [draftRow(6, 'Visit on Monday', true), draftRow(5, 'Boiler quote', false)]);
+      }
+      return base(input, init);
+    });
+    setAuthenticated(user());
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Drafts' }));
+    const drafts = await screen.findByRole('list', { name: 'Drafts' });
+    const visit = await within(drafts).findByRole('link', { name: /Visit on Monday/ });
+    expect(visit).toHaveAttribute('href', '/email/draft/6');
+    expect(within(visit).getByText('Locked')).toBeInTheDocument();
+    expect(within(within(drafts).getByRole('link', { name: /Boiler quote/ })).queryByText('Locked')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Mails' })).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search drafts' }), { target: { value: 'boiler' } });
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Drafts' })).queryByText('Visit on Monday')).not.toBeInTheDocument());
+    expect(JSON.parse(String(calls('/maildrafts/filter').at(-1)![1]?.body))).toEqual({ stext: 'boiler' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete draft Boiler quote' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete the draft "Boiler quote"? This cannot be undone.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/maildrafts/5') && i?.method === 'DELETE')).toBe(true));
+  });
 });

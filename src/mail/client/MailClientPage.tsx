@@ -3,7 +3,8 @@
  * in the middle (free-text search from 3 characters), the chosen mail on the right.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, List, ListItemButton, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import DraftsIcon from '@mui/icons-material/Drafts';
 import EditIcon from '@mui/icons-material/Edit';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -13,6 +14,7 @@ import type { PageProps } from '../../pages/types';
 import { MailSettingsDialog } from '../settings/MailSettingsDialog';
 import { AccountPanel } from './AccountPanel';
 import { BulkBar } from './BulkBar';
+import { DraftListPane } from './DraftListPane';
 import { LabelPanel } from './LabelPanel';
 import { MailListPane } from './MailListPane';
 import { mailApi } from './mailApi';
@@ -32,8 +34,8 @@ export function MailClientPage({ title }: PageProps) {
   const selectedId = Number(params.id) > 0 ? Number(params.id) : null;
   const accounts = useMailAccounts();
   const labels = useMailLabels();
-  // One view at a time: an IMAP folder, a tag or a local folder (none: every folder).
-  const [view, setView] = useState<{ ifolder_id?: number; mt_id?: number; mf_id?: number }>({});
+  // One view at a time: an IMAP folder, a tag, a local folder or the drafts (none: every folder).
+  const [view, setView] = useState<{ ifolder_id?: number; mt_id?: number; mf_id?: number; drafts?: true }>({});
   const folderId = view.ifolder_id ?? null;
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -41,12 +43,12 @@ export function MailClientPage({ title }: PageProps) {
   const stext = searchableText(search);
   const enabledKey = accounts.enabledIds.join(',');
   const filter = useMemo<MailListFilter | null>(() => {
-    if (!accounts.accounts || !enabledKey) return null;
+    if (!accounts.accounts || !enabledKey || view.drafts) return null;
     const ids = enabledKey.split(',').map(Number);
     const folderOn = folderId !== null && accounts.accounts.some((a) => ids.includes(a.mailaccount_id) && a.folders.some((f) => f.ifolder_id === folderId));
     const label = view.mt_id ? { mt_id: view.mt_id } : view.mf_id ? { mf_id: view.mf_id } : {};
     return { mailaccount_ids: ids, ifolder_id: folderOn ? folderId : null, ...label, ...(stext ? { stext } : {}) };
-  }, [accounts.accounts, enabledKey, folderId, view.mt_id, view.mf_id, stext]);
+  }, [accounts.accounts, enabledKey, folderId, view.mt_id, view.mf_id, view.drafts, stext]);
   const list = useMailList(filter);
   const { reload } = accounts;
   // New mail within seconds: the list and the unread counts reload when a sync changed the user's mail.
@@ -149,6 +151,14 @@ export function MailClientPage({ title }: PageProps) {
               labels.reload();
             }}
           />
+          <List dense disablePadding>
+            <ListItemButton selected={!!view.drafts} aria-pressed={!!view.drafts} onClick={() => setView(view.drafts ? {} : { drafts: true })}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <DraftsIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={translate('mailClient.drafts.title')} />
+            </ListItemButton>
+          </List>
           <AccountPanel
             accounts={accounts.accounts ?? []}
             disabled={accounts.disabled}
@@ -170,23 +180,29 @@ export function MailClientPage({ title }: PageProps) {
           <TextField
             type="search"
             size="small"
-            label={translate('mailClient.search')}
+            label={translate(view.drafts ? 'mailClient.drafts.search' : 'mailClient.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             helperText={search.trim() && !stext ? translate('mailClient.minChars') : translate('mailClient.shortcuts')}
           />
-          <BulkBar ids={[...checked]} rows={list.rows} onDone={onBulkDone} onClear={() => setChecked(new Set())} />
-          <MailListPane
-            checked={checked}
-            onCheck={onCheck}
-            rows={list.rows}
-            hasMore={list.hasMore}
-            loading={list.loading}
-            selectedId={selectedId}
-            onOpen={open}
-            onNearEnd={list.loadMore}
-            tags={labels.tags}
-          />
+          {view.drafts ? (
+            <DraftListPane stext={stext ?? ''} />
+          ) : (
+            <>
+              <BulkBar ids={[...checked]} rows={list.rows} onDone={onBulkDone} onClear={() => setChecked(new Set())} />
+              <MailListPane
+                checked={checked}
+                onCheck={onCheck}
+                rows={list.rows}
+                hasMore={list.hasMore}
+                loading={list.loading}
+                selectedId={selectedId}
+                onOpen={open}
+                onNearEnd={list.loadMore}
+                tags={labels.tags}
+              />
+            </>
+          )}
         </Box>
         <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', overflowY: { md: 'auto' } }} data-testid="mail-reading-column">
           {selectedId ? (

@@ -107,6 +107,8 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
 
   if (failed) return <Alert severity="error">{translate(loadFailureKey(failed))}</Alert>;
   if (!mail || mail.ma_id !== id) return <CircularProgress aria-label={translate('ra.page.loading')} />;
+  // The `s` key flags the mail through the list's row: the open mail's Flag button follows that row at once.
+  const shown = listed?.ma_id === mail.ma_id ? { ...mail, is_flagged: listed.is_flagged } : mail;
   const headers: [string, string][] = [
     [translate('mailClient.from'), mail.mail_from ? addressText([mail.mail_from]) : ''],
     [translate('mailClient.to'), addressText(mail.mail_to_arr)],
@@ -124,7 +126,7 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
         {mail.mail_subject || translate('mailClient.noSubject')}
       </Typography>
       <Stack direction="row" flexWrap="wrap" alignItems="center">
-        <MailActions mail={mail} images={images} onFlags={(f) => void changeFlags(f)} onAssign={() => setPicking(true)} />
+        <MailActions mail={shown} images={images} onFlags={(f) => void changeFlags(f)} onAssign={() => setPicking(true)} />
         <LabelMenus
           tags={labels.tags.map((x) => ({ id: x.mt_id, name: x.mt_name, color: x.mt_color }))}
           folders={labels.folders.map((x) => ({ id: x.mf_id, name: x.mf_name }))}

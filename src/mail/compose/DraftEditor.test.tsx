@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configureApi } from '../../dataProvider/apiClient';
 import { renderWithApp } from '../../test/renderWithApp';
 import { DraftEditor } from './DraftEditor';
-import type { Draft } from './types';
+import type { Draft, FromAlias } from './types';
 
 const envelope = (key: string, data: unknown, status = 200, dbErrors: unknown = null) =>
   new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
@@ -36,6 +36,7 @@ function draft(over: Partial<Draft> = {}): Draft {
 describe('DraftEditor', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let current: Draft;
+  let aliases: FromAlias[];
   const calls = (method: string, part: string) =>
     fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(part));
 
@@ -44,13 +45,11 @@ describe('DraftEditor', () => {
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockReset();
     current = draft();
+    aliases = [{ mal_id: 3, mailaccount_id: 1, mal_email: 'office@x.example', mal_name: 'Office', mal_is_default: true, ma_name: 'Office', can_send: true }];
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       const method = init?.method ?? 'GET';
-      if (url.includes('mailaliases/list'))
-        return envelope('mailaliases', [
-          { mal_id: 3, mailaccount_id: 1, mal_email: 'office@x.example', mal_name: 'Office', mal_is_default: true, ma_name: 'Office' },
-        ]);
+      if (url.includes('mailaliases/list')) return envelope('mailaliases', aliases);
       if (url.includes('mailsignatures/list')) return envelope('mailsignatures', []);
       if (url.includes('mailtemplates/list')) return envelope('mailtemplates', []);
       if (url.includes('/unlock')) {
@@ -168,5 +167,31 @@ describe('DraftEditor', () => {
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Fwd: Quote, photo only' } });
     await waitFor(() => expect(calls('PATCH', 'maildrafts/7')).toHaveLength(1));
     expect(JSON.parse(String(calls('PATCH', 'maildrafts/7')[0][1]?.body))).toEqual({ mdraft_version: 2, mdraft_subject: 'Fwd: Quote, photo only' });
+  });
+  it('says before writing that the account cannot send, why, and switches to an account that can', async () => {
+    aliases = [
+      { mal_id: 3, mailaccount_id: 1, mal_email: 'office@x.example', mal_name: 'Office', mal_is_default: true, ma_name: 'Office', can_send: false },
+      { mal_id: 8, mailaccount_id: 2, mal_email: 'sales@x.example', mal_name: 'Sales', mal_is_default: true, ma_name: 'Sales', can_send: true },
+    ];
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Office cannot send mail');
+    expect(alert).toHaveTextContent('The account has no outgoing mail server');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Send from sales@x.example' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await waitFor(() => expect(calls('PATCH', 'maildrafts/7').length).toBeGreaterThan(0));
+    expect(JSON.parse(String(calls('PATCH', 'maildrafts/7').at(-1)![1]?.body))).toMatchObject({ mal_id: 8, mailaccount_id: 2 });
+  });
+
+  it('says when the account has no templates or signatures and opens Mail settings on them', async () => {
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />);
+    expect(await screen.findByText('This account has no templates yet.')).toBeInTheDocument();
+    expect(screen.getByText('This account has no signatures yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add them in Mail settings' })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Mail settings' });
+    expect(within(dialog).getByRole('tab', { name: 'Templates' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -14,6 +14,9 @@ import { ADDRESS_MESSAGES, checkRecipients } from '../../../core/mail/compose/ad
 import { loadFailureKey } from '../client/loadFailure';
 import { composeApi } from './api';
 import { BodyEditor } from './BodyEditor';
+import { CannotSendNotice } from './CannotSendNotice';
+import { NoTextsHint } from './NoTextsHint';
+import { MailSettingsDialog } from '../settings/MailSettingsDialog';
 import { insertBeforeQuote } from './snippets';
 import type { FromAlias, Signature, Template } from './types';
 import { useDraftEditor } from './useDraftEditor';
@@ -43,11 +46,15 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
   const [signatures, setSignatures] = useState<Signature[]>([]);
   const [templates, setTemplates] = useState<Template[]>([]);
   const [sendError, setSendError] = useState<string | null>(null);
+  const [settingsTab, setSettingsTab] = useState<'templates' | 'signatures' | null>(null);
 
-  useEffect(() => {
-    composeApi.aliases().then(setAliases, () => setAliases([]));
+  const loadTexts = () => {
     composeApi.signatures().then(setSignatures, () => setSignatures([]));
     composeApi.templates().then(setTemplates, () => setTemplates([]));
+  };
+  useEffect(() => {
+    composeApi.aliases().then(setAliases, () => setAliases([]));
+    loadTexts();
   }, []);
 
   if (d.loadError) return <Alert severity="error">{translate(loadFailureKey(d.loadError))}</Alert>;
@@ -55,6 +62,8 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
   const cur = d.current;
   const disabled = d.locked || !!d.conflict;
   const accountTexts = <T extends { mailaccount_id: number }>(list: T[]) => list.filter((x) => x.mailaccount_id === cur.mailaccount_id);
+  const fromAlias = aliases.find((a) => aliasKey(a) === aliasKey(cur));
+  const cannotSend = fromAlias !== undefined && !fromAlias.can_send;
 
   const onSend = async () => {
     const problem = checkRecipients({ to: cur.mdraft_to_arr, cc: cur.mdraft_cc_arr, bcc: cur.mdraft_bcc_arr });
@@ -101,6 +110,9 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
           </MenuItem>
         ))}
       </TextField>
+      {cannotSend && !disabled && (
+        <CannotSendNotice from={fromAlias} aliases={aliases} onChoose={(a) => d.patch({ mal_id: a.mal_id, mailaccount_id: a.mailaccount_id })} />
+      )}
       <AddressField label={t('to')} value={cur.mdraft_to_arr} disabled={disabled} onChange={(v) => d.patch({ mdraft_to_arr: v })} />
       <AddressField label={t('cc')} value={cur.mdraft_cc_arr} disabled={disabled} onChange={(v) => d.patch({ mdraft_cc_arr: v })} />
       <AddressField label={t('bcc')} value={cur.mdraft_bcc_arr} disabled={disabled} onChange={(v) => d.patch({ mdraft_bcc_arr: v })} />
@@ -118,6 +130,9 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
           label={t('template')}
           value=""
           disabled={disabled || !accountTexts(templates).length}
+          helperText={
+            !disabled && !accountTexts(templates).length ? <NoTextsHint kind="templates" onOpenSettings={() => setSettingsTab('templates')} /> : undefined
+          }
           sx={{ minWidth: 220 }}
           onChange={(e) => {
             const tpl = templates.find((x) => String(x.mtpl_id) === e.target.value);
@@ -140,6 +155,9 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
           label={t('signature')}
           value=""
           disabled={disabled || !accountTexts(signatures).length}
+          helperText={
+            !disabled && !accountTexts(signatures).length ? <NoTextsHint kind="signatures" onOpenSettings={() => setSettingsTab('signatures')} /> : undefined
+          }
           sx={{ minWidth: 220 }}
           onChange={(e) => {
             const sig = signatures.find((x) => String(x.ms_id) === e.target.value);
@@ -172,7 +190,7 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
       </Box>
       {sendError && <Alert severity="error">{sendError}</Alert>}
       <Stack direction="row" spacing={2} alignItems="center">
-        <Button variant="contained" disabled={disabled || d.status === 'saving'} onClick={() => void onSend()}>
+        <Button variant="contained" disabled={disabled || cannotSend || d.status === 'saving'} onClick={() => void onSend()}>
           {t('send')}
         </Button>
         <Button color="error" onClick={() => void onDelete()}>
@@ -182,6 +200,14 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
           {d.status === 'saving' ? t('saving') : d.status === 'saved' ? t('saved') : ''}
         </Typography>
       </Stack>
+      <MailSettingsDialog
+        open={settingsTab !== null}
+        start={settingsTab ? { tab: settingsTab, accountId: cur.mailaccount_id } : undefined}
+        onClose={() => {
+          setSettingsTab(null);
+          loadTexts();
+        }}
+      />
     </Stack>
   );
 }

@@ -26,6 +26,9 @@ export const composeApi = {
   templates: () => data(api<Template[]>('mailtemplates/list')),
   suggest: (stext: string, signal?: AbortSignal) => data(api<Suggestion[]>('contactmanager/filter', { method: 'POST', body: { stext }, signal, quiet: true })),
   draft: (id: number) => data(api<Draft>(`maildrafts/${id}/details`)),
+  /** The Drafts folder, newest first; stext (3+ characters) searches subject, recipients and text. */
+  drafts: (stext: string, signal?: AbortSignal) =>
+    data(api<DraftListRow[]>('maildrafts/filter', { method: 'POST', body: stext ? { stext } : {}, signal, quiet: true })),
   draftsFor: (maId: number) => data(api<DraftListRow[]>('maildrafts/filter', { method: 'POST', body: { reply_ma_id: maId } })),
   create: (body: { reply_ma_id?: number; mode?: ReplyMode; replace_id?: number; images?: boolean }) =>
     data(api<Draft>('maildrafts/create', { method: 'POST', body })),

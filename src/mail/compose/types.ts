@@ -31,7 +31,10 @@ export interface Draft {
 
 export interface DraftListRow {
   mdraft_id: number;
+  mailaccount_id: number;
   mdraft_subject: string;
+  mdraft_to_arr: MailAddress[];
+  mdraft_locked: boolean;
   reply_ma_id: number | null;
   updated_at: string;
 }
@@ -43,6 +46,8 @@ export interface FromAlias {
   mal_name: string | null;
   mal_is_default: boolean;
   ma_name: string;
+  /** false: the account has no outgoing server (a Microsoft mailbox sends through Graph and needs none). */
+  can_send: boolean;
 }
 
 export interface Signature {

@@ -11,13 +11,16 @@ import { FoldersTab } from './FoldersTab';
 import { TagsTab } from './TagsTab';
 import type { LinkedAccount } from './types';
 
+const TABS = ['signatures', 'templates', 'tags', 'folders'] as const;
+export type MailSettingsTab = (typeof TABS)[number];
+type TabName = MailSettingsTab;
+
 export interface MailSettingsDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Where it opens (the composer opens it on the templates or signatures of the draft's account). */
+  start?: { tab: MailSettingsTab; accountId?: number };
 }
-
-const TABS = ['signatures', 'templates', 'tags', 'folders'] as const;
-type TabName = (typeof TABS)[number];
 
 function AccountPicker({
   accounts,
@@ -50,12 +53,12 @@ function AccountPicker({
   );
 }
 
-function SettingsBody() {
+function SettingsBody({ start }: { start?: MailSettingsDialogProps['start'] }) {
   const translate = useTranslate();
   const [accounts, setAccounts] = useState<LinkedAccount[] | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [accountId, setAccountId] = useState<number | null>(null);
-  const [tab, setTab] = useState<TabName>('signatures');
+  const [tab, setTab] = useState<TabName>(start?.tab ?? 'signatures');
 
   useEffect(() => {
     let live = true;
@@ -63,7 +66,8 @@ function SettingsBody() {
       .then((list) => {
         if (!live) return;
         setAccounts(list);
-        setAccountId(list[0]?.mailaccount_id ?? null);
+        const asked = list.find((a) => a.mailaccount_id === start?.accountId);
+        setAccountId((asked ?? list[0])?.mailaccount_id ?? null);
       })
       .catch((e: unknown) => {
         if (live) setRefusal(e instanceof Error && e.message ? e.message : translate('mailSettings.loadFailed'));
@@ -103,13 +107,13 @@ function SettingsBody() {
   );
 }
 
-export function MailSettingsDialog({ open, onClose }: MailSettingsDialogProps) {
+export function MailSettingsDialog({ open, onClose, start }: MailSettingsDialogProps) {
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="mail-settings-title">
       <DialogTitle id="mail-settings-title">{translate('mailSettings.title')}</DialogTitle>
       {/* Mounted only while open, so every opening shows fresh lists. */}
-      <DialogContent dividers>{open && <SettingsBody />}</DialogContent>
+      <DialogContent dividers>{open && <SettingsBody start={start} />}</DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('mailSettings.actions.close')}</Button>
       </DialogActions>

@@ -5,11 +5,11 @@ import { composeText } from '../../../../core/mail/compose/messages';
 import { AppError, conflict, invalidField, validationError } from '../../../envelope/errors';
 import { asObject } from '../../../http/objects';
 import { action, idParams } from '../../../http/route';
-import { MAIL_GATE, sendableAccountIds, userId } from '../access';
+import { MAIL_GATE, hasOutgoingRoute, sendableAccountIds, userId } from '../access';
 import { composeDb } from '../tables';
 import { registerDraftAttachmentRoutes } from './attachments';
 import { SendError, sendDraft } from './send';
-import { accessibleDraft, createDraft, deleteDrafts, draftsForReply, lockAfterFailure, lockForSending, saveDraft, unlockDraft } from './store';
+import { accessibleDraft, createDraft, deleteDrafts, draftsForReply, searchDrafts, lockAfterFailure, lockForSending, saveDraft, unlockDraft } from './store';
 import { draftView, parseCreate, parseUpdate, type DraftRow } from './wire';
 
 const key = 'maildrafts';
@@ -28,6 +28,14 @@ function listRow(r: DraftRow) {
   };
 }
 
+/** The Drafts folder's search: like the mail list's, from 3 characters (fewer is no filter). */
+function parseSearch(input: unknown): string | null {
+  if (input === undefined || input === null) return null;
+  if (typeof input !== 'string' || input.length > 200) throw invalidField('stext');
+  const text = input.trim();
+  return text.length >= 3 ? text : null;
+}
+
 function parseIdList(input: unknown): number[] {
   const ids = asObject(input).mdraft_ids;
   if (!Array.isArray(ids) || ids.length === 0) throw invalidField('mdraft_ids', 'validation.required');
@@ -40,17 +48,10 @@ export function registerDraftRoutes(app: FastifyInstance): void {
     const body = asObject(req.body);
     const replyId = body.reply_ma_id;
     if (replyId !== undefined && replyId !== null && (!Number.isInteger(replyId) || (replyId as number) < 1)) throw invalidField('reply_ma_id');
+    const stext = parseSearch(body.stext);
     const db = composeDb(req.db);
     const usId = userId(req);
-    const rows = replyId
-      ? await draftsForReply(db, usId, replyId as number)
-      : await db
-          .selectFrom('maildrafts')
-          .selectAll()
-          .where('mailaccount_id', 'in', await sendableAccountIds(db, usId))
-          .orderBy('updated_at', 'desc')
-          .limit(500)
-          .execute();
+    const rows = replyId ? await draftsForReply(db, usId, replyId as number) : await searchDrafts(db, await sendableAccountIds(db, usId), stext);
     return { data: rows.map(listRow), totalCount: rows.length };
   };
   action(app, { method: 'GET', url: '/api/maildrafts/list', key, gate: MAIL_GATE, summary: 'Drafts of the accounts the user may send on, newest first' }, list);
@@ -61,7 +62,8 @@ export function registerDraftRoutes(app: FastifyInstance): void {
       url: '/api/maildrafts/filter',
       key,
       gate: MAIL_GATE,
-      summary: 'Drafts, optionally those answering one mail {reply_ma_id} (continue or replace)',
+      summary:
+        'Drafts, optionally those answering one mail {reply_ma_id} (continue or replace), or those whose subject, recipients or text hold {stext} (3+ characters)',
     },
     list,
   );
@@ -125,14 +127,13 @@ export function registerDraftRoutes(app: FastifyInstance): void {
       const { row } = await saveDraft(db, userId(req), id, version, fields);
       const problem = checkRecipients({ to: row.mdraft_to_arr, cc: row.mdraft_cc_arr, bcc: row.mdraft_bcc_arr });
       if (problem) throw validationError([{ field: 'mdraft_to_arr', message: problem }]);
-      // A missing outgoing server is the account's set-up, not a failed send: nothing is locked. A Microsoft
-      // mailbox (ma_source 'graph') needs none: it sends through Graph's sendMail.
+      // A missing outgoing server is the account's set-up, not a failed send: nothing is locked.
       const account = await db
         .selectFrom('mailaccounts')
         .select(['mailserver_id', 'ma_source'])
         .where('mailaccount_id', '=', row.mailaccount_id)
         .executeTakeFirst();
-      if (!account || (account.ma_source !== 'graph' && !account.mailserver_id)) throw conflict(composeText('errors.noOutgoingServer'), 'mailserver_id');
+      if (!account || !hasOutgoingRoute(account)) throw conflict(composeText('errors.noOutgoingServer'), 'mailserver_id');
       const taken = await lockForSending(db, id, row.mdraft_version);
       try {
         const outcome = await sendDraft(db, app.hasDecorator('fileStore') ? app.fileStore : undefined, req.brand!.schema, taken);

@@ -39,6 +39,23 @@ export async function draftsForReply(db: ComposeDb, usId: number, maId: number):
     .execute();
 }
 
+/** The Drafts folder: newest first; `stext` matches the subject, the recipients' names and addresses, and the body. */
+export async function searchDrafts(db: ComposeDb, accounts: number[], stext: string | null): Promise<DraftRow[]> {
+  let q = db.selectFrom('maildrafts').selectAll().where('mailaccount_id', 'in', accounts);
+  if (stext) {
+    const like = `%${stext.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('mdraft_subject', 'ilike', like),
+        eb(sql`mdraft_to_arr::text`, 'ilike', like),
+        eb(sql`mdraft_cc_arr::text`, 'ilike', like),
+        eb('mdraft_html', 'ilike', like),
+      ]),
+    );
+  }
+  return q.orderBy('updated_at', 'desc').limit(500).execute();
+}
+
 async function ownAddresses(db: ComposeDb, accountId: number): Promise<string[]> {
   const account = await db.selectFrom('mailaccounts').select('ma_email').where('mailaccount_id', '=', accountId).executeTakeFirst();
   const aliases = await db.selectFrom('mailaliases').select('mal_email').where('mailaccount_id', '=', accountId).execute();

@@ -1,0 +1,101 @@
+/**
+ * The Drafts folder in the middle column: the user's saved drafts, newest first, found by the
+ * search box too. A row continues the draft; a locked one (a failed send) is marked; delete asks first.
+ */
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  IconButton,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import LockIcon from '@mui/icons-material/Lock';
+import { Link } from 'react-router-dom';
+import { useTranslate } from 'ra-core';
+import { composeApi } from '../compose/api';
+import type { DraftListRow } from '../compose/types';
+import { useMailDateText } from './mailDates';
+
+export function DraftListPane({ stext }: { stext: string }) {
+  const translate = useTranslate();
+  const t = (key: string, options?: Record<string, unknown>) => translate(`mailClient.drafts.${key}`, options);
+  const dates = useMailDateText();
+  const [answer, setAnswer] = useState<{ key: string; rows: DraftListRow[] } | null>(null);
+  const [asked, setAsked] = useState<DraftListRow | null>(null);
+  const [version, setVersion] = useState(0);
+
+  // Rows answered for an older search or before a delete are not shown: loading until the new answer.
+  const key = `${stext}|${version}`;
+  const rows = answer?.key === key ? answer.rows : null;
+  useEffect(() => {
+    const abort = new AbortController();
+    composeApi.drafts(stext, abort.signal).then(
+      (list) => setAnswer({ key, rows: list }),
+      () => !abort.signal.aborted && setAnswer({ key, rows: [] }),
+    );
+    return () => abort.abort();
+  }, [stext, key]);
+
+  const subjectOf = (r: DraftListRow) => r.mdraft_subject || translate('mailClient.noSubject');
+  const remove = async (r: DraftListRow) => {
+    setAsked(null);
+    await composeApi.remove(r.mdraft_id);
+    setVersion((v) => v + 1);
+  };
+
+  if (!rows) return <LinearProgress aria-label={t('title')} />;
+  if (!rows.length) return <Typography color="text.secondary">{t(stext ? 'notFound' : 'empty')}</Typography>;
+  return (
+    <>
+      <List aria-label={t('title')} dense sx={{ overflowY: { md: 'auto' } }}>
+        {rows.map((r) => {
+          const to = r.mdraft_to_arr.map((a) => a.name || a.address).join(', ');
+          return (
+            <ListItem
+              key={r.mdraft_id}
+              disablePadding
+              secondaryAction={
+                <IconButton edge="end" aria-label={t('delete', { subject: subjectOf(r) })} onClick={() => setAsked(r)}>
+                  <DeleteIcon />
+                </IconButton>
+              }
+            >
+              <ListItemButton component={Link} to={`/email/draft/${r.mdraft_id}`}>
+                <ListItemText
+                  primary={
+                    <>
+                      {subjectOf(r)}
+                      {r.mdraft_locked && <Chip size="small" icon={<LockIcon />} label={t('locked')} color="warning" sx={{ ml: 1 }} />}
+                    </>
+                  }
+                  secondary={`${to ? `${translate('mailClient.to')}: ${to} · ` : ''}${dates.full(r.updated_at)}`}
+                />
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+      </List>
+      <Dialog open={asked !== null} onClose={() => setAsked(null)} aria-describedby="draft-delete-text">
+        <DialogContent>
+          <DialogContentText id="draft-delete-text">{t('confirmDelete', { subject: asked ? subjectOf(asked) : '' })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsked(null)}>{translate('ra.action.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => asked && void remove(asked)}>
+            {translate('ra.action.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
