@@ -36,3 +36,29 @@ export interface DriveSyncResult {
 }
 
 export const isFolder = (f: Pick<DriveFile, 'mimeType'>) => f.mimeType === DRIVE_FOLDER;
+
+/**
+ * A job's own Drive folder (googledrive/jobfolder): where it is, whose account holds it, and, for a
+ * user who can use that account, its files. `access` is 'none' for anyone else (they see the name
+ * and a hint), 'missing' when Drive no longer has the folder.
+ */
+export interface JobDriveFolder {
+  job_id: number;
+  ga_id: number;
+  /** The Google account holding the folder. */
+  email: string | null;
+  folderId: string;
+  name: string;
+  linked_by_name: string | null;
+  linked_at: string;
+  access: 'ok' | 'none' | 'missing';
+  files: DriveFile[];
+  nextPageToken: string | null;
+}
+
+/** The name a job's new Drive folder gets: its number (a draft's id) and the first line of its description. */
+export function jobFolderName(job: { job_id: number; job_number: string | null; job_desc: string | null }): string {
+  const title = (job.job_desc ?? '').split(/\r?\n/)[0].trim().slice(0, 120);
+  const number = job.job_number ?? `#${job.job_id}`;
+  return title ? `${number} ${title}` : number;
+}

@@ -1,7 +1,8 @@
 /**
  * Drive v3 as the product uses it: files.list (q over parents, trashed, mimeType and name; orderBy
  * folder,name; pageSize/pageToken), files.get (metadata, or the bytes with alt=media), files.export
- * (Google Docs), files.update (rename, trash) and the change log (changes.getStartPageToken,
+ * (Google Docs), files.create (metadata only: a folder or an empty file), files.update (rename,
+ * trash) and the change log (changes.getStartPageToken,
  * changes.list).
  */
 import { decodePageToken, intParam, page, type GoogleCall, type GoogleHandler } from './context';
@@ -132,6 +133,23 @@ const updateFile: GoogleHandler = (call) => {
   return { status: 200, body: selectFields(fileWire(file), new Map(DEFAULT_FILE_FIELDS.map((k) => [k, null]))) };
 };
 
+/** files.create without media: Drive makes the file (a folder, given its mimeType) under `parents`, or My Drive. */
+const createFile: GoogleHandler = (call) => {
+  const { name, mimeType, parents } = call.body as { name?: unknown; mimeType?: unknown; parents?: unknown };
+  const parentIds = Array.isArray(parents) ? parents.map(String) : [];
+  if (parentIds.length > 1) return invalid('A shared drive item must have exactly one parent.');
+  const parent = parentIds[0] === undefined || parentIds[0] === 'root' ? call.account.rootId : parentIds[0];
+  const folder = call.account.files.get(parent);
+  if (parent !== call.account.rootId && (!folder || folder.mimeType !== FOLDER)) return notFound('File', parentIds[0]);
+  const file = call.state.addFile(call.account, {
+    name: typeof name === 'string' && name ? name : 'Untitled',
+    mimeType: typeof mimeType === 'string' && mimeType ? mimeType : 'application/octet-stream',
+    parent,
+  });
+  const fields = call.query.get('fields');
+  return { status: 200, body: selectFields(fileWire(file), fields ? parseFields(fields) : new Map(DEFAULT_FILE_FIELDS.map((k) => [k, null]))) };
+};
+
 const startPageToken: GoogleHandler = (call) => ({
   status: 200,
   body: { kind: 'drive#startPageToken', startPageToken: String(call.account.changes.length + 1) },
@@ -169,6 +187,7 @@ export const driveHandlers: Record<string, GoogleHandler> = {
   'drive.files.list': listFiles,
   'drive.files.get': getFile,
   'drive.files.export': exportFile,
+  'drive.files.create': createFile,
   'drive.files.update': updateFile,
   'drive.changes.getStartPageToken': startPageToken,
   'drive.changes.list': listChanges,

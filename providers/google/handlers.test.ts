@@ -26,6 +26,24 @@ describe('userinfo', () => {
 });
 
 describe('drive', () => {
+  it('creates a folder under My Drive or a given folder, and refuses an unknown parent', async () => {
+    const s = session(bed);
+    const { rootId } = bed.server.google.createAccount({ subject: s.subject });
+    const made = await s.google('POST', `/drive/v3/files?fields=${q('id,name,mimeType,parents')}`, {
+      name: 'J-1 Boiler',
+      mimeType: 'application/vnd.google-apps.folder',
+    });
+    expect(made.status).toBe(200);
+    expectContractAnswer(bed, 'drive', 'drive.files.create', 200, made.body);
+    expect(made.body).toMatchObject({ name: 'J-1 Boiler', mimeType: 'application/vnd.google-apps.folder', parents: [rootId] });
+    const inner = await s.google('POST', '/drive/v3/files', { name: 'Photos', mimeType: 'application/vnd.google-apps.folder', parents: [made.body.id] });
+    expect(inner.status).toBe(200);
+    const listed = await s.google('GET', `/drive/v3/files?q=${q(`'${made.body.id}' in parents`)}`);
+    expect(listed.body.files.map((f: { name: string }) => f.name)).toEqual(['Photos']);
+    const lost = await s.google('POST', '/drive/v3/files', { name: 'x', mimeType: 'application/vnd.google-apps.folder', parents: ['nosuchfolder'] });
+    expect(lost.status).toBe(404);
+  });
+
   it('lists a folder, folders first, with only the fields asked for, and pages', async () => {
     const s = session(bed);
     const { rootId } = bed.server.google.createAccount({ subject: s.subject });

@@ -17,6 +17,7 @@ const LIST = '/tasks/v1/lists/{tasklist}';
 
 export const ROUTES: Route[] = [
   r('drive', 'GET', '/files', 'drive.files.list'),
+  r('drive', 'POST', '/files', 'drive.files.create'),
   r('drive', 'GET', '/files/{fileId}', 'drive.files.get'),
   r('drive', 'PATCH', '/files/{fileId}', 'drive.files.update'),
   r('drive', 'GET', '/files/{fileId}/export', 'drive.files.export'),

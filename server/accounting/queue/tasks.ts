@@ -37,6 +37,22 @@ export function registerAccountingTask(name: string, handler: AccountingTask): v
 
 export const accountingTaskNames = (): string[] => [...tasks.keys()];
 
+/** A look, on the workers' ticker, for tasks due on a schedule (the Google tasks sync every 15 minutes); answers how many it queued. */
+export type PeriodicCheck = (
+  root: RootDb,
+  enqueue: (job: AccountingJob) => Promise<boolean>,
+  now: Date,
+  /** A failure about one thing (one account) that did not stop the others. */
+  onError: (err: unknown) => void,
+) => Promise<number>;
+const periodic = new Map<string, PeriodicCheck>();
+
+export function registerPeriodicCheck(name: string, check: PeriodicCheck): void {
+  periodic.set(name, check);
+}
+
+export const periodicChecks = (): PeriodicCheck[] => [...periodic.values()];
+
 /** Runs one job to its outcome in this process (the worker, and tests that run a task directly). */
 export async function runAccountingTask(root: RootDb, job: AccountingJob, opts: { stopping?: () => boolean } = {}): Promise<TaskOutcome> {
   if (!isBrandSchemaName(job.schema)) throw new Error(`Not a brand schema: ${job.schema}`);

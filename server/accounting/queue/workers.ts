@@ -13,7 +13,7 @@ import { brandDb, globalDb, isBrandSchemaName, rootOfBound, type RootDb } from '
 import { BOSS_SCHEMA } from '../../mail/queue/workers';
 import type { AnyDb } from '../../resources/hooks';
 import { nextPushDue, PUSH_TASK } from '../documents/pushTask';
-import { runAccountingTask, type AccountingJob, type TaskOutcome } from './tasks';
+import { periodicChecks, runAccountingTask, type AccountingJob, type TaskOutcome } from './tasks';
 
 export const ACCOUNTING_QUEUE = 'accounting';
 
@@ -50,7 +50,7 @@ export async function startAccountingWorkers(opts: {
   bossSchema?: string;
   concurrency?: number;
   pollingIntervalSeconds?: number;
-  /** How often every brand is looked at for due pushes; default 60 s, 0 turns the ticker off. */
+  /** How often every brand is looked at for due pushes and scheduled tasks (periodicChecks); default 60 s, 0 turns the ticker off. */
   pushTickMs?: number;
   onDone?: (job: AccountingJob, outcome: TaskOutcome) => void;
   onError?: (err: unknown) => void;
@@ -84,7 +84,11 @@ export async function startAccountingWorkers(opts: {
   for (let i = 0; i < (opts.concurrency ?? 2); i += 1) await boss.work<AccountingJob>(ACCOUNTING_QUEUE, workOptions, handle);
 
   const tickMs = opts.pushTickMs ?? 60_000;
-  const ticker = tickMs > 0 ? setInterval(() => void queueDuePushes(opts.root, enqueue).catch(onError), tickMs) : null;
+  const tick = () => {
+    void queueDuePushes(opts.root, enqueue).catch(onError);
+    for (const check of periodicChecks()) void check(opts.root, enqueue, new Date(), onError).catch(onError);
+  };
+  const ticker = tickMs > 0 ? setInterval(tick, tickMs) : null;
   ticker?.unref();
 
   return {

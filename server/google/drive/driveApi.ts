@@ -6,6 +6,7 @@ import type { DriveChange, DriveFile } from '../../../core/google/drive';
 import { DRIVE_FOLDER, DRIVE_PAGE_SIZE } from '../../../core/google/drive';
 import { rootOfBound } from '../../db/types';
 import type { BudgetLimits } from '../../integrations/budget/budget';
+import { NotFound } from '../../integrations/http/errors';
 import { grantBearer, providerClient, type ProviderClient } from '../../integrations/http/providerClient';
 import { googleEndpoints } from '../../integrations/providerConfig';
 import { asOAuth, type GoogleDb } from '../accounts';
@@ -94,6 +95,17 @@ export async function fileMeta(client: ProviderClient, fileId: string): Promise<
   return toFile((await client.call<WireFile>('GET', `/drive/v3/files/${encodeURIComponent(fileId)}`, { query: { fields: FILE_FIELDS } })).body);
 }
 
+/** Whether Drive no longer has the file for this user: deleted, or in the trash. */
+export async function isGone(client: ProviderClient, fileId: string): Promise<boolean> {
+  try {
+    const answer = await client.call<{ trashed?: boolean }>('GET', `/drive/v3/files/${encodeURIComponent(fileId)}`, { query: { fields: 'id,trashed' } });
+    return answer.body.trashed === true;
+  } catch (error) {
+    if (error instanceof NotFound) return true;
+    throw error;
+  }
+}
+
 /** The file's bytes as a stream, a Google Doc exported as PDF; with the name and type to send them under. */
 export async function download(client: ProviderClient, fileId: string) {
   const meta = await fileMeta(client, fileId);
@@ -105,6 +117,15 @@ export async function download(client: ProviderClient, fileId: string) {
   if (meta.mimeType.startsWith(GOOGLE_APPS)) throw new NotDownloadable(meta.mimeType);
   const answer = await client.stream('GET', path, { query: { alt: 'media' } });
   return { name: meta.name, mimeType: meta.mimeType, body: answer.body };
+}
+
+/** A new folder in My Drive (files.create with the folder type and no bytes). */
+export async function createFolder(client: ProviderClient, name: string): Promise<DriveFile> {
+  const answer = await client.call<WireFile>('POST', '/drive/v3/files', {
+    query: { fields: FILE_FIELDS },
+    body: { name, mimeType: DRIVE_FOLDER, parents: ['root'] },
+  });
+  return toFile(answer.body);
 }
 
 export async function trash(client: ProviderClient, fileId: string): Promise<DriveFile> {

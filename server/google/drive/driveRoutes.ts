@@ -3,35 +3,31 @@
  * call names the account (ga_id); another user's account is as absent as one that never was (404),
  * and one left out of the selection, or no longer accepted by Google, asks for the Google login.
  * Downloads stream through the server (Google Docs exported as PDF); delete moves to the trash;
- * sync reads Drive's change list from where the account's last sync left off.
+ * sync reads Drive's change list from where the account's last sync left off. A job's own folder
+ * is jobFolderRoutes.ts.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { GOOGLE_DRIVE_GATE } from '../../../core/google/constants';
 import type { DriveSyncResult } from '../../../core/google/drive';
 import { DOWNLOAD_CSP } from '../../files/download';
 import { idSchema } from '../../http/bodyShapes';
 import { action, fileAction } from '../../http/route';
 import { pdfDisposition } from '../../jobs/sales/pdf/route';
-import { loginRequired, ownAccount } from '../accountRoutes';
+import { loginRequired } from '../accountRoutes';
 import { googleDb, listAccounts, type GoogleDb } from '../accounts';
 import { changesSince, download, driveClient, listFolder, listSubfolders, startPageToken, trash } from './driveApi';
 import { driveError, viaDrive } from './driveErrors';
 import { drivePage, fileData, fileList, syncList } from './driveSchemas';
+import { registerJobFolderRoutes } from './jobFolderRoutes';
+import { usableAccount } from './usableAccount';
 
 const key = 'googledrive';
 const gate = GOOGLE_DRIVE_GATE;
 // Drive ids are URL-safe base64-like strings; 'root' names My Drive.
 const driveId = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,200}$' };
 const fileParams = { type: 'object', properties: { ga_id: idSchema(), fileId: driveId }, required: ['ga_id', 'fileId'] };
-
-/** The user's own account, selected and accepted by Google: the one a Drive call may use. */
-async function usableAccount(req: FastifyRequest, gaId: number) {
-  const account = await ownAccount(req, gaId);
-  if (!account.google_account_selected || account.status !== 'connected') throw loginRequired();
-  return account;
-}
 
 /** One account's sync: the first only records where the change list starts; later ones answer what changed since. */
 async function syncAccount(db: GoogleDb, schema: string, gaId: number): Promise<Omit<DriveSyncResult, 'error'>> {
@@ -44,6 +40,7 @@ async function syncAccount(db: GoogleDb, schema: string, gaId: number): Promise<
 }
 
 export function registerGoogleDriveRoutes(app: FastifyInstance): void {
+  registerJobFolderRoutes(app);
   action(
     app,
     {

@@ -28,3 +28,25 @@ export const syncList: JsonSchema = {
   type: 'array',
   items: { type: 'object', properties: { ga_id: { type: 'integer' }, initial: { type: 'boolean' }, changes: changeList, error: text } },
 };
+
+/** A job's Drive folder, or null when the job has none. */
+export const jobFolderData: JsonSchema = {
+  anyOf: [
+    {
+      type: 'object',
+      properties: {
+        job_id: { type: 'integer' },
+        ga_id: { type: 'integer' },
+        email: text,
+        folderId: { type: 'string' },
+        name: { type: 'string' },
+        linked_by_name: text,
+        linked_at: { type: 'string' },
+        access: { type: 'string', enum: ['ok', 'none', 'missing'] },
+        files: fileList,
+        nextPageToken: text,
+      },
+    },
+    { type: 'null' },
+  ],
+};

@@ -3,14 +3,16 @@
  * queued survives a restart and a crashed one runs again), one job per account (its own singleton
  * key): one account's failure never stops another's. A quota answer (403 userRateLimitExceeded,
  * 429, or the shared budget) sends the job again at Google's retry time; the sync stays running.
+ * Besides the Sync button, the workers' ticker queues each account's sync on a schedule (schedule.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { TasksSyncState } from '../../../core/google/tasks';
-import { registerAccountingTask, type TaskContext, type TaskOutcome } from '../../accounting/queue/tasks';
+import { registerAccountingTask, registerPeriodicCheck, type TaskContext, type TaskOutcome } from '../../accounting/queue/tasks';
 import { requestAccountingTask } from '../../accounting/queue/workers';
 import { RateLimited, Unavailable } from '../../integrations/http/errors';
 import { loginRequired } from '../accountRoutes';
 import { driveError } from '../drive/driveErrors';
+import { queueDueTasksSyncs } from './schedule';
 import { SyncInterrupted, syncTasksAccount } from './sync';
 import type { TasksDb } from './tables';
 
@@ -73,6 +75,7 @@ export async function runTasksSync(ctx: Pick<TaskContext, 'db' | 'schema' | 'dat
 }
 
 registerAccountingTask(TASKS_SYNC, runTasksSync);
+registerPeriodicCheck(TASKS_SYNC, (root, enqueue, now, onError) => queueDueTasksSyncs(root, enqueue, now, { task: TASKS_SYNC, onError }));
 
 /** Marks the account's sync running (progress from zero) and queues it; a sync already waiting absorbs the request. */
 export async function requestTasksSync(req: FastifyRequest, db: TasksDb, gaId: number): Promise<void> {

@@ -41,6 +41,8 @@ export interface TasksAccountColumns {
   tasks_total: Generated<number>;
   tasks_error: string | null;
   tasks_synced_at: Date | null;
+  /** When the schedule last queued this account's sync (brand migration 0043). */
+  tasks_scheduled_at: Date | null;
 }
 
 export type TasksDb = Kysely<

@@ -19,6 +19,7 @@ import { HistoryPanel } from './HistoryPanel';
 import { JobTasksPanel } from '../../google/tasks/JobTasksPanel';
 import { NEW_JOB, toJobWrite, valuesOf, type JobFormValues } from './jobForm';
 import { JobDocumentsPanel } from '../../files/JobDocumentsPanel';
+import { JobDriveFolderPanel } from '../../google/drive/JobDriveFolderPanel';
 import { EmailsTab } from './OtherTabs';
 
 // The calendar (FullCalendar) and the sales sections' drag and drop (dnd-kit) load with their tab.
@@ -120,7 +121,13 @@ export function JobItemPage({ title }: PageProps) {
   else if (tab === 'sales') content = <SalesTab jobId={job!.job_id} />;
   else if (tab === 'costs') content = <CostsTab jobId={job!.job_id} />;
   else if (tab === 'emails') content = <EmailsTab />;
-  else content = <JobDocumentsPanel jobId={job!.job_id} readOnly={customer} />;
+  else
+    content = (
+      <>
+        <JobDocumentsPanel jobId={job!.job_id} readOnly={customer} />
+        {!customer && <JobDriveFolderPanel jobId={job!.job_id} />}
+      </>
+    );
 
   return (
     <PageFrame title={title}>
