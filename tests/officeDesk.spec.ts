@@ -86,7 +86,8 @@ test('a bulk status change of three jobs', async ({ page }) => {
   const table = page.getByRole('table', { name: 'Jobs' });
   await table.getByRole('checkbox', { name: 'Select all jobs on this page' }).check();
   const bar = page.getByRole('region', { name: '3 jobs selected' });
-  await bar.getByRole('combobox', { name: 'Set status' }).click();
+  // The second choice is the value of the first (Change: Set status).
+  await bar.getByRole('combobox').nth(1).click();
   await page.getByRole('option', { name: 'Booked', exact: true }).click();
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/jobs/bulk'));
   await bar.getByRole('button', { name: 'Apply' }).click();
@@ -97,4 +98,37 @@ test('a bulk status change of three jobs', async ({ page }) => {
   await page.reload();
   await page.goto(`${DEMO}/sheet?filter=${encodeURIComponent(JSON.stringify({ stext: tag, job_status: ['BOOKED'] }))}`);
   await expect(page.getByTestId('sheet-total')).toHaveText('3 jobs');
+});
+
+test('a saved view is restored after a reload', async ({ page }) => {
+  const tag = uniqueTag('View');
+  await login(page, 'operator');
+  const job = await createJob(page, { department: 'Plumbing', description: `Saved view ${tag}` });
+  await page.goto(`${DEMO}/sheet?filter=${encodeURIComponent(JSON.stringify({ stext: tag }))}`);
+  await expect(page.getByTestId('sheet-total')).toHaveText('1 jobs');
+  const table = page.getByRole('table', { name: 'Jobs' });
+  const startHeader = table.getByRole('columnheader', { name: 'Start', exact: true });
+  await startHeader.getByRole('button', { name: 'Start' }).click();
+  await expect(startHeader).toHaveAttribute('aria-sort', 'ascending');
+
+  await page.getByRole('button', { name: 'Saved views' }).click();
+  await page.getByRole('menuitem', { name: 'Save view' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save view' });
+  await dialog.getByLabel('View name').fill(`Mine ${tag}`);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/usersettings/preferences') && r.request().method() === 'PATCH');
+  await dialog.getByRole('button', { name: 'Save view' }).click();
+  expect((await saved).ok()).toBe(true);
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await startHeader.getByRole('button', { name: 'Start' }).click();
+  await expect(startHeader).toHaveAttribute('aria-sort', 'descending');
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Saved views' }).click();
+  await page.getByRole('menuitem', { name: `Apply view Mine ${tag}` }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
+  await expect(page.getByTestId('sheet-total')).toHaveText('1 jobs');
+  await expect(table.getByRole('link', { name: job.number, exact: true })).toBeVisible();
+  await expect(startHeader).toHaveAttribute('aria-sort', 'ascending');
 });

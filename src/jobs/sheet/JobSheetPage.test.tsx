@@ -97,7 +97,7 @@ describe('job sheet', () => {
     expect(clientStorage.jobSorting.get()).toEqual({ field: 'job_start', order: 'DESC' });
     await waitFor(() => expect(sheetCalls().at(-1)?.sort).toBe('-job_start'));
     // The full page renders slowly on a loaded machine.
-  }, 15_000);
+  }, 30_000);
 
   it('a short search is not sent and says why; a customer sees no money columns', async () => {
     setAuthenticated(user('Customer'));
@@ -140,7 +140,7 @@ describe('job sheet', () => {
       }),
     );
     expect(clientStorage.jobFilter.get()).toMatchObject({ job_number: ' pl-004 ', end_to: '2026-12-31', net_sales_max: '999.99' });
-  }, 15_000);
+  }, 30_000);
 
   it('a customer filters by number and end date but not by money', async () => {
     setAuthenticated(user('Customer'));
@@ -189,7 +189,7 @@ describe('job sheet', () => {
     expect(await screen.findByText('1 jobs')).toBeInTheDocument();
     expect(clientStorage.jobFilter.get()).toMatchObject({ stext: '', job_status: ['QUOTED'], end_to: '2026-11-26' });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/sheet$/);
-  }, 15_000);
+  }, 30_000);
 
   it("a job's number is a link to the job", async () => {
     setAuthenticated(user('Operator'));

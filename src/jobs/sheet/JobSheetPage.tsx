@@ -18,16 +18,19 @@ import { exportJobs, saveBlob, type ExportProgress } from './exportJobs';
 import { useIsStaff, useJobOptions } from './options';
 import { BulkBar } from './BulkBar';
 import { FilterDrawer } from './FilterDrawer';
+import { SavedViews } from './SavedViews';
 import { SheetTable, jobPath } from './SheetTable';
 import {
   FILTER_PARAM,
   SHEET_PAGE_SIZE,
+  filterFrom,
   filterFromParam,
   loadFilter,
   loadSort,
   nextSort,
   saveFilter,
   saveSort,
+  sortFrom,
   sortParam,
   toWireFilter,
   type SheetFilter,
@@ -149,6 +152,18 @@ export function JobSheetPage({ title }: PageProps) {
           </Button>
         )}
         <ExportButton filter={filter} sort={sort} />
+        {staff && (
+          <SavedViews
+            filter={filter}
+            sort={sort}
+            onApply={(view) => {
+              changeFilter(filterFrom(view.filter));
+              const restored = sortFrom(view.sort);
+              setSort(restored);
+              saveSort(restored);
+            }}
+          />
+        )}
         <Typography data-testid="sheet-total" aria-live="polite">
           {loading ? translate('jobDesk.loading') : translate('jobs.sheet.total', { count: total })}
         </Typography>
