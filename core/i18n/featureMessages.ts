@@ -27,6 +27,7 @@ import { microsoftMessages } from '../microsoft/messages';
 import { googleTasksMessages } from '../google/tasksMessages';
 import { xeroDocumentMessages } from '../accounting/documentMessages';
 import { choiceMessages } from '../resources/choiceMessages';
+import { jobDeskMessages } from '../jobs/home/messages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
@@ -56,4 +57,5 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   googleTasksMessages,
   xeroDocumentMessages,
   choiceMessages,
+  jobDeskMessages,
 ];

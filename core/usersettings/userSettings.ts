@@ -5,6 +5,7 @@
 import * as yup from 'yup';
 import { LOCALES } from '../i18n/locales';
 import { VALIDATION } from '../resources/engine/schema';
+import { SHEET_VIEWS_SCHEMA, type SavedView } from '../jobs/home/views';
 
 export const DARK_MODES = ['auto', 'light', 'dark'] as const;
 export const EMAIL_EDITORS = ['ckeditor', 'quasar'] as const;
@@ -19,6 +20,8 @@ export const DEFAULT_SETTINGS = {
   isThumbsDefault: false,
   emailEditor: 'ckeditor',
   showImapFolder: false,
+  /** The job sheet's named saved views (core/jobs/home/views.ts). */
+  sheetViews: [] as readonly SavedView[],
 } as const;
 
 export type SettingKey = keyof typeof DEFAULT_SETTINGS;
@@ -45,6 +48,7 @@ export const SETTING_SCHEMAS: Record<SettingKey, yup.Schema> = {
   isThumbsDefault: bool,
   emailEditor: yup.string().strict(true).oneOf(EMAIL_EDITORS, VALIDATION.value).required(VALIDATION.required),
   showImapFolder: bool,
+  sheetViews: SHEET_VIEWS_SCHEMA,
 };
 
 export function isSettingKey(key: string): key is SettingKey {

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerExportRoutes } from '../exportjobs/index';
 import { registerJobAssignRoutes } from './assignRoutes';
 import { registerJobFlagRoutes } from './flagRoutes';
+import { registerJobHomeRoutes } from './home/route';
+import { registerJobBulkRoutes } from './home/bulkRoute';
 import { registerJobReadRoutes } from './readRoutes';
 import { registerJobWriteRoutes } from './writeRoutes';
 
@@ -11,5 +13,7 @@ export function registerJobRoutes(app: FastifyInstance): void {
   registerJobWriteRoutes(app);
   registerJobAssignRoutes(app);
   registerJobFlagRoutes(app);
+  registerJobHomeRoutes(app);
+  registerJobBulkRoutes(app);
   registerExportRoutes(app);
 }

@@ -12,6 +12,8 @@ import type { CostWrite, JobCosts } from '../../core/jobs/costs/types';
 import type { Option } from './sheet/options';
 import type { InvoiceType } from '../../core/enums';
 import { fileNameOf } from './sheet/exportJobs';
+import type { HomeFigures } from '../../core/jobs/home/figures';
+import type { BulkAnswer, BulkBody } from '../../core/jobs/home/bulk';
 
 export type Row = Record<string, unknown>;
 
@@ -38,6 +40,10 @@ export interface SalesPdf {
 export interface JobsProvider {
   jobSheet(params: { filter: Row; sort: string | undefined; page: number; perPage: number }, signal?: AbortSignal): Promise<JobPage>;
   jobDetails(jobId: number, signal?: AbortSignal): Promise<JobDetails | null>;
+  /** GET jobs/home: the office home page's figures. */
+  jobHome(signal?: AbortSignal): Promise<HomeFigures | null>;
+  /** POST jobs/bulk: one change on the selected jobs; answers which changed and which were refused. */
+  jobBulk(body: BulkBody): Promise<BulkAnswer | null>;
   /** successText: the notice on success (names the job instead of the generic "Element updated"). */
   jobCreate(body: JobWrite, successText?: string): Promise<JobDetails | null>;
   jobUpdate(jobId: number, body: Partial<JobWrite>, successText?: string): Promise<void>;
@@ -94,6 +100,8 @@ export function jobsProvider(client: HttpClient): JobsProvider {
       return { rows: res?.data ?? [], total: res?.metadata?.totalCount ?? 0 };
     },
     jobDetails: (jobId, signal) => data<JobDetails>(`${jobs(jobId)}/details`, { signal, resource: 'jobs' }),
+    jobHome: (signal) => data<HomeFigures>('jobs/home', { signal, quiet: true }),
+    jobBulk: (body) => data<BulkAnswer>('jobs/bulk', { method: 'POST', body }),
     jobCreate: (body, successText) => data<JobDetails>('jobs/create', { method: 'POST', body, resource: 'jobs', successText }),
     async jobUpdate(jobId, body, successText) {
       await client(jobs(jobId), { method: 'PATCH', body, resource: 'jobs', successText });

@@ -3,7 +3,7 @@ import { allFeatures, type BrandFeatures } from '../../core/brand/types';
 import type { Role } from '../../core/access/roles';
 import type { AuthStatus } from '../auth/types';
 import { decideRoute, type GuardContext } from './guard';
-import { homeTarget, homePathFor } from './home';
+import { homeTarget, homePathFor, showsOfficeHome } from './home';
 import { routeById } from './routeTable';
 import { LEGACY_REDIRECTS } from './publicRoutes';
 
@@ -137,6 +137,14 @@ describe('home of each role', () => {
   ] as const)('%s → %s', (role, path) => {
     expect(homePathFor(role)).toBe(path);
     expect(homeTarget(role, on)).toBe(path);
+  });
+
+  it('keeps office staff on the office home page when they may open the sheet; others are sent on', () => {
+    expect(showsOfficeHome('Operator', on)).toBe(true);
+    expect(showsOfficeHome('Admin', on)).toBe(true);
+    expect(showsOfficeHome('Operator', withOff('job.enabled'))).toBe(false);
+    expect(showsOfficeHome('Engineer', on)).toBe(false);
+    expect(showsOfficeHome('Customer', on)).toBe(false);
   });
 
   it('falls back to the home page when the home route is refused', () => {

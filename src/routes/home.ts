@@ -1,4 +1,7 @@
-/** Where '/' sends each role (SPEC.md point 2: staff → job sheet; a Customer → their portal, issue 24). */
+/**
+ * Where '/' sends each role (SPEC.md point 2: staff → job sheet; a Customer → their portal, issue 24).
+ * Office staff who may open the sheet stay on '/': their home page (issue 28) links into it.
+ */
 import type { FeatureTree } from '../../core/access/access';
 import { STAFF, type Role } from '../../core/access/roles';
 import { canOpen } from './guard';
@@ -19,4 +22,9 @@ export function homeTarget(role: Role | null | undefined, features: FeatureTree 
   if (!path) return null;
   const route = ROUTES.find((r) => r.path === path || r.path === `${path}/:id?`);
   return route && canOpen(route, role, features) ? path : null;
+}
+
+/** Whether '/' is the office home page for this user: staff who may open the job sheet. */
+export function showsOfficeHome(role: Role | null | undefined, features: FeatureTree | null | undefined): boolean {
+  return !!role && STAFF.includes(role) && homeTarget(role, features) === '/sheet';
 }

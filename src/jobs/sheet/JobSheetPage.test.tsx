@@ -9,6 +9,7 @@ import { clientStorage } from '../../storage/clientStorage';
 import { renderWithApp } from '../../test/renderWithApp';
 import type { JobListRow } from '../../../core/jobs/types';
 import { JobSheetPage } from './JobSheetPage';
+import { sheetHref } from './sheetState';
 
 const route = routeById('sheet')!;
 const user = (role: CurrentUser['role']): CurrentUser => ({
@@ -96,7 +97,7 @@ describe('job sheet', () => {
     expect(clientStorage.jobSorting.get()).toEqual({ field: 'job_start', order: 'DESC' });
     await waitFor(() => expect(sheetCalls().at(-1)?.sort).toBe('-job_start'));
     // The full page renders slowly on a loaded machine.
-  }, 15_000);
+  }, 30_000);
 
   it('a short search is not sent and says why; a customer sees no money columns', async () => {
     setAuthenticated(user('Customer'));
@@ -139,7 +140,7 @@ describe('job sheet', () => {
       }),
     );
     expect(clientStorage.jobFilter.get()).toMatchObject({ job_number: ' pl-004 ', end_to: '2026-12-31', net_sales_max: '999.99' });
-  }, 15_000);
+  }, 30_000);
 
   it('a customer filters by number and end date but not by money', async () => {
     setAuthenticated(user('Customer'));
@@ -170,5 +171,29 @@ describe('job sheet', () => {
     await renderWithApp(<JobSheetPage route={route} title="Job sheet" />, { dataProvider: provider });
     fireEvent.click(await screen.findByTestId('job-row-42'));
     expect(screen.getByTestId('location')).toHaveTextContent('/sheet/42/details');
+  });
+
+  it('a link with a filter in its URL filters the sheet, keeps the filter and leaves the URL; the total says loading until the answer', async () => {
+    clientStorage.jobFilter.set({ stext: 'wharf' });
+    let answer: (page: { rows: JobListRow[]; total: number }) => void = () => undefined;
+    provider.jobSheet.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    setAuthenticated(user('Operator'));
+    const link = sheetHref({ job_status: ['QUOTED'], end_to: '2026-11-26' });
+    await renderWithApp(<JobSheetPage route={route} title="Job sheet" />, { dataProvider: provider, path: link });
+    expect(screen.getByTestId('sheet-total')).toHaveTextContent('Loading jobs…');
+    await waitFor(() => expect(sheetCalls()).toHaveLength(1));
+    expect(sheetCalls()[0].filter).toEqual({ job_status: ['QUOTED'], end_to: '2026-11-26 23:59:59' });
+    expect(screen.getByTestId('sheet-total')).toHaveTextContent('Loading jobs…');
+    expect(screen.queryByText('No jobs match the filter.')).toBeNull();
+    answer({ rows: [row], total: 1 });
+    expect(await screen.findByText('1 jobs')).toBeInTheDocument();
+    expect(clientStorage.jobFilter.get()).toMatchObject({ stext: '', job_status: ['QUOTED'], end_to: '2026-11-26' });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/sheet$/);
+  }, 30_000);
+
+  it("a job's number is a link to the job", async () => {
+    setAuthenticated(user('Operator'));
+    await renderWithApp(<JobSheetPage route={route} title="Job sheet" />, { dataProvider: provider });
+    expect(await screen.findByRole('link', { name: 'PL-0042' })).toHaveAttribute('href', '/sheet/42/details');
   });
 });

@@ -2,9 +2,9 @@
  * /sheet: the job list. Filter and sort come back from client storage (SPEC.md point 3) and are
  * saved on every change; 20 rows a page with the total; export of the filtered list to .xlsx.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, LinearProgress, Pagination, Stack, Typography } from '@mui/material';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useBrand } from '../../brand/BrandContext';
@@ -16,9 +16,25 @@ import { useJobsProvider, type Row } from '../jobsProvider';
 import { useSettled } from '../../util/useSettled';
 import { exportJobs, saveBlob, type ExportProgress } from './exportJobs';
 import { useIsStaff, useJobOptions } from './options';
-import { SheetFilters } from './SheetFilters';
-import { SheetTable } from './SheetTable';
-import { SHEET_PAGE_SIZE, loadFilter, loadSort, nextSort, saveFilter, saveSort, sortParam, toWireFilter, type SheetFilter } from './sheetState';
+import { BulkBar } from './BulkBar';
+import { FilterDrawer } from './FilterDrawer';
+import { SavedViews } from './SavedViews';
+import { SheetTable, jobPath } from './SheetTable';
+import {
+  FILTER_PARAM,
+  SHEET_PAGE_SIZE,
+  filterFrom,
+  filterFromParam,
+  loadFilter,
+  loadSort,
+  nextSort,
+  saveFilter,
+  saveSort,
+  sortFrom,
+  sortParam,
+  toWireFilter,
+  type SheetFilter,
+} from './sheetState';
 
 /** Typing waits this long before the list is asked again. */
 const TYPING_MS = 400;
@@ -35,7 +51,8 @@ function useJobPage(filter: SheetFilter, sort: JobSorting, page: number) {
     // The last page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
-  return { rows: data?.rows ?? [], total: data?.total ?? 0, loading: isFetching };
+  // Nothing asked yet (typing settles first) is loading too: "0 jobs" would be a wrong answer.
+  return { rows: data?.rows ?? [], total: data?.total ?? 0, loading: isFetching || data === undefined };
 }
 
 function ExportButton({ filter, sort }: { filter: SheetFilter; sort: JobSorting }) {
@@ -77,10 +94,43 @@ export function JobSheetPage({ title }: PageProps) {
   const navigate = useNavigate();
   const staff = useIsStaff();
   const options = useJobOptions();
-  const [filter, setFilter] = useState<SheetFilter>(() => loadFilter());
+  const [params, setParams] = useSearchParams();
+  const param = params.get(FILTER_PARAM);
+  const [filter, setFilter] = useState<SheetFilter>(() => filterFromParam(param) ?? loadFilter());
   const [sort, setSort] = useState<JobSorting>(() => loadSort());
   const [page, setPage] = useState(1);
+  // A link's filter (a home page figure, a saved view) becomes the sheet's filter, also when the sheet is already open.
+  const [seenParam, setSeenParam] = useState(param);
+  if (param !== seenParam) {
+    setSeenParam(param);
+    const linked = filterFromParam(param);
+    if (linked) {
+      setFilter(linked);
+      setPage(1);
+    }
+  }
+  // It is kept like a typed one, and leaves the URL so that a reload does not undo later changes.
+  useEffect(() => {
+    const linked = filterFromParam(param);
+    if (!linked) return;
+    saveFilter(linked);
+    setParams(
+      (p) => {
+        p.delete(FILTER_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [param, setParams]);
   const { rows, total, loading } = useJobPage(filter, sort, page);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  function select(ids: number[], on: boolean) {
+    const next = new Set(selected);
+    for (const id of ids)
+      if (on) next.add(id);
+      else next.delete(id);
+    setSelected(next);
+  }
 
   function changeFilter(next: SheetFilter) {
     setFilter(next);
@@ -102,15 +152,38 @@ export function JobSheetPage({ title }: PageProps) {
           </Button>
         )}
         <ExportButton filter={filter} sort={sort} />
-        <Typography data-testid="sheet-total">{translate('jobs.sheet.total', { count: total })}</Typography>
+        {staff && (
+          <SavedViews
+            filter={filter}
+            sort={sort}
+            onApply={(view) => {
+              changeFilter(filterFrom(view.filter));
+              const restored = sortFrom(view.sort);
+              setSort(restored);
+              saveSort(restored);
+            }}
+          />
+        )}
+        <Typography data-testid="sheet-total" aria-live="polite">
+          {loading ? translate('jobDesk.loading') : translate('jobs.sheet.total', { count: total })}
+        </Typography>
       </Stack>
-      <SheetFilters filter={filter} onChange={changeFilter} options={options} staff={staff} />
-      {loading && <LinearProgress />}
+      <FilterDrawer filter={filter} onChange={changeFilter} options={options} staff={staff} />
+      {staff && selected.size > 0 && <BulkBar selected={selected} onDone={(ids) => setSelected(new Set(ids))} operators={options.users} />}
+      {loading && <LinearProgress aria-label={translate('jobDesk.loading')} />}
       {rows.length === 0 && !loading ? (
         <Typography>{translate('jobs.sheet.empty')}</Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <SheetTable rows={rows} sort={sort} onSort={changeSort} onOpen={(id) => navigate(`/sheet/${id}/details`)} staff={staff} />
+          <SheetTable
+            rows={rows}
+            sort={sort}
+            onSort={changeSort}
+            onOpen={(id) => navigate(jobPath(id))}
+            staff={staff}
+            selected={staff ? selected : undefined}
+            onSelect={select}
+          />
         </Box>
       )}
       <Pagination count={pages} page={Math.min(page, pages)} onChange={(_, p) => setPage(p)} size="small" />

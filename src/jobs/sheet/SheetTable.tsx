@@ -1,6 +1,11 @@
-/** The sheet's dense table: clickable headers sort, a row opens the job; a customer sees no money columns. */
-import type { ReactNode } from 'react';
-import { Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
+/**
+ * The sheet's dense table: clickable headers sort; each job's number is a real link (keyboard, open in
+ * a new tab) and a click anywhere else on the row opens the job too; staff select rows for bulk
+ * actions; a customer sees no money columns.
+ */
+import type { MouseEvent, ReactNode } from 'react';
+import { Checkbox, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import type { JobSorting } from '../../storage/clientStorage';
 import type { JobListRow } from '../../../core/jobs/types';
@@ -24,14 +29,32 @@ interface Props {
   onSort: (field: string) => void;
   onOpen: (id: number) => void;
   staff: boolean;
+  /** The selected jobs' ids; no selection column without it. */
+  selected?: ReadonlySet<number>;
+  onSelect?: (ids: number[], on: boolean) => void;
 }
 
-export function SheetTable({ rows, sort, onSort, onOpen, staff }: Props) {
+export const jobPath = (id: number) => `/sheet/${id}/details`;
+
+/** A click that the row's own controls (the link, the checkbox) answer themselves. */
+const onControl = (e: MouseEvent) => !!(e.target as HTMLElement).closest('a, input, button, label');
+
+export function SheetTable({ rows, sort, onSort, onOpen, staff, selected, onSelect }: Props) {
   const translate = useTranslate();
   const date = useDateText();
   const t = (k: string) => translate(`jobs.fields.${k}`);
   const all: Column[] = [
-    { key: 'job_number', label: t('job_number'), sort: 'job_number', nowrap: true, cell: (r) => r.job_number ?? translate('jobs.item.draft') },
+    {
+      key: 'job_number',
+      label: t('job_number'),
+      sort: 'job_number',
+      nowrap: true,
+      cell: (r) => (
+        <Link component={RouterLink} to={jobPath(r.job_id)}>
+          {r.job_number ?? translate('jobs.item.draft')}
+        </Link>
+      ),
+    },
     {
       key: 'job_status',
       label: t('job_status'),
@@ -61,11 +84,25 @@ export function SheetTable({ rows, sort, onSort, onOpen, staff }: Props) {
     { key: 'net_sales', label: t('net_sales'), sort: 'net_sales', staffOnly: true, align: 'right', nowrap: true, cell: (r) => r.net_sales },
   ];
   const columns = all.filter((c) => staff || !c.staffOnly);
+  const selecting = !!(selected && onSelect);
+  const pageIds = rows.map((r) => r.job_id);
+  const pageSelected = pageIds.filter((id) => selected?.has(id)).length;
 
   return (
     <Table size="small" aria-label={translate('jobs.sheet.table')} sx={{ '& td, & th': { py: 0.5, px: 1 } }}>
       <TableHead>
         <TableRow>
+          {selecting && (
+            <TableCell padding="checkbox">
+              <Checkbox
+                size="small"
+                checked={pageIds.length > 0 && pageSelected === pageIds.length}
+                indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
+                onChange={(e) => onSelect!(pageIds, e.target.checked)}
+                slotProps={{ input: { 'aria-label': translate('jobDesk.selectPage') } }}
+              />
+            </TableCell>
+          )}
           {columns.map((c) => (
             <TableCell key={c.key} align={c.align} sortDirection={sort.field === c.sort ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
               {c.sort && isSortField(c.sort) ? (
@@ -85,7 +122,24 @@ export function SheetTable({ rows, sort, onSort, onOpen, staff }: Props) {
       </TableHead>
       <TableBody>
         {rows.map((r) => (
-          <TableRow key={r.job_id} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(r.job_id)} data-testid={`job-row-${r.job_id}`}>
+          <TableRow
+            key={r.job_id}
+            hover
+            selected={!!selected?.has(r.job_id)}
+            sx={{ cursor: 'pointer' }}
+            onClick={(e) => onControl(e) || onOpen(r.job_id)}
+            data-testid={`job-row-${r.job_id}`}
+          >
+            {selecting && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  size="small"
+                  checked={selected!.has(r.job_id)}
+                  onChange={(e) => onSelect!([r.job_id], e.target.checked)}
+                  slotProps={{ input: { 'aria-label': translate('jobDesk.select', { number: r.job_number ?? translate('jobs.item.draft') }) } }}
+                />
+              </TableCell>
+            )}
             {columns.map((c) => (
               <TableCell key={c.key} align={c.align} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
                 {c.cell(r)}

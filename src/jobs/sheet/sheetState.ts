@@ -65,7 +65,11 @@ const asCodes = <T extends string>(v: unknown) => (Array.isArray(v) ? (v.filter(
 
 /** The stored filter, read defensively: it was written by an older screen, perhaps. */
 export function loadFilter(now?: Date): SheetFilter {
-  const s = clientStorage.jobFilter.get(now) ?? {};
+  return filterFrom((clientStorage.jobFilter.get(now) ?? {}) as Record<string, unknown>);
+}
+
+/** A filter from any object (storage, a link's URL, a saved view): unknown or ill-typed parts are left empty. */
+export function filterFrom(s: Record<string, unknown>): SheetFilter {
   return {
     stext: asText(s.stext),
     job_status: asCodes<JobStatus>(s.job_status),
@@ -89,8 +93,30 @@ export function loadFilter(now?: Date): SheetFilter {
 }
 
 export function loadSort(now?: Date): JobSorting {
-  const s = clientStorage.jobSorting.get(now);
-  return s && isSortField(s.field) && (s.order === 'ASC' || s.order === 'DESC') ? s : DEFAULT_SORT;
+  return sortFrom(clientStorage.jobSorting.get(now));
+}
+
+export function sortFrom(s: { field?: unknown; order?: unknown } | null | undefined): JobSorting {
+  return s && typeof s.field === 'string' && isSortField(s.field) && (s.order === 'ASC' || s.order === 'DESC')
+    ? { field: s.field, order: s.order }
+    : DEFAULT_SORT;
+}
+
+/** The URL parameter a link to the sheet carries its filter in (JSON of the filter's fields, the rest empty). */
+export const FILTER_PARAM = 'filter';
+
+/** The sheet filtered by `filter` (any of the sheet's filter fields, e.g. a home page figure's). */
+export const sheetHref = (filter: Partial<Record<keyof SheetFilter, unknown>>) => `/sheet?${FILTER_PARAM}=${encodeURIComponent(JSON.stringify(filter))}`;
+
+/** The filter a link's URL parameter names, or null when there is none or it is not JSON. */
+export function filterFromParam(param: string | null): SheetFilter | null {
+  if (!param) return null;
+  try {
+    const value: unknown = JSON.parse(param);
+    return value && typeof value === 'object' && !Array.isArray(value) ? filterFrom(value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function saveFilter(filter: SheetFilter, now?: Date): void {
