@@ -46,7 +46,6 @@ export interface JobsProvider {
   jobSetIssue(jobId: number, hasIssue: boolean): Promise<JobDetails | null>;
   jobCalendar(params: { deId: number | null; from: string | null; to: string | null }): Promise<JobCalendarRow[]>;
   /** A pick list: POST {path} with a filter body, quietly (a refused list is an empty picker). */
-  jobPickList(path: string, body: Row, signal?: AbortSignal): Promise<Row[]>;
   /** The contacts linked to a site, named (jobsites/{id}/details, then jobsitecontacts/filter by ids). */
   jobSiteContacts(jsId: number, signal?: AbortSignal): Promise<Option[]>;
 
@@ -104,7 +103,6 @@ export function jobsProvider(client: HttpClient): JobsProvider {
     jobHistory: async (jobId, signal) => (await data<JobHistoryRow[]>(`${jobs(jobId)}/history`, { signal, quiet: true })) ?? [],
     jobSetIssue: (jobId, hasIssue) => data<JobDetails>(`${jobs(jobId)}/issue`, { method: 'POST', body: { job_has_issue: hasIssue }, resource: 'jobs' }),
     jobCalendar: async ({ deId, from, to }) => (await data<JobCalendarRow[]>('jobs/calendar', { query: { de_id: deId, from, to }, quiet: true })) ?? [],
-    jobPickList: async (path, body, signal) => (await data<Row[]>(path, { method: 'POST', body, query: { limit: 500 }, quiet: true, signal })) ?? [],
     async jobSiteContacts(jsId, signal) {
       const site = await data<{ sitecontacts?: { jsc_id: number }[] }>(`jobsites/${jsId}/details`, { quiet: true, signal });
       const ids = (site?.sitecontacts ?? []).map((c) => c.jsc_id);
