@@ -86,7 +86,7 @@ const enUS: MessageTree = {
       title: 'E-mails of the job',
     },
     shortcuts: 'Keys: j next, k previous, r reply, e archive, s flag',
-    bulk: { title: 'Checked mails', count: '{{count}} checked', select: 'Check {{subject}}', clear: 'Clear' },
+    bulk: { title: 'Checked mails', count_one: '{{count}} checked', count_other: '{{count}} checked', select: 'Check {{subject}}', clear: 'Clear' },
     labels: {
       title: 'Tags and local folders',
       tags: 'Tags',
@@ -185,7 +185,13 @@ const huHU: MessageTree = {
       title: 'A munka levelei',
     },
     shortcuts: 'Billentyűk: j következő, k előző, r válasz, e archiválás, s megjelölés',
-    bulk: { title: 'Kijelölt levelek', count: '{{count}} kijelölve', select: '{{subject}} kijelölése', clear: 'Törlés a kijelölésből' },
+    bulk: {
+      title: 'Kijelölt levelek',
+      count_one: '{{count}} kijelölve',
+      count_other: '{{count}} kijelölve',
+      select: '{{subject}} kijelölése',
+      clear: 'Törlés a kijelölésből',
+    },
     labels: {
       title: 'Címkék és helyi mappák',
       tags: 'Címkék',
