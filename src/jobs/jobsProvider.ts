@@ -72,7 +72,6 @@ export interface JobsProvider {
   jobCostsBulk(jobId: number, rows: CostWrite[]): Promise<JobCosts | null>;
   jobEngineerLock(jobId: number, usId: number, locked: boolean): Promise<JobCosts | null>;
   /** Every SUPPLIER contact; quiet: a brand without the accounting feature falls back to the job's suppliers. */
-  costSuppliers(signal?: AbortSignal): Promise<Option[]>;
   costEngineers(signal?: AbortSignal): Promise<Option[]>;
 }
 
@@ -146,16 +145,6 @@ export function jobsProvider(client: HttpClient): JobsProvider {
     jobCosts: (jobId, signal) => data<JobCosts>(`${jobs(jobId)}/costs`, { signal }),
     jobCostsBulk: (jobId, rows) => data<JobCosts>(`${jobs(jobId)}/costs`, { method: 'POST', body: { _bulk: rows } }),
     jobEngineerLock: (jobId, usId, locked) => data<JobCosts>(`${jobs(jobId)}/engineerlockedstatus`, { method: 'POST', body: { us_id: usId, locked } }),
-    async costSuppliers(signal) {
-      const rows = await data<{ co_id: number; co_name: string; co_company: string | null }[]>('contacts/suppliers', {
-        method: 'POST',
-        body: {},
-        query: { limit: 500 },
-        quiet: true,
-        signal,
-      });
-      return (rows ?? []).map((c) => ({ id: c.co_id, name: c.co_company || c.co_name }));
-    },
     async costEngineers(signal) {
       const rows = await data<{ us_id: number; fullname: string | null }[]>('users/engineers', { quiet: true, signal });
       return (rows ?? []).map((u) => ({ id: u.us_id, name: u.fullname ?? String(u.us_id) }));
