@@ -226,7 +226,8 @@ const enUS = {
     region: 'Notifications',
     close: 'Close',
     openErrorList: 'Open the error list',
-    count: '{{count}} times',
+    count_one: '{{count}} time',
+    count_other: '{{count}} times',
   },
   engine: {
     search: 'Search',

@@ -107,7 +107,7 @@ export function XeroDashboardPage({ title }: PageProps) {
             labels={d.perMinute.map((m) => time.format(fromWire(m.at)))}
             counts={d.perMinute}
             limit={d.limits.perMinute}
-            limitLabel={t('minuteLimit', { count: d.limits.perMinute })}
+            limitLabel={t('minuteLimit', { limit: d.limits.perMinute })}
             answeredLabel={t('answered')}
             throttledLabel={t('rateLimited')}
             summary={t('minuteSummary', {
@@ -125,7 +125,7 @@ export function XeroDashboardPage({ title }: PageProps) {
             labels={d.perDay.map((x) => day.format(fromWire(x.day)))}
             counts={d.perDay}
             limit={d.limits.perDay}
-            limitLabel={t('dayLimit', { count: n(d.limits.perDay) })}
+            limitLabel={t('dayLimit', { limit: n(d.limits.perDay) })}
             answeredLabel={t('answered')}
             throttledLabel={t('rateLimited')}
             summary={t('daySummary', {

@@ -62,7 +62,7 @@ describe('UploadBox', () => {
     const onUploaded = vi.fn();
     await renderWithApp(<UploadBox path="jobs/7/workorders" fields={{ note: 'n' }} answerKey="files" onUploaded={onUploaded} />);
     choose([file('a.txt', 10), file('b.txt', 20)]);
-    expect(screen.getByText('2 file(s), 30 B')).toBeInTheDocument();
+    expect(screen.getByText('2 files, 30 B')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith([{ file_id: 1 }, { file_id: 2 }]));
     expect(FakeXhr.sent[0].url).toBe('http://test/api/jobs/7/workorders');
@@ -80,6 +80,6 @@ describe('UploadBox', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Upload was unsuccessful! Try again or modify the file list.')).toBeInTheDocument();
     // The list stays for another try.
-    expect(screen.getByText('1 file(s), 10 B')).toBeInTheDocument();
+    expect(screen.getByText('1 file, 10 B')).toBeInTheDocument();
   });
 });

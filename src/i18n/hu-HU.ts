@@ -224,7 +224,8 @@ const huHU: Messages = {
     region: 'Értesítések',
     close: 'Bezárás',
     openErrorList: 'A hibalista megnyitása',
-    count: '{{count}} alkalommal',
+    count_one: '{{count}} alkalommal',
+    count_other: '{{count}} alkalommal',
   },
   engine: {
     search: 'Keresés',

@@ -99,19 +99,7 @@ describe('jobsProvider: the job screens on the wire (SPEC.md point 7)', () => {
     ]);
   });
 
-  it('cost pick lists are named for the picker, the company first', async () => {
-    const suppliers = setup([
-      { co_id: 4, co_name: 'Tom', co_company: 'Travis Perkins' },
-      { co_id: 5, co_name: 'Ann', co_company: null },
-    ]);
-    await expect(suppliers.provider.costSuppliers()).resolves.toEqual([
-      { id: 4, name: 'Travis Perkins' },
-      { id: 5, name: 'Ann' },
-    ]);
-    expect(suppliers.sent()).toEqual([{ url: 'contacts/suppliers?limit=500', method: 'POST', body: {} }]);
-    // Quiet: a brand without the feature answers 403 and the tab falls back to the job's own suppliers.
-    expect(suppliers.deps.notify).not.toHaveBeenCalled();
-
+  it('the engineers pick list is named for the picker', async () => {
     const engineers = setup([{ us_id: 9, fullname: null }]);
     await expect(engineers.provider.costEngineers()).resolves.toEqual([{ id: 9, name: '9' }]);
     expect(engineers.sent()).toEqual([{ url: 'users/engineers', method: 'GET', body: undefined }]);

@@ -53,7 +53,6 @@ export interface JobsProvider {
   jobSetIssue(jobId: number, hasIssue: boolean): Promise<JobDetails | null>;
   jobCalendar(params: { deId: number | null; from: string | null; to: string | null }): Promise<JobCalendarRow[]>;
   /** A pick list: POST {path} with a filter body, quietly (a refused list is an empty picker). */
-  jobPickList(path: string, body: Row, signal?: AbortSignal): Promise<Row[]>;
   /** The contacts linked to a site, named (jobsites/{id}/details, then jobsitecontacts/filter by ids). */
   jobSiteContacts(jsId: number, signal?: AbortSignal): Promise<Option[]>;
 
@@ -80,7 +79,6 @@ export interface JobsProvider {
   jobCostsBulk(jobId: number, rows: CostWrite[]): Promise<JobCosts | null>;
   jobEngineerLock(jobId: number, usId: number, locked: boolean): Promise<JobCosts | null>;
   /** Every SUPPLIER contact; quiet: a brand without the accounting feature falls back to the job's suppliers. */
-  costSuppliers(signal?: AbortSignal): Promise<Option[]>;
   costEngineers(signal?: AbortSignal): Promise<Option[]>;
 }
 
@@ -113,7 +111,6 @@ export function jobsProvider(client: HttpClient): JobsProvider {
     jobHistory: async (jobId, signal) => (await data<JobHistoryRow[]>(`${jobs(jobId)}/history`, { signal, quiet: true })) ?? [],
     jobSetIssue: (jobId, hasIssue) => data<JobDetails>(`${jobs(jobId)}/issue`, { method: 'POST', body: { job_has_issue: hasIssue }, resource: 'jobs' }),
     jobCalendar: async ({ deId, from, to }) => (await data<JobCalendarRow[]>('jobs/calendar', { query: { de_id: deId, from, to }, quiet: true })) ?? [],
-    jobPickList: async (path, body, signal) => (await data<Row[]>(path, { method: 'POST', body, query: { limit: 500 }, quiet: true, signal })) ?? [],
     async jobSiteContacts(jsId, signal) {
       const site = await data<{ sitecontacts?: { jsc_id: number }[] }>(`jobsites/${jsId}/details`, { quiet: true, signal });
       const ids = (site?.sitecontacts ?? []).map((c) => c.jsc_id);
@@ -157,16 +154,6 @@ export function jobsProvider(client: HttpClient): JobsProvider {
     jobCosts: (jobId, signal) => data<JobCosts>(`${jobs(jobId)}/costs`, { signal }),
     jobCostsBulk: (jobId, rows) => data<JobCosts>(`${jobs(jobId)}/costs`, { method: 'POST', body: { _bulk: rows } }),
     jobEngineerLock: (jobId, usId, locked) => data<JobCosts>(`${jobs(jobId)}/engineerlockedstatus`, { method: 'POST', body: { us_id: usId, locked } }),
-    async costSuppliers(signal) {
-      const rows = await data<{ co_id: number; co_name: string; co_company: string | null }[]>('contacts/suppliers', {
-        method: 'POST',
-        body: {},
-        query: { limit: 500 },
-        quiet: true,
-        signal,
-      });
-      return (rows ?? []).map((c) => ({ id: c.co_id, name: c.co_company || c.co_name }));
-    },
     async costEngineers(signal) {
       const rows = await data<{ us_id: number; fullname: string | null }[]>('users/engineers', { quiet: true, signal });
       return (rows ?? []).map((u) => ({ id: u.us_id, name: u.fullname ?? String(u.us_id) }));

@@ -1,15 +1,16 @@
 /**
  * SPEC.md point 6's preloading: operators and developers get reference data (global parameters
- * with the job tags, engineers, operators, customers, workers, contacts ...) loaded once signed
- * in, kept in a small client cache, refreshed on the frontend cron interval and whenever the
- * data provider changes the underlying resource. Other users load an entry when a screen asks.
+ * with the job tags, engineers, operators, customers, workers ...) loaded once signed in, kept in
+ * a small client cache, refreshed on the frontend cron interval and whenever the data provider
+ * changes the underlying resource. Other users load an entry when a screen asks. Contacts and
+ * property managers are not listed here: a brand may hold 100,000 of them, so their pickers
+ * search the server (src/pickers) and react-query keeps what was found.
  */
 import { checkAccess, type Gate } from '../../core/access/access';
 import { DEVELOPER, OPERATOR_GROUP, STAFF, type Role } from '../../core/access/roles';
 import type { BrandFeatures } from '../../core/brand/types';
 import { authState } from '../auth/authStore';
 import { api } from '../dataProvider/apiClient';
-import { findResource } from '../../core/resources/definitions';
 import { createStore } from '../util/createStore';
 import { MICROSOFT_GATE } from '../../core/microsoft/constants';
 
@@ -23,11 +24,6 @@ export interface Source {
 }
 
 const userList = (name: string): Source => ({ path: `users/${name}`, method: 'GET', dependsOn: ['users'], gate: { roles: STAFF } });
-/** Reference resources are listed only once their definition exists. */
-function resourceList(name: string): Source | null {
-  const def = findResource(name);
-  return def ? { path: `${name}/filter?limit=500&sort=${def.titleField}`, method: 'POST', dependsOn: [name], gate: def.gate } : null;
-}
 
 export const SOURCES: Record<string, () => Source | null> = {
   globalparams: () => ({ path: 'globalparams/list', method: 'GET', dependsOn: ['departments', 'jobtags', 'xerotaxrates'], gate: { roles: ['ANY'] } }),
@@ -35,8 +31,6 @@ export const SOURCES: Record<string, () => Source | null> = {
   operators: () => userList('operators'),
   customers: () => userList('customers'),
   workers: () => userList('bemworkers'),
-  contacts: () => resourceList('contacts'),
-  propertymanagers: () => resourceList('propertymanagers'),
   // SPEC point 6: mail-cloud accounts load when microsoft.emails is on (the gate names the feature).
   microsoftaccounts: () => ({ path: 'microsoftaccounts/list', method: 'GET', dependsOn: ['microsoftaccounts'], gate: MICROSOFT_GATE }),
 };

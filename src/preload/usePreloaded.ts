@@ -1,7 +1,7 @@
 /** A preloaded reference list; asking for one that is not loaded yet loads it. */
 import { useEffect } from 'react';
 import { useStoreValue } from '../util/createStore';
-import { loadPreloaded, preloadCache, SOURCES, type PreloadName } from './preloadStore';
+import { loadPreloaded, preloadCache, type PreloadName } from './preloadStore';
 
 export function usePreloaded<T = Record<string, unknown>[]>(name: PreloadName): T | undefined {
   const cache = useStoreValue(preloadCache);
@@ -10,8 +10,4 @@ export function usePreloaded<T = Record<string, unknown>[]>(name: PreloadName): 
     if (value === undefined) void loadPreloaded(name);
   }, [name, value]);
   return value as T | undefined;
-}
-
-export function isPreloadable(name: PreloadName): boolean {
-  return SOURCES[name]?.() !== null;
 }

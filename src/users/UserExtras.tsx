@@ -2,12 +2,14 @@
  * The parts of the user page that are actions rather than fields: hide or unhide, set a password,
  * and the assignment pickers (default operators, property managers, client contacts).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Autocomplete, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { api } from '../dataProvider/apiClient';
-import { refreshPreloaded, type PreloadName } from '../preload/preloadStore';
-import { isPreloadable, usePreloaded } from '../preload/usePreloaded';
+import { refreshPreloaded } from '../preload/preloadStore';
+import { usePreloaded } from '../preload/usePreloaded';
+import { ReferencesPicker } from '../pickers/ReferencePicker';
+import { REFERENCES } from '../pickers/references';
 import { findResource } from '../../core/resources/definitions';
 
 type Row = Record<string, unknown>;
@@ -55,40 +57,42 @@ function HideAndPassword({ usId, hidden }: { usId: number; hidden: boolean }) {
   );
 }
 
-interface PickerProps {
+interface AssignmentProps {
   usId: number;
   action: string;
-  label: string;
-  source: PreloadName;
-  idField: string;
-  titleField: string;
   selected: number[];
-  /** Only these options may be assigned (client contacts are contacts of type CLIENT). */
-  accept?: (row: Row) => boolean;
+  picker: (ids: number[], onChange: (ids: number[]) => void) => ReactNode;
 }
 
-function AssignmentPicker({ usId, action, label, source, idField, titleField, selected, accept }: PickerProps) {
+/** One assignment: the picker the caller gives, and Save, which sends the whole list. */
+function Assignment({ usId, action, selected, picker }: AssignmentProps) {
   const translate = useTranslate();
   const refresh = useRefresh();
-  const options = (usePreloaded<Row[]>(source) ?? []).filter((row) => !accept || accept(row));
   const [ids, setIds] = useState<number[] | null>(null);
   const current = ids ?? selected;
-  const byId = new Map(options.map((o) => [Number(o[idField]), o]));
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-      <Autocomplete
-        multiple
-        sx={{ flex: 1 }}
-        options={options.map((o) => Number(o[idField]))}
-        value={current}
-        getOptionLabel={(id) => String(byId.get(id)?.[titleField] ?? `#${id}`)}
-        onChange={(_, value) => setIds(value)}
-        renderInput={(params) => <TextField {...params} label={label} />}
-      />
+      <Box sx={{ flex: 1 }}>{picker(current, setIds)}</Box>
       <Button variant="outlined" disabled={ids === null} onClick={async () => (await post(action, { us_id: usId, ids: current })) && (setIds(null), refresh())}>
         {translate('users.saveAssignments')}
       </Button>
     </Stack>
+  );
+}
+
+/** Operators are few and preloaded (SPEC.md point 6); they are picked from that list. */
+function OperatorsPicker({ label, value, onChange }: { label: string; value: number[]; onChange: (ids: number[]) => void }) {
+  const options = usePreloaded<Row[]>('operators') ?? [];
+  const byId = new Map(options.map((o) => [Number(o.us_id), o]));
+  return (
+    <Autocomplete
+      multiple
+      options={options.map((o) => Number(o.us_id))}
+      value={value}
+      getOptionLabel={(id) => String(byId.get(id)?.fullname ?? `#${id}`)}
+      onChange={(_, next) => onChange(next)}
+      renderInput={(params) => <TextField {...params} label={label} />}
+    />
   );
 }
 
@@ -98,8 +102,6 @@ export function UserExtras() {
   if (!record) return null;
   const usId = Number(record.us_id);
   const list = (key: string) => (Array.isArray(record[key]) ? (record[key] as number[]) : []);
-  const pm = findResource('propertymanagers');
-  const co = findResource('contacts');
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
@@ -109,36 +111,44 @@ export function UserExtras() {
             {translate('users.assignments')}
           </Typography>
           <Stack spacing={2}>
-            <AssignmentPicker
+            <Assignment
               usId={usId}
               action="assingdefaultoperators"
-              label={translate('users.defaultOperators')}
-              source="operators"
-              idField="us_id"
-              titleField="fullname"
               selected={list('default_operators')}
+              picker={(ids, onChange) => <OperatorsPicker label={translate('users.defaultOperators')} value={ids} onChange={onChange} />}
             />
-            {pm && isPreloadable('propertymanagers') && (
-              <AssignmentPicker
+            {findResource('propertymanagers') && (
+              <Assignment
                 usId={usId}
                 action="assingpropertymanagers"
-                label={translate('users.propertyManagers')}
-                source="propertymanagers"
-                idField={pm.idField}
-                titleField={pm.titleField}
                 selected={list('property_managers')}
+                picker={(ids, onChange) => (
+                  <ReferencesPicker
+                    reference={REFERENCES.propertyManager}
+                    label={translate('users.propertyManagers')}
+                    value={ids}
+                    onChange={onChange}
+                    size="medium"
+                    minWidth="100%"
+                  />
+                )}
               />
             )}
-            {co && isPreloadable('contacts') && (
-              <AssignmentPicker
+            {findResource('contacts') && (
+              <Assignment
                 usId={usId}
                 action="assingclientcontacts"
-                label={translate('users.clientContacts')}
-                source="contacts"
-                idField={co.idField}
-                titleField={co.titleField}
                 selected={list('client_contacts')}
-                accept={(row) => row.co_type === 'CLIENT'}
+                picker={(ids, onChange) => (
+                  <ReferencesPicker
+                    reference={REFERENCES.client}
+                    label={translate('users.clientContacts')}
+                    value={ids}
+                    onChange={onChange}
+                    size="medium"
+                    minWidth="100%"
+                  />
+                )}
               />
             )}
           </Stack>

@@ -95,7 +95,7 @@ const enUS: MessageTree = {
       delete: 'Delete draft {{subject}}',
       confirmDelete: 'Delete the draft "{{subject}}"? This cannot be undone.',
     },
-    bulk: { title: 'Checked mails', count: '{{count}} checked', select: 'Check {{subject}}', clear: 'Clear' },
+    bulk: { title: 'Checked mails', count_one: '{{count}} checked', count_other: '{{count}} checked', select: 'Check {{subject}}', clear: 'Clear' },
     labels: {
       title: 'Tags and local folders',
       tags: 'Tags',
@@ -203,7 +203,13 @@ const huHU: MessageTree = {
       delete: '{{subject}} piszkozat törlése',
       confirmDelete: 'Törlöd a(z) „{{subject}}” piszkozatot? Ez nem vonható vissza.',
     },
-    bulk: { title: 'Kijelölt levelek', count: '{{count}} kijelölve', select: '{{subject}} kijelölése', clear: 'Törlés a kijelölésből' },
+    bulk: {
+      title: 'Kijelölt levelek',
+      count_one: '{{count}} kijelölve',
+      count_other: '{{count}} kijelölve',
+      select: '{{subject}} kijelölése',
+      clear: 'Törlés a kijelölésből',
+    },
     labels: {
       title: 'Címkék és helyi mappák',
       tags: 'Címkék',

@@ -19,7 +19,8 @@ const enUS: MessageTree = {
       color: 'Color',
       colorOf: 'Color {{color}}',
       pickColor: 'Use color {{color}}',
-      mails: '{{count}} mails',
+      mails_one: '{{count}} mail',
+      mails_other: '{{count}} mails',
     },
     empty: {
       signatures: 'No signatures yet.',
@@ -67,7 +68,8 @@ const huHU: MessageTree = {
       color: 'Szín',
       colorOf: 'Szín: {{color}}',
       pickColor: '{{color}} szín választása',
-      mails: '{{count}} levél',
+      mails_one: '{{count}} levél',
+      mails_other: '{{count}} levél',
     },
     empty: {
       signatures: 'Még nincs aláírás.',

@@ -10,6 +10,8 @@ import { TaxRateInput } from '../../accounting/TaxRateInput';
 import { COST_TYPES, MATERIAL_TYPES } from '../../../core/enums';
 import { formatMinor, lineTotalMinor, roundedMoneyText } from '../../../core/jobs/money';
 import type { Option as PickOption } from '../sheet/options';
+import { ReferencePicker } from '../../pickers/ReferencePicker';
+import { REFERENCES } from '../../pickers/references';
 import type { CostRow, CostWrite } from '../../../core/jobs/costs/types';
 
 type Owner = 'supplier' | 'engineer';
@@ -99,7 +101,6 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
     }
   }
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const owners = draft.owner === 'supplier' ? suppliers : engineers;
   // An amount typed with more than 2 decimals is said to be rounded before it is saved, not after.
   const roundingNote = (name: keyof Text) => {
     const rounded = MONEY_FIELDS.includes(name) ? roundedMoneyText(draft[name]) : null;
@@ -138,22 +139,36 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
               <MenuItem value="supplier">{t('supplier')}</MenuItem>
               <MenuItem value="engineer">{t('engineer')}</MenuItem>
             </TextField>
-            <TextField
-              select
-              size="small"
-              label={t(draft.owner)}
-              value={draft.ownerId}
-              onChange={(e) => set({ ownerId: e.target.value })}
-              error={!!errors.ownerId}
-              helperText={errors.ownerId}
-              sx={{ minWidth: 260 }}
-            >
-              {owners.map((o) => (
-                <MenuItem key={o.id} value={String(o.id)}>
-                  {o.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            {draft.owner === 'supplier' ? (
+              // Suppliers are searched on the server (a brand may hold thousands); the job's own are named at once.
+              <ReferencePicker
+                reference={REFERENCES.supplier}
+                label={t('supplier')}
+                known={suppliers}
+                value={draft.ownerId ? Number(draft.ownerId) : null}
+                onChange={(id) => set({ ownerId: id === null ? '' : String(id) })}
+                error={!!errors.ownerId}
+                helperText={errors.ownerId}
+                minWidth={260}
+              />
+            ) : (
+              <TextField
+                select
+                size="small"
+                label={t(draft.owner)}
+                value={draft.ownerId}
+                onChange={(e) => set({ ownerId: e.target.value })}
+                error={!!errors.ownerId}
+                helperText={errors.ownerId}
+                sx={{ minWidth: 260 }}
+              >
+                {engineers.map((o) => (
+                  <MenuItem key={o.id} value={String(o.id)}>
+                    {o.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             {field('jc_item', 'item')}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '../../test/renderWithApp';
+import { resetAuthState, setAuthenticated } from '../../auth/authStore';
 import { CostsTab } from './CostsTab';
 import type { CostWrite, JobCosts } from '../../../core/jobs/costs/types';
 
@@ -48,12 +49,17 @@ describe('CostsTab', () => {
     jobCosts: vi.fn(async (_jobId: number) => costs),
     jobCostsBulk: vi.fn(async (_jobId: number, _rows: CostWrite[]) => costs),
     jobEngineerLock: vi.fn(async (_jobId: number, _usId: number, _locked: boolean) => costs),
-    costSuppliers: vi.fn(async () => []),
+    // The supplier picker searches contacts of type SUPPLIER through getList.
+    getList: vi.fn(async () => ({ data: [{ id: 4, co_id: 4, co_name: 'Travis Perkins', co_type: 'SUPPLIER' }], total: 1 })),
+    getMany: vi.fn(async () => ({ data: [] })),
     costEngineers: vi.fn(async () => []),
   };
   beforeEach(() => {
     for (const fn of Object.values(provider)) fn.mockClear();
+    // An operator: the supplier picker asks the server only for a role that may list contacts.
+    setAuthenticated({ is_loggedin: true, user_id: 3, us_id: 3, role: 'Operator', fullname: 'O', settings: {} });
   });
+  afterEach(() => resetAuthState());
 
   it('shows rows with translated enumerations and totals, and locks an engineer', async () => {
     await renderWithApp(<CostsTab jobId={5} />, { dataProvider: provider });

@@ -59,8 +59,7 @@ export function CostsTab({ jobId }: { jobId: number }) {
   const queryClient = useQueryClient();
   const key = costsKey(jobId);
   const { data: costs } = useQuery({ queryKey: key, queryFn: ({ signal }) => provider.jobCosts(jobId, signal) });
-  // Pick lists of the whole brand; a refused one (quiet) leaves the job's own suppliers and engineers.
-  const { data: pickSuppliers = [] } = useQuery({ queryKey: ['costs', 'suppliers'], queryFn: ({ signal }) => provider.costSuppliers(signal) });
+  // The brand's engineers (few; a refused list, quiet, leaves the job's own); suppliers are searched by the dialog's picker.
   const { data: pickEngineers = [] } = useQuery({ queryKey: ['costs', 'engineers'], queryFn: ({ signal }) => provider.costEngineers(signal) });
   const money = useMoneyFormat(costs?.currency ?? 'GBP');
   // Every change answers the job's costs as they are afterwards: that answer is the tab's data.
@@ -85,10 +84,7 @@ export function CostsTab({ jobId }: { jobId: number }) {
   const setLock = (usId: number, locked: boolean) => void mutateAsync(() => provider.jobEngineerLock(jobId, usId, locked)).catch(() => undefined);
 
   if (!costs) return null;
-  const suppliers = mergeOptions(
-    costs.suppliers.map((s) => ({ id: s.co_id, name: s.co_name ?? String(s.co_id) })),
-    pickSuppliers,
-  );
+  const suppliers = costs.suppliers.map((s) => ({ id: s.co_id, name: s.co_name ?? String(s.co_id) }));
   const engineers = mergeOptions(
     costs.engineers.map((e) => ({ id: e.us_id, name: e.fullname ?? String(e.us_id) })),
     pickEngineers,

@@ -60,14 +60,19 @@ describe('job details: site contact', () => {
     jobSiteContacts: vi.fn(async (jsId: number) =>
       CONTACTS.filter((c) => (SITE_CONTACTS[String(jsId)] ?? []).includes(c.jsc_id)).map((c) => ({ id: c.jsc_id, name: c.jsc_name })),
     ),
-    jobPickList: vi.fn(async (path: string) =>
-      path === 'jobsites/filter'
-        ? [
-            { js_id: 3, js_address: '1 High St' },
-            { js_id: 4, js_address: '2 Low Rd' },
-          ]
-        : [],
+    // The pickers search through the resource methods; only sites answer here.
+    getList: vi.fn(async (resource: string) =>
+      resource === 'jobsites'
+        ? {
+            data: [
+              { id: 3, js_id: 3, js_address: '1 High St' },
+              { id: 4, js_id: 4, js_address: '2 Low Rd' },
+            ],
+            total: 2,
+          }
+        : { data: [], total: 0 },
     ),
+    getMany: vi.fn(async () => ({ data: [] })),
   };
   beforeEach(() => {
     resetAuthState();

@@ -8,7 +8,10 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextFi
 import { useTranslate } from 'ra-core';
 import { JOB_STATUSES, JOB_TAGS, type JobTag } from '../../../core/enums';
 import { CodesPicker, IdPicker, IdsPicker } from '../sheet/pickers';
-import { useRemoteOptions, type useJobOptions } from '../sheet/options';
+import type { useJobOptions } from '../sheet/options';
+import { ReferencePicker, ReferencesPicker } from '../../pickers/ReferencePicker';
+import { REFERENCES } from '../../pickers/references';
+import type { PickOption } from '../../pickers/useReferenceOptions';
 import { useSiteContacts } from './siteContacts';
 import type { JobDetails } from '../../../core/jobs/types';
 import { ConfirmDelete } from './ConfirmDelete';
@@ -36,11 +39,13 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
   const staffEdit = !customer && !readOnly;
   const siteContacts = useSiteContacts(v.js_id, !customer);
   const [siteChanged, setSiteChanged] = useState(false);
-  const suppliers = useRemoteOptions('contacts', 'contacts/suppliers', {}, 'co_id', 'co_name', !customer);
   const t = (k: string) => translate(`jobs.fields.${k}`);
   const set = <K extends keyof JobFormValues>(key: K, value: JobFormValues[K]) => setV((prev) => ({ ...prev, [key]: value }));
   const err = (k: keyof FormProblems) => (problems[k] ? translate(problems[k]!) : undefined);
   const saved = !!details?.job_number;
+  // The names the job carries: the pickers show them without asking the server.
+  const known = (id: number | null | undefined, name: string | null | undefined): PickOption[] => (id && name ? [{ id, name }] : []);
+  const knownSuppliers = (details?.suppliers ?? []).flatMap((s) => known(s.co_id, s.co_name));
 
   // After the user picks another site, a contact that is not one of its contacts is cleared (once
   // the new site's contacts are known); a job as loaded is left as it is. Adjusted while rendering
@@ -99,11 +104,20 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
               helperText={err('de_id')}
               error={!!problems.de_id}
             />
-            <IdPicker minWidth={260} label={t('client')} options={options.clients} value={v.co_id} onChange={(id) => set('co_id', id)} disabled={!staffEdit} />
-            <IdPicker
+            <ReferencePicker
+              minWidth={260}
+              label={t('client')}
+              reference={REFERENCES.client}
+              known={known(details?.co_id, details?.co_name)}
+              value={v.co_id}
+              onChange={(id) => set('co_id', id)}
+              disabled={!staffEdit}
+            />
+            <ReferencePicker
               minWidth={260}
               label={t('site')}
-              options={options.sites}
+              reference={REFERENCES.site}
+              known={known(details?.js_id, details?.js_address)}
               value={v.js_id}
               onChange={(id) => {
                 set('js_id', id);
@@ -111,7 +125,15 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
               }}
               disabled={!staffEdit}
             />
-            <IdPicker minWidth={260} label={t('pm')} options={options.pms} value={v.pm_id} onChange={(id) => set('pm_id', id)} disabled={!staffEdit} />
+            <ReferencePicker
+              minWidth={260}
+              label={t('pm')}
+              reference={REFERENCES.propertyManager}
+              known={known(details?.pm_id, details?.pm_name)}
+              value={v.pm_id}
+              onChange={(id) => set('pm_id', id)}
+              disabled={!staffEdit}
+            />
             <IdPicker
               minWidth={260}
               label={t('site_contact')}
@@ -191,9 +213,10 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
               disabled={!staffEdit}
               minWidth={400}
             />
-            <IdsPicker
+            <ReferencesPicker
               label={t('suppliers')}
-              options={suppliers}
+              reference={REFERENCES.supplier}
+              known={knownSuppliers}
               value={v.suppliers}
               onChange={(ids) => set('suppliers', ids)}
               disabled={!staffEdit}

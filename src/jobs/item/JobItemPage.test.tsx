@@ -68,7 +68,8 @@ describe('job item', () => {
     jobCreate: vi.fn(async (_body: JobWrite) => details),
     jobUpdate: vi.fn(async (_jobId: number, _body: Partial<JobWrite>, _successText?: string) => undefined),
     jobSiteContacts: vi.fn(async (_jsId: number) => []),
-    jobPickList: vi.fn(async (_path: string) => []),
+    getList: vi.fn(async () => ({ data: [], total: 0 })),
+    getMany: vi.fn(async () => ({ data: [] })),
   };
   // The E-mails tab is the mail client's (src/mail/client/JobEmails), which still calls the API itself.
   const fetchMock = vi.fn<typeof fetch>();

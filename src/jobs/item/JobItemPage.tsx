@@ -57,7 +57,7 @@ export function JobItemPage({ title }: PageProps) {
   const parsed = Number(params.id);
   const jobId = !isNew && Number.isInteger(parsed) && parsed > 0 ? parsed : null;
   const tab = isNew ? 'details' : tabOf(params.tab, customer);
-  const options = useJobOptions(!customer);
+  const options = useJobOptions();
   const provider = useJobsProvider();
   const { job, failed, reload } = useJobDetails(jobId);
 

@@ -58,7 +58,8 @@ describe('job sheet', () => {
       rows: [row],
       total: 21,
     })),
-    jobPickList: vi.fn(async (_path: string) => []),
+    getList: vi.fn(async () => ({ data: [], total: 0 })),
+    getMany: vi.fn(async () => ({ data: [] })),
   };
   const fetchMock = vi.fn<typeof fetch>();
   const sheetCalls = () => provider.jobSheet.mock.calls.map(([params]) => params);

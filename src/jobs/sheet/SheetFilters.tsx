@@ -5,6 +5,8 @@ import { JOB_STATUSES, JOB_TAGS, type JobStatus, type JobTag } from '../../../co
 import { searchProblem } from '../../../core/lists/search';
 import { CUSTOMER_VISIBLE_STATUSES } from '../../../core/jobs/rules';
 import { CodesPicker, IdPicker, IdsPicker } from './pickers';
+import { ReferencePicker } from '../../pickers/ReferencePicker';
+import { REFERENCES } from '../../pickers/references';
 import type { useJobOptions } from './options';
 import { EMPTY_FILTER, type SheetFilter } from './sheetState';
 
@@ -76,9 +78,9 @@ export function SheetFilters({ filter, onChange, options, staff }: Props) {
       <IdsPicker label={t('department')} options={options.departments} value={filter.de_id} onChange={(v) => set('de_id', v)} />
       {staff && (
         <>
-          <IdPicker label={t('client')} options={options.clients} value={filter.co_id} onChange={(v) => set('co_id', v)} />
-          <IdPicker label={t('site')} options={options.sites} value={filter.js_id} onChange={(v) => set('js_id', v)} />
-          <IdPicker label={t('pm')} options={options.pms} value={filter.pm_id} onChange={(v) => set('pm_id', v)} />
+          <ReferencePicker reference={REFERENCES.client} label={t('client')} value={filter.co_id} onChange={(v) => set('co_id', v)} />
+          <ReferencePicker reference={REFERENCES.site} label={t('site')} value={filter.js_id} onChange={(v) => set('js_id', v)} />
+          <ReferencePicker reference={REFERENCES.propertyManager} label={t('pm')} value={filter.pm_id} onChange={(v) => set('pm_id', v)} />
           <CodesPicker<JobTag>
             label={t('tags')}
             codes={JOB_TAGS}

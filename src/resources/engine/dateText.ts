@@ -1,15 +1,35 @@
-/** Wire dates are 'YYYY-MM-DD HH:mm:ss' in UTC (API.md); the screen shows local time. */
+/**
+ * Wire dates are 'YYYY-MM-DD HH:mm:ss' in UTC (API.md). Every date the SPA shows goes through
+ * formatWireDate, in the signed-in user's time-zone setting (SPEC.md: default Europe/London), never
+ * the browser's: the same job reads 09:00 in London whichever machine shows it.
+ */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import { DEFAULT_SETTINGS } from '../../../core/usersettings/userSettings';
+import { currentUser } from '../../auth/authStore';
 
 dayjs.extend(utc);
+dayjs.extend(timezone);
 
 export const DEFAULT_DATE_FORMAT = 'DD/MM/YYYY HH:mm:ss';
 
-export function formatWireDate(value: unknown, format: string = DEFAULT_DATE_FORMAT): string {
+/** The user's time-zone setting, or the default when unset or not a zone this browser knows. */
+export function displayTimeZone(): string {
+  const zone = currentUser()?.settings.timezone;
+  if (!zone) return DEFAULT_SETTINGS.timezone;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return zone;
+  } catch {
+    return DEFAULT_SETTINGS.timezone;
+  }
+}
+
+export function formatWireDate(value: unknown, format: string = DEFAULT_DATE_FORMAT, timeZone: string = displayTimeZone()): string {
   if (typeof value !== 'string' || value === '') return '';
   const parsed = dayjs.utc(value.replace(' ', 'T'));
-  return parsed.isValid() ? parsed.local().format(format) : value;
+  return parsed.isValid() ? parsed.tz(timeZone).format(format) : value;
 }
 
 /** A date-only input goes out as 12:00 so no time zone can move it to another day. */

@@ -1,0 +1,29 @@
+/**
+ * The reference records a picker chooses from, each searched on the server through the data
+ * provider's getList (free text 'q' → stext) and named through getMany, so a brand with 100,000
+ * contacts never loads them into the browser.
+ */
+import { findResource } from '../../core/resources/definitions';
+import type { Gate } from '../../core/access/access';
+
+export interface Reference {
+  /** The data provider's resource (its definition gives the gate and the name field). */
+  resource: string;
+  /** The field shown as the record's name. */
+  nameField: string;
+  /** Always-applied filter (a client is a contact of type CLIENT). */
+  filter?: Record<string, unknown>;
+}
+
+/** How many matches a picker shows; typing narrows them. */
+export const PICK_PAGE_SIZE = 25;
+
+export const REFERENCES = {
+  client: { resource: 'contacts', nameField: 'co_name', filter: { co_type: 'CLIENT' } },
+  supplier: { resource: 'contacts', nameField: 'co_name', filter: { co_type: 'SUPPLIER' } },
+  contact: { resource: 'contacts', nameField: 'co_name' },
+  site: { resource: 'jobsites', nameField: 'js_address' },
+  propertyManager: { resource: 'propertymanagers', nameField: 'pm_name' },
+} satisfies Record<string, Reference>;
+
+export const gateOf = (reference: Reference): Gate | undefined => findResource(reference.resource)?.gate;
