@@ -19,6 +19,8 @@ export interface UnroutedMail {
 export interface RoutingProvider {
   mailRouting(id: number, signal?: AbortSignal): Promise<MailRouting | null>;
   unroutedMails(page: number, limit: number, signal?: AbortSignal): Promise<{ rows: UnroutedMail[]; total: number }>;
+  /** Files the mail to the job as the user's decision; false when the server refused (its notice is shown). */
+  fileMail(maId: number, jobId: number): Promise<boolean>;
 }
 
 export function routingProvider(client: HttpClient): RoutingProvider {
@@ -29,6 +31,9 @@ export function routingProvider(client: HttpClient): RoutingProvider {
     async unroutedMails(page, limit, signal) {
       const res = await client<UnroutedMail[]>('mails/unrouted/filter', { resource: 'mails', method: 'POST', body: { limit, pagenumber: page }, signal });
       return { rows: res?.data ?? [], total: res?.metadata?.totalCount ?? 0 };
+    },
+    async fileMail(maId, jobId) {
+      return !!(await client('mails/assignjob', { resource: 'mails', method: 'POST', body: { ma_id: maId, job_id: jobId } }));
     },
   };
 }

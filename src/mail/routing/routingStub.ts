@@ -6,6 +6,7 @@ export function routingStub(over: Partial<RoutingProvider> = {}): RoutingProvide
   return {
     mailRouting: vi.fn<RoutingProvider['mailRouting']>().mockResolvedValue(null),
     unroutedMails: vi.fn<RoutingProvider['unroutedMails']>().mockResolvedValue({ rows: [], total: 0 }),
+    fileMail: vi.fn<RoutingProvider['fileMail']>().mockResolvedValue(true),
     ...over,
   };
 }
