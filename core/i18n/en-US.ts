@@ -125,6 +125,7 @@ const enUS = {
     devDashboard: 'Developer dashboard',
     sqlSchemas: 'SQL schemas',
     deletedMails: 'Deleted mails',
+    mailTriage: 'Mails to file',
     microsoftDashboard: 'Microsoft accounts',
     microsoftAccount: 'Microsoft account details',
     googleDashboard: 'Google dashboard',

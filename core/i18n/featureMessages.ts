@@ -16,6 +16,7 @@ import { mailComposeMessages } from '../mail/compose/messages';
 import { mailClientMessages } from '../mail/client/messages';
 import { mailAdminMessages } from '../mail/admin/messages';
 import { mailSettingsMessages } from '../mail/settings/messages';
+import { mailRoutingMessages } from '../mail/routing/messages';
 import { engineerPortalMessages } from '../engineerportal/messages';
 import { customerPortalMessages } from '../customerportal/messages';
 import { settingsMessages } from '../usersettings/messages';
@@ -46,6 +47,7 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   mailClientMessages,
   mailComposeMessages,
   mailSettingsMessages,
+  mailRoutingMessages,
   engineerPortalMessages,
   customerPortalMessages,
   settingsMessages,

@@ -9,6 +9,7 @@ import { googleProvider } from '../google/googleProvider';
 import { driveProvider } from '../google/drive/driveProvider';
 import { microsoftProvider } from '../microsoft/microsoftProvider';
 import { tasksProvider } from '../google/tasks/tasksProvider';
+import { routingProvider } from '../mail/routing/routingProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 
@@ -22,4 +23,5 @@ export const appDataProvider = withPreloadRefresh({
   ...driveProvider(api),
   ...microsoftProvider(api),
   ...tasksProvider(api),
+  ...routingProvider(api),
 });

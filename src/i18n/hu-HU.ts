@@ -123,6 +123,7 @@ const huHU: Messages = {
     devDashboard: 'Fejlesztői irányítópult',
     sqlSchemas: 'SQL-sémák',
     deletedMails: 'Törölt levelek',
+    mailTriage: 'Besorolandó levelek',
     microsoftDashboard: 'Microsoft-fiókok',
     microsoftAccount: 'Microsoft-fiók adatai',
     googleDashboard: 'Google-irányítópult',

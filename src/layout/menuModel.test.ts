@@ -12,7 +12,7 @@ const ids = (m: ReturnType<typeof buildMenu>) => ({
 describe('menu model', () => {
   it('a developer sees every group', () => {
     const menu = ids(buildMenu('Developer', on));
-    expect(menu.top).toEqual(['sheet', 'email', 'reminders', 'engineerReports', 'brands', 'microsoftDashboard', 'xero', 'settings', 'errorList']);
+    expect(menu.top).toEqual(['sheet', 'email', 'mailTriage', 'reminders', 'engineerReports', 'brands', 'microsoftDashboard', 'xero', 'settings', 'errorList']);
     expect(Object.keys(menu.groups)).toEqual(['data', 'admin', 'dev', 'google']);
     expect(menu.groups.data).toEqual(['contacts', 'sites', 'propertyManagers', 'siteContacts', 'departments', 'files']);
     expect(menu.groups.dev).toEqual(['devDashboard', 'sqlSchemas', 'deletedMails', 'xeroSyncStatus', 'xeroDashboard']);
@@ -34,6 +34,7 @@ describe('menu model', () => {
     const menu = ids(buildMenu('Admin', brand));
     expect(menu.groups.google).toBeUndefined();
     expect(menu.top).not.toContain('email');
+    expect(menu.top).not.toContain('mailTriage');
     expect(menu.top).not.toContain('xero');
     expect(menu.groups.admin).toEqual(['users', 'siteConfig', 'globalErrors']);
     expect(menu.groups.data).not.toContain('contacts');

@@ -68,6 +68,14 @@ const entries: Entry[] = [
     gate: { roles: STAFF, ...mail },
     menu: { group: 'top', order: 20, icon: 'mail' },
   },
+  {
+    id: 'mailTriage',
+    path: '/mail-triage',
+    title: 'pages.mailTriage',
+    page: 'mailTriage',
+    gate: { roles: STAFF, ...mail },
+    menu: { group: 'top', order: 21, icon: 'mail' },
+  },
   { id: 'emailDraft', path: '/email/draft/:id?', title: 'pages.emailDraft', page: 'mailDraft', gate: { roles: STAFF, ...mail } },
   {
     id: 'engineerView',

@@ -59,6 +59,7 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   customerRequest: lazyPage(() => import('../customerportal/CustomerRequestPage'), 'CustomerRequestPage'),
   customerSites: lazyPage(() => import('../customerportal/CustomerSitesPage'), 'CustomerSitesPage'),
   mailClient: lazyPage(() => import('../mail/client/MailClientPage'), 'MailClientPage'),
+  mailTriage: lazyPage(() => import('../mail/routing/TriagePage'), 'TriagePage'),
   mailDraft: lazyPage(() => import('../mail/compose/MailDraftPage'), 'MailDraftPage'),
   mailAccountList: lazyPage(() => import('../mail/admin/MailAccountListPage'), 'MailAccountListPage'),
   mailAccountItem: lazyPage(() => import('../mail/admin/MailAccountItemPage'), 'MailAccountItemPage'),

@@ -84,6 +84,7 @@ export type PageKind =
   | 'engineerReports'
   | 'engineerView'
   | 'mailClient'
+  | 'mailTriage'
   | 'mailDraft'
   | 'mailAccountList'
   | 'mailAccountItem'

@@ -6,6 +6,7 @@ import { registerMailDetailRoutes } from './detailRoutes';
 import { registerMailListRoutes } from './listRoutes';
 import { registerMailReadRoutes } from './readRoutes';
 import { registerMailWriteRoutes } from './writeRoutes';
+import { registerMailRoutingRoutes } from '../routing/routes';
 
 export function registerMailClientRoutes(app: FastifyInstance): void {
   registerMailReadRoutes(app);
@@ -14,4 +15,5 @@ export function registerMailClientRoutes(app: FastifyInstance): void {
   registerMailWriteRoutes(app);
   registerAssignFilesRoute(app);
   registerMailChangesRoute(app);
+  registerMailRoutingRoutes(app);
 }

@@ -8,7 +8,9 @@ import { graphAccount } from '../graph/source';
 import { deleteOnGraph } from '../graph/writeBack';
 import { openImap } from '../sync/connect';
 import { mailDb, type MailDb } from '../tables';
-import { MAIL_CLIENT_GATE, finalDeleteAllowed, visibleMail } from './access';
+import { recordManual } from '../routing/manual';
+import { routingDb } from '../routing/tables';
+import { MAIL_CLIENT_GATE, finalDeleteAllowed, sessionUserId, visibleMail } from './access';
 import { checkDeleteAllowed } from './deleteRules';
 import { changeFlags, parseFlagChanges } from './flags';
 import { checkMoveAllowed, moveMail } from './move';
@@ -144,7 +146,7 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
       url: '/api/mails/assignjob',
       key: KEY,
       gate: MAIL_CLIENT_GATE,
-      summary: 'Links a mail to a job of the brand ({ma_id, job_id}; job_id null unlinks)',
+      summary: "Links a mail to a job of the brand ({ma_id, job_id}; job_id null unlinks); recorded as the user's decision, which no later sync overrides",
       docBody: { type: 'object' },
       change: true,
     },
@@ -167,11 +169,15 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
         await modifiableJob(req, job.job_id);
         jobNumber = job.job_number;
       }
-      await db
-        .updateTable('mails')
-        .set({ job_id: body.job_id as number | null })
-        .where('ma_id', '=', Number(mail.ma_id))
-        .execute();
+      // The person's decision is kept with the link: no later sync routes this mail again.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('mails')
+          .set({ job_id: body.job_id as number | null })
+          .where('ma_id', '=', Number(mail.ma_id))
+          .execute();
+        await recordManual(routingDb(trx), Number(mail.ma_id), sessionUserId(req), body.job_id === null ? null : { job_number: jobNumber });
+      });
       return { data: { ma_id: Number(mail.ma_id), job_id: body.job_id, job_number: jobNumber } };
     },
   );

@@ -9,6 +9,8 @@ import { attachmentDb } from './attachmentTables';
 import type { ParsedMessage, RawMessage } from './parse';
 import { dropAttachmentFiles, recordAttachments, removeAttachmentFiles, writeAttachmentFiles, type AttachmentTarget } from './attachmentFiles';
 import { recordSourceFiles, removeSourceFiles, writeSourceFiles, type PendingSource } from './sourceFiles';
+import { routeBatch } from '../routing/route';
+import { routingDb } from '../routing/tables';
 
 export interface FetchedMessage extends RawMessage {
   uid: number;
@@ -226,6 +228,12 @@ async function storeRows(
       )
       .execute();
   }
+  // Issue 30: every incoming mail (IMAP and Graph) meets the router in this same transaction.
+  await routeBatch(
+    routingDb(trx),
+    folder.mailaccount_id,
+    [...byId].map(([messageId, { p }]) => ({ ma_id: Number(stored.get(messageId)!.ma_id), mail: p })),
+  );
   await andThen(trx);
 }
 

@@ -6,6 +6,7 @@ import { configureApi } from '../../dataProvider/apiClient';
 import { routeById } from '../../routes/routeTable';
 import { clientStorage } from '../../storage/clientStorage';
 import { renderWithApp } from '../../test/renderWithApp';
+import { routingStub } from '../routing/routingStub';
 import { MailClientPage } from './MailClientPage';
 import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/mail/client/types';
 
@@ -103,7 +104,7 @@ describe('mail client page', () => {
 
   it('groups the list under the date group headings', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
     const list = await screen.findByRole('list', { name: 'Mails' });
     await within(list).findByText('First today');
     const headings = within(list)
@@ -119,7 +120,7 @@ describe('mail client page', () => {
 
   it('opens the mail settings (signatures, templates, tags, folders) from the page', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
     fireEvent.click(await screen.findByRole('button', { name: 'Mail settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mail settings' });
     expect(within(dialog).getByRole('tab', { name: 'Signatures' })).toBeInTheDocument();
@@ -128,7 +129,7 @@ describe('mail client page', () => {
 
   it('keeps switched-off accounts in client storage and leaves them out of the list call', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
     await waitFor(() => expect(calls('/mails/filter').length).toBeGreaterThan(0));
     expect(JSON.parse(String(calls('/mails/filter').at(-1)![1]?.body)).mailaccount_ids).toEqual([1, 2]);
     fireEvent.click(screen.getByRole('switch', { name: 'Sales' }));
@@ -140,7 +141,7 @@ describe('mail client page', () => {
 
   it('shows the mail in a frame sandboxed without scripts, and remote images only after "Show images"', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?', dataProvider: routingStub() });
     const frame = (await screen.findByTitle('Mail content')) as HTMLIFrameElement;
     const sandbox = frame.getAttribute('sandbox');
     expect(sandbox).not.toBeNull();
@@ -158,7 +159,7 @@ describe('mail client page', () => {
 
   it('loads images at once when autoloadHtml is on', async () => {
     setAuthenticated(user({ autoloadHtml: true }));
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?', dataProvider: routingStub() });
     await screen.findByTitle('Mail content');
     expect(String(calls('/details')[0][0])).toContain('images=1');
   });
@@ -167,7 +168,7 @@ describe('mail client page', () => {
     setAuthenticated(user());
     detailsAnswer = (url) =>
       url.includes('large=1') ? details({ mail_size: 6_000_000 }) : details({ mail_size: 6_000_000, too_large: true, mail_html: null });
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?', dataProvider: routingStub() });
     expect(await screen.findByText(/A mail over 5MB asks for confirmation before loading\./)).toBeInTheDocument();
     expect(screen.queryByTitle('Mail content')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Load mail' }));
@@ -178,7 +179,7 @@ describe('mail client page', () => {
   it('marks an opened unread mail as read and links Reply to the draft page', async () => {
     setAuthenticated(user());
     detailsAnswer = () => details({ is_seen: false });
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?', dataProvider: routingStub() });
     await screen.findByTitle('Mail content');
     await waitFor(() =>
       expect(
@@ -191,7 +192,7 @@ describe('mail client page', () => {
 
   it('shows new mail without a reload when the window gets focus', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
     const list = await screen.findByRole('list', { name: 'Mails' });
     await within(list).findByText('First today');
     const fallback = fetchMock.getMockImplementation()!;
@@ -206,7 +207,7 @@ describe('mail client page', () => {
 
   it('changes checked mails in bulk', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
     await screen.findByText('First today');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Check First today' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Check Long ago' }));
@@ -226,7 +227,7 @@ describe('mail client page', () => {
 
   it('moves with j and k and flags with s', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
     await screen.findByText('First today');
     fireEvent.keyDown(window, { key: 'j' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/email/1'));
@@ -244,7 +245,7 @@ describe('mail client page', () => {
 
   it('asks the server to sync one account now', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
     fireEvent.click(await screen.findByRole('button', { name: 'Sync Sales now' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/sync/2') && i?.method === 'POST')).toBe(true));
   });

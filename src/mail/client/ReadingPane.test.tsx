@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import { resetAuthState } from '../../auth/authStore';
 import { configureApi } from '../../dataProvider/apiClient';
 import { renderWithApp } from '../../test/renderWithApp';
+import { routingStub } from '../routing/routingStub';
 import { ReadingPane } from './ReadingPane';
 import type { MailDetails } from '../../../core/mail/client/types';
 
@@ -57,7 +58,8 @@ const details: MailDetails = {
 };
 
 const labels = { tags: [], folders: [], reload: () => undefined };
-const pane = () => renderWithApp(<ReadingPane id={7} onChanged={() => undefined} onRemoved={() => undefined} labels={labels} />);
+const pane = (dataProvider = routingStub()) =>
+  renderWithApp(<ReadingPane id={7} onChanged={() => undefined} onRemoved={() => undefined} labels={labels} />, { dataProvider });
 
 describe('ReadingPane', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -109,5 +111,21 @@ describe('ReadingPane', () => {
     await pane();
     expect(await screen.findByText('Client <client@example.com>')).toBeInTheDocument();
     expect(screen.queryByText(/could only partly be read/)).not.toBeInTheDocument();
+  });
+
+  it("says why the mail was filed, by the router and when, in the reader's words", async () => {
+    fetchMock.mockImplementation(async () => answer(200, { ...details, job_id: 12, job_number: 'PLB-000012' }));
+    const mailRouting = vi.fn().mockResolvedValue({
+      ma_id: 7,
+      job_ids: [12],
+      reason: 'subject_number',
+      reason_params: { job: 'PLB-000012' },
+      reason_text: 'the subject names PLB-000012',
+      by: 'router',
+      at: '2026-11-02 09:30:00',
+    });
+    await pane(routingStub({ mailRouting }));
+    expect(await screen.findByTestId('mail-routing')).toHaveTextContent(/^Filed by the router, .+: the subject names PLB-000012$/);
+    expect(mailRouting).toHaveBeenCalledWith(7, expect.anything());
   });
 });

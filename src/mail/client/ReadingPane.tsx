@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/authStore';
 import { useBrand } from '../../brand/BrandContext';
 import { notify } from '../../notices/noticeStore';
+import { RoutingReason } from '../routing/RoutingReason';
 import { JobPicker } from './JobPicker';
 import { LabelMenus } from './LabelMenus';
 import { MailActions } from './MailActions';
@@ -155,6 +156,7 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
           clickable
         />
       )}
+      <RoutingReason id={mail.ma_id} jobId={mail.job_id} />
       {mail.partial && (
         <Alert
           severity="warning"

@@ -17,6 +17,8 @@ export interface OutgoingMail {
   html: string;
   inReplyTo: string | null;
   references: string[];
+  /** A job's mail asks for answers at the job's plus-address (server/mail/routing/clues.ts). */
+  replyTo?: string | null;
   attachments: { filename: string; content: Buffer; contentType: string }[];
 }
 
@@ -37,6 +39,7 @@ export async function buildMail(m: OutgoingMail): Promise<BuiltMail> {
     from: formatAddress(m.from),
     to: m.to.map(formatAddress),
     cc: m.cc.map(formatAddress),
+    ...(m.replyTo ? { replyTo: m.replyTo } : {}),
     subject: m.subject,
     html: m.html,
     text,

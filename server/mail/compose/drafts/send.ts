@@ -12,6 +12,9 @@ import { smtpTransport } from '../../transport';
 import { originalKey, type FileStore } from '../../../files/storage';
 import { mailDb } from '../../tables';
 import type { ComposeDb } from '../tables';
+import { jobReplyAddress } from '../../routing/clues';
+import { recordDecisions } from '../../routing/route';
+import { routingDb } from '../../routing/tables';
 import { buildMail, type BuiltMail } from './mime';
 import { fromOf, type DraftRow } from './wire';
 
@@ -42,10 +45,19 @@ async function attachmentsOf(db: ComposeDb, store: FileStore | undefined, schema
 }
 
 async function replyHeaders(db: ComposeDb, draft: DraftRow) {
-  if (draft.reply_ma_id === null || draft.reply_mode === 'forward') return { inReplyTo: null, references: [] as string[], threadId: null as number | null };
-  const mail = await db.selectFrom('mails').select(['message_id', 'mail_references', 'thread_id']).where('ma_id', '=', draft.reply_ma_id).executeTakeFirst();
-  if (!mail) return { inReplyTo: null, references: [], threadId: null };
-  return { inReplyTo: mail.message_id, references: [...mail.mail_references, mail.message_id], threadId: mail.thread_id };
+  const none = { inReplyTo: null, references: [] as string[], threadId: null as number | null, job: null as { job_id: number; job_number: string } | null };
+  if (draft.reply_ma_id === null) return none;
+  const mail = await db
+    .selectFrom('mails as m')
+    .leftJoin('jobs as j', 'j.job_id', 'm.job_id')
+    .select(['m.message_id', 'm.mail_references', 'm.thread_id', 'j.job_id', 'j.job_number'])
+    .where('m.ma_id', '=', draft.reply_ma_id)
+    .executeTakeFirst();
+  if (!mail) return none;
+  // A reply or forward of a job's mail is the job's mail too (issue 30): it keeps the link and asks for answers at the job's plus-address.
+  const job = mail.job_id !== null && mail.job_number ? { job_id: mail.job_id, job_number: mail.job_number } : null;
+  if (draft.reply_mode === 'forward') return { ...none, job };
+  return { inReplyTo: mail.message_id, references: [...mail.mail_references, mail.message_id], threadId: mail.thread_id, job };
 }
 
 async function transmit(db: ComposeDb, accountId: number, built: BuiltMail, graphInput: () => Promise<GraphSendInput>): Promise<void> {
@@ -143,6 +155,7 @@ export async function sendDraft(db: ComposeDb, store: FileStore | undefined, sch
     html: draft.mdraft_html,
     inReplyTo: reply.inReplyTo,
     references: reply.references,
+    replyTo: reply.job ? jobReplyAddress(from.address, reply.job.job_number) : null,
     attachments,
   });
   await transmit(db, draft.mailaccount_id, built, async () => ({
@@ -174,9 +187,14 @@ export async function sendDraft(db: ComposeDb, store: FileStore | undefined, sch
         mail_size: built.raw.length,
         has_attachments: built.raw.includes('Content-Disposition: attachment'),
         is_seen: true,
+        job_id: reply.job?.job_id ?? null,
       })
       .returning('ma_id')
       .executeTakeFirstOrThrow();
+    if (reply.job)
+      await recordDecisions(routingDb(trx), [
+        { ma_id: row.ma_id, decision: { job: reply.job, reason: 'sent_from_job', params: { job: reply.job.job_number }, suggestions: [] } },
+      ]);
     if (reply.threadId === null) await trx.updateTable('mails').set({ thread_id: row.ma_id }).where('ma_id', '=', row.ma_id).execute();
     await trx.deleteFrom('maildrafts').where('mdraft_id', '=', draft.mdraft_id).execute();
     return row;

@@ -1,0 +1,119 @@
+/**
+ * The database side of routing: everything decide.ts needs for a whole batch, in five reads
+ * whatever the batch's size (the router runs inside the sync's batch transaction, so it must stay
+ * cheap). Jobs count as open unless CANCELLED, COMPLETED or SIGNED_OFF; a job without a number
+ * (a draft) is never a target.
+ */
+import { sql } from 'kysely';
+import { namedNumbers, plusTags, repliedIds, type RoutableMail } from './clues';
+import type { JobRef, RoutingFacts } from './decide';
+import type { RoutingDb } from './tables';
+
+const CLOSED = ['CANCELLED', 'COMPLETED', 'SIGNED_OFF'];
+const CHUNK = 5000;
+
+function chunks<T>(list: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
+  return out;
+}
+
+/** The account's address and its aliases, lower-cased. */
+export async function ownAddresses(db: RoutingDb, accountId: number): Promise<Set<string>> {
+  const account = await db.selectFrom('mailaccounts').select('ma_email').where('mailaccount_id', '=', accountId).executeTakeFirst();
+  const aliases = await db.selectFrom('mailaliases').select('mal_email').where('mailaccount_id', '=', accountId).execute();
+  return new Set([account?.ma_email, ...aliases.map((a) => a.mal_email)].filter((x): x is string => !!x).map((a) => a.toLowerCase()));
+}
+
+async function repliedJobs(db: RoutingDb, ids: string[]): Promise<Map<string, JobRef>> {
+  const out = new Map<string, JobRef>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .selectFrom('mails as m')
+      .innerJoin('jobs as j', 'j.job_id', 'm.job_id')
+      .select(['m.message_id', 'j.job_id', 'j.job_number'])
+      .where('m.message_id', 'in', part)
+      .where('j.job_number', 'is not', null)
+      .orderBy('m.ma_id')
+      .execute();
+    for (const r of rows) if (!out.has(r.message_id)) out.set(r.message_id, { job_id: r.job_id, job_number: r.job_number! });
+  }
+  return out;
+}
+
+async function jobsByNumber(db: RoutingDb, numbers: string[]): Promise<{ byNumber: Map<string, JobRef>; byDocument: Map<string, JobRef> }> {
+  const byNumber = new Map<string, JobRef>();
+  const byDocument = new Map<string, JobRef>();
+  for (const part of chunks(numbers)) {
+    const jobs = await db
+      .selectFrom('jobs')
+      .select(['job_id', 'job_number'])
+      .where(sql<string>`upper(job_number)`, 'in', part)
+      .execute();
+    for (const j of jobs) byNumber.set(j.job_number!.toUpperCase(), { job_id: j.job_id, job_number: j.job_number! });
+    const docs = await db
+      .selectFrom('job_sales_sections as s')
+      .innerJoin('jobs as j', 'j.job_id', 's.job_id')
+      .select(['s.xero_doc_number', 'j.job_id', 'j.job_number'])
+      .where(sql<string>`upper(s.xero_doc_number)`, 'in', part)
+      .where('j.job_number', 'is not', null)
+      .execute();
+    for (const d of docs) byDocument.set(d.xero_doc_number!.toUpperCase(), { job_id: d.job_id, job_number: d.job_number! });
+  }
+  return { byNumber, byDocument };
+}
+
+/** Open jobs per address of a client contact, site contact or property manager on the job. */
+async function senderJobs(db: RoutingDb, addresses: string[]): Promise<Map<string, JobRef[]>> {
+  const out = new Map<string, JobRef[]>();
+  for (const part of chunks(addresses)) {
+    const open = db.selectFrom('jobs as j').where('j.job_number', 'is not', null).where('j.job_status', 'not in', CLOSED);
+    const rows = await open
+      .innerJoin('contacts as c', 'c.co_id', 'j.co_id')
+      .select([sql<string>`lower(c.co_email)`.as('address'), 'j.job_id', 'j.job_number'])
+      .where(sql<string>`lower(c.co_email)`, 'in', part)
+      .union(
+        open
+          .innerJoin('propertymanagers as p', 'p.pm_id', 'j.pm_id')
+          .select([sql<string>`lower(p.pm_email)`.as('address'), 'j.job_id', 'j.job_number'])
+          .where(sql<string>`lower(p.pm_email)`, 'in', part),
+      )
+      .union(
+        open
+          .innerJoin('jobsitecontacts as s', 's.jsc_id', 'j.jsc_id')
+          .select([sql<string>`lower(s.jsc_email)`.as('address'), 'j.job_id', 'j.job_number'])
+          .where(sql<string>`lower(s.jsc_email)`, 'in', part),
+      )
+      .execute();
+    for (const r of rows) {
+      const list = out.get(r.address) ?? [];
+      list.push({ job_id: r.job_id, job_number: r.job_number! });
+      out.set(r.address, list);
+    }
+  }
+  for (const list of out.values()) list.sort((a, b) => a.job_id - b.job_id);
+  return out;
+}
+
+export async function loadFacts(db: RoutingDb, accountId: number, mails: RoutableMail[]): Promise<RoutingFacts> {
+  const own = await ownAddresses(db, accountId);
+  const ids = new Set<string>();
+  const numbers = new Set<string>();
+  const senders = new Set<string>();
+  for (const m of mails) {
+    for (const id of repliedIds(m)) ids.add(id);
+    for (const { tag } of plusTags(m, own)) numbers.add(tag);
+    const named = namedNumbers(m);
+    for (const n of [...named.subject, ...named.body]) numbers.add(n);
+    const from = m.mail_from?.address.toLowerCase();
+    if (from && !own.has(from)) senders.add(from);
+  }
+  const { byNumber, byDocument } = numbers.size ? await jobsByNumber(db, [...numbers]) : { byNumber: new Map(), byDocument: new Map() };
+  return {
+    own,
+    repliedJobs: ids.size ? await repliedJobs(db, [...ids]) : new Map(),
+    byNumber,
+    byDocument,
+    senderJobs: senders.size ? await senderJobs(db, [...senders]) : new Map(),
+  };
+}

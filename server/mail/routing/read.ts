@@ -1,0 +1,62 @@
+/** Reading routing decisions: one mail's (`GET mails/{id}/routing`) and the triage list (`POST mails/unrouted/filter`). */
+import type { MailRouting, RoutingSuggestion } from '../../../core/mail/routing/types';
+import { routingReasonText } from '../../../core/mail/routing/messages';
+import { toWireDate } from '../../envelope/datetime';
+import type { Address } from '../tables';
+import type { RoutingDb } from './tables';
+
+export async function mailRouting(db: RoutingDb, maId: number, jobId: number | null): Promise<MailRouting> {
+  const row = await db
+    .selectFrom('mail_routing as r')
+    .leftJoin('users as u', 'u.us_id', 'r.mr_by_us_id')
+    .select(['r.mr_reason', 'r.mr_params', 'r.mr_by_us_id', 'r.mr_manual', 'r.mr_at', 'u.fullname', 'u.email'])
+    .where('r.ma_id', '=', maId)
+    .executeTakeFirst();
+  const base = { ma_id: maId, job_ids: jobId === null ? [] : [jobId] };
+  if (!row) return { ...base, reason: null, reason_params: {}, reason_text: null, by: null, at: null };
+  return {
+    ...base,
+    reason: row.mr_reason,
+    reason_params: row.mr_params,
+    reason_text: routingReasonText(row.mr_reason, row.mr_params),
+    // A manual decision by a user deleted since still reads as a person's, not the router's.
+    by: row.mr_manual ? { us_id: row.mr_by_us_id ?? 0, name: row.fullname || row.email || '' } : 'router',
+    at: toWireDate(row.mr_at),
+  };
+}
+
+export interface UnroutedRow {
+  ma_id: number;
+  mailaccount_id: number;
+  mail_subject: string | null;
+  mail_from: Address | null;
+  mail_date: string | null;
+  suggestions: RoutingSuggestion[];
+}
+
+/** Unrouted mails of the given accounts not linked since, newest first. */
+export async function unroutedMails(db: RoutingDb, accountIds: number[], limit: number, offset: number): Promise<{ rows: UnroutedRow[]; total: number }> {
+  if (!accountIds.length) return { rows: [], total: 0 };
+  const base = db
+    .selectFrom('mail_routing as r')
+    .innerJoin('mails as m', 'm.ma_id', 'r.ma_id')
+    .where('r.mr_reason', '=', 'unrouted')
+    .where('m.job_id', 'is', null)
+    .where('m.is_deleted', '=', false)
+    .where('m.is_spam', '=', false)
+    .where('m.mailaccount_id', 'in', accountIds);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['m.ma_id', 'm.mailaccount_id', 'm.mail_subject', 'm.mail_from', 'm.mail_date', 'r.mr_suggestions'])
+      .orderBy('m.mail_date', (o) => o.desc().nullsLast())
+      .orderBy('m.ma_id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map(({ mr_suggestions, ...r }) => ({ ...r, ma_id: Number(r.ma_id), mail_date: toWireDate(r.mail_date), suggestions: mr_suggestions })),
+    total: Number(count.n),
+  };
+}

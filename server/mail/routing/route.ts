@@ -1,0 +1,82 @@
+/**
+ * Files a batch of stored mails to their jobs, in the sync's batch transaction (store.ts): only
+ * mails the router has not decided on yet and nobody linked (a copy found again, a re-synced
+ * folder or a mail a person filed or unlinked keeps its decision). The decision is stored in
+ * `mail_routing` whether or not it filed the mail, so an unrouted mail lands in triage once.
+ */
+import { sql } from 'kysely';
+import type { RoutableMail } from './clues';
+import { decide, type Decision } from './decide';
+import { loadFacts } from './facts';
+import type { RoutingDb } from './tables';
+
+export interface StoredMail {
+  ma_id: number;
+  mail: RoutableMail;
+}
+
+/** Mails of the batch still to be decided: no routing row and no job link. */
+async function undecided(db: RoutingDb, mails: StoredMail[]): Promise<StoredMail[]> {
+  if (!mails.length) return [];
+  const rows = await db
+    .selectFrom('mails as m')
+    .leftJoin('mail_routing as r', 'r.ma_id', 'm.ma_id')
+    .select('m.ma_id')
+    .where(
+      'm.ma_id',
+      'in',
+      mails.map((m) => m.ma_id),
+    )
+    .where('m.job_id', 'is', null)
+    .where('r.ma_id', 'is', null)
+    .execute();
+  const open = new Set(rows.map((r) => Number(r.ma_id)));
+  return mails.filter((m) => open.has(m.ma_id));
+}
+
+export async function recordDecisions(db: RoutingDb, decided: { ma_id: number; decision: Decision }[]): Promise<void> {
+  if (!decided.length) return;
+  const filed = decided.filter((d) => d.decision.job);
+  if (filed.length) {
+    const cases = sql.join(
+      filed.map((d) => sql`when ${d.ma_id}::bigint then ${d.decision.job!.job_id}::integer`),
+      sql` `,
+    );
+    await db
+      .updateTable('mails')
+      .set({ job_id: sql<number>`case ma_id ${cases} end` })
+      .where(
+        'ma_id',
+        'in',
+        filed.map((d) => d.ma_id),
+      )
+      .where('job_id', 'is', null)
+      .execute();
+  }
+  await db
+    .insertInto('mail_routing')
+    .values(
+      decided.map(({ ma_id, decision }) => ({
+        ma_id,
+        mr_reason: decision.reason,
+        mr_params: JSON.stringify(decision.params),
+        mr_suggestions: JSON.stringify(decision.suggestions),
+      })),
+    )
+    .onConflict((oc) => oc.column('ma_id').doNothing())
+    .execute();
+}
+
+/** Routes the batch's undecided mails; returns the decisions made (for tests and the benchmark). */
+export async function routeBatch(db: RoutingDb, accountId: number, mails: StoredMail[]): Promise<{ ma_id: number; decision: Decision }[]> {
+  const todo = await undecided(db, mails);
+  if (!todo.length) return [];
+  const facts = await loadFacts(
+    db,
+    accountId,
+    todo.map((t) => t.mail),
+  );
+  const decided = todo.map((t) => ({ ma_id: t.ma_id, decision: decide(t.mail, facts) }));
+  await recordDecisions(db, decided);
+  return decided;
+}

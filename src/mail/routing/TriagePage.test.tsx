@@ -1,0 +1,42 @@
+/** The triage list: unrouted mails with the router's suggestions, filed with one click. */
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { routeById } from '../../routes/routeTable';
+import { renderWithApp } from '../../test/renderWithApp';
+import { routingStub } from './routingStub';
+import { TriagePage } from './TriagePage';
+import type { UnroutedMail } from './routingProvider';
+
+const leak: UnroutedMail = {
+  ma_id: 41,
+  mailaccount_id: 1,
+  mail_subject: 'Two jobs',
+  mail_from: { name: 'Agent', address: 'agent@lets.example' },
+  mail_date: '2026-11-02 09:30:00',
+  suggestions: [
+    { job_id: 2, job_number: 'PLB-000013', score: 0.6, reason: 'body_number' },
+    { job_id: 1, job_number: 'PLB-000012', score: 0.2, reason: 'sender' },
+  ],
+};
+const bare: UnroutedMail = { ...leak, ma_id: 42, mail_subject: 'No clue', suggestions: [] };
+
+describe('TriagePage', () => {
+  it('lists unrouted mails with their suggestions and files one with a click', async () => {
+    const unroutedMails = vi
+      .fn()
+      .mockResolvedValueOnce({ rows: [leak, bare], total: 2 })
+      .mockResolvedValue({ rows: [bare], total: 1 });
+    const provider = routingStub({ unroutedMails });
+    await renderWithApp(<TriagePage route={routeById('mailTriage')!} title="Mails to file" />, { dataProvider: provider });
+    expect(await screen.findByText('2 mails to file')).toBeInTheDocument();
+    expect(screen.getByText('No suggestion: open the mail to file it by hand.')).toBeInTheDocument();
+    const card = screen.getByText('Two jobs').closest('li')!;
+    const choices = within(card).getAllByRole('button');
+    expect(choices.map((b) => b.textContent)).toEqual(['File to PLB-000013', 'File to PLB-000012']);
+
+    fireEvent.click(choices[0]);
+    await waitFor(() => expect(provider.fileMail).toHaveBeenCalledWith(41, 2));
+    expect(await screen.findByText('1 mail to file')).toBeInTheDocument();
+    expect(screen.queryByText('Two jobs')).not.toBeInTheDocument();
+  });
+});

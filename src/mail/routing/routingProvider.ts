@@ -1,0 +1,44 @@
+/**
+ * Mail routing's calls (issue 30): why a mail is filed, and the triage list. Merged into the app's
+ * data provider and used through useRoutingProvider() with react-query.
+ */
+import { useDataProvider, type DataProvider } from 'ra-core';
+import type { MailRouting, RoutingSuggestion } from '../../../core/mail/routing/types';
+import type { MailAddress } from '../../../core/mail/client/types';
+import type { HttpClient } from '../../dataProvider/httpClient';
+
+export interface UnroutedMail {
+  ma_id: number;
+  mailaccount_id: number;
+  mail_subject: string | null;
+  mail_from: MailAddress | null;
+  mail_date: string | null;
+  suggestions: RoutingSuggestion[];
+}
+
+export interface RoutingProvider {
+  mailRouting(id: number, signal?: AbortSignal): Promise<MailRouting | null>;
+  unroutedMails(page: number, limit: number, signal?: AbortSignal): Promise<{ rows: UnroutedMail[]; total: number }>;
+  /** Files the mail to the job as the user's decision; false when the server refused (its notice is shown). */
+  fileMail(maId: number, jobId: number): Promise<boolean>;
+}
+
+export function routingProvider(client: HttpClient): RoutingProvider {
+  return {
+    async mailRouting(id, signal) {
+      return (await client<MailRouting>(`mails/${id}/routing`, { resource: 'mails', signal, quiet: true }))?.data ?? null;
+    },
+    async unroutedMails(page, limit, signal) {
+      const res = await client<UnroutedMail[]>('mails/unrouted/filter', { resource: 'mails', method: 'POST', body: { limit, pagenumber: page }, signal });
+      return { rows: res?.data ?? [], total: res?.metadata?.totalCount ?? 0 };
+    },
+    async fileMail(maId, jobId) {
+      return !!(await client('mails/assignjob', { resource: 'mails', method: 'POST', body: { ma_id: maId, job_id: jobId } }));
+    },
+  };
+}
+
+export const useRoutingProvider = () => useDataProvider<DataProvider & RoutingProvider>();
+/** react-query keys: a filing refreshes both. */
+export const routingKey = (id: number) => ['mailRouting', id] as const;
+export const UNROUTED_KEY = ['mailsUnrouted'] as const;
