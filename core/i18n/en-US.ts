@@ -158,6 +158,7 @@ const enUS = {
     logout: 'Logout',
     errorFlag: 'Show error list',
     userInitials: 'Signed in as {{name}}',
+    skipToContent: 'Skip to content',
   },
   auth: {
     email: 'Email',
