@@ -105,7 +105,7 @@ export function JobSheetPage({ title }: PageProps) {
         <Typography data-testid="sheet-total">{translate('jobs.sheet.total', { count: total })}</Typography>
       </Stack>
       <SheetFilters filter={filter} onChange={changeFilter} options={options} staff={staff} />
-      {loading && <LinearProgress />}
+      {loading && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {rows.length === 0 && !loading ? (
         <Typography>{translate('jobs.sheet.empty')}</Typography>
       ) : (
