@@ -20,6 +20,7 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 const PAGES: { path: string; role: DemoRole }[] = [
   { path: '/sheet', role: 'admin' },
   { path: '/engineer-view', role: 'engineer' },
+  { path: '/portal', role: 'customer' },
 ];
 
 for (const { path, role } of PAGES) {
