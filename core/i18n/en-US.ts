@@ -159,6 +159,7 @@ const enUS = {
     logout: 'Logout',
     errorFlag: 'Show error list',
     userInitials: 'Signed in as {{name}}',
+    skipToContent: 'Skip to content',
   },
   auth: {
     email: 'Email',

@@ -64,7 +64,7 @@ export function CustomerJobsPage({ title }: PageProps) {
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={title}>
           {data.rows.map((r) => (
             <Card key={r.job_id} component="li" variant="outlined">
-              <CardActionArea component={RouterLink} to={`/portal/jobs/${r.job_id}`} aria-label={t('open', { number: r.job_number ?? t('draft') })}>
+              <CardActionArea component={RouterLink} to={`/portal/jobs/${r.job_id}`}>
                 <CardContent>
                   <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1}>
                     <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>

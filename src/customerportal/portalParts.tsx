@@ -40,6 +40,8 @@ export function StatusChip({ status }: { status: JobStatus | null }) {
     <Chip
       size="small"
       color={status === 'QUOTED' ? 'warning' : status === 'COMPLETED' ? 'success' : 'default'}
+      // White on the warning orange is under 4.5:1; dark text reads in both colour schemes.
+      sx={status === 'QUOTED' ? { color: 'common.black' } : undefined}
       label={status ? translate(`salesCosts.enums.job_statuses.${status}`) : translate('customerPortal.jobs.statusHidden')}
     />
   );

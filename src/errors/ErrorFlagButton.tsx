@@ -10,10 +10,12 @@ export function ErrorFlagButton() {
   const translate = useTranslate();
   const { count, flag } = useStoreValue(errorCounter);
   const label = translate('layout.errorFlag');
+  // The visible count is part of the name, so what a speech user reads out matches it.
+  const name = count > 0 ? `${label} (${count})` : label;
   return (
     <Tooltip title={label}>
-      <IconButton color="inherit" aria-label={label} data-count={count} data-flag={flag ? 'on' : 'off'} onClick={openErrorDialog}>
-        <Badge badgeContent={count} color={flag ? 'error' : 'warning'} invisible={count === 0}>
+      <IconButton color="inherit" aria-label={name} data-count={count} data-flag={flag ? 'on' : 'off'} onClick={openErrorDialog}>
+        <Badge badgeContent={count > 0 ? count : undefined} color={flag ? 'error' : 'warning'} slotProps={{ badge: { 'aria-hidden': true } }}>
           <ReportProblemOutlinedIcon />
         </Badge>
       </IconButton>

@@ -157,6 +157,7 @@ const huHU: Messages = {
     logout: 'Kijelentkezés',
     errorFlag: 'Hibalista megjelenítése',
     userInitials: 'Bejelentkezve: {{name}}',
+    skipToContent: 'Ugrás a tartalomra',
   },
   auth: {
     email: 'E-mail',

@@ -7,6 +7,7 @@ import { Box, Drawer, Toolbar } from '@mui/material';
 import { useAuth } from '../auth/authStore';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 const DRAWER_WIDTH = 240;
 
@@ -18,6 +19,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <TopBar onMenuClick={() => setMobileOpen((open) => !open)} />
       <Drawer
         variant="temporary"
@@ -41,7 +43,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
         <Toolbar variant="dense" />
         <SideMenu />
       </Drawer>
-      <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, '&:focus': { outline: 'none' } }}>
         <Toolbar variant="dense" />
         {children}
       </Box>

@@ -1,5 +1,5 @@
 /** The menu: top-level items, then the Data, Admin, Dev and Google groups this user may open. */
-import { List, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
+import { List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { useAuth } from '../auth/authStore';
@@ -13,12 +13,14 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate?: () => void }
   const Icon = MENU_ICONS[item.icon];
   const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
   return (
-    <ListItemButton component={NavLink} to={item.path} selected={active} onClick={onNavigate} dense>
-      <ListItemIcon sx={{ minWidth: 36 }}>
-        <Icon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText primary={translate(item.title)} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component={NavLink} to={item.path} selected={active} onClick={onNavigate} dense>
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={translate(item.title)} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 

@@ -11,7 +11,7 @@ export function UserBadge() {
   const label = translate('layout.userInitials', { name: user.fullname });
   return (
     <Tooltip title={label}>
-      <Avatar aria-label={label} data-testid="user-initials" sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main' }}>
+      <Avatar aria-label={label} data-testid="user-initials" sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main', color: 'common.black' }}>
         {initialsOf(user.fullname)}
       </Avatar>
     </Tooltip>
