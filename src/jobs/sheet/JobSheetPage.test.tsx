@@ -187,7 +187,7 @@ describe('job sheet', () => {
     expect(screen.getByTestId('sheet-total')).toHaveTextContent('Loading jobs…');
     expect(screen.queryByText('No jobs match the filter.')).toBeNull();
     answer({ rows: [row], total: 1 });
-    expect(await screen.findByText('1 jobs')).toBeInTheDocument();
+    expect(await screen.findByText('1 job')).toBeInTheDocument();
     expect(clientStorage.jobFilter.get()).toMatchObject({ stext: '', job_status: ['QUOTED'], end_to: '2026-11-26' });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/sheet$/);
   }, 30_000);

@@ -252,7 +252,7 @@ describe('mail client page', () => {
   it("shows the s key's flag at once on the open mail's Flag button", async () => {
     detailsAnswer = (url) => details({ ...row(Number(/mails\/(\d+)\/details/.exec(url)![1]), 'today', 'First today') });
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/1', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/1', routePath: '/email/:id?', dataProvider: routingStub() });
     const article = await screen.findByRole('article', { name: 'First today' });
     await within(article).findByRole('button', { name: 'Flag' });
     await screen.findByRole('button', { name: 'Tom Baxter: First today' });
@@ -281,7 +281,7 @@ describe('mail client page', () => {
       return base(input, init);
     });
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?' });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
     fireEvent.click(await screen.findByRole('button', { name: 'Drafts' }));
     const drafts = await screen.findByRole('list', { name: 'Drafts' });
     const visit = await within(drafts).findByRole('link', { name: /Visit on Monday/ });
