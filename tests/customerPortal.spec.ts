@@ -119,7 +119,7 @@ test('a customer on a phone requests a job with a photo, uploads a work order, a
     await operator.goto(`${DEMO}/sheet`);
     await operator.waitForLoadState('networkidle');
     await operator.getByRole('searchbox', { name: 'Search' }).fill(tag);
-    await expect(operator.getByTestId('sheet-total')).toHaveText('1 jobs');
+    await expect(operator.getByTestId('sheet-total')).toHaveText('1 job');
     await expect(operator.getByRole('table', { name: 'Jobs' }).getByRole('row').filter({ hasText: newJobNumber })).toBeVisible();
   } finally {
     await office.close();

@@ -119,7 +119,7 @@ test('the job sheet finds a job by free text and keeps its filter and sort acros
   const search = page.getByRole('searchbox', { name: 'Search' });
   await search.fill(tag);
   const table = page.getByRole('table', { name: 'Jobs' });
-  await expect(page.getByTestId('sheet-total')).toHaveText('1 jobs');
+  await expect(page.getByTestId('sheet-total')).toHaveText('1 job');
   await expect(table.getByRole('row').filter({ hasText: job.number })).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(2);
 

@@ -48,7 +48,7 @@ test('a job is opened from the sheet with the keyboard alone', async ({ page }) 
   await login(page, 'operator');
   const job = await createJob(page, { department: 'Plumbing', description: `Keyboard ${tag}` });
   await page.goto(`${DEMO}/sheet?filter=${encodeURIComponent(JSON.stringify({ job_number: job.number }))}`);
-  await expect(page.getByTestId('sheet-total')).toHaveText('1 jobs');
+  await expect(page.getByTestId('sheet-total')).toHaveText('1 job');
   const link = page.getByRole('table', { name: 'Jobs' }).getByRole('link', { name: job.number, exact: true });
   await expect(link).toHaveAttribute('href', `/sheet/${job.id}/details`);
   let focused = false;
@@ -105,7 +105,7 @@ test('a saved view is restored after a reload', async ({ page }) => {
   await login(page, 'operator');
   const job = await createJob(page, { department: 'Plumbing', description: `Saved view ${tag}` });
   await page.goto(`${DEMO}/sheet?filter=${encodeURIComponent(JSON.stringify({ stext: tag }))}`);
-  await expect(page.getByTestId('sheet-total')).toHaveText('1 jobs');
+  await expect(page.getByTestId('sheet-total')).toHaveText('1 job');
   const table = page.getByRole('table', { name: 'Jobs' });
   const startHeader = table.getByRole('columnheader', { name: 'Start', exact: true });
   await startHeader.getByRole('button', { name: 'Start' }).click();
@@ -128,7 +128,7 @@ test('a saved view is restored after a reload', async ({ page }) => {
   await page.getByRole('button', { name: 'Saved views' }).click();
   await page.getByRole('menuitem', { name: `Apply view Mine ${tag}` }).click();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
-  await expect(page.getByTestId('sheet-total')).toHaveText('1 jobs');
+  await expect(page.getByTestId('sheet-total')).toHaveText('1 job');
   await expect(table.getByRole('link', { name: job.number, exact: true })).toBeVisible();
   await expect(startHeader).toHaveAttribute('aria-sort', 'ascending');
 });
