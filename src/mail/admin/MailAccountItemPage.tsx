@@ -141,9 +141,9 @@ function MailAccountEditor({ title, id }: PageProps & { id: number | null }) {
             <Typography variant="body2">{`${translate('mailAdmin.fields.lastSync')}: ${details.last_sync_at ? showDate(details.last_sync_at) : translate('mailAdmin.status.never')}`}</Typography>
           </Stack>
           <Divider />
-          <AliasesEditor key={version} accountId={details.mailaccount_id} aliases={details.aliases} />
+          <AliasesEditor key={`aliases-${version}`} accountId={details.mailaccount_id} aliases={details.aliases} />
           <Divider />
-          <AccountUsersTable key={version} accountId={details.mailaccount_id} users={details.users} />
+          <AccountUsersTable key={`users-${version}`} accountId={details.mailaccount_id} users={details.users} />
           <Divider />
           <ImapFolderTable accountId={details.mailaccount_id} refreshKey={refreshKey} />
         </>
