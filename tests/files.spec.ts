@@ -40,7 +40,7 @@ test('an operator uploads images and a PDF to a job, sees thumbnails, shares one
     { name: boiler, mimeType: 'image/png', buffer: await png(200, 320, '#2e86c1') },
     { name: quote, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`) },
   ]);
-  await expect(page.getByText(/^3 file\(s\), /)).toBeVisible();
+  await expect(page.getByText(/^3 files, /)).toBeVisible();
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
 
   const table = page.getByRole('table', { name: 'Documents' });
