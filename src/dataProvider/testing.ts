@@ -1,6 +1,6 @@
 /** Test helpers shared by the data-provider tests: a JSON answer and a client with spied deps. */
 import { vi } from 'vitest';
-import { MESSAGES } from '../i18n/messages';
+import { EN_US_MESSAGES } from '../i18n/messages';
 import { createHttpClient, type HttpClientDeps } from './httpClient';
 
 export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -16,7 +16,7 @@ export function textAnswer(status: number, text: string): Response {
 
 /** Looks a key up in the app's en-US messages with {{x}} filled in; unknown keys come back unchanged, like i18next. */
 export function enTranslate(key: string, options: Record<string, unknown> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], MESSAGES['en-US']);
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], EN_US_MESSAGES);
   const text = typeof found === 'string' ? found : key === 'ra.notification.created' ? 'Element created' : key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name] ?? ''));
 }

@@ -7,18 +7,24 @@ import { createInstance, type TOptions } from 'i18next';
 import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'ra-core';
 import { enText } from '../../core/i18n/en-US';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES } from '../../core/i18n/locales';
-import { MESSAGES } from './messages';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, type Locale } from '../../core/i18n/locales';
+import { EN_US_MESSAGES, loadMessages } from './messages';
 
 export const i18n = createInstance();
 
 let providerPromise: Promise<I18nProvider> | null = null;
 
+/** Adds a locale's texts to i18next before it is used (en-US is there from the start). */
+async function ensureLocale(locale: string): Promise<void> {
+  const known = (LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : DEFAULT_LOCALE;
+  if (!i18n.hasResourceBundle(known, 'translation')) i18n.addResourceBundle(known, 'translation', await loadMessages(known));
+}
+
 export function createI18nProvider(): Promise<I18nProvider> {
   providerPromise ??= getI18nProvider(
     i18n,
     {
-      resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: MESSAGES[locale] }])),
+      resources: { [DEFAULT_LOCALE]: { translation: EN_US_MESSAGES } },
       lng: DEFAULT_LOCALE,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...LOCALES],
@@ -30,7 +36,13 @@ export function createI18nProvider(): Promise<I18nProvider> {
       returnNull: false,
     },
     LOCALES.map((locale) => ({ locale, name: LOCALE_NAMES[locale] })),
-  );
+  ).then((provider) => ({
+    ...provider,
+    changeLocale: async (locale: string, options?: unknown) => {
+      await ensureLocale(locale);
+      return provider.changeLocale(locale, options);
+    },
+  }));
   return providerPromise;
 }
 

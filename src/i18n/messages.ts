@@ -1,23 +1,28 @@
-/** Every locale's full message tree: react-admin's own texts (converted to i18next) plus ours. */
+/**
+ * The en-US message tree (react-admin's own texts converted to i18next, plus ours) in the first
+ * load; en-GB and hu-HU come in their own chunk when a user first switches to them
+ * (otherLocales.ts), so the login page does not carry two languages its user may never need.
+ */
 import englishMessages from 'ra-language-english';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import enUS from '../../core/i18n/en-US';
-import enGB from './en-GB';
-import huHU from './hu-HU';
-import raHungarian from './ra-hu-HU';
 import { deepMerge } from '../../core/i18n/deepMerge';
 import { FEATURE_MESSAGES } from '../../core/i18n/featureMessages';
 import type { Locale } from '../../core/i18n/locales';
 
-const raEnglish = convertRaTranslationsToI18next(englishMessages) as Record<string, unknown>;
-const raHu = convertRaTranslationsToI18next(raHungarian) as Record<string, unknown>;
+export type MessageTree = Record<string, unknown>;
 
-function withFeatures(locale: Locale, base: Record<string, unknown>): Record<string, unknown> {
-  return FEATURE_MESSAGES.reduce<Record<string, unknown>>((tree, feature) => deepMerge(tree, feature[locale]), base);
+export const RA_ENGLISH = convertRaTranslationsToI18next(englishMessages) as MessageTree;
+
+export function withFeatures(locale: Locale, base: MessageTree): MessageTree {
+  return FEATURE_MESSAGES.reduce<MessageTree>((tree, feature) => deepMerge(tree, feature[locale]), base);
 }
 
-export const MESSAGES: Record<Locale, Record<string, unknown>> = {
-  'en-US': withFeatures('en-US', { ...raEnglish, ...enUS }),
-  'en-GB': withFeatures('en-GB', { ...raEnglish, ...enGB }),
-  'hu-HU': withFeatures('hu-HU', { ...raHu, ...huHU }),
-};
+export const EN_US_MESSAGES: MessageTree = withFeatures('en-US', { ...RA_ENGLISH, ...enUS });
+
+/** A locale's whole tree; the others are fetched once, on first use. */
+export async function loadMessages(locale: Locale): Promise<MessageTree> {
+  if (locale === 'en-US') return EN_US_MESSAGES;
+  const { OTHER_MESSAGES } = await import('./otherLocales');
+  return OTHER_MESSAGES[locale];
+}

@@ -4,7 +4,7 @@ import enUS from '../../core/i18n/en-US';
 import enGB from './en-GB';
 import huHU from './hu-HU';
 import raHungarian from './ra-hu-HU';
-import { MESSAGES } from './messages';
+import { MESSAGES } from './allMessages';
 import { FEATURE_MESSAGES } from '../../core/i18n/featureMessages';
 import { createI18nProvider, translate } from './i18nProvider';
 import { RESOURCES } from '../../core/resources/definitions';

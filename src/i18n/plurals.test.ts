@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages';
+import { MESSAGES } from './allMessages';
 import { createI18nProvider, i18n } from './i18nProvider';
 import { LOCALES } from '../../core/i18n/locales';
 
@@ -33,14 +33,14 @@ describe('plural forms (issue 27)', () => {
   });
 
   it('one job, one mail and one file read in the singular; two in the plural', async () => {
-    await createI18nProvider();
-    await i18n.changeLanguage('en-GB');
+    const provider = await createI18nProvider();
+    await provider.changeLocale('en-GB');
     expect(i18n.t('jobs.sheet.total', { count: 1 })).toBe('1 job');
     expect(i18n.t('jobs.sheet.total', { count: 2 })).toBe('2 jobs');
     expect(i18n.t('mailSettings.fields.mails', { count: 1 })).toBe('1 mail');
     expect(i18n.t('files.selectedFiles', { count: 1, size: '10 B' })).toBe('1 file, 10 B');
-    await i18n.changeLanguage('hu-HU');
+    await provider.changeLocale('hu-HU');
     expect(i18n.t('jobs.sheet.total', { count: 2 })).toBe('2 munka');
-    await i18n.changeLanguage('en-US');
+    await provider.changeLocale('en-US');
   });
 });
