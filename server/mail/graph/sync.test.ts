@@ -210,7 +210,7 @@ describe('the Graph mail source', () => {
     const rows = await mailsOf(box.id);
     const rowA = rows.find((r) => r.message_id === a.internetMessageId)!;
     const rowB = rows.find((r) => r.message_id === b.internetMessageId)!;
-    const link = { mailaccount_id: box.id, can_delete: true, can_send: true, has_incoming: true };
+    const link = { mailaccount_id: box.id, can_delete: true, can_send: true, has_incoming: true, msa_id: null, selected: true };
 
     await setMailDeleted(db, rowA, link, true);
     expect(a.folderId).toBe(fake.knobs.state.folder(box.box, 'deleteditems')!.id);
