@@ -155,6 +155,15 @@ export interface MailLocationsTable {
   graph_seen_at: MaybeStamp;
 }
 
+/**
+ * Each user's switched-off Microsoft mailboxes (brand migration 0040, owned by server/microsoft): the
+ * stored disabled list of SPEC point 4, which the mail client's selection honours for Graph accounts.
+ */
+export interface MicrosoftAccountDisabledTable {
+  us_id: number;
+  msa_id: number;
+}
+
 export interface MailTables extends JobTables {
   mail_skipped: MailSkippedTable;
   mailincomingservers: MailIncomingServersTable;
@@ -165,6 +174,7 @@ export interface MailTables extends JobTables {
   imapfolders: ImapFoldersTable;
   mails: MailsTable;
   mail_locations: MailLocationsTable;
+  microsoft_account_disabled: MicrosoftAccountDisabledTable;
 }
 
 export type MailDb = Kysely<MailTables>;

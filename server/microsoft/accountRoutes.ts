@@ -342,20 +342,30 @@ export function registerMicrosoftAccountRoutes(app: FastifyInstance): void {
       url: '/api/microsoftaccounts/selection',
       key,
       gate: MICROSOFT_GATE,
-      body: { type: 'object', properties: { msa_id: idSchema(), all: { type: 'boolean', const: true } }, additionalProperties: false },
+      body: {
+        type: 'object',
+        properties: { msa_id: idSchema(), all: { type: 'boolean', const: true }, selected: { type: 'boolean' } },
+        additionalProperties: false,
+      },
       data: accountList,
-      summary: 'Toggle one mailbox in or out of the selection, or toggle all (all selected: none; otherwise all)',
+      summary:
+        'Toggle one mailbox in or out of the selection, or toggle all (all selected: none; otherwise all); with `selected`, set one mailbox (the mail client’s switch)',
     },
     async (req) => {
-      const body = (req.body ?? {}) as { msa_id?: number; all?: true };
+      const body = (req.body ?? {}) as { msa_id?: number; all?: true; selected?: boolean };
       if ((body.msa_id === undefined) === (body.all === undefined)) throw invalidField('msa_id', 'validation.required');
+      if (body.all && body.selected !== undefined) throw invalidField('selected', 'validation.value');
       const db = microsoftDb(req);
       const usId = req.user!.us_id;
       const accounts = await listAccounts(db, req.user!);
       const ids = accounts.map((a) => a.msa_id);
       const disabled = accounts.filter((a) => !a.microsoft_account_selected).map((a) => a.msa_id);
       if (body.msa_id !== undefined && !ids.includes(body.msa_id)) throw notFound();
-      const next = body.all ? toggleAllDisabled(ids, disabled) : toggleOneDisabled(body.msa_id!, disabled);
+      const next = body.all
+        ? toggleAllDisabled(ids, disabled)
+        : body.selected === undefined
+          ? toggleOneDisabled(body.msa_id!, disabled)
+          : [...disabled.filter((id) => id !== body.msa_id), ...(body.selected ? [] : [body.msa_id!])];
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('microsoft_account_disabled').where('us_id', '=', usId).execute();
         if (next.length)

@@ -7,7 +7,7 @@
  * shows the folders with counts, and a disconnect removes the mail (or keeps a job's).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MailListRow } from '../../core/mail/client/types';
+import type { MailAccountInfo, MailListRow } from '../../core/mail/client/types';
 import type { MicrosoftAccountDetails } from '../../core/microsoft/types';
 import { providerControl } from '../../providers/control';
 import { SANDBOX_MAILS } from '../../providers/microsoft/sandboxMail';
@@ -111,7 +111,7 @@ describe('Microsoft mailboxes joined to the mail client', () => {
     expect(violations.filter((v) => v.path.startsWith('/graph/'))).toEqual([]);
   });
 
-  it('a user with can-send replies from the mailbox through Graph: the reply is in Sent Items at the sandbox and, after a sync, in the product', async () => {
+  it('a user with can-send replies from the mailbox through Graph: the reply is in Sent Items at the sandbox and, by the sync the send asks for, in the product', async () => {
     const { email, a, account } = await connectedAndSynced();
     const control = providerControl(sandboxProviders());
     const api = (method: string, url: string, body?: unknown) => call(t.app, { method, url: `/api/${url}`, body, cookie: cookies.operator, host: host() });
@@ -130,9 +130,8 @@ describe('Microsoft mailboxes joined to the mail client', () => {
     });
     expect(sent.status, sent.text).toBe(200);
     expect((await control.microsoft.mailMessages(email, 'sentitems')).map((m) => m.subject)).toContain(subject);
-    await post(`/api/microsoftaccounts/${a.msa_id}/sync`, {}, own.admin);
-    await expect.poll(async () => (await details(a.msa_id)).status, { timeout: 60_000, interval: 200 }).toBe('connected');
-    expect((await details(a.msa_id)).folders.find((f) => f.name === 'Sent Items')).toMatchObject({ total: 1 });
+    // The send asked for a sync: Sent Items' copy is filed in the product without waiting for the ticker.
+    await expect.poll(async () => (await details(a.msa_id)).folders.find((f) => f.name === 'Sent Items')?.total, { timeout: 30_000, interval: 200 }).toBe(1);
     const rows = await listed(cookies.operator, account.mailaccount_id);
     expect(rows.filter((m) => m.mail_subject === subject)).toHaveLength(1);
   });
@@ -182,5 +181,59 @@ describe('Microsoft mailboxes joined to the mail client', () => {
     const back = await connectMicrosoft(t.app, host(), own.admin, kept.email);
     const again = (await mailAccountOf(back.msa_id))!;
     expect(again).toMatchObject({ mailaccount_id: kept.account.mailaccount_id, ma_enabled: true });
+  });
+
+  it('a mailbox the user switched off is off in the mail client’s selection and left out of its lists; switching it in /email is the dashboard’s list too', async () => {
+    const { a, account } = await connectedAndSynced();
+    const api = (method: string, url: string, body?: unknown) => call(t.app, { method, url: `/api/${url}`, body, cookie: cookies.operator, host: host() });
+    const mine = async () =>
+      ((await api('GET', 'mails/accounts')).json.mails.data as MailAccountInfo[]).find((m) => m.mailaccount_id === account.mailaccount_id);
+    const subjects = async (url: string, body?: unknown) => {
+      const res = await api(body === undefined ? 'GET' : 'POST', url, body);
+      expect(res.status, res.text).toBe(200);
+      return res.json.mails.data as unknown[];
+    };
+    const ofAccount = (rows: unknown[]) => (rows as MailListRow[]).filter((r) => r.mailaccount_id === account.mailaccount_id);
+    const dashboard = async () =>
+      ((await api('GET', 'microsoftaccounts/list')).json.microsoftaccounts.data as { msa_id: number; microsoft_account_selected: boolean }[]).find(
+        (m) => m.msa_id === a.msa_id,
+      )?.microsoft_account_selected;
+
+    expect(await mine()).toMatchObject({ msa_id: a.msa_id, selected: true });
+    expect(ofAccount(await subjects('mails/filter?limit=100', {}))).toHaveLength(SANDBOX_MAILS.length);
+    const imap = ((await api('GET', 'mails/accounts')).json.mails.data as MailAccountInfo[]).filter((m) => m.msa_id === null);
+    expect(imap.every((m) => m.selected)).toBe(true);
+
+    // Switched off on the dashboard (the toggle): off in the mail client, and the lists that search the selection leave it out.
+    const off = await api('POST', 'microsoftaccounts/selection', { msa_id: a.msa_id });
+    expect(off.status, off.text).toBe(200);
+    expect(await mine()).toMatchObject({ msa_id: a.msa_id, selected: false });
+    expect(ofAccount(await subjects('mails/filter?limit=100', {}))).toEqual([]);
+    expect(ofAccount(await subjects('mails/list?limit=100'))).toEqual([]);
+    const selectAll = (await subjects('mails/select', {})) as number[];
+    const its = (await maildb().selectFrom('mails').select('ma_id').where('mailaccount_id', '=', account.mailaccount_id).execute()).map((m) => m.ma_id);
+    expect(selectAll.filter((id) => its.includes(id))).toEqual([]);
+    // Asked for by id (a job's mail, a link) it is still the user's to read.
+    expect(ofAccount(await subjects('mails/filter?limit=100', { mailaccount_ids: [account.mailaccount_id] }))).toHaveLength(SANDBOX_MAILS.length);
+    expect(await listed(cookies.operator, account.mailaccount_id)).toHaveLength(SANDBOX_MAILS.length);
+
+    // Switched on in /email (set, not toggled: twice is once): on again on the dashboard and in the lists.
+    for (let i = 0; i < 2; i++) {
+      const on = await api('POST', 'microsoftaccounts/selection', { msa_id: a.msa_id, selected: true });
+      expect(on.status, on.text).toBe(200);
+    }
+    expect(await dashboard()).toBe(true);
+    expect(await mine()).toMatchObject({ selected: true });
+    expect(ofAccount(await subjects('mails/filter?limit=100', {}))).toHaveLength(SANDBOX_MAILS.length);
+    await api('POST', 'microsoftaccounts/selection', { msa_id: a.msa_id, selected: false });
+    expect(await dashboard()).toBe(false);
+    expect(await mine()).toMatchObject({ selected: false });
+    // One user's choice is theirs: another user of the mailbox still has it on.
+    await post(`/api/microsoftaccounts/${a.msa_id}/assignusers`, { _bulk: [{ us_id: users.operator }, { us_id: users.user }] }, own.admin);
+    const theirs = ((await get('/api/mails/accounts', cookies.user)).json.mails.data as MailAccountInfo[]).find(
+      (m) => m.mailaccount_id === account.mailaccount_id,
+    );
+    expect(theirs).toMatchObject({ selected: true });
+    expect((await api('POST', 'microsoftaccounts/selection', { all: true, selected: true })).status).toBe(400);
   });
 });

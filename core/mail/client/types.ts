@@ -21,6 +21,10 @@ export interface MailAccountInfo {
   ma_color: string | null;
   can_send: boolean;
   can_delete: boolean;
+  /** A Microsoft mailbox's id (a Graph account): its selection is the user's stored one, not the client's storage. */
+  msa_id: number | null;
+  /** False when the user switched the Microsoft mailbox off (SPEC point 4); IMAP accounts are always true here. */
+  selected: boolean;
   unread: number;
   folders: MailFolderInfo[];
 }

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Gate } from '../../../core/access/access';
 import { isFeatureOn } from '../../../core/access/access';
+import { MICROSOFT_FEATURE } from '../../../core/microsoft/constants';
 import { DEVELOPER, STAFF } from '../../../core/access/roles';
 import { mailClientText } from '../../../core/mail/client/messages';
 import { enText } from '../../../core/i18n/en-US';
@@ -26,6 +27,10 @@ export interface AccountLink {
   can_delete: boolean;
   can_send: boolean;
   has_incoming: boolean;
+  /** The Microsoft mailbox of a Graph account whose selection is the stored one (null: the client's own storage decides). */
+  msa_id: number | null;
+  /** False for a Microsoft mailbox the user switched off (SPEC point 4, microsoft_account_disabled). */
+  selected: boolean;
 }
 
 export function sessionUserId(req: FastifyRequest): number {
@@ -37,22 +42,48 @@ export function finalDeleteAllowed(req: FastifyRequest): boolean {
   return isFeatureOn(req.brand?.config.features, 'mail.finalDeleteIsAllowed');
 }
 
-/** The enabled accounts linked to the session user. */
+/**
+ * The enabled accounts linked to the session user. A Graph account's selection is the user's stored
+ * one for its Microsoft mailbox (the list the Microsoft dashboard's switch keeps), while the brand has
+ * Microsoft mailboxes on; an IMAP account's is the client's own storage (always selected here).
+ */
 export async function linkedAccounts(req: FastifyRequest, db: MailDb = mailDb(req.db)): Promise<AccountLink[]> {
+  const usId = sessionUserId(req);
+  const stored = isFeatureOn(req.brand?.config.features, MICROSOFT_FEATURE);
   const rows = await db
     .selectFrom('mailaccount_users as u')
     .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'u.mailaccount_id')
-    .select(['a.mailaccount_id', 'u.maxu_user_can_delete', 'u.maxu_user_can_send', 'a.mis_id', 'a.ma_source'])
-    .where('u.us_id', '=', sessionUserId(req))
+    .select(['a.mailaccount_id', 'u.maxu_user_can_delete', 'u.maxu_user_can_send', 'a.mis_id', 'a.ma_source', 'a.msa_id'])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('microsoft_account_disabled as d').select('d.msa_id').whereRef('d.msa_id', '=', 'a.msa_id').where('d.us_id', '=', usId))
+        .as('switched_off'),
+    )
+    .where('u.us_id', '=', usId)
     .where('a.ma_enabled', '=', true)
     .execute();
-  return rows.map((r) => ({
-    mailaccount_id: r.mailaccount_id,
-    can_delete: r.maxu_user_can_delete,
-    can_send: r.maxu_user_can_send,
-    // A Graph account's mailbox is its incoming side (brand migration 0041).
-    has_incoming: r.mis_id !== null || r.ma_source === 'graph',
-  }));
+  return rows.map((r) => {
+    const msaId = stored && r.ma_source === 'graph' ? r.msa_id : null;
+    return {
+      mailaccount_id: r.mailaccount_id,
+      can_delete: r.maxu_user_can_delete,
+      can_send: r.maxu_user_can_send,
+      // A Graph account's mailbox is its incoming side (brand migration 0041).
+      has_incoming: r.mis_id !== null || r.ma_source === 'graph',
+      msa_id: msaId,
+      selected: msaId === null || !r.switched_off,
+    };
+  });
+}
+
+/**
+ * The accounts a mail list searches: the asked ones among the user's, else every selected one, so a
+ * Microsoft mailbox the user switched off is left out as the client leaves out an account switched
+ * off in /email (SPEC point 4).
+ */
+export function listedAccountIds(links: AccountLink[], asked: number[]): number[] {
+  if (asked.length) return links.filter((l) => asked.includes(l.mailaccount_id)).map((l) => l.mailaccount_id);
+  return links.filter((l) => l.selected).map((l) => l.mailaccount_id);
 }
 
 export type MailRow = Selectable<MailsTable>;

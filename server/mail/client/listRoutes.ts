@@ -9,7 +9,7 @@ import { action, idParams } from '../../http/route';
 import { listQuerySchema, parseListQuery, type ListQuery } from '../../http/listQuery';
 import { requestSync } from '../queue/requestSync';
 import { mailDb } from '../tables';
-import { MAIL_CLIENT_GATE, linkedAccounts, recordForbidden } from './access';
+import { MAIL_CLIENT_GATE, linkedAccounts, listedAccountIds, recordForbidden } from './access';
 import { parseMailFilter } from './filterBody';
 import { listMails } from './mailList';
 import { MAIL_LIST, userZone } from './readRoutes';
@@ -34,8 +34,7 @@ export function registerMailListRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const q = req.query as ListQuery & { mailaccount_id?: number; ifolder_id?: number };
-      const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
-      const ids = q.mailaccount_id ? own.filter((id) => id === q.mailaccount_id) : own;
+      const ids = listedAccountIds(await linkedAccounts(req), q.mailaccount_id ? [q.mailaccount_id] : []);
       const { rows, total } = await listMails(
         mailDb(req.db),
         ids,
@@ -59,8 +58,7 @@ export function registerMailListRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const filter = parseMailFilter(req.body);
-      const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
-      const ids = filter.mailaccount_ids.length ? own.filter((id) => filter.mailaccount_ids.includes(id)) : own;
+      const ids = listedAccountIds(await linkedAccounts(req), filter.mailaccount_ids);
       const { rows, total } = await listMails(
         mailDb(req.db),
         ids,

@@ -7,7 +7,7 @@ import { MAIL_PAGE_SIZE } from '../../../core/mail/client/types';
 import { action } from '../../http/route';
 import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } from '../../http/listQuery';
 import { mailDb } from '../tables';
-import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, sessionUserId } from './access';
+import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, listedAccountIds, sessionUserId } from './access';
 import { parseMailFilter } from './filterBody';
 import { listMails, toListRows } from './mailList';
 
@@ -20,7 +20,13 @@ export const MAIL_LIST: ListOptions = { pageSize: MAIL_PAGE_SIZE };
 export function registerMailReadRoutes(app: FastifyInstance): void {
   action(
     app,
-    { method: 'GET', url: '/api/mails/accounts', key: KEY, gate: MAIL_CLIENT_GATE, summary: "The user's enabled mail accounts with folders and unread counts" },
+    {
+      method: 'GET',
+      url: '/api/mails/accounts',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: "The user's enabled mail accounts with folders and unread counts; a Microsoft mailbox's with its msa_id and whether the user has it selected",
+    },
     async (req) => {
       const db = mailDb(req.db);
       const usId = sessionUserId(req);
@@ -34,6 +40,8 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
         .orderBy('a.ma_name')
         .execute();
       const ids = accounts.map((a) => a.mailaccount_id);
+      // The selection of a Microsoft mailbox is the user's stored one (SPEC point 4), shared with its dashboard.
+      const links = new Map((await linkedAccounts(req, db)).map((l) => [l.mailaccount_id, l]));
       const folders = ids.length
         ? await db
             .selectFrom('imapfolders as f')
@@ -63,6 +71,8 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
           ma_color: a.ma_color,
           can_send: a.maxu_user_can_send,
           can_delete: a.maxu_user_can_delete,
+          msa_id: links.get(a.mailaccount_id)?.msa_id ?? null,
+          selected: links.get(a.mailaccount_id)?.selected ?? true,
           unread: own.reduce((sum, f) => sum + f.unread, 0),
           folders: own,
         };
@@ -84,9 +94,8 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const filter = parseMailFilter(req.body);
-      const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
-      // Asked ids outside the user's accounts are simply not searched.
-      const ids = filter.mailaccount_ids.length ? own.filter((id) => filter.mailaccount_ids.includes(id)) : own;
+      // Asked ids outside the user's accounts are simply not searched; none asked: the selected ones.
+      const ids = listedAccountIds(await linkedAccounts(req), filter.mailaccount_ids);
       const { rows, total } = await listMails(
         mailDb(req.db),
         ids,

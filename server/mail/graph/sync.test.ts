@@ -144,6 +144,28 @@ describe('the Graph mail source', () => {
     expect(await mailsOf(box.id)).toHaveLength(26);
   });
 
+  it('reads the next delta page and downloads its mail while a page is parsed and stored; each mail is downloaded once', async () => {
+    const box = await newMailbox();
+    fake.knobs.seed(box.subject, 25);
+    const before = mimeCalls();
+    let waited = false;
+    const result = await syncGraphAccount(db, box.id, {
+      pageSize: 10,
+      onBatch: async (added) => {
+        if (added !== 10 || waited) return;
+        waited = true;
+        // Page 1 is stored; page 2 was read ahead meanwhile (a sync one page at a time would never get there while it waits here).
+        await expect.poll(() => mimeCalls() - before, { timeout: 10_000 }).toBe(20);
+      },
+    });
+    expect(result.error).toBeUndefined();
+    expect(waited).toBe(true);
+    expect(result.folders.Inbox).toMatchObject({ added: 25 });
+    expect(mimeCalls() - before).toBe(25);
+    const mails = await mailsOf(box.id);
+    expect(new Set(mails.map((m) => m.message_id)).size).toBe(25);
+  });
+
   it('a 410 restarts the folder from scratch without doubling anything, and drops what left it meanwhile', async () => {
     const box = await newMailbox();
     const seeded = fake.knobs.seed(box.subject, 5);
@@ -210,7 +232,7 @@ describe('the Graph mail source', () => {
     const rows = await mailsOf(box.id);
     const rowA = rows.find((r) => r.message_id === a.internetMessageId)!;
     const rowB = rows.find((r) => r.message_id === b.internetMessageId)!;
-    const link = { mailaccount_id: box.id, can_delete: true, can_send: true, has_incoming: true };
+    const link = { mailaccount_id: box.id, can_delete: true, can_send: true, has_incoming: true, msa_id: null, selected: true };
 
     await setMailDeleted(db, rowA, link, true);
     expect(a.folderId).toBe(fake.knobs.state.folder(box.box, 'deleteditems')!.id);

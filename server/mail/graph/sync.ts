@@ -13,13 +13,16 @@
  *   to another folder keeps the id) and mails (by internetMessageId); only then is its MIME fetched
  *   ($value, at most 4 requests in flight per mailbox: client.ts) and parsed by parseBatch/storeBatch.
  *   A mail that cannot be read is recorded in `mail_skipped` and the folder goes on.
+ * - A pipeline, as the IMAP sync's: while a page is parsed and stored, the next is read and what
+ *   looks new on it downloaded (plan.ts); that page is planned again once the one before committed,
+ *   so the guess decides nothing, and pages still commit one after the other.
  * - `@removed` drops the folder's location only; a mail goes once no folder holds it, at the end of a
  *   sync in which every folder synced (a move seen half-way is never a delete).
  * - A 429 blocks the mailbox's budget key until Retry-After (providerClient) and ends the sync with its
  *   cursors where they were; the queue runs it again.
  */
 import { sql, type Selectable } from 'kysely';
-import { RateLimited, ProviderCallError, NotFound } from '../../integrations/http/errors';
+import { RateLimited, ProviderCallError } from '../../integrations/http/errors';
 import { attachmentTarget } from '../sync/attachmentFiles';
 import { failureReason, isUnreadable, type ParsedMessage, type ParseOutcome } from '../sync/parse';
 import { parseBatch } from '../sync/parseBatch';
@@ -27,7 +30,8 @@ import { removeOrphans, storeBatch, type FetchedMessage, type FolderRef } from '
 import { markChanged, takeLease, type AccountSyncResult } from '../sync/syncAccount';
 import type { FolderSyncResult, SyncOptions } from '../sync/syncFolder';
 import type { ImapFoldersTable, MailDb } from '../tables';
-import type { GraphMailClient, GraphMessageWire } from './client';
+import type { DeltaPage, GraphMailClient, GraphMessageWire } from './client';
+import { planPage, startDownload, type Download } from './plan';
 import { GRAPH_UIDVALIDITY, discoverFolders } from './folders';
 import { graphAccount, graphClientFor, notifyGraphSync, type GraphClientOverrides } from './source';
 
@@ -51,6 +55,13 @@ function imapFlags(m: GraphMessageWire): Set<string> {
 /** Whether PostgreSQL refused what a mail holds (as syncFolder.ts): that mail is set apart. */
 const refusedData = (err: unknown) => /^(22|23|54)/.test(String((err as { code?: unknown })?.code ?? ''));
 
+/** A delta page read ahead, with the downloads begun for it and their parse (by Graph id) once they are in. */
+interface Ahead {
+  page: DeltaPage;
+  downloads: Map<string, Download>;
+  parsed: Promise<Map<string, ParseOutcome>>;
+}
+
 interface FolderRun {
   db: MailDb;
   client: GraphMailClient;
@@ -59,87 +70,25 @@ interface FolderRun {
   nextUid: number;
 }
 
-/** One delta page: flags of known messages, locations of messages stored elsewhere, MIME of new ones; commits with `link`. */
-async function applyPage(run: FolderRun, items: GraphMessageWire[], link: string | null, endsPass: boolean): Promise<FolderSyncResult> {
+/**
+ * One delta page: flags of known messages, locations of messages stored elsewhere, MIME of new ones;
+ * commits with `link`. The plan is made here, after the page before committed; `ahead` holds the
+ * downloads (and parses) the read-ahead began for this page, and only those the plan wants are used.
+ */
+async function applyPage(run: FolderRun, items: GraphMessageWire[], link: string | null, endsPass: boolean, ahead?: Ahead): Promise<FolderSyncResult> {
   const { db, folder } = run;
   const result: FolderSyncResult = { added: 0, flagsUpdated: 0, removed: 0, skipped: false };
-  const accountId = folder.mailaccount_id;
-  const present = new Map<string, GraphMessageWire>();
-  const removedIds: string[] = [];
-  for (const m of items) {
-    if (m['@removed']) {
-      removedIds.push(m.id);
-      present.delete(m.id);
-    } else present.set(m.id, m);
-  }
-  const ids = [...present.keys()];
-  const here = ids.length
-    ? await db
-        .selectFrom('mail_locations as l')
-        .innerJoin('mails as m', 'm.ma_id', 'l.ma_id')
-        .select(['l.graph_id', 'l.ma_id', 'm.is_seen', 'm.is_flagged'])
-        .where('l.ifolder_id', '=', folder.ifolder_id)
-        .where('l.graph_id', 'in', ids)
-        .execute()
-    : [];
-  const skippedHere = ids.length
-    ? new Set(
-        (await db.selectFrom('mail_skipped').select('graph_id').where('ifolder_id', '=', folder.ifolder_id).where('graph_id', 'in', ids).execute()).map(
-          (r) => r.graph_id,
-        ),
-      )
-    : new Set();
+  const { present, removedIds, ids, here, elsewhere, download } = await planPage(db, folder, items);
   const flagChanges: { maId: number; flags: { is_seen: boolean; is_flagged: boolean } }[] = [];
   for (const row of here) {
     const flags = flagsOf(present.get(row.graph_id!)!);
     if (folder.is_default_seen) flags.is_seen = true;
     if (flags.is_seen !== row.is_seen || flags.is_flagged !== row.is_flagged) flagChanges.push({ maId: Number(row.ma_id), flags });
   }
-  const known = new Set(here.map((r) => r.graph_id));
-  const fresh = ids.filter((id) => !known.has(id) && !skippedHere.has(id));
-
-  // Stored already: under the same id in another folder (a move), or by internetMessageId (a copy).
-  const elsewhere = new Map<string, number>();
-  if (fresh.length) {
-    const moved = await db
-      .selectFrom('mail_locations as l')
-      .innerJoin('imapfolders as f', 'f.ifolder_id', 'l.ifolder_id')
-      .select(['l.graph_id', 'l.ma_id'])
-      .where('f.mailaccount_id', '=', accountId)
-      .where('l.graph_id', 'in', fresh)
-      .execute();
-    for (const r of moved) elsewhere.set(r.graph_id!, Number(r.ma_id));
-    const byMessageId = fresh.filter((id) => !elsewhere.has(id) && present.get(id)!.internetMessageId);
-    if (byMessageId.length) {
-      const rows = await db
-        .selectFrom('mails')
-        .select(['message_id', 'ma_id'])
-        .where('mailaccount_id', '=', accountId)
-        .where(
-          'message_id',
-          'in',
-          byMessageId.map((id) => present.get(id)!.internetMessageId!),
-        )
-        .execute();
-      const ma = new Map(rows.map((r) => [r.message_id, Number(r.ma_id)]));
-      for (const id of byMessageId) {
-        const found = ma.get(present.get(id)!.internetMessageId!);
-        if (found !== undefined) elsewhere.set(id, found);
-      }
-    }
-  }
-  const download = fresh.filter((id) => !elsewhere.has(id));
 
   // MIME of the new ones (client.ts lets 4 through at once); one gone meanwhile is simply not stored.
   const fetched: FetchedMessage[] = [];
-  const sources = await Promise.all(
-    download.map((id) =>
-      run.client.mime(id).catch((err: unknown) => {
-        if (err instanceof NotFound) return null;
-        throw err;
-      }),
-    ),
-  );
+  const sources = await Promise.all(download.map((id) => ahead?.downloads.get(id) ?? startDownload(run.client, id)));
   download.forEach((id, i) => {
     const source = sources[i];
     if (!source) return;
@@ -153,7 +102,11 @@ async function applyPage(run: FolderRun, items: GraphMessageWire[], link: string
       size: source.length,
     });
   });
-  const outcomes: ParseOutcome[] = fetched.length ? await parseBatch(fetched) : [];
+  // Parsed already by the read-ahead (a parse depends on the bytes only), else here.
+  const early = ahead && fetched.length ? await ahead.parsed.catch(() => null) : null;
+  const late = fetched.filter((m) => !early?.has(m.graphId!));
+  const lateOutcomes = late.length ? await parseBatch(late) : [];
+  const outcomes: ParseOutcome[] = fetched.map((m) => early?.get(m.graphId!) ?? lateOutcomes[late.indexOf(m)]);
   const readable: FetchedMessage[] = [];
   const parsed: ParsedMessage[] = [];
   const skipped: { uid: number; graphId: string; reason: string }[] = [];
@@ -252,6 +205,20 @@ async function applyPage(run: FolderRun, items: GraphMessageWire[], link: string
   return result;
 }
 
+/** The read-ahead's downloads parsed as they come in (a message gone meanwhile has no outcome). */
+async function parseAhead(page: DeltaPage, downloads: Map<string, Download>): Promise<Map<string, ParseOutcome>> {
+  const items = new Map(page.value.map((m) => [m.id, m]));
+  const ids = [...downloads.keys()];
+  const sources = await Promise.all(ids.map((id) => downloads.get(id)!));
+  const got = ids.flatMap((id, i) => {
+    const source = sources[i];
+    const received = items.get(id)?.receivedDateTime;
+    return source ? [{ id, source, internalDate: received ? new Date(received) : null, size: source.length }] : [];
+  });
+  const outcomes = got.length ? await parseBatch(got) : [];
+  return new Map(got.map((m, i) => [m.id, outcomes[i]]));
+}
+
 async function syncGraphFolder(client: GraphMailClient, db: MailDb, start: Folder, opts: GraphSyncOptions): Promise<FolderSyncResult> {
   let folder = start;
   const total: FolderSyncResult = { added: 0, flagsUpdated: 0, removed: 0, skipped: false };
@@ -278,31 +245,71 @@ async function syncGraphFolder(client: GraphMailClient, db: MailDb, start: Folde
       attachments: attachmentTarget(db, opts.fileStore),
     },
   };
+  /**
+   * The page at `from`, and the downloads of what looks new on it (not on the page `before`, not
+   * stored), begun at once: read ahead while the page before is parsed and stored, as the IMAP sync
+   * fetches its next batch. Its plan is a guess made before that page committed: `applyPage` plans
+   * again after the commit and uses only the downloads its own plan wants.
+   */
+  const readAhead = (from: string | null, before: ReadonlySet<string>): Promise<Ahead> => {
+    const reading = (async () => {
+      const page = await client.delta(from, folder.graph_folder_id!);
+      const guess = await planPage(
+        db,
+        run.folder,
+        page.value.filter((m) => !m['@removed'] && !before.has(m.id)),
+      );
+      const downloads = new Map(guess.download.map((id) => [id, startDownload(client, id)]));
+      const parsed = parseAhead(page, downloads);
+      parsed.catch(() => undefined);
+      return { page, downloads, parsed };
+    })();
+    reading.catch(() => undefined);
+    return reading;
+  };
+  const settle = async (reading: Promise<Ahead> | null) => {
+    if (reading)
+      await reading.then(
+        (a) => Promise.allSettled([...a.downloads.values(), a.parsed]),
+        () => undefined,
+      );
+  };
   let link = folder.graph_delta_link;
   let restarted = false;
-  for (;;) {
-    let page;
-    try {
-      page = await client.delta(link, folder.graph_folder_id!);
-    } catch (err) {
-      if (err instanceof ProviderCallError && err.status === 410 && !restarted) {
-        restarted = true;
-        await beginPass();
-        run.folder = folder;
-        link = null;
-        continue;
+  let current: Promise<Ahead> | null = null;
+  let coming: Promise<Ahead> | null = null;
+  try {
+    for (;;) {
+      current = coming ?? readAhead(link, new Set());
+      coming = null;
+      let ahead: Ahead;
+      try {
+        ahead = await current;
+      } catch (err) {
+        if (err instanceof ProviderCallError && err.status === 410 && !restarted) {
+          restarted = true;
+          await beginPass();
+          run.folder = folder;
+          link = null;
+          continue;
+        }
+        throw err;
       }
-      throw err;
+      const { page } = ahead;
+      const next = page['@odata.nextLink'] ?? null;
+      if (next !== null) coming = readAhead(next, new Set(page.value.map((m) => m.id)));
+      const done = await applyPage(run, page.value, next ?? page['@odata.deltaLink'] ?? null, next === null, ahead);
+      total.added += done.added;
+      total.flagsUpdated += done.flagsUpdated;
+      total.removed += done.removed;
+      if (done.added || done.flagsUpdated || done.removed) await markChanged(db, folder.mailaccount_id);
+      await opts.onBatch?.(total.added, folder.messages_on_server ?? total.added);
+      if (next === null) break;
+      link = next;
     }
-    const next = page['@odata.nextLink'] ?? null;
-    const done = await applyPage(run, page.value, next ?? page['@odata.deltaLink'] ?? null, next === null);
-    total.added += done.added;
-    total.flagsUpdated += done.flagsUpdated;
-    total.removed += done.removed;
-    if (done.added || done.flagsUpdated || done.removed) await markChanged(db, folder.mailaccount_id);
-    await opts.onBatch?.(total.added, folder.messages_on_server ?? total.added);
-    if (next === null) break;
-    link = next;
+  } finally {
+    // What was read ahead (a guess the plan did not take, or the page after a stop) settles before the folder is left.
+    await Promise.all([settle(current), settle(coming)]);
   }
   await db
     .updateTable('imapfolders')

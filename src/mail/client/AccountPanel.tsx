@@ -1,7 +1,7 @@
 /**
  * The left column: the user's accounts, each with an on/off switch (the disabled ids are kept in
- * client storage, SPEC.md point 3), a "sync now" button (mails/sync/{id}), and their folders with
- * unread counts.
+ * client storage, SPEC.md point 3; a Microsoft mailbox's in the user's list on the server: useMailAccounts),
+ * a "sync now" button (mails/sync/{id}), and their folders with unread counts.
  */
 import SyncIcon from '@mui/icons-material/Sync';
 import { Badge, Box, IconButton, List, ListItemButton, ListItemText, ListSubheader, Switch, Stack, Tooltip, Typography } from '@mui/material';

@@ -21,6 +21,8 @@ const account: MailAccountInfo = {
   ma_color: null,
   can_send: true,
   can_delete: true,
+  msa_id: null,
+  selected: true,
   unread: 0,
   folders: [{ ifolder_id: 10, ifolder_name: 'Inbox', ifolder_path: 'INBOX', ifolder_type: 'inbox', unread: 0 }],
 };

@@ -32,6 +32,8 @@ const account = (id: number, name: string): MailAccountInfo => ({
   ma_color: '#1976d2',
   can_send: true,
   can_delete: true,
+  msa_id: null,
+  selected: true,
   unread: 2,
   folders: [{ ifolder_id: id * 10, ifolder_name: 'Inbox', ifolder_path: 'INBOX', ifolder_type: 'inbox', unread: 2 }],
 });

@@ -33,5 +33,8 @@ export const mailApi = {
     api(`mailfolders/${folderId}/${on ? 'addmails' : 'removemails'}`, { resource: 'mailfolders', method: 'POST', body: { ma_ids: [id] } }),
   /** Asks the server to sync one of the user's accounts now (202; the changes poll shows the new mail). */
   sync: (accountId: number) => api<{ sync: string }>(`mails/sync/${accountId}`, { ...R, method: 'POST' }),
+  /** Switches a Microsoft mailbox on or off in the user's stored selection (the one its dashboard keeps). */
+  selectMailbox: (msaId: number, selected: boolean) =>
+    api('microsoftaccounts/selection', { resource: 'microsoftaccounts', method: 'POST', body: { msa_id: msaId, selected } }),
   attachments: async (id: number) => (await api<MailAttachmentInfo[]>(`mails/${id}/attachments`, { ...R }))?.data ?? [],
 };

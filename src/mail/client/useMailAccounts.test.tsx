@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientStorage } from '../../storage/clientStorage';
 import { mailApi } from './mailApi';
 import type { MailAccountInfo } from '../../../core/mail/client/types';
-import { toggleAll, toggleOne, useMailAccounts } from './useMailAccounts';
+import { mergedDisabled, toggleAll, toggleOne, useMailAccounts } from './useMailAccounts';
 
-vi.mock('./mailApi', () => ({ mailApi: { accounts: vi.fn() } }));
+vi.mock('./mailApi', () => ({ mailApi: { accounts: vi.fn(), selectMailbox: vi.fn() } }));
 
 const account = (id: number): MailAccountInfo => ({
   mailaccount_id: id,
@@ -14,6 +14,8 @@ const account = (id: number): MailAccountInfo => ({
   ma_color: null,
   can_send: true,
   can_delete: true,
+  msa_id: null,
+  selected: true,
   unread: 0,
   folders: [],
 });
@@ -100,5 +102,66 @@ describe('mail account selection (SPEC.md point 4)', () => {
     act(() => result.current.toggleAll());
     expect(result.current.disabled).toEqual([]);
     expect(clientStorage.disabledMailAccounts.get()).toEqual([]);
+  });
+});
+
+/**
+ * A Microsoft mailbox's selection is the user's list stored on the server (its dashboard's switch):
+ * /email shows it and changes it there, not in the client's storage, so the two screens agree.
+ */
+describe('a Microsoft mailbox in the mail client selection (SPEC.md point 4, stored list)', () => {
+  const mailbox = (id: number, msaId: number, selected: boolean): MailAccountInfo => ({ ...account(id), msa_id: msaId, selected });
+  beforeEach(() => {
+    vi.mocked(mailApi.selectMailbox).mockResolvedValue({ data: [] } as never);
+  });
+  afterEach(() => {
+    vi.mocked(mailApi.accounts).mockReset();
+    vi.mocked(mailApi.selectMailbox).mockReset();
+  });
+
+  it('a mailbox switched off on its dashboard is off in /email; a stale client id of a mailbox is not read', () => {
+    const list = [account(1), mailbox(2, 7, false), mailbox(3, 8, true)];
+    expect(mergedDisabled([], list)).toEqual([2]);
+    expect(mergedDisabled(['3', 1], list)).toEqual([1, 2]);
+    expect(mergedDisabled([3], null)).toEqual([3]);
+  });
+
+  it('toggling a mailbox sets it in the stored list on the server and leaves the client storage to the other accounts', async () => {
+    const list = [account(1), mailbox(2, 7, true)];
+    vi.mocked(mailApi.accounts).mockResolvedValue(list);
+    const { result } = renderHook(() => useMailAccounts());
+    await waitFor(() => expect(result.current.accounts).toEqual(list));
+    expect(result.current.enabledIds).toEqual([1, 2]);
+
+    vi.mocked(mailApi.accounts).mockResolvedValue([account(1), mailbox(2, 7, false)]);
+    act(() => result.current.toggle(2));
+    expect(mailApi.selectMailbox).toHaveBeenCalledWith(7, false);
+    expect(result.current.enabledIds).toEqual([1]);
+    expect(clientStorage.disabledMailAccounts.get()).toEqual([]);
+    await waitFor(() => expect(mailApi.accounts).toHaveBeenCalledTimes(2));
+    expect(result.current.disabled).toEqual([2]);
+  });
+
+  it('toggle-all switches the mailboxes with the other accounts: off when all are on, else on', async () => {
+    vi.mocked(mailApi.accounts).mockResolvedValue([account(1), mailbox(2, 7, true), mailbox(3, 8, false)]);
+    const { result } = renderHook(() => useMailAccounts());
+    await waitFor(() => expect(result.current.accounts).toHaveLength(3));
+    expect(result.current.enabledIds).toEqual([1, 2]);
+
+    act(() => result.current.toggleAll());
+    // Not all were on: all on; only the mailbox that was off is asked for.
+    expect(mailApi.selectMailbox).toHaveBeenCalledTimes(1);
+    expect(mailApi.selectMailbox).toHaveBeenCalledWith(8, true);
+    expect(result.current.enabledIds).toEqual([1, 2, 3]);
+    expect(clientStorage.disabledMailAccounts.get()).toEqual([]);
+
+    vi.mocked(mailApi.selectMailbox).mockClear();
+    act(() => result.current.toggleAll());
+    expect(vi.mocked(mailApi.selectMailbox).mock.calls).toEqual([
+      [7, false],
+      [8, false],
+    ]);
+    expect(result.current.enabledIds).toEqual([]);
+    expect(clientStorage.disabledMailAccounts.get()).toEqual([1]);
   });
 });

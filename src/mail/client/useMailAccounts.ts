@@ -1,6 +1,9 @@
 /**
- * The user's accounts and which are switched on: an account is on unless its id is in the stored
- * disabled list (SPEC.md point 3); toggle-all turns all off when all are on, else all on.
+ * The user's accounts and which are switched on (SPEC.md point 4): an account is on unless its id is
+ * in the stored disabled list; toggle-all turns all off when all are on, else all on. An IMAP
+ * account's list is the client's storage; a Microsoft mailbox's (an account with `msa_id`) is the
+ * user's list stored on the server, the one its dashboard switch keeps, so both screens agree and
+ * the mail lists leave a switched-off mailbox out alike.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { clientStorage, type Id } from '../../storage/clientStorage';
@@ -17,16 +20,39 @@ export function toggleAll(disabled: Id[], accounts: MailAccountInfo[]): Id[] {
   return allOn ? accounts.map((a) => a.mailaccount_id) : [];
 }
 
+const isStored = (a: MailAccountInfo) => a.msa_id !== null && a.msa_id !== undefined;
+
+/**
+ * The disabled list as the screen shows it: the client's ids of its own accounts (a stale id of a
+ * Microsoft mailbox there is not read) and the Microsoft mailboxes the user switched off.
+ */
+export function mergedDisabled(local: Id[], accounts: MailAccountInfo[] | null): Id[] {
+  if (!accounts) return local;
+  const stored = new Set(accounts.filter(isStored).map((a) => String(a.mailaccount_id)));
+  return [...local.filter((id) => !stored.has(String(id))), ...accounts.filter((a) => isStored(a) && a.selected === false).map((a) => a.mailaccount_id)];
+}
+
 export function useMailAccounts() {
   const [accounts, setAccounts] = useState<MailAccountInfo[] | null>(null);
-  const [disabled, setDisabled] = useState<Id[]>(() => clientStorage.disabledMailAccounts.get());
+  const [local, setLocal] = useState<Id[]>(() => clientStorage.disabledMailAccounts.get());
   const reload = useCallback(() => {
     void mailApi.accounts().then(setAccounts);
   }, []);
   useEffect(reload, [reload]);
+  const disabled = mergedDisabled(local, accounts);
   const store = (next: Id[]) => {
-    clientStorage.disabledMailAccounts.set(next);
-    setDisabled(next);
+    // Only the client's own accounts go to its storage; the Microsoft mailboxes' choice goes to the server.
+    const stored = new Set((accounts ?? []).filter(isStored).map((a) => String(a.mailaccount_id)));
+    const own = next.filter((id) => !stored.has(String(id)));
+    clientStorage.disabledMailAccounts.set(own);
+    setLocal(own);
+    const changed = (accounts ?? []).filter((a) => isStored(a) && a.selected === next.map(String).includes(String(a.mailaccount_id)));
+    if (!changed.length) return;
+    const off = new Set(next.map(String));
+    const ids = new Set(changed.map((a) => a.mailaccount_id));
+    // Shown at once; the server's answer (or a refusal) is what the next load shows.
+    setAccounts((prev) => prev?.map((a) => (ids.has(a.mailaccount_id) ? { ...a, selected: !off.has(String(a.mailaccount_id)) } : a)) ?? prev);
+    void Promise.all(changed.map((a) => mailApi.selectMailbox(a.msa_id!, !off.has(String(a.mailaccount_id))).catch(() => null))).then(reload);
   };
   const enabledIds = (accounts ?? []).map((a) => a.mailaccount_id).filter((id) => !disabled.map(String).includes(String(id)));
   return {

@@ -6,6 +6,7 @@ import { AppError, conflict, invalidField, validationError } from '../../../enve
 import { asObject } from '../../../http/objects';
 import { action, idParams } from '../../../http/route';
 import { MAIL_GATE, hasOutgoingRoute, sendableAccountIds, userId } from '../access';
+import { requestSync } from '../../queue/requestSync';
 import { composeDb } from '../tables';
 import { registerDraftAttachmentRoutes } from './attachments';
 import { SendError, sendDraft } from './send';
@@ -135,15 +136,20 @@ export function registerDraftRoutes(app: FastifyInstance): void {
         .executeTakeFirst();
       if (!account || !hasOutgoingRoute(account)) throw conflict(composeText('errors.noOutgoingServer'), 'mailserver_id');
       const taken = await lockForSending(db, id, row.mdraft_version);
+      let outcome;
       try {
-        const outcome = await sendDraft(db, app.hasDecorator('fileStore') ? app.fileStore : undefined, req.brand!.schema, taken);
-        return { data: { sent: true, ...outcome } };
+        outcome = await sendDraft(db, app.hasDecorator('fileStore') ? app.fileStore : undefined, req.brand!.schema, taken);
       } catch (err) {
         const reason = err instanceof SendError ? err.message : 'internal error';
         await lockAfterFailure(db, id, reason);
         if (!(err instanceof SendError)) req.log.error({ err }, 'mail send failed');
         throw new AppError({ code: 'CONFLICT', status: 409, primary: composeText('errors.sendFailed', { reason }), details: 'send' });
       }
+      // A Microsoft mailbox's copy is in Sent Items at Graph (sendMail saved it), not yet here: a sync now files it in
+      // the client's Sent Items within seconds rather than at the next tick. The mail is sent either way.
+      if (account.ma_source === 'graph')
+        await requestSync(req, row.mailaccount_id).catch((err: unknown) => req.log.warn({ err }, 'sync after a Graph send not queued'));
+      return { data: { sent: true, ...outcome } };
     },
   );
 
