@@ -40,8 +40,8 @@ test('a saved draft is found in Drafts, by search, continued and deleted', async
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible({ timeout: 15_000 });
 
   await page.goto(`${DEMO}/email`);
-  await page.getByRole('button', { name: 'Drafts' }).click();
-  const drafts = page.getByRole('list', { name: 'Drafts' });
+  await page.getByRole('button', { name: 'Drafts', exact: true }).click();
+  const drafts = page.getByRole('list', { name: 'Drafts', exact: true });
   await expect(drafts.getByRole('link', { name: new RegExp(subject) })).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search drafts' }).fill(name);
@@ -51,7 +51,7 @@ test('a saved draft is found in Drafts, by search, continued and deleted', async
   await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(subject);
 
   await page.goto(`${DEMO}/email`);
-  await page.getByRole('button', { name: 'Drafts' }).click();
+  await page.getByRole('button', { name: 'Drafts', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search drafts' }).fill(name);
   await page.getByRole('button', { name: `Delete draft ${subject}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
