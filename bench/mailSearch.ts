@@ -16,13 +16,13 @@ const MAILS = Number(process.env.BENCH_SEARCH_MAILS ?? 100_000);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
 const GOAL_MS = 100;
 
-async function fill(db: MailDb, schema: string, accountId: number, inboxId: number): Promise<void> {
+async function fill(db: MailDb, schema: string, accountId: number, inboxId: number, count: number): Promise<void> {
   const t = (name: string) => sql.id(schema, name);
   await sql`
     insert into ${t('mails')} (mailaccount_id, message_id, mail_subject, mail_from, mail_to_arr, mail_date, mail_text, mail_html, mail_size, is_seen, is_flagged)
     select m.mailaccount_id, '<bulk-' || g || '@bench.example>', m.mail_subject, m.mail_from, m.mail_to_arr,
            date_trunc('second', now()) - make_interval(mins => g * 3), m.mail_text || ' ref' || g, m.mail_html, m.mail_size, g % 7 <> 0, g % 53 = 0
-    from generate_series(1, ${MAILS}) g
+    from generate_series(1, ${count}) g
     join (select row_number() over (order by ma_id) - 1 as rn, * from ${t('mails')} where mailaccount_id = ${accountId}) m
       on m.rn = g % (select count(*) from ${t('mails')} where mailaccount_id = ${accountId})`.execute(db);
   await sql`
@@ -31,6 +31,19 @@ async function fill(db: MailDb, schema: string, accountId: number, inboxId: numb
     from ${t('mails')} where message_id like '<bulk-%'`.execute(db);
   await sql`analyze ${t('mails')}`.execute(db);
   await sql`analyze ${t('mail_locations')}`.execute(db);
+}
+
+/** Copies the demo's office@demo.test INBOX up to `count` more mails, in SQL. */
+export async function fillDemoMailbox(db: MailDb, schema: string, count: number): Promise<{ accountId: number; inboxId: number }> {
+  const account = await db.selectFrom('mailaccounts').select('mailaccount_id').where('ma_email', '=', 'office@demo.test').executeTakeFirstOrThrow();
+  const inbox = await db
+    .selectFrom('imapfolders')
+    .select('ifolder_id')
+    .where('mailaccount_id', '=', account.mailaccount_id)
+    .where('ifolder_path', '=', 'INBOX')
+    .executeTakeFirstOrThrow();
+  await fill(db, schema, account.mailaccount_id, inbox.ifolder_id, count);
+  return { accountId: account.mailaccount_id, inboxId: inbox.ifolder_id };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -55,18 +68,11 @@ export async function runMailSearchBench(dataDir: string): Promise<void> {
   const { database, schema } = await openDemoDatabase(dataDir);
   try {
     const db = mailDb(brandDb(database.db, schema));
-    const account = await db.selectFrom('mailaccounts').select('mailaccount_id').where('ma_email', '=', 'office@demo.test').executeTakeFirstOrThrow();
-    const inbox = await db
-      .selectFrom('imapfolders')
-      .select('ifolder_id')
-      .where('mailaccount_id', '=', account.mailaccount_id)
-      .where('ifolder_path', '=', 'INBOX')
-      .executeTakeFirstOrThrow();
     const started = Date.now();
-    await fill(db, schema, account.mailaccount_id, inbox.ifolder_id);
+    const { accountId, inboxId } = await fillDemoMailbox(db, schema, MAILS);
     console.log(`\nmail search: ${MAILS} mails copied into the demo mailbox in ${Date.now() - started} ms`);
 
-    const ids = [account.mailaccount_id];
+    const ids = [accountId];
     const base: Required<MailFilter> = {
       mailaccount_ids: ids,
       ifolder_id: null,
@@ -79,13 +85,13 @@ export async function runMailSearchBench(dataDir: string): Promise<void> {
     // The SPA asks pages without a total (a full page means more may follow).
     const first = { limit: 100, offset: 0, withTotal: false };
     const counted = { ...first, withTotal: true };
-    const inboxOnly = { ...base, ifolder_id: inbox.ifolder_id };
+    const inboxOnly = { ...base, ifolder_id: inboxId };
     const [edge] = (await listMails(db, ids, inboxOnly, { limit: 1, offset: 4899, withTotal: false }, 'UTC')).rows;
     const before = { mail_date: edge.mail_date!, ma_id: edge.ma_id };
     const cases: [string, Required<MailFilter>, typeof first][] = [
       ['list, all folders, page 1', base, first],
       ['list, all folders, page 1 + total (not asked by the SPA)', base, counted],
-      ['list, INBOX, page 1', { ...base, ifolder_id: inbox.ifolder_id }, first],
+      ['list, INBOX, page 1', { ...base, ifolder_id: inboxId }, first],
       ['list, INBOX, page 50 by offset 4,900', inboxOnly, { limit: 100, offset: 4900, withTotal: false }],
       ['list, INBOX, page 50 by keyset (what the SPA asks)', { ...inboxOnly, before }, first],
       ['unread only, page 1', { ...base, is_seen: false }, first],
@@ -93,7 +99,7 @@ export async function runMailSearchBench(dataDir: string): Promise<void> {
       ['search "radiator" + total (not asked by the SPA)', { ...base, stext: 'radiator' }, counted],
       ['search "ref4242" (one mail)', { ...base, stext: 'ref4242' }, first],
       ['search address tom@baxterplumbing.example', { ...base, stext: 'tom@baxterplumbing.example' }, first],
-      ['search "csőtörés rákóczi" in INBOX', { ...base, ifolder_id: inbox.ifolder_id, stext: 'csőtörés rákóczi' }, first],
+      ['search "csőtörés rákóczi" in INBOX', { ...base, ifolder_id: inboxId, stext: 'csőtörés rákóczi' }, first],
     ];
     console.log(`${'query'.padEnd(58)} ${'rows'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  goal`);
     for (const [name, filter, page] of cases) {

@@ -58,14 +58,14 @@ export async function startServer(dataDir: string, nodeArgs: string[] = []): Pro
   const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(child.pid!))), 100);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
     const ok = await fetch(`http://localhost:${port}/api/brandsiteconfig`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server not ready in 120 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server not ready in 300 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   const readyMs = Date.now() - started;
@@ -81,14 +81,17 @@ export async function startServer(dataDir: string, nodeArgs: string[] = []): Pro
   };
 }
 
-/** Logs the demo brand's admin in on a running server; the `sid=...` cookie to send back. */
-export async function loginAsAdmin(port: number): Promise<string> {
+/** Logs a demo user in (every demo user's password is demo1234) on a running server; the `sid=...` cookie to send back. */
+export async function loginAs(port: number, email: string): Promise<string> {
   const res = await fetch(`http://localhost:${port}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: createHash('sha256').update('demo1234').digest('hex') }),
+    body: JSON.stringify({ email, password: createHash('sha256').update('demo1234').digest('hex') }),
   });
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  if (!res.ok || !cookie) throw new Error(`login of ${email} failed: ${res.status} ${await res.text()}`);
   return cookie;
 }
+
+/** Logs the demo brand's admin in on a running server. */
+export const loginAsAdmin = (port: number): Promise<string> => loginAs(port, 'admin@demo.test');
