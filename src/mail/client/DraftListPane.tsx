@@ -2,7 +2,8 @@
  * The Drafts folder in the middle column: the user's saved drafts, newest first, found by the
  * search box too. A row continues the draft; a locked one (a failed send) is marked; delete asks first.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Chip,
@@ -22,7 +23,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import LockIcon from '@mui/icons-material/Lock';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { composeApi } from '../compose/api';
+import { useComposeProvider } from '../compose/composeProvider';
 import type { DraftListRow } from '../compose/types';
 import { useMailDateText } from './mailDates';
 
@@ -30,27 +31,21 @@ export function DraftListPane({ stext }: { stext: string }) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`mailClient.drafts.${key}`, options);
   const dates = useMailDateText();
-  const [answer, setAnswer] = useState<{ key: string; rows: DraftListRow[] } | null>(null);
+  const provider = useComposeProvider();
+  const queryClient = useQueryClient();
   const [asked, setAsked] = useState<DraftListRow | null>(null);
-  const [version, setVersion] = useState(0);
-
-  // Rows answered for an older search or before a delete are not shown: loading until the new answer.
-  const key = `${stext}|${version}`;
-  const rows = answer?.key === key ? answer.rows : null;
-  useEffect(() => {
-    const abort = new AbortController();
-    composeApi.drafts(stext, abort.signal).then(
-      (list) => setAnswer({ key, rows: list }),
-      () => !abort.signal.aborted && setAnswer({ key, rows: [] }),
-    );
-    return () => abort.abort();
-  }, [stext, key]);
+  // Rows of an older search are not shown: loading until the new answer.
+  const { data: rows } = useQuery({
+    queryKey: ['maildrafts', 'list', stext],
+    queryFn: ({ signal }) => provider.composeDrafts(stext, signal).catch((): DraftListRow[] => []),
+    retry: false,
+  });
 
   const subjectOf = (r: DraftListRow) => r.mdraft_subject || translate('mailClient.noSubject');
   const remove = async (r: DraftListRow) => {
     setAsked(null);
-    await composeApi.remove(r.mdraft_id);
-    setVersion((v) => v + 1);
+    await provider.composeRemove(r.mdraft_id);
+    await queryClient.invalidateQueries({ queryKey: ['maildrafts', 'list'] });
   };
 
   if (!rows) return <LinearProgress aria-label={t('title')} />;

@@ -2,9 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../../auth/authStore';
-import { configureApi } from '../../dataProvider/apiClient';
+import { api, configureApi } from '../../dataProvider/apiClient';
 import { routeById } from '../../routes/routeTable';
 import { renderWithApp } from '../../test/renderWithApp';
+import { composeProvider } from '../compose/composeProvider';
 import { routingStub } from '../routing/routingStub';
 import { MailClientPage } from './MailClientPage';
 import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/mail/client/types';
@@ -104,7 +105,11 @@ describe('mail client: tags and local folders', () => {
 
   it('lists the tags and local folders under the accounts; choosing one filters the list, choosing it again leaves it', async () => {
     setAuthenticated({ is_loggedin: true, user_id: 3, us_id: 3, role: 'Operator', fullname: 'Olly Operator', settings: { language: 'en-US' } });
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     const pane = await screen.findByRole('navigation', { name: 'Tags and local folders' });
     const list = screen.getByRole('list', { name: 'Mails' });
     await within(list).findByText('Boiler service');
@@ -133,7 +138,11 @@ describe('mail client: tags and local folders', () => {
 
   it('tags a mail and puts it in a local folder from the reading pane', async () => {
     setAuthenticated({ is_loggedin: true, user_id: 3, us_id: 3, role: 'Operator', fullname: 'Olly Operator', settings: { language: 'en-US' } });
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/2', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email/2',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     await screen.findByTitle('Mail content');
     await within(screen.getByRole('list', { name: 'Mails' })).findByText('Boiler service');
     fireEvent.click(screen.getByRole('button', { name: 'Tags of the mail' }));

@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../../auth/authStore';
 import type { CurrentUser } from '../../auth/types';
-import { configureApi } from '../../dataProvider/apiClient';
+import { api, configureApi } from '../../dataProvider/apiClient';
 import { routeById } from '../../routes/routeTable';
 import { clientStorage } from '../../storage/clientStorage';
 import { renderWithApp } from '../../test/renderWithApp';
+import { composeProvider } from '../compose/composeProvider';
 import { routingStub } from '../routing/routingStub';
 import { MailClientPage } from './MailClientPage';
 import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/mail/client/types';
@@ -106,7 +107,11 @@ describe('mail client page', () => {
 
   it('groups the list under the date group headings', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     const list = await screen.findByRole('list', { name: 'Mails' });
     await within(list).findByText('First today');
     const headings = within(list)
@@ -122,7 +127,11 @@ describe('mail client page', () => {
 
   it('opens the mail settings (signatures, templates, tags, folders) from the page', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Mail settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mail settings' });
     expect(within(dialog).getByRole('tab', { name: 'Signatures' })).toBeInTheDocument();
@@ -131,7 +140,11 @@ describe('mail client page', () => {
 
   it('keeps switched-off accounts in client storage and leaves them out of the list call', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     await waitFor(() => expect(calls('/mails/filter').length).toBeGreaterThan(0));
     expect(JSON.parse(String(calls('/mails/filter').at(-1)![1]?.body)).mailaccount_ids).toEqual([1, 2]);
     fireEvent.click(screen.getByRole('switch', { name: 'Sales' }));
@@ -143,7 +156,11 @@ describe('mail client page', () => {
 
   it('shows the mail in a frame sandboxed without scripts, and remote images only after "Show images"', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email/7',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     const frame = (await screen.findByTitle('Mail content')) as HTMLIFrameElement;
     const sandbox = frame.getAttribute('sandbox');
     expect(sandbox).not.toBeNull();
@@ -161,7 +178,11 @@ describe('mail client page', () => {
 
   it('loads images at once when autoloadHtml is on', async () => {
     setAuthenticated(user({ autoloadHtml: true }));
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email/7',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     await screen.findByTitle('Mail content');
     expect(String(calls('/details')[0][0])).toContain('images=1');
   });
@@ -170,7 +191,11 @@ describe('mail client page', () => {
     setAuthenticated(user());
     detailsAnswer = (url) =>
       url.includes('large=1') ? details({ mail_size: 6_000_000 }) : details({ mail_size: 6_000_000, too_large: true, mail_html: null });
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email/7',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     expect(await screen.findByText(/A mail over 5MB asks for confirmation before loading\./)).toBeInTheDocument();
     expect(screen.queryByTitle('Mail content')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Load mail' }));
@@ -181,7 +206,11 @@ describe('mail client page', () => {
   it('marks an opened unread mail as read and links Reply to the draft page', async () => {
     setAuthenticated(user());
     detailsAnswer = () => details({ is_seen: false });
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/7', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email/7',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     await screen.findByTitle('Mail content');
     await waitFor(() =>
       expect(
@@ -194,7 +223,11 @@ describe('mail client page', () => {
 
   it('shows new mail without a reload when the window gets focus', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     const list = await screen.findByRole('list', { name: 'Mails' });
     await within(list).findByText('First today');
     const fallback = fetchMock.getMockImplementation()!;
@@ -209,7 +242,11 @@ describe('mail client page', () => {
 
   it('changes checked mails in bulk', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     await screen.findByText('First today');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Check First today' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Check Long ago' }));
@@ -229,7 +266,11 @@ describe('mail client page', () => {
 
   it('moves with j and k and flags with s', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     await screen.findByText('First today');
     fireEvent.keyDown(window, { key: 'j' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/email/1'));
@@ -247,14 +288,22 @@ describe('mail client page', () => {
 
   it('asks the server to sync one account now', async () => {
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Sync Sales now' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/sync/2') && i?.method === 'POST')).toBe(true));
   });
   it("shows the s key's flag at once on the open mail's Flag button", async () => {
     detailsAnswer = (url) => details({ ...row(Number(/mails\/(\d+)\/details/.exec(url)![1]), 'today', 'First today') });
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email/1', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email/1',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     const article = await screen.findByRole('article', { name: 'First today' });
     await within(article).findByRole('button', { name: 'Flag' });
     await screen.findByRole('button', { name: 'Tom Baxter: First today' });
@@ -283,7 +332,11 @@ describe('mail client page', () => {
       return base(input, init);
     });
     setAuthenticated(user());
-    await renderWithApp(<MailClientPage route={route} title="E-mail" />, { path: '/email', routePath: '/email/:id?', dataProvider: routingStub() });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Drafts' }));
     const drafts = await screen.findByRole('list', { name: 'Drafts' });
     const visit = await within(drafts).findByRole('link', { name: /Visit on Monday/ });

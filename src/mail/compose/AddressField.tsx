@@ -3,11 +3,12 @@
  * typed entry that is not an address is refused with 'Invalid email format!' and kept for fixing.
  */
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useBrand } from '../../brand/BrandContext';
 import { checkAddressInput, formatAddress, parseAddressList, type MailAddress } from '../../../core/mail/compose/addresses';
-import { composeApi } from './api';
+import { useComposeProvider } from './composeProvider';
 import type { Suggestion } from './types';
 import { searchableText } from '../../../core/lists/search';
 
@@ -22,22 +23,22 @@ export function AddressField({ label, value, onChange, disabled }: AddressFieldP
   const translate = useTranslate();
   const brand = useBrand();
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<Suggestion[]>([]);
   const [error, setError] = useState<string | null>(null);
   const suggest = !!brand.features.mail?.contactManager;
-
+  const provider = useComposeProvider();
+  // Asks once the user paused typing for a moment, not on every key.
+  const [asked, setAsked] = useState('');
   useEffect(() => {
-    const text = searchableText(input);
-    if (!suggest || !text) return setOptions([]);
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      composeApi.suggest(text, ctrl.signal).then(setOptions, () => setOptions([]));
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [input, suggest]);
+    const timer = setTimeout(() => setAsked(searchableText(input) ?? ''), 250);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const options =
+    useQuery({
+      queryKey: ['compose', 'suggest', asked],
+      queryFn: ({ signal }) => provider.composeSuggest(asked, signal).catch((): Suggestion[] => []),
+      enabled: suggest && !!asked && asked === (searchableText(input) ?? ''),
+      retry: false,
+    }).data ?? [];
 
   /** Adds typed text; answers false (and says why) when an entry is not an address. */
   const addTyped = (text: string): boolean => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configureApi } from '../../dataProvider/apiClient';
+import { api, configureApi } from '../../dataProvider/apiClient';
+import { composeProvider } from './composeProvider';
 import { renderWithApp } from '../../test/renderWithApp';
 import { DraftEditor } from './DraftEditor';
 import type { Draft, FromAlias } from './types';
@@ -73,7 +74,7 @@ describe('DraftEditor', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('autosave makes no call while nothing changed, and sends the body only when it changed', async () => {
-    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: {} });
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: composeProvider(api) });
     const subject = await screen.findByLabelText('Subject');
     await new Promise((r) => setTimeout(r, 150));
     expect(calls('PATCH', 'maildrafts/7')).toHaveLength(0);
@@ -92,7 +93,7 @@ describe('DraftEditor', () => {
   });
 
   it('checks addresses with the SPEC.md texts before sending', async () => {
-    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={60_000} />, { dataProvider: {} });
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={60_000} />, { dataProvider: composeProvider(api) });
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText('No address')).toBeInTheDocument();
     expect(calls('POST', 'updateAndSend')).toHaveLength(0);
@@ -110,7 +111,7 @@ describe('DraftEditor', () => {
 
   it('shows a locked draft with Unlock and does not save it until unlocked', async () => {
     current = draft({ mdraft_locked: true, mdraft_lock_reason: 'Connection refused' });
-    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: {} });
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: composeProvider(api) });
     expect(await screen.findByText(/This draft is locked\. Connection refused/)).toBeInTheDocument();
     expect(screen.getByLabelText('Subject')).toBeDisabled();
     await new Promise((r) => setTimeout(r, 150));
@@ -132,7 +133,7 @@ describe('DraftEditor', () => {
         ? envelope('maildrafts', null, 409, [{ error: 'CONFLICT', primary: stale, details: 'mdraft_version', general: null }])
         : base(input, init),
     );
-    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: {} });
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: composeProvider(api) });
     fireEvent.change(await screen.findByLabelText('Subject'), { target: { value: 'Mine' } });
     expect(await screen.findByText(stale)).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 150));
@@ -154,7 +155,7 @@ describe('DraftEditor', () => {
         { file_id: 12, f_name: 'photo.jpg', f_size: 300, f_type: 'image/jpeg' },
       ],
     });
-    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: {} });
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: composeProvider(api) });
     expect(await screen.findByText('quote.pdf (2.0 KB)')).toBeInTheDocument();
     expect(screen.getByText('photo.jpg (300 B)')).toBeInTheDocument();
 
@@ -173,7 +174,7 @@ describe('DraftEditor', () => {
       { mal_id: 3, mailaccount_id: 1, mal_email: 'office@x.example', mal_name: 'Office', mal_is_default: true, ma_name: 'Office', can_send: false },
       { mal_id: 8, mailaccount_id: 2, mal_email: 'sales@x.example', mal_name: 'Sales', mal_is_default: true, ma_name: 'Sales', can_send: true },
     ];
-    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: {} });
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: composeProvider(api) });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Office cannot send mail');
     expect(alert).toHaveTextContent('The account has no outgoing mail server');
@@ -186,7 +187,7 @@ describe('DraftEditor', () => {
   });
 
   it('says when the account has no templates or signatures and opens Mail settings on them', async () => {
-    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: {} });
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: composeProvider(api) });
     expect(await screen.findByText('This account has no templates yet.')).toBeInTheDocument();
     expect(screen.getByText('This account has no signatures yet.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -2,7 +2,8 @@
  * One open draft: From, To/Cc/Bcc, Subject, templates and signatures, the body, attachments (a
  * forward's come with it from the server, and are removed like uploaded ones), Send.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
@@ -12,13 +13,12 @@ import { UploadBox } from '../../files/UploadBox';
 import { AddressField } from './AddressField';
 import { ADDRESS_MESSAGES, checkRecipients } from '../../../core/mail/compose/addresses';
 import { loadFailureKey } from '../client/loadFailure';
-import { composeApi } from './api';
+import { useComposeProvider } from './composeProvider';
 import { BodyEditor } from './BodyEditor';
 import { CannotSendNotice } from './CannotSendNotice';
 import { NoTextsHint } from './NoTextsHint';
 import { MailSettingsDialog } from '../settings/MailSettingsDialog';
 import { insertBeforeQuote } from './snippets';
-import type { FromAlias, Signature, Template } from './types';
 import { useDraftEditor } from './useDraftEditor';
 
 export interface DraftEditorProps {
@@ -37,25 +37,23 @@ function addressProblem(problem: string, translate: (k: string) => string): stri
   return problem;
 }
 
+/** A list the composer offers (From, signatures, templates); empty when it cannot be had. */
+function useComposeList<T>(key: string, load: () => Promise<T[]>): T[] {
+  return useQuery({ queryKey: ['compose', key], queryFn: () => load().catch((): T[] => []), retry: false }).data ?? [];
+}
+
 export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
   const translate = useTranslate();
   const t = (k: string, o?: Record<string, unknown>) => translate(`mailCompose.page.${k}`, o);
   const navigate = useNavigate();
   const d = useDraftEditor(draftId, autosaveMs);
-  const [aliases, setAliases] = useState<FromAlias[]>([]);
-  const [signatures, setSignatures] = useState<Signature[]>([]);
-  const [templates, setTemplates] = useState<Template[]>([]);
+  const provider = useComposeProvider();
+  const queryClient = useQueryClient();
+  const aliases = useComposeList('aliases', provider.composeAliases);
+  const signatures = useComposeList('signatures', provider.composeSignatures);
+  const templates = useComposeList('templates', provider.composeTemplates);
   const [sendError, setSendError] = useState<string | null>(null);
   const [settingsTab, setSettingsTab] = useState<'templates' | 'signatures' | null>(null);
-
-  const loadTexts = () => {
-    composeApi.signatures().then(setSignatures, () => setSignatures([]));
-    composeApi.templates().then(setTemplates, () => setTemplates([]));
-  };
-  useEffect(() => {
-    composeApi.aliases().then(setAliases, () => setAliases([]));
-    loadTexts();
-  }, []);
 
   if (d.loadError) return <Alert severity="error">{translate(loadFailureKey(d.loadError))}</Alert>;
   if (!d.draft || !d.current) return <Typography>{t('loading')}</Typography>;
@@ -181,7 +179,7 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
               label={`${f.f_name} (${formatBytes(f.f_size)})`}
               disabled={disabled}
               aria-label={f.f_name}
-              onDelete={() => void composeApi.removeAttachment(draftId, f.file_id).then(d.refreshAttachments)}
+              onDelete={() => void provider.composeRemoveAttachment(draftId, f.file_id).then(d.refreshAttachments)}
               deleteIcon={<span aria-label={t('removeAttachment', { name: f.f_name })}>×</span>}
             />
           ))}
@@ -205,7 +203,7 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
         start={settingsTab ? { tab: settingsTab, accountId: cur.mailaccount_id } : undefined}
         onClose={() => {
           setSettingsTab(null);
-          loadTexts();
+          void queryClient.invalidateQueries({ queryKey: ['compose'] });
         }}
       />
     </Stack>

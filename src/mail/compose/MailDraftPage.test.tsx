@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { configureApi } from '../../dataProvider/apiClient';
+import { api, configureApi } from '../../dataProvider/apiClient';
+import { composeProvider } from './composeProvider';
 import { renderWithApp } from '../../test/renderWithApp';
 import type { AppRoute } from '../../routes/types';
 import { MailDraftPage } from './MailDraftPage';
@@ -56,7 +57,11 @@ describe('MailDraftPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers to continue or replace a draft that answers the same mail; replace sends replace_id', async () => {
-    await renderWithApp(<MailDraftPage route={route} title="Draft" />, { path: '/email/draft/new?mode=reply&ma_id=5', routePath: '/email/draft/:id?' });
+    await renderWithApp(<MailDraftPage route={route} title="Draft" />, {
+      path: '/email/draft/new?mode=reply&ma_id=5',
+      routePath: '/email/draft/:id?',
+      dataProvider: composeProvider(api),
+    });
     expect(await screen.findByText('A draft already exists')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/email/draft/12'));
@@ -65,14 +70,18 @@ describe('MailDraftPage', () => {
   });
 
   it('continues the existing draft without creating one', async () => {
-    await renderWithApp(<MailDraftPage route={route} title="Draft" />, { path: '/email/draft/new?mode=reply&ma_id=5', routePath: '/email/draft/:id?' });
+    await renderWithApp(<MailDraftPage route={route} title="Draft" />, {
+      path: '/email/draft/new?mode=reply&ma_id=5',
+      routePath: '/email/draft/:id?',
+      dataProvider: composeProvider(api),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/email/draft/9'));
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('maildrafts/create'))).toBe(false);
   });
 
   it('shows the body in the rich text editor when the setting asks for it', async () => {
-    await renderWithApp(<DraftEditor draftId={12} editor="ckeditor" autosaveMs={60_000} />);
+    await renderWithApp(<DraftEditor draftId={12} editor="ckeditor" autosaveMs={60_000} />, { dataProvider: composeProvider(api) });
     expect(await screen.findByText('body', { selector: 'strong' })).toBeInTheDocument();
   });
 
@@ -94,7 +103,7 @@ describe('MailDraftPage', () => {
     [500, 'Error loading email/draft.'],
   ])('answers a draft that fails to load with %s with the matching text', async (status, text) => {
     fetchMock.mockImplementation(async () => failing(status));
-    await renderWithApp(<DraftEditor draftId={12} editor="ckeditor" autosaveMs={60_000} />);
+    await renderWithApp(<DraftEditor draftId={12} editor="ckeditor" autosaveMs={60_000} />, { dataProvider: composeProvider(api) });
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
@@ -104,7 +113,11 @@ describe('MailDraftPage', () => {
     [500, 'Error loading email/draft.'],
   ])('answers a reply to a mail that fails with %s with the matching text', async (status, text) => {
     fetchMock.mockImplementation(async () => failing(status));
-    await renderWithApp(<MailDraftPage route={route} title="Draft" />, { path: '/email/draft/new?mode=reply&ma_id=5', routePath: '/email/draft/:id?' });
+    await renderWithApp(<MailDraftPage route={route} title="Draft" />, {
+      path: '/email/draft/new?mode=reply&ma_id=5',
+      routePath: '/email/draft/:id?',
+      dataProvider: composeProvider(api),
+    });
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ import { useAuth } from '../../auth/authStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { loadFailure, loadFailureKey, type LoadFailure } from '../client/loadFailure';
-import { composeApi } from './api';
+import { useComposeProvider } from './composeProvider';
 import { DraftEditor } from './DraftEditor';
 import type { DraftListRow, ReplyMode } from './types';
 
@@ -20,6 +20,7 @@ const MODES: readonly ReplyMode[] = ['reply', 'replyAll', 'forward'];
 
 function NewDraft() {
   const translate = useTranslate();
+  const provider = useComposeProvider();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [existing, setExisting] = useState<DraftListRow | null>(null);
@@ -33,7 +34,7 @@ function NewDraft() {
   const open = (id: number) => navigate(`/email/draft/${id}`, { replace: true });
   const create = async (replaceId?: number) => {
     try {
-      const d = await composeApi.create(
+      const d = await provider.composeCreate(
         mode && maId ? { reply_ma_id: maId, mode, ...(images ? { images: true } : {}), ...(replaceId ? { replace_id: replaceId } : {}) } : {},
       );
       open(d.mdraft_id);
@@ -50,7 +51,7 @@ function NewDraft() {
       if (mode && maId) {
         let list: DraftListRow[];
         try {
-          list = await composeApi.draftsFor(maId);
+          list = await provider.composeDraftsFor(maId);
         } catch (err) {
           return setFailed(loadFailure(err));
         }

@@ -4,10 +4,11 @@
  * body only when it changed). A locked answer shows the lock; a stale one says another user
  * changed the draft and stops saving until the user reloads, so nothing is overwritten silently.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../dataProvider/ApiError';
-import { loadFailure, type LoadFailure } from '../client/loadFailure';
-import { composeApi } from './api';
+import { loadFailure } from '../client/loadFailure';
+import { useComposeProvider } from './composeProvider';
 import { draftChanges, stateOf } from './draftDiff';
 import type { Draft, DraftState } from './types';
 
@@ -16,9 +17,9 @@ export const AUTOSAVE_MS = 3000;
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
 export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
+  const provider = useComposeProvider();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [current, setCurrentState] = useState<DraftState | null>(null);
-  const [loadError, setLoadError] = useState<LoadFailure | null>(null);
   const [locked, setLocked] = useState(false);
   const [lockReason, setLockReason] = useState<string | null>(null);
   const [conflict, setConflictState] = useState<string | null>(null);
@@ -62,17 +63,26 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
     [setCurrent],
   );
 
+  // The server's copy, taken as it is on the first load and on a reload after a conflict; never
+  // refetched behind the user's back (that would replace what they are typing).
+  const loaded = useQuery({
+    queryKey: ['maildrafts', 'editor', draftId],
+    queryFn: async ({ signal }) => {
+      const d = await provider.composeDraft(draftId, signal);
+      adopt(d);
+      return d;
+    },
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const loadError = loaded.error ? loadFailure(loaded.error) : null;
+  const { refetch } = loaded;
   const reload = useCallback(async () => {
-    try {
-      adopt(await composeApi.draft(draftId));
-    } catch (err) {
-      setLoadError(loadFailure(err));
-    }
-  }, [adopt, draftId]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+    await refetch();
+  }, [refetch]);
 
   const saveNow = useCallback(async (): Promise<void> => {
     if (busy.current || closed.current || lockedRef.current || conflictRef.current || !saved.current || !currentRef.current) return;
@@ -82,7 +92,7 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
     setStatus('saving');
     const sentState = currentRef.current;
     try {
-      const answer = await composeApi.save(draftId, version.current, changes);
+      const answer = await provider.composeSave(draftId, version.current, changes);
       saved.current = sentState;
       version.current = answer.draft.mdraft_version;
       setStatus('saved');
@@ -94,7 +104,7 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
     } finally {
       busy.current = false;
     }
-  }, [draftId]);
+  }, [draftId, provider]);
 
   useEffect(() => {
     const timer = setInterval(() => void saveNow(), autosaveMs);
@@ -102,18 +112,17 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
   }, [saveNow, autosaveMs]);
 
   // Leaving the page saves what was typed since the last autosave.
-  const latestSave = useRef(saveNow);
-  latestSave.current = saveNow;
-  useEffect(() => () => void latestSave.current(), []);
+  const saveOnLeave = useEffectEvent(() => void saveNow());
+  useEffect(() => () => saveOnLeave(), []);
 
   const unlock = useCallback(async () => {
-    const d = await composeApi.unlock(draftId);
+    const d = await provider.composeUnlock(draftId);
     // The user's unsaved edits stay; the next autosave sends them against the new version.
     saved.current = stateOf(d);
     version.current = d.mdraft_version;
     setDraft(d);
     setLock(false, null);
-  }, [draftId]);
+  }, [draftId, provider]);
 
   /** Saves and sends in one call; answers true when the mail went out. */
   const send = useCallback(async (): Promise<boolean> => {
@@ -121,12 +130,12 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
     busy.current = true;
     setStatus('saving');
     try {
-      await composeApi.send(draftId, version.current, draftChanges(saved.current, currentRef.current) ?? {});
+      await provider.composeSend(draftId, version.current, draftChanges(saved.current, currentRef.current) ?? {});
       closed.current = true;
       return true;
     } catch {
       // A failed send locked the draft on the server (or the save was refused): show its state.
-      const d = await composeApi.draft(draftId).catch(() => null);
+      const d = await provider.composeDraft(draftId).catch(() => null);
       if (d) {
         saved.current = stateOf(d);
         version.current = d.mdraft_version;
@@ -138,14 +147,14 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
     } finally {
       busy.current = false;
     }
-  }, [draftId]);
+  }, [draftId, provider]);
 
   /** After an attachment change on the server: new list and version, the typed fields kept. */
   const refreshAttachments = useCallback(async () => {
-    const d = await composeApi.draft(draftId);
+    const d = await provider.composeDraft(draftId);
     version.current = d.mdraft_version;
     setDraft((prev) => (prev ? { ...prev, attachments: d.attachments, mdraft_version: d.mdraft_version } : d));
-  }, [draftId]);
+  }, [draftId, provider]);
 
   /** Merges typed fields into the current state (always the newest, whatever the render saw). */
   const patch = useCallback(
@@ -166,8 +175,8 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
 
   const remove = useCallback(async () => {
     closed.current = true;
-    await composeApi.remove(draftId);
-  }, [draftId]);
+    await provider.composeRemove(draftId);
+  }, [draftId, provider]);
 
   return {
     draft,
