@@ -1,7 +1,7 @@
 /**
  * GET customerportal/{id}/mails: the job's mails the customer may read (issue 24: "the job's mails
  * that are visible to the client"). Mails carry no visibility flag, so the rule is who took part: a
- * mail linked to the job (mails.job_id), not deleted or spam, whose sender or a To/Cc recipient is
+ * mail linked to the job (mail_job_links), not deleted or spam, whose sender or a To/Cc recipient is
  * the customer's side, i.e. the customer's own address or an address of their client contacts or
  * property managers. Mails among staff, with suppliers or engineers stay internal; Bcc never counts
  * (it would reveal hidden recipients) and is never shown. The same message synced into several
@@ -13,6 +13,7 @@ import type { Gate } from '../../core/access/access';
 import type { CustomerJobMail } from '../../core/customerportal/types';
 import { toWireDate } from '../envelope/datetime';
 import { action, idParams } from '../http/route';
+import { linkedToJob } from '../mail/client/jobLinks';
 import { mailDb } from '../mail/tables';
 import { loadScope, scopedJob, type CustomerScope } from './scope';
 import { customerDb, type CustomerDb } from './tables';
@@ -38,7 +39,7 @@ export async function customerJobMails(db: CustomerDb, scope: CustomerScope, job
     .selectFrom('mails as m')
     .distinctOn('m.message_id')
     .select(['m.ma_id', 'm.message_id', 'm.mail_subject', 'm.mail_from', 'm.mail_to_arr', 'm.mail_cc_arr', 'm.mail_date', 'm.mail_text'])
-    .where('m.job_id', '=', job.job_id)
+    .where((eb) => linkedToJob(eb, job.job_id))
     .where('m.is_deleted', '=', false)
     .where('m.is_spam', '=', false)
     .where(

@@ -54,7 +54,7 @@ async function mailOnJob(
   to: string[],
   more: { cc?: string[]; bcc?: string[]; deleted?: boolean; messageId?: string } = {},
 ) {
-  await mails()
+  const row = await mails()
     .insertInto('mails')
     .values({
       mailaccount_id: accountId,
@@ -67,9 +67,10 @@ async function mailOnJob(
       mail_date: new Date(),
       mail_text: `${subject} text`,
       is_deleted: more.deleted ?? false,
-      job_id: jobId,
     })
-    .execute();
+    .returning('ma_id')
+    .executeTakeFirstOrThrow();
+  if (jobId !== null) await mails().insertInto('mail_job_links').values({ ma_id: row.ma_id, job_id: jobId, mjl_reason: 'manual' }).execute();
 }
 
 describe('the job’s mails on the portal', () => {
@@ -99,9 +100,10 @@ describe('the job’s mails on the portal', () => {
         mail_subject: 'Synced twice',
         mail_from: JSON.stringify(address('office@demo.test')) as never,
         mail_to_arr: JSON.stringify([address(me.email)]) as never,
-        job_id: job,
       })
-      .execute();
+      .returning('ma_id')
+      .executeTakeFirstOrThrow()
+      .then(({ ma_id }) => mails().insertInto('mail_job_links').values({ ma_id, job_id: job, mjl_reason: 'manual' }).execute());
 
     const res = await call(t.app, { url: `/api/customerportal/${job}/mails`, cookie });
     expect(res.status, res.text).toBe(200);

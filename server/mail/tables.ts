@@ -125,12 +125,22 @@ export interface MailsTable {
   is_ready: Flag;
   is_spam: Flag;
   is_deleted: Flag;
-  job_id: number | null;
   created_at: Stamp;
   /** Why the mail could only partly be read at sync time (brand migration 0028); null when fully parsed. */
   mail_partial: ColumnType<string | null, string | null | undefined, string | null>;
   /** A partly read mail's raw source, kept as a file (0028). */
   source_file_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A mail's link to a job (brand migration 0045): a mail may belong to several jobs. */
+export interface MailJobLinksTable {
+  ma_id: ColumnType<number, number, number>;
+  job_id: number;
+  /** The router's reason code, `sent_from_job`, or `manual`. */
+  mjl_reason: string;
+  /** null: the router (or the send of a job's mail) linked it. */
+  mjl_by_us_id: ColumnType<number | null, number | null | undefined, number | null>;
+  mjl_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** A mail the sync could not read or store at all: the folder's cursor moved past it (0028). */
@@ -173,6 +183,7 @@ export interface MailTables extends JobTables {
   mailaliases: MailAliasesTable;
   imapfolders: ImapFoldersTable;
   mails: MailsTable;
+  mail_job_links: MailJobLinksTable;
   mail_locations: MailLocationsTable;
   microsoft_account_disabled: MicrosoftAccountDisabledTable;
 }

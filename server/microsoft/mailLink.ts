@@ -124,7 +124,13 @@ export async function unlinkMailAccount(db: MicrosoftDb, msaId: number): Promise
   const id = await mailAccountOf(db, msaId);
   if (id === null) return null;
   const mdb = asMail(db);
-  const linked = await mdb.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', id).where('job_id', 'is not', null).limit(1).executeTakeFirst();
+  const linked = await mdb
+    .selectFrom('mails as m')
+    .innerJoin('mail_job_links as l', 'l.ma_id', 'm.ma_id')
+    .select('m.ma_id')
+    .where('m.mailaccount_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
   if (linked) {
     await mdb.updateTable('mailaccounts').set({ ma_enabled: false, msa_id: null }).where('mailaccount_id', '=', id).execute();
     return 'disabled';

@@ -19,6 +19,7 @@ import { call, login, sandboxProviders, uniqueName, useTestApp, useTestBrand } f
 import type { MicrosoftDb } from './accounts';
 import { registerMicrosoftMail } from './mailLink';
 import { connectMicrosoft } from './testConnect';
+import { mailJobs } from '../mail/client/jobLinks';
 
 const t = useTestApp();
 const own = useTestBrand(t);
@@ -170,12 +171,12 @@ describe('Microsoft mailboxes joined to the mail client', () => {
     const kept = await connectedAndSynced();
     const { job_id } = await makeJob(t.db, own.brand.schema, 'Graph');
     const mail = await maildb().selectFrom('mails').select('ma_id').where('mailaccount_id', '=', kept.account.mailaccount_id).executeTakeFirstOrThrow();
-    await maildb().updateTable('mails').set({ job_id }).where('ma_id', '=', mail.ma_id).execute();
+    await maildb().insertInto('mail_job_links').values({ ma_id: mail.ma_id, job_id, mjl_reason: 'manual' }).execute();
     const del = await call(t.app, { method: 'DELETE', url: `/api/microsoftaccounts/${kept.a.msa_id}`, cookie: own.admin, host: host() });
     expect(del.status, del.text).toBe(200);
     const left = await maildb().selectFrom('mailaccounts').selectAll().where('mailaccount_id', '=', kept.account.mailaccount_id).executeTakeFirstOrThrow();
     expect(left).toMatchObject({ ma_enabled: false, msa_id: null });
-    expect(await maildb().selectFrom('mails').select('job_id').where('ma_id', '=', mail.ma_id).executeTakeFirst()).toEqual({ job_id });
+    expect((await mailJobs(maildb(), mail.ma_id)).map((j) => j.job_id)).toEqual([job_id]);
     expect(await listed(cookies.operator, kept.account.mailaccount_id)).toEqual([]);
 
     const back = await connectMicrosoft(t.app, host(), own.admin, kept.email);

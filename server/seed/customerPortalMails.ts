@@ -50,10 +50,10 @@ export async function createDemoCustomerMails(root: RootDb, schema: string, jobI
         mail_text: m.text,
         mail_size: Buffer.byteLength(m.text) + 600,
         is_seen: true,
-        job_id: jobId,
       })
       .returning(['ma_id', 'mail_date'])
       .executeTakeFirstOrThrow();
+    await db.insertInto('mail_job_links').values({ ma_id: row.ma_id, job_id: jobId, mjl_reason: 'manual' }).execute();
     const folder = await db
       .selectFrom('imapfolders')
       .select('ifolder_id')

@@ -236,7 +236,11 @@ export async function createDemoMail(root: RootDb, schema: string, now = new Dat
   const roots = [...new Set(mails.map((m) => m.root))].slice(-3, -1);
   for (const [i, job] of jobs.entries()) {
     const members = mails.filter((m) => m.root === roots[i]).map((m) => ids.get(m.message_id)!);
-    if (members.length) await db.updateTable('mails').set({ job_id: job.job_id }).where('ma_id', 'in', members).execute();
+    if (members.length)
+      await db
+        .insertInto('mail_job_links')
+        .values(members.map((ma_id) => ({ ma_id, job_id: job.job_id, mjl_reason: 'manual' })))
+        .execute();
   }
   const ordinary = mails.filter((m) => m.folder !== 'Junk' && m.mail_html !== HOSTILE_HTML);
   await storeDemoAttachments(

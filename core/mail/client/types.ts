@@ -46,6 +46,7 @@ export interface MailListRow {
   is_deleted: boolean;
   has_attachments: boolean;
   mail_size: number;
+  /** A job the mail is linked to (the first of several), null when none. */
   job_id: number | null;
   thread_id: number | null;
   snippet: string;
@@ -58,6 +59,7 @@ export interface MailDetails extends MailListRow {
   mail_cc_arr: MailAddress[];
   /** Blind copies: known only for mails the account sent (its Sent copy keeps them); empty otherwise. */
   mail_bcc_arr: MailAddress[];
+  /** The number of the list row's `job_id`; every job is in `GET mails/{id}/routing`'s `job_ids`. */
   job_number: string | null;
   can_delete: boolean;
   /** True when the mail is over the confirmation size and the body was not asked for. */

@@ -34,7 +34,7 @@ async function mailWithFile(skip: number[] = []) {
     .selectFrom('mail_attachments as at')
     .innerJoin('mails as m', 'm.ma_id', 'at.ma_id')
     .select(['m.ma_id', 'at.file_id'])
-    .where('m.job_id', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('mail_job_links as l').select('l.job_id').whereRef('l.ma_id', '=', 'm.ma_id'))))
     .where('m.is_deleted', '=', false)
     .where('at.file_id', 'is not', null)
     .where('m.ma_id', 'not in', skip.length ? skip : [0])
@@ -81,7 +81,7 @@ describe('mail client: delete, spam and move rules', () => {
     const op = await as(a.host);
     const rows = (await op('POST', 'mails/filter?limit=3', { stext: 'Riverside' })).json.mails.data as MailListRow[];
     const [linked, free] = rows;
-    await a.db.updateTable('mails').set({ job_id: a.jobId }).where('ma_id', '=', linked.ma_id).execute();
+    await a.db.insertInto('mail_job_links').values({ ma_id: linked.ma_id, job_id: a.jobId, mjl_reason: 'manual' }).execute();
     for (const folder of [junkId, trashId]) {
       const res = await op('POST', `mails/${linked.ma_id}/move`, { ifolder_id: folder });
       expect(res.status).toBe(409);

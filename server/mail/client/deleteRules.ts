@@ -1,6 +1,6 @@
 /**
  * When a mail may be deleted, marked as spam or moved to Trash or Junk (SPEC.md points 5 and 6):
- * a mail linked to a job cannot be deleted or marked as spam; deletion is also refused while the
+ * a mail linked to any job cannot be deleted or marked as spam; deletion is also refused while the
  * mail's stored attachment files are used elsewhere (filed to a job's or a site's documents,
  * attached to a draft), and needs can-delete on the account. Restoring a deleted mail needs can-delete too.
  */
@@ -8,6 +8,7 @@ import { AppError } from '../../envelope/errors';
 import { mailClientText } from '../../../core/mail/client/messages';
 import { attachmentDb } from '../sync/attachmentTables';
 import type { MailDb } from '../tables';
+import { isLinkedToJob } from './jobLinks';
 import { jobLinkedConflict, recordForbidden, type AccountLink, type MailRow } from './access';
 
 export const relatedResourcesConflict = () =>
@@ -34,13 +35,13 @@ export async function attachmentsInUse(db: MailDb, maId: number): Promise<boolea
 }
 
 /** Refuses marking the mail as spam (or moving it to Junk) when it belongs to a job. */
-export function checkSpamAllowed(mail: MailRow): void {
-  if (mail.job_id !== null) throw jobLinkedConflict();
+export async function checkSpamAllowed(db: MailDb, mail: MailRow): Promise<void> {
+  if (await isLinkedToJob(db, Number(mail.ma_id))) throw jobLinkedConflict();
 }
 
 /** Refuses deleting the mail (the deleted mark, a move to Trash, the final delete). */
 export async function checkDeleteAllowed(db: MailDb, mail: MailRow, link: AccountLink): Promise<void> {
-  if (mail.job_id !== null) throw jobLinkedConflict();
+  if (await isLinkedToJob(db, Number(mail.ma_id))) throw jobLinkedConflict();
   if (await attachmentsInUse(db, Number(mail.ma_id))) throw relatedResourcesConflict();
   if (!link.can_delete) throw recordForbidden();
 }

@@ -7,6 +7,7 @@ import { action, idParams } from '../../http/route';
 import { requireGate } from '../../auth/gate';
 import { mailDb } from '../tables';
 import { MAIL_CLIENT_GATE, mailNotFound, visibleMail } from './access';
+import { mailJobs } from './jobLinks';
 import { toListRows } from './mailList';
 import { sanitizeMailHtml } from './sanitize';
 import { attachmentSource, mailAttachmentList, type MailAttachment } from './attachments';
@@ -33,7 +34,7 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
       const q = req.query as { images?: string; large?: string };
       const db = mailDb(req.db);
       const { mail, link } = await visibleMail(req, id, db);
-      const job = mail.job_id ? await db.selectFrom('jobs').select('job_number').where('job_id', '=', mail.job_id).executeTakeFirst() : undefined;
+      const jobs = await mailJobs(db, Number(mail.ma_id));
       // Only the list's columns: the raw HTML, the search vector and the headers stay on the server.
       const {
         ma_id,
@@ -50,7 +51,6 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
         is_deleted,
         has_attachments,
         mail_size,
-        job_id,
         thread_id,
       } = mail;
       const listed = {
@@ -68,7 +68,7 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
         is_deleted,
         has_attachments,
         mail_size,
-        job_id,
+        job_id: jobs[0]?.job_id ?? null,
         thread_id,
       };
       const [row] = toListRows([{ ...listed, ma_color: null, snippet: '' }], safeTimeZone(req.user?.settings.timezone));
@@ -81,7 +81,7 @@ export function registerMailDetailRoutes(app: FastifyInstance): void {
         snippet: '',
         mail_cc_arr: mail.mail_cc_arr,
         mail_bcc_arr: mail.mail_bcc_arr,
-        job_number: job?.job_number ?? null,
+        job_number: jobs[0]?.job_number ?? null,
         can_delete: link.can_delete,
         too_large: tooLarge,
         mail_html: clean?.html ?? null,

@@ -104,7 +104,7 @@ describe('mail client: details and flags', () => {
     const op = await as(a.host);
     const free = await firstMail(op, { stext: 'Riverside' });
     const linked = await firstMail(op, { stext: 'Elm Court' });
-    await a.db.updateTable('mails').set({ job_id: a.jobId }).where('ma_id', '=', linked.ma_id).execute();
+    await a.db.insertInto('mail_job_links').values({ ma_id: linked.ma_id, job_id: a.jobId, mjl_reason: 'manual' }).execute();
     for (const body of [{ is_deleted: true }, { is_spam: true }]) {
       const res = await op('PATCH', `mails/${linked.ma_id}`, body);
       expect(res.status).toBe(409);

@@ -30,7 +30,7 @@ export function parseFlagChanges(input: unknown, allowed: readonly string[] = []
 }
 
 export async function checkFlagRules(db: MailDb, mail: MailRow, link: AccountLink, changes: FlagChanges): Promise<void> {
-  if (changes.is_spam === true) checkSpamAllowed(mail);
+  if (changes.is_spam === true) await checkSpamAllowed(db, mail);
   if (changes.is_deleted === true) await checkDeleteAllowed(db, mail, link);
   if (changes.is_deleted === false && !link.can_delete) throw recordForbidden();
 }

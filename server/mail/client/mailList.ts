@@ -11,6 +11,7 @@ import { DOMAIN_SEARCH, type MailFilter, type MailListFilter, type MailListRow }
 import { toWireDate } from '../../envelope/datetime';
 import { composeDb, type ComposeTables } from '../compose/tables';
 import type { MailDb, MailsTable } from '../tables';
+import { firstJobId } from './jobLinks';
 
 export interface ListPage {
   limit: number;
@@ -39,13 +40,13 @@ function listSelect(db: MailDb) {
       'm.is_deleted',
       'm.has_attachments',
       'm.mail_size',
-      'm.job_id',
       'm.thread_id',
       sql<string>`left(regexp_replace(coalesce(nullif(m.mail_text, ''), regexp_replace(left(coalesce(m.mail_html, ''), 4000), '<[^>]*>', ' ', 'g')), '\\s+', ' ', 'g'), 160)`.as(
         'snippet',
       ),
     ])
     .select((eb) => [
+      firstJobId(eb),
       eb.fn
         .coalesce(
           eb

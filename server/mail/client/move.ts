@@ -27,7 +27,7 @@ async function targetFolder(db: MailDb, accountId: number, folderId: number) {
 /** The rules of deleteRules.ts for a move into the account's Junk or Trash folder. */
 export async function checkMoveAllowed(db: MailDb, mail: MailRow, link: AccountLink, folderId: number): Promise<void> {
   const target = await targetFolder(db, mail.mailaccount_id, folderId);
-  if (target.ifolder_type === 'junk') checkSpamAllowed(mail);
+  if (target.ifolder_type === 'junk') await checkSpamAllowed(db, mail);
   if (target.ifolder_type === 'trash') await checkDeleteAllowed(db, mail, link);
 }
 

@@ -9,6 +9,7 @@ import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } fro
 import { mailDb } from '../tables';
 import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, listedAccountIds, sessionUserId } from './access';
 import { parseMailFilter } from './filterBody';
+import { linkedToJob } from './jobLinks';
 import { listMails, toListRows } from './mailList';
 
 const KEY = 'mails';
@@ -165,11 +166,12 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
           'm.is_deleted',
           'm.has_attachments',
           'm.mail_size',
-          'm.job_id',
           'm.thread_id',
           sql<string>`left(coalesce(m.mail_text, ''), 160)`.as('snippet'),
         ])
-        .where('m.job_id', '=', jobId)
+        // The job's own id as the row's job: a mail of several jobs is listed under each.
+        .select(sql<number>`${jobId}::integer`.as('job_id'))
+        .where((eb) => linkedToJob(eb, jobId))
         .where('m.mailaccount_id', 'in', ids)
         .where('m.is_deleted', '=', false)
         .orderBy('m.mail_date', sql`desc nulls last`)

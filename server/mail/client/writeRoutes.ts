@@ -8,10 +8,11 @@ import { graphAccount } from '../graph/source';
 import { deleteOnGraph } from '../graph/writeBack';
 import { openImap } from '../sync/connect';
 import { mailDb, type MailDb } from '../tables';
-import { recordManual } from '../routing/manual';
+import { linkByHand, recordManual, unlinkByHand } from '../routing/manual';
 import { routingDb } from '../routing/tables';
 import { MAIL_CLIENT_GATE, finalDeleteAllowed, sessionUserId, visibleMail } from './access';
 import { checkDeleteAllowed } from './deleteRules';
+import { mailJobs } from './jobLinks';
 import { changeFlags, parseFlagChanges } from './flags';
 import { checkMoveAllowed, moveMail } from './move';
 
@@ -44,6 +45,9 @@ async function expungeOnServer(db: MailDb, maId: number, accountId: number): Pro
     await client.logout().catch(() => client.close());
   }
 }
+
+const ASSIGN_MODES = ['replace', 'add', 'remove'] as const;
+type AssignMode = (typeof ASSIGN_MODES)[number];
 
 export function registerMailWriteRoutes(app: FastifyInstance): void {
   action(
@@ -146,39 +150,48 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
       url: '/api/mails/assignjob',
       key: KEY,
       gate: MAIL_CLIENT_GATE,
-      summary: "Links a mail to a job of the brand ({ma_id, job_id}; job_id null unlinks); recorded as the user's decision, which no later sync overrides",
+      summary:
+        "Links a mail to a job of the brand ({ma_id, job_id, mode?}): mode `replace` (default) makes it the mail's only job (job_id null unlinks every job), `add` links one more job, `remove` takes the mail off that job; recorded as the user's decision, which no later sync overrides",
       docBody: { type: 'object' },
       change: true,
     },
     async (req) => {
       const body = asObject(req.body);
       if (!isId(body.ma_id)) throw invalidField('ma_id');
+      const mode = body.mode ?? 'replace';
+      if (!ASSIGN_MODES.includes(mode as AssignMode)) throw invalidField('mode');
       if (body.job_id !== null && !isId(body.job_id)) throw invalidField('job_id');
+      if (mode !== 'replace' && body.job_id === null) throw invalidField('job_id');
       const db = mailDb(req.db);
       const { mail } = await visibleMail(req, body.ma_id, db);
-      let jobNumber: string | null = null;
+      const maId = Number(mail.ma_id);
+      const target =
+        body.job_id === null
+          ? null
+          : await db
+              .selectFrom('jobs')
+              .select(['job_id', 'job_number'])
+              .where('job_id', '=', body.job_id as number)
+              .executeTakeFirst();
+      if (body.job_id !== null && !target) throw invalidField('job_id');
+      const current = (await mailJobs(db, maId)).map((j) => j.job_id);
+      const removed = mode === 'add' ? [] : mode === 'remove' ? current.filter((id) => id === target!.job_id) : current.filter((id) => id !== target?.job_id);
       // Taking a mail off a job changes that job too (server/jobs/access.ts decides who may).
-      if (mail.job_id !== null && mail.job_id !== body.job_id) await modifiableJob(req, mail.job_id);
-      if (body.job_id !== null) {
-        const job = await db
-          .selectFrom('jobs')
-          .select(['job_id', 'job_number'])
-          .where('job_id', '=', body.job_id as number)
-          .executeTakeFirst();
-        if (!job) throw invalidField('job_id');
-        await modifiableJob(req, job.job_id);
-        jobNumber = job.job_number;
-      }
-      // The person's decision is kept with the link: no later sync routes this mail again.
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('mails')
-          .set({ job_id: body.job_id as number | null })
-          .where('ma_id', '=', Number(mail.ma_id))
-          .execute();
-        await recordManual(routingDb(trx), Number(mail.ma_id), sessionUserId(req), body.job_id === null ? null : { job_number: jobNumber });
+      for (const jobId of removed) await modifiableJob(req, jobId);
+      if (target && mode !== 'remove') await modifiableJob(req, target.job_id);
+      const usId = sessionUserId(req);
+      // The person's decision is kept with each link: no later sync routes this mail again.
+      const remaining = await db.transaction().execute(async (trx) => {
+        const rdb = routingDb(trx);
+        await unlinkByHand(rdb, maId, removed);
+        if (target && mode !== 'remove') await linkByHand(rdb, maId, target.job_id, usId);
+        const left = await mailJobs(mailDb(trx), maId);
+        const named = mode === 'remove' ? left[0] : target;
+        await recordManual(rdb, maId, usId, left.length && named ? { job_number: named.job_number } : null);
+        return left;
       });
-      return { data: { ma_id: Number(mail.ma_id), job_id: body.job_id, job_number: jobNumber } };
+      const shown = mode === 'remove' ? (remaining[0] ?? null) : target;
+      return { data: { ma_id: maId, job_id: shown?.job_id ?? null, job_number: shown?.job_number ?? null, job_ids: remaining.map((j) => j.job_id) } };
     },
   );
 }

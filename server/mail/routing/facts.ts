@@ -30,11 +30,14 @@ async function repliedJobs(db: RoutingDb, ids: string[]): Promise<Map<string, Jo
   for (const part of chunks(ids)) {
     const rows = await db
       .selectFrom('mails as m')
-      .innerJoin('jobs as j', 'j.job_id', 'm.job_id')
+      .innerJoin('mail_job_links as l', 'l.ma_id', 'm.ma_id')
+      .innerJoin('jobs as j', 'j.job_id', 'l.job_id')
       .select(['m.message_id', 'j.job_id', 'j.job_number'])
       .where('m.message_id', 'in', part)
       .where('j.job_number', 'is not', null)
       .orderBy('m.ma_id')
+      .orderBy('l.mjl_at')
+      .orderBy('l.job_id')
       .execute();
     for (const r of rows) if (!out.has(r.message_id)) out.set(r.message_id, { job_id: r.job_id, job_number: r.job_number! });
   }

@@ -51,7 +51,8 @@ describe('routing Graph mail', () => {
     const rows = await routingDb(db)
       .selectFrom('mails as m')
       .innerJoin('mail_routing as r', 'r.ma_id', 'm.ma_id')
-      .select(['m.message_id', 'm.job_id', 'r.mr_reason'])
+      .leftJoin('mail_job_links as l', 'l.ma_id', 'm.ma_id')
+      .select(['m.message_id', 'l.job_id', 'r.mr_reason'])
       .where('m.mailaccount_id', '=', account.mailaccount_id)
       .orderBy('m.message_id')
       .execute();

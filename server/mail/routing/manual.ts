@@ -1,8 +1,11 @@
-/** A person's link or unlink (mails/assignjob, triage's one-click filing): recorded as theirs, so no later sync reroutes the mail. */
+/**
+ * A person's link or unlink (mails/assignjob, triage's one-click filing): each link is recorded as
+ * theirs, and the mail's routing row too, so no later sync reroutes the mail.
+ */
 import { sql } from 'kysely';
 import type { RoutingDb } from './tables';
 
-/** `job` null: the mail was taken off its job; a job still without a number is named by nothing. */
+/** `job` null: the mail was taken off its last job; a job still without a number is named by nothing. */
 export async function recordManual(db: RoutingDb, maId: number, usId: number, job: { job_number: string | null } | null): Promise<void> {
   const values = {
     mr_reason: job === null ? ('manual_unlink' as const) : ('manual' as const),
@@ -17,4 +20,20 @@ export async function recordManual(db: RoutingDb, maId: number, usId: number, jo
     .values({ ma_id: maId, ...values })
     .onConflict((oc) => oc.column('ma_id').doUpdateSet(values))
     .execute();
+}
+
+/** Links the mail to the job as the user's own decision (a link the router made becomes theirs). */
+export async function linkByHand(db: RoutingDb, maId: number, jobId: number, usId: number): Promise<void> {
+  const values = { mjl_reason: 'manual', mjl_by_us_id: usId, mjl_at: sql<Date>`now()` };
+  await db
+    .insertInto('mail_job_links')
+    .values({ ma_id: maId, job_id: jobId, ...values })
+    .onConflict((oc) => oc.columns(['ma_id', 'job_id']).doUpdateSet(values))
+    .execute();
+}
+
+/** Takes the mail off the given jobs. */
+export async function unlinkByHand(db: RoutingDb, maId: number, jobIds: number[]): Promise<void> {
+  if (!jobIds.length) return;
+  await db.deleteFrom('mail_job_links').where('ma_id', '=', maId).where('job_id', 'in', jobIds).execute();
 }

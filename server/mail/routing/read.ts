@@ -5,14 +5,15 @@ import { toWireDate } from '../../envelope/datetime';
 import type { Address } from '../tables';
 import type { RoutingDb } from './tables';
 
-export async function mailRouting(db: RoutingDb, maId: number, jobId: number | null): Promise<MailRouting> {
+export async function mailRouting(db: RoutingDb, maId: number): Promise<MailRouting> {
   const row = await db
     .selectFrom('mail_routing as r')
     .leftJoin('users as u', 'u.us_id', 'r.mr_by_us_id')
     .select(['r.mr_reason', 'r.mr_params', 'r.mr_by_us_id', 'r.mr_manual', 'r.mr_at', 'u.fullname', 'u.email'])
     .where('r.ma_id', '=', maId)
     .executeTakeFirst();
-  const base = { ma_id: maId, job_ids: jobId === null ? [] : [jobId] };
+  const links = await db.selectFrom('mail_job_links').select('job_id').where('ma_id', '=', maId).orderBy('mjl_at').orderBy('job_id').execute();
+  const base = { ma_id: maId, job_ids: links.map((l) => l.job_id) };
   if (!row) return { ...base, reason: null, reason_params: {}, reason_text: null, by: null, at: null };
   return {
     ...base,
@@ -41,7 +42,7 @@ export async function unroutedMails(db: RoutingDb, accountIds: number[], limit: 
     .selectFrom('mail_routing as r')
     .innerJoin('mails as m', 'm.ma_id', 'r.ma_id')
     .where('r.mr_reason', '=', 'unrouted')
-    .where('m.job_id', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('mail_job_links as l').select('l.job_id').whereRef('l.ma_id', '=', 'm.ma_id'))))
     .where('m.is_deleted', '=', false)
     .where('m.is_spam', '=', false)
     .where('m.mailaccount_id', 'in', accountIds);

@@ -4,7 +4,6 @@
  * folder or a mail a person filed or unlinked keeps its decision). The decision is stored in
  * `mail_routing` whether or not it filed the mail, so an unrouted mail lands in triage once.
  */
-import { sql } from 'kysely';
 import type { RoutableMail } from './clues';
 import { decide, type Decision } from './decide';
 import { loadFacts } from './facts';
@@ -27,8 +26,8 @@ async function undecided(db: RoutingDb, mails: StoredMail[]): Promise<StoredMail
       'in',
       mails.map((m) => m.ma_id),
     )
-    .where('m.job_id', 'is', null)
     .where('r.ma_id', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('mail_job_links as l').select('l.job_id').whereRef('l.ma_id', '=', 'm.ma_id'))))
     .execute();
   const open = new Set(rows.map((r) => Number(r.ma_id)));
   return mails.filter((m) => open.has(m.ma_id));
@@ -37,22 +36,12 @@ async function undecided(db: RoutingDb, mails: StoredMail[]): Promise<StoredMail
 export async function recordDecisions(db: RoutingDb, decided: { ma_id: number; decision: Decision }[]): Promise<void> {
   if (!decided.length) return;
   const filed = decided.filter((d) => d.decision.job);
-  if (filed.length) {
-    const cases = sql.join(
-      filed.map((d) => sql`when ${d.ma_id}::bigint then ${d.decision.job!.job_id}::integer`),
-      sql` `,
-    );
+  if (filed.length)
     await db
-      .updateTable('mails')
-      .set({ job_id: sql<number>`case ma_id ${cases} end` })
-      .where(
-        'ma_id',
-        'in',
-        filed.map((d) => d.ma_id),
-      )
-      .where('job_id', 'is', null)
+      .insertInto('mail_job_links')
+      .values(filed.map(({ ma_id, decision }) => ({ ma_id, job_id: decision.job!.job_id, mjl_reason: decision.reason })))
+      .onConflict((oc) => oc.columns(['ma_id', 'job_id']).doNothing())
       .execute();
-  }
   await db
     .insertInto('mail_routing')
     .values(

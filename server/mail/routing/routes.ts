@@ -50,7 +50,7 @@ export function registerMailRoutingRoutes(app: FastifyInstance): void {
       const { id } = req.params as { id: number };
       const db = mailDb(req.db);
       const { mail } = await visibleMail(req, id, db);
-      return { data: await mailRouting(routingDb(db), Number(mail.ma_id), mail.job_id) };
+      return { data: await mailRouting(routingDb(db), Number(mail.ma_id)) };
     },
   );
 

@@ -134,7 +134,8 @@ describe('mail routing on sync', () => {
     // A mail already on `linked` that the next mails answer.
     await box.put('INBOX', [mail({ subject: 'Original', id: '<orig@office.example>' })]);
     await syncAccount(db, box.id);
-    await db.updateTable('mails').set({ job_id: linked.job_id }).where('message_id', '=', '<orig@office.example>').execute();
+    const orig = await db.selectFrom('mails').select('ma_id').where('message_id', '=', '<orig@office.example>').executeTakeFirstOrThrow();
+    await db.insertInto('mail_job_links').values({ ma_id: orig.ma_id, job_id: linked.job_id, mjl_reason: 'manual' }).execute();
 
     const plusTo = `${box.user.replace('@', `+${plus.job_number.toLowerCase()}@`)}`;
     await box.put('INBOX', [
@@ -243,5 +244,52 @@ describe('mail routing on sync', () => {
     expect(await routingOf(`Visit ${a.job_number}`, box.id)).toMatchObject({ job_ids: [b.job_id], reason: 'manual' });
     const triage = await op('POST', 'mails/unrouted/filter', { mailaccount_ids: [box.id] });
     expect(triage.json.mails.metadata.totalCount).toBe(0);
+  });
+
+  it('links a mail to several jobs: each job lists it, it cannot be deleted or marked as spam while any link remains, and a re-sync keeps the links', async () => {
+    const box = await mailbox();
+    const a = await job();
+    const b = await job();
+    const raw = mail({ subject: `Shared works ${a.job_number}`, id: '<several-1@x.example>' });
+    await box.put('Jobs', [raw]);
+    await syncAccount(db, box.id);
+    const subject = `Shared works ${a.job_number}`;
+    const { ma_id } = await db
+      .selectFrom('mails')
+      .select('ma_id')
+      .where('mailaccount_id', '=', box.id)
+      .where('mail_subject', '=', subject)
+      .executeTakeFirstOrThrow();
+    const op = await as(brand.host);
+
+    const added = await op('POST', 'mails/assignjob', { ma_id, job_id: b.job_id, mode: 'add' });
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.mails.data).toMatchObject({ job_id: b.job_id, job_number: b.job_number, job_ids: [a.job_id, b.job_id] });
+    expect(await routingOf(subject, box.id)).toMatchObject({ job_ids: [a.job_id, b.job_id], reason: 'manual' });
+    for (const j of [a, b]) {
+      const listed = await op('GET', `mails/getmailsbyjobid/${j.job_id}`);
+      expect((listed.json.mails.data as { ma_id: number; job_id: number }[]).map((r) => [r.ma_id, r.job_id])).toEqual([[ma_id, j.job_id]]);
+    }
+    expect((await op('POST', 'mails/assignjob', { ma_id, job_id: b.job_id, mode: 'sideways' })).status).toBe(400);
+    expect((await op('POST', 'mails/assignjob', { ma_id, job_id: null, mode: 'add' })).status).toBe(400);
+
+    // Taking it off one job leaves the other: still linked, so still neither deleted nor spam.
+    const removed = await op('POST', 'mails/assignjob', { ma_id, job_id: a.job_id, mode: 'remove' });
+    expect(removed.json.mails.data).toMatchObject({ job_id: b.job_id, job_ids: [b.job_id] });
+    for (const body of [{ is_deleted: true }, { is_spam: true }]) expect((await op('PATCH', `mails/${ma_id}`, body)).status).toBe(409);
+    expect((await op('GET', `mails/getmailsbyjobid/${a.job_id}`)).json.mails.data).toEqual([]);
+
+    await withMailbox(dovecot, box.user, 'pw-1', async (c) => {
+      await c.mailboxDelete('Jobs');
+      await c.mailboxCreate('Jobs');
+      await c.append('Jobs', raw);
+    });
+    await syncAccount(db, box.id);
+    expect(await routingOf(subject, box.id)).toMatchObject({ job_ids: [b.job_id], reason: 'manual', reason_text: `filed to ${b.job_number} by hand` });
+
+    const last = await op('POST', 'mails/assignjob', { ma_id, job_id: b.job_id, mode: 'remove' });
+    expect(last.json.mails.data).toMatchObject({ job_id: null, job_ids: [] });
+    expect(await routingOf(subject, box.id)).toMatchObject({ job_ids: [], reason: 'manual_unlink' });
+    expect((await op('PATCH', `mails/${ma_id}`, { is_spam: true })).status).toBe(200);
   });
 });

@@ -11,6 +11,8 @@ import { dropAttachmentFiles, recordAttachments, removeAttachmentFiles, writeAtt
 import { recordSourceFiles, removeSourceFiles, writeSourceFiles, type PendingSource } from './sourceFiles';
 import { routeBatch } from '../routing/route';
 import { routingDb } from '../routing/tables';
+import { baseThreadKey, fallbackThreadKey } from '../../../core/mail/thread/threadKey';
+import { threadsBySubject } from './threadFallback';
 
 export interface FetchedMessage extends RawMessage {
   uid: number;
@@ -111,7 +113,8 @@ const INSERT_PARALLEL = 2;
  * `mail_locations` row per UID and `andThen` (the folder's cursor). A stop between the two leaves
  * rows without a location or thread (and files without a row): the retried batch finds and
  * completes them, and a row never retried goes with the orphans at the end of the account's sync. A mail joins the thread of a mail it answers
- * or references (in the database or earlier in the batch), else starts its own.
+ * or references (in the database or earlier in the batch), else, a reply without those headers, the thread of the
+ * mail with its subject and participants (threadFallback.ts), else starts its own.
  */
 export async function storeBatch(
   db: MailDb,
@@ -181,17 +184,32 @@ async function storeRows(
 ): Promise<void> {
   const known = await knownThreads(trx, folder.mailaccount_id, [...new Set([...byId.values()].flatMap(({ p }) => refsOf(p)))]);
   const threads: { id: number; thread: number }[] = [];
+  // Replies that name no known mail and whose subject says they are replies: by subject and participants.
+  const headerless = [...byId].filter(([id, { p }]) => stored.get(id)!.thread_id === null && fallbackThreadKey(p) && !refsOf(p).some((r) => known.has(r)));
+  const bySubject = headerless.length
+    ? await threadsBySubject(
+        trx,
+        folder.mailaccount_id,
+        headerless.map(([, { p }]) => p.mail_subject),
+      )
+    : new Map<string, number>();
   for (const [messageId, { p }] of byId) {
     const row = stored.get(messageId)!;
+    const base = baseThreadKey(p);
     if (row.thread_id !== null) {
       known.set(messageId, Number(row.thread_id));
+      if (base && !bySubject.has(base)) bySubject.set(base, Number(row.thread_id));
       continue;
     }
+    const fallback = fallbackThreadKey(p);
     const thread =
       refsOf(p)
         .map((ref) => known.get(ref))
-        .find((t) => t !== undefined) ?? Number(row.ma_id);
+        .find((t) => t !== undefined) ??
+      (fallback ? bySubject.get(fallback) : undefined) ??
+      Number(row.ma_id);
     known.set(messageId, thread);
+    if (base && !bySubject.has(base)) bySubject.set(base, thread);
     threads.push({ id: Number(row.ma_id), thread });
   }
   if (threads.length) {

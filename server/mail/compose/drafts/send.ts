@@ -11,6 +11,7 @@ import { pushFlags } from '../../sync/pushFlags';
 import { smtpTransport } from '../../transport';
 import { originalKey, type FileStore } from '../../../files/storage';
 import { mailDb } from '../../tables';
+import { mailJobs } from '../../client/jobLinks';
 import type { ComposeDb } from '../tables';
 import { jobReplyAddress } from '../../routing/clues';
 import { recordDecisions } from '../../routing/route';
@@ -49,13 +50,14 @@ async function replyHeaders(db: ComposeDb, draft: DraftRow) {
   if (draft.reply_ma_id === null) return none;
   const mail = await db
     .selectFrom('mails as m')
-    .leftJoin('jobs as j', 'j.job_id', 'm.job_id')
-    .select(['m.message_id', 'm.mail_references', 'm.thread_id', 'j.job_id', 'j.job_number'])
+    .select(['m.message_id', 'm.mail_references', 'm.thread_id'])
     .where('m.ma_id', '=', draft.reply_ma_id)
     .executeTakeFirst();
   if (!mail) return none;
-  // A reply or forward of a job's mail is the job's mail too (issue 30): it keeps the link and asks for answers at the job's plus-address.
-  const job = mail.job_id !== null && mail.job_number ? { job_id: mail.job_id, job_number: mail.job_number } : null;
+  // A reply or forward of a job's mail is the job's mail too (issue 30): it keeps the link and asks for answers at the job's
+  // plus-address; of a mail of several jobs, the first it was linked to.
+  const first = (await mailJobs(mailDb(db), Number(draft.reply_ma_id))).find((j) => j.job_number !== null);
+  const job = first ? { job_id: first.job_id, job_number: first.job_number! } : null;
   if (draft.reply_mode === 'forward') return { ...none, job };
   return { inReplyTo: mail.message_id, references: [...mail.mail_references, mail.message_id], threadId: mail.thread_id, job };
 }
@@ -187,7 +189,6 @@ export async function sendDraft(db: ComposeDb, store: FileStore | undefined, sch
         mail_size: built.raw.length,
         has_attachments: built.raw.includes('Content-Disposition: attachment'),
         is_seen: true,
-        job_id: reply.job?.job_id ?? null,
       })
       .returning('ma_id')
       .executeTakeFirstOrThrow();
