@@ -60,7 +60,9 @@ export function connectLiveEvents(url: string): () => void {
 /** Calls `handler` on each of the named events while the component is mounted. */
 export function useLiveEvents(names: readonly LiveEventName[], handler: Handler): void {
   const latest = useRef(handler);
-  latest.current = handler;
+  useEffect(() => {
+    latest.current = handler;
+  });
   const key = names.join(',');
   useEffect(() => {
     const offs = key.split(',').map((name) => onLiveEvent(name as LiveEventName, (d) => latest.current(d)));
