@@ -49,6 +49,7 @@ import { registerFileRoutes } from './files/index';
 import { registerMailAdminRoutes } from './mail/admin/index';
 import { registerMailClientRoutes } from './mail/client/index';
 import { registerMailComposeRoutes } from './mail/compose/index';
+import { registerEvents } from './events/index';
 import { registerCompression, registerSecurityHeaders } from './security/headers';
 import { checkJsonText, checkJsonValue, registerUrlGuard } from './security/input';
 import { DEFAULT_TIMEOUTS, fastifyTimeoutOptions, type ServerTimeouts } from './security/timeouts';
@@ -74,6 +75,10 @@ export interface BuildAppOptions {
   filesRoot?: string;
   /** Request, header, idle and keep-alive limits (server/security/timeouts.ts); start.ts reads them from the environment. */
   timeouts?: ServerTimeouts;
+  /** Live updates (server/events): the direct PostgreSQL URL to LISTEN on; none, no GET /api/events. */
+  eventsListenUrl?: string;
+  /** The live update stream's heartbeat (ms); tests use a short one. */
+  eventsHeartbeatMs?: number;
 }
 
 declare module 'fastify' {
@@ -175,5 +180,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerMailAdminRoutes(app);
   registerMailClientRoutes(app);
   registerMailComposeRoutes(app);
+  await registerEvents(app, { listenUrl: opts.eventsListenUrl, heartbeatMs: opts.eventsHeartbeatMs });
   return app;
 }

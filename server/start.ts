@@ -8,6 +8,9 @@
  * REPORT_CHECK_INTERVAL_S (default 900; 0: no "engineer not reported" check in this process),
  * PROVIDER_UPKEEP_INTERVAL_S (default 3600; 0: no keep-alive of idle grants nor call-history fold here),
  * REQUEST_TIMEOUT_S, HEADERS_TIMEOUT_S, CONNECTION_TIMEOUT_S, KEEP_ALIVE_TIMEOUT_S (server/security/timeouts.ts).
+ * ROLE=worker: no HTTP port, only the background work (mail sync, accounting queue, checks); API
+ * processes beside it run with MAIL_WORKERS=0. DATABASE_POOLER=transaction|session and
+ * DATABASE_LISTEN_URL (server/db/pooler.ts); EVENTS_HEARTBEAT_S (default 25, server/events).
  * Without XERO_CLIENT_ID, GOOGLE_CLIENT_ID and MS_CLIENT_ID the outside services are the local sandbox
  * (server/integrations/sandbox.ts), in this process, on PROVIDERS_PORT (default a free port).
  */
@@ -16,6 +19,7 @@ import { trustProxyFrom } from './auth/clientAddress';
 import { sessionLimits } from './auth/sessions';
 import { ensureSpaBuilt, SpaBuildError } from './build/spaBuild';
 import { connectDatabase, type Database } from './db/connect';
+import { listenUrl } from './db/pooler';
 import { migrateAll } from './db/migrations/migrate';
 import { globalDb } from './db/types';
 import { listenAll } from './listen';
@@ -48,10 +52,14 @@ async function startSandboxIfUnconfigured(): Promise<void> {
 /** Set by a signal; a start interrupted by it is a stop, not a failure. */
 let stopping = false;
 
+/** ROLE=worker runs the background work alone; anything else (api, unset) answers HTTP too. */
+const workerOnly = process.env.ROLE === 'worker';
+
 async function main(): Promise<void> {
   const started = Date.now();
   assertSupportedRuntime();
-  if (process.env.SKIP_BUILD === '1') log('SKIP_BUILD=1: not checking the SPA build.');
+  if (workerOnly) log('ROLE=worker: background work only, no HTTP port.');
+  else if (process.env.SKIP_BUILD === '1') log('SKIP_BUILD=1: not checking the SPA build.');
   else ensureSpaBuilt(REPO_ROOT, DEFAULT_DIST_DIR, log);
 
   await startSandboxIfUnconfigured();
@@ -103,15 +111,19 @@ async function main(): Promise<void> {
 
   const limits = sessionLimits();
   log(`Sessions end after ${limits.idleMinutes} min unused or ${limits.maxHours} h in all.`);
+  const heartbeatS = Number(process.env.EVENTS_HEARTBEAT_S);
   app = await buildApp({
     db: opened.db,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
     timeouts: timeoutsFromEnv(),
+    // A worker raises events (database triggers) but serves no stream: it does not listen.
+    eventsListenUrl: workerOnly ? undefined : listenUrl(opened.url),
+    eventsHeartbeatMs: heartbeatS > 0 ? heartbeatS * 1000 : undefined,
   });
   const host = process.env.HOST ?? '127.0.0.1';
   const port = Number(process.env.PORT ?? 3000);
-  const addresses = await listenAll(app, host, port);
+  const addresses = workerOnly ? [] : await listenAll(app, host, port);
   // Microsoft mailboxes' mail (the Graph source): their grants' tokens, and each sync recorded on the mailbox.
   registerMicrosoftMail();
   if (process.env.MAIL_WORKERS !== '0') {
@@ -134,6 +146,7 @@ async function main(): Promise<void> {
     .where('d.d_enabled', '=', true)
     .orderBy('d.d_id')
     .execute();
+  if (workerOnly) return log(`Worker ready ${Date.now() - started} ms after start (${runtimeLabel()}).`);
   log(`Listening on ${addresses.join(', ')} (${runtimeLabel()}; ready ${Date.now() - started} ms after start).`);
   for (const d of domains) log(`  ${d.name}: http://${d.d_name.includes(':') ? `[${d.d_name}]` : d.d_name}:${port}/`);
   log(`  API docs: http://localhost:${port}/api/docs`);

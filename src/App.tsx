@@ -22,6 +22,7 @@ import { appRoutes } from './routes/appRoutes';
 import { CatchAllPage } from './routes/CatchAllPage';
 import { NavigationBridge } from './routes/navigation';
 import { startPreloading } from './preload/preloadStore';
+import { LiveEvents } from './events/LiveEvents';
 
 // The http client has already shown a failure as a notice (and navigated on 401/403): asking
 // again would repeat both, so a failed query stays failed until the screen asks again.
@@ -71,6 +72,7 @@ export function App() {
         {(boot) => (
           <>
             <AuthBootstrap />
+            <LiveEvents queryClient={queryClient} />
             <AdminApp brand={boot.brand} i18nProvider={boot.i18nProvider} />
           </>
         )}

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { poolerMode } from './pooler';
 import { rootOfBound, type RootDb } from './types';
 
 // Counts (int8) and numeric money fit a JS number for this product; date-only columns stay
@@ -38,7 +39,17 @@ export const keptPool = (max: number) => ({ max, min: max });
 
 export function createDb(connectionString: string, max = defaultPoolSize()): RootDb {
   // A request that waits half a minute for a connection fails with an error instead of hanging.
-  const pool = new pg.Pool({ connectionString, ...keptPool(max), types: pgTypes, options: '-c TimeZone=UTC', connectionTimeoutMillis: 30_000 });
+  const pooled = poolerMode() === 'transaction';
+  const pool = new pg.Pool({
+    connectionString,
+    ...keptPool(max),
+    types: pgTypes,
+    // Behind a transaction pooler the startup option is refused: the time zone is SET per client (server/db/pooler.ts).
+    ...(pooled ? {} : { options: '-c TimeZone=UTC' }),
+    connectionTimeoutMillis: 30_000,
+  });
+  // Queued before any query of the client, so its first statement already runs in UTC.
+  if (pooled) pool.on('connect', (client) => void client.query("set timezone to 'UTC'").catch(() => undefined));
   // An idle client dies when PostgreSQL restarts or shuts down; without a listener that would crash the process.
   pool.on('error', (err) => {
     // 57P01 = the server is shutting down (e.g. Ctrl+C reached PostgreSQL too): expected, not news.

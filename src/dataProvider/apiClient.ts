@@ -18,6 +18,9 @@ export function configureApi(url: string): void {
   apiUrl = url.replace(/\/+$/, '');
 }
 
+/** The brand's API address, for what is not a fetch (the live update stream's EventSource). */
+export const apiBaseUrl = () => apiUrl;
+
 export const api = createHttpClient({
   apiUrl: () => apiUrl,
   // Looked up on each call so tests and the service worker can replace window.fetch.

@@ -1,4 +1,7 @@
-/** The app bar's reminder count: refreshed on its own interval, a click opens /reminders. */
+/**
+ * The app bar's reminder count: refreshed when the live update stream says the user's reminders
+ * changed (or it reconnected), and on its own interval while the stream is down; a click opens /reminders.
+ */
 import { useEffect } from 'react';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
@@ -9,15 +12,17 @@ import { useAuth } from '../auth/authStore';
 import { useOptionalBrand } from '../brand/BrandContext';
 import { routeById } from '../routes/routeTable';
 import { useStoreValue } from '../util/createStore';
+import { liveConnected, useLiveEvents } from '../events/liveEvents';
 import { REMINDER_BADGE_INTERVAL_MS, refreshReminderBadge, reminderBadge } from './badgeStore';
 
 function Polling() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { count } = useStoreValue(reminderBadge);
+  useLiveEvents(['reminders', 'resync'], () => void refreshReminderBadge());
   useEffect(() => {
     void refreshReminderBadge();
-    const timer = setInterval(() => void refreshReminderBadge(), REMINDER_BADGE_INTERVAL_MS);
+    const timer = setInterval(() => void (liveConnected.get() || refreshReminderBadge()), REMINDER_BADGE_INTERVAL_MS);
     return () => clearInterval(timer);
   }, []);
   const label = translate('reminders.badge', { count });

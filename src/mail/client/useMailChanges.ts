@@ -1,11 +1,13 @@
 /**
- * New mail within seconds, without a reload: every few seconds (while the tab is visible) the
- * client asks GET mails/changes, one cheap read on the server, and calls `onChange` when the
- * token moved: the sync (woken by IMAP IDLE) changed the user's mail. The list's own refresh
- * every MAIL_REFRESH_MS (the mail refresh interval modifier, 60 s) stays as the fallback.
+ * New mail within seconds, without a reload: the live update stream (src/events) says `mail` when
+ * the sync changed one of the user's accounts, and `resync` after a reconnect; both call
+ * `onChange`. Only while the stream is down (a proxy that cuts it, a browser without
+ * EventSource) the client asks GET mails/changes every few seconds instead, one cheap read, and
+ * calls `onChange` when the token moved. The list's own refresh every MAIL_REFRESH_MS stays too.
  */
 import { useEffect, useRef } from 'react';
 import { api } from '../../dataProvider/apiClient';
+import { liveConnected, useLiveEvents } from '../../events/liveEvents';
 
 export const MAIL_CHANGES_POLL_MS = 5000;
 
@@ -17,13 +19,14 @@ interface ChangeToken {
 export function useMailChanges(onChange: () => void, pollMs = MAIL_CHANGES_POLL_MS): void {
   const latest = useRef(onChange);
   latest.current = onChange;
+  useLiveEvents(['mail', 'resync'], () => latest.current());
 
   useEffect(() => {
     let token: string | null = null;
     let busy = false;
     let stopped = false;
     const check = async () => {
-      if (busy || document.visibilityState === 'hidden') return;
+      if (busy || document.visibilityState === 'hidden' || liveConnected.get()) return;
       busy = true;
       try {
         // Quiet: a missed check is asked again at the next tick, never a notice every few seconds.
