@@ -10,6 +10,7 @@ import { driveProvider } from '../google/drive/driveProvider';
 import { microsoftProvider } from '../microsoft/microsoftProvider';
 import { tasksProvider } from '../google/tasks/tasksProvider';
 import { routingProvider } from '../mail/routing/routingProvider';
+import { dispatchProvider } from '../dispatch/dispatchProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 
@@ -24,4 +25,5 @@ export const appDataProvider = withPreloadRefresh({
   ...microsoftProvider(api),
   ...tasksProvider(api),
   ...routingProvider(api),
+  ...dispatchProvider(api),
 });
