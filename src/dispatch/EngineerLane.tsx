@@ -23,14 +23,12 @@ interface Props {
 }
 
 function Cell({ engineer, day, hour, children }: { engineer: DispatchEngineer; day: string; hour: number; children: React.ReactNode }) {
-  const t = useTranslate();
-  const [locale] = useLocaleState();
   const { setNodeRef, isOver } = useDroppable({ id: cellId({ usId: engineer.us_id, day, hour }), data: { usId: engineer.us_id, day, hour } });
+  // No name of its own: the row's hour and the column's day name it, and a name would hide the visits inside.
   return (
     <Box
       ref={setNodeRef}
       role="gridcell"
-      aria-label={t('dispatch.cell', { name: engineer.fullname ?? '', day: dayLabel(day, locale), time: hourText(hour) })}
       data-testid={cellId({ usId: engineer.us_id, day, hour })}
       sx={{ minHeight: 28, borderTop: 1, borderLeft: 1, borderColor: 'divider', p: 0.25, bgcolor: isOver ? 'action.selected' : undefined, minWidth: 0 }}
     >
