@@ -39,6 +39,7 @@ import { registerReserveRoutes } from './reserve/routes';
 import { registerPublicAuthRoutes } from './publicauth/routes';
 import { registerDevTools } from './devtools/index';
 import { registerJobRoutes } from './jobs/index';
+import { registerDispatchRoutes } from './dispatch/routes';
 import { registerSalesRoutes } from './jobs/sales/index';
 import { registerCostRoutes } from './jobs/costs/index';
 import { registerEngineerPortalRoutes } from './engineerportal/index';
@@ -172,6 +173,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerJobRoutes(app);
   registerSalesRoutes(app);
   registerCostRoutes(app);
+  registerDispatchRoutes(app);
   registerEngineerPortalRoutes(app);
   registerNotificationRoutes(app);
   registerEngineerReportRoutes(app);

@@ -19,6 +19,7 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 
 const PAGES: { path: string; role: DemoRole }[] = [
   { path: '/sheet', role: 'admin' },
+  { path: '/dispatch', role: 'operator' },
   { path: '/engineer-view', role: 'engineer' },
   { path: '/portal', role: 'customer' },
 ];

@@ -5,11 +5,11 @@ import { ACME, login, menu, type DemoRole } from './support/session';
 const EXPECTED: Record<DemoRole, { sees: string[]; not: string[] }> = {
   developer: { sees: ['Job sheet', 'Mails', 'Reminders', 'Brands', 'Settings', 'Error list', 'Data', 'Admin', 'Dev', 'Google'], not: ['Engineer view'] },
   admin: { sees: ['Job sheet', 'Mails', 'Reminders', 'Engineer reports', 'Data', 'Admin', 'Google'], not: ['Dev', 'Brands', 'Engineer view'] },
-  operator: { sees: ['Job sheet', 'Mails', 'Reminders', 'Engineer reports', 'Data', 'Google', 'Settings'], not: ['Admin', 'Dev', 'Brands'] },
+  operator: { sees: ['Job sheet', 'Dispatch board', 'Mails', 'Reminders', 'Engineer reports', 'Data', 'Google', 'Settings'], not: ['Admin', 'Dev', 'Brands'] },
   bemaccount: { sees: ['Job sheet', 'Reminders', 'Data'], not: ['Admin', 'Dev', 'Brands'] },
   procurement: { sees: ['Job sheet', 'Reminders', 'Data'], not: ['Admin', 'Dev', 'Brands'] },
   user: { sees: ['Job sheet', 'Mails', 'Data', 'Settings'], not: ['Reminders', 'Engineer reports', 'Admin', 'Dev', 'Brands'] },
-  engineer: { sees: ['Engineer view', 'Settings', 'Error list'], not: ['Job sheet', 'Mails', 'Data', 'Admin', 'Dev'] },
+  engineer: { sees: ['Engineer view', 'Settings', 'Error list'], not: ['Job sheet', 'Dispatch board', 'Mails', 'Data', 'Admin', 'Dev'] },
   sales: { sees: ['Brands', 'Settings', 'Error list'], not: ['Job sheet', 'Mails', 'Data', 'Admin', 'Dev'] },
   customer: {
     sees: ['My jobs', 'Request a job', 'My sites', 'Error list'],

@@ -29,6 +29,7 @@ import { googleTasksMessages } from '../google/tasksMessages';
 import { xeroDocumentMessages } from '../accounting/documentMessages';
 import { choiceMessages } from '../resources/choiceMessages';
 import { jobDeskMessages } from '../jobs/home/messages';
+import { dispatchMessages } from '../dispatch/messages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
@@ -60,4 +61,5 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   xeroDocumentMessages,
   choiceMessages,
   jobDeskMessages,
+  dispatchMessages,
 ];

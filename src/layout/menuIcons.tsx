@@ -7,6 +7,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import BuildIcon from '@mui/icons-material/Build';
 import BusinessIcon from '@mui/icons-material/Business';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import CategoryIcon from '@mui/icons-material/Category';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import CloudIcon from '@mui/icons-material/Cloud';
@@ -37,6 +38,7 @@ export const MENU_ICONS: Record<MenuIcon, SvgIconComponent> = {
   request: AddCircleOutlineIcon,
   mail: MailIcon,
   engineer: BuildIcon,
+  dispatch: CalendarMonthIcon,
   reminders: NotificationsIcon,
   reports: AssessmentIcon,
   brands: BusinessIcon,

@@ -12,7 +12,19 @@ const ids = (m: ReturnType<typeof buildMenu>) => ({
 describe('menu model', () => {
   it('a developer sees every group', () => {
     const menu = ids(buildMenu('Developer', on));
-    expect(menu.top).toEqual(['sheet', 'email', 'mailTriage', 'reminders', 'engineerReports', 'brands', 'microsoftDashboard', 'xero', 'settings', 'errorList']);
+    expect(menu.top).toEqual([
+      'sheet',
+      'dispatch',
+      'email',
+      'mailTriage',
+      'reminders',
+      'engineerReports',
+      'brands',
+      'microsoftDashboard',
+      'xero',
+      'settings',
+      'errorList',
+    ]);
     expect(Object.keys(menu.groups)).toEqual(['data', 'admin', 'dev', 'google']);
     expect(menu.groups.data).toEqual(['contacts', 'sites', 'propertyManagers', 'siteContacts', 'departments', 'files']);
     expect(menu.groups.dev).toEqual(['devDashboard', 'sqlSchemas', 'deletedMails', 'xeroSyncStatus', 'xeroDashboard']);

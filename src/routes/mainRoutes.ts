@@ -34,6 +34,7 @@ type Entry = Omit<AppRoute, 'layout'>;
 const entries: Entry[] = [
   { id: 'home', path: '/', title: 'pages.home', page: 'home' },
   { id: 'sheet', path: '/sheet', title: 'pages.sheet', page: 'jobSheet', gate: sheets, menu: { group: 'top', order: 10, icon: 'sheet' } },
+  { id: 'dispatch', path: '/dispatch', title: 'dispatch.menu', page: 'dispatchBoard', gate: sheets, menu: { group: 'top', order: 10.5, icon: 'dispatch' } },
   { id: 'sheetItem', path: '/sheet/:id/:tab?', title: 'pages.sheetItem', page: 'jobItem', gate: sheets },
   {
     id: 'customerJobs',

@@ -51,6 +51,7 @@ export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
   requestPasswordToken: lazyPage(() => import('../publicauth/PasswordResetPages'), 'RequestPasswordTokenPage'),
   jobSheet: lazyPage(() => import('../jobs/sheet/JobSheetPage'), 'JobSheetPage'),
   jobItem: lazyPage(() => import('../jobs/item/JobItemPage'), 'JobItemPage'),
+  dispatchBoard: lazyPage(() => import('../dispatch/DispatchPage'), 'DispatchPage'),
   reminders: lazyPage(() => import('../notifications/RemindersPage'), 'RemindersPage'),
   engineerReports: lazyPage(() => import('../engineerreports/EngineerReportsPage'), 'EngineerReportsPage'),
   engineerView: lazyPage(() => import('../engineerportal/EngineerViewPage'), 'EngineerViewPage'),

@@ -10,6 +10,7 @@ export type MenuGroup = 'top' | 'data' | 'admin' | 'dev' | 'google';
 /** Icons are named here and drawn in src/layout/menuIcons.tsx. */
 export type MenuIcon =
   | 'sheet'
+  | 'dispatch'
   | 'mail'
   | 'engineer'
   | 'reminders'
@@ -80,6 +81,7 @@ export type PageKind =
   | 'requestPasswordToken'
   | 'jobSheet'
   | 'jobItem'
+  | 'dispatchBoard'
   | 'reminders'
   | 'engineerReports'
   | 'engineerView'
