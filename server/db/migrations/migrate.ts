@@ -52,6 +52,7 @@ import * as brand0041 from './brand/0041_graph_mail';
 import * as brand0042 from './brand/0042_engineer_uploads';
 import * as brand0043 from './brand/0043_google_job_folders';
 import * as brand0044 from './brand/0044_mail_routing';
+import * as brand0048 from './brand/0048_google_task_moves';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -110,6 +111,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0042_engineer_uploads': brand0042,
   '0043_google_job_folders': brand0043,
   '0044_mail_routing': brand0044,
+  '0048_google_task_moves': brand0048,
 };
 
 /** In order, for the developer dashboard's schema version. */
