@@ -6,7 +6,8 @@ import { DEMO, login } from './support/session';
  * A user connects a sandbox Google account of its own on a phone-sized screen, makes a task list
  * and a task, and syncs. The task is then changed at Google (the sandbox's control knob) and here:
  * the sync marks a conflict, the dialog offers both choices, and each gives its result, still there
- * after a reload (and at Google, for "keep ours").
+ * after a reload (and at Google, for "keep ours"). Last the task moves to another list by keyboard,
+ * and is there after the sync and a reload, here and at Google.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -36,6 +37,8 @@ async function editHere(page: Page, from: string, to: string): Promise<void> {
 }
 
 test('a task changed at Google and here asks which to keep; each choice holds after a reload', async ({ page }) => {
+  // Two conflicts and a move, each with a sync and a reload: longer than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const email = `e2e-tasks-${Date.now()}@example.com`;
   let control: ProviderControl | null = null;
   await page.route(/\/oauth\/google\/authorize\?/, async (route) => {
@@ -104,6 +107,31 @@ test('a task changed at Google and here asks which to keep; each choice holds af
   await expect(page.getByRole('row', { name: /Ours wins/ })).not.toContainText('Not yet sent to Google');
   const remote = (await control!.google.state(email)).tasks.find((t) => t.id === googleId);
   expect(remote?.title).toBe('Ours wins');
+
+  // Moved to another list (by keyboard): it leaves this list, and after the sync Google has it there too.
+  await page.getByRole('button', { name: 'Edit Ours wins' }).click();
+  const moveDialog = page.getByRole('dialog', { name: 'Edit Ours wins' });
+  await moveDialog.getByRole('combobox', { name: 'Task list' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('option', { name: 'My Tasks' }).press('Enter');
+  await expect(moveDialog.getByRole('combobox', { name: 'Task list' })).toHaveText('My Tasks');
+  await expect(moveDialog.getByRole('combobox', { name: 'Parent task' })).toHaveText('None (top level)');
+  await moveDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: /Ours wins/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sync' }).click();
+  const pending = async () => {
+    const res = await page.request.post(`${DEMO}/api/tasks/filter`, { data: { stext: 'Ours wins' }, headers: { origin: DEMO } });
+    return ((await res.json()).tasks.data as { dirty: boolean }[]).map((t) => t.dirty);
+  };
+  await expect.poll(pending).toEqual([false]);
+  await page.goto(`${DEMO}/google/tasklists`);
+  await page.getByRole('link', { name: 'My Tasks' }).click();
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Ours wins/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Ours wins/ })).not.toContainText('Not yet sent to Google');
+  const myTasks = (await control!.google.state(email)).taskLists.find((l) => l.title === 'My Tasks') as { id: string };
+  const moved = (await control!.google.state(email)).tasks.find((t) => t.id === googleId) as { selfLink: string };
+  expect(moved.selfLink).toContain(`/lists/${myTasks.id}/tasks/`);
 
   await disconnectAll(page);
 });

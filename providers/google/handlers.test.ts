@@ -186,6 +186,37 @@ describe('tasks', () => {
     expect((await s.google('GET', `/tasks/v1/lists/${list}/tasks?maxResults=101`)).status).toBe(400);
   });
 
+  it('tasks.move puts a task under a parent, back to the top level and into another list with its subtasks', async () => {
+    const s = session(bed);
+    const home = bed.server.google.addTaskList(s.subject, 'Home').id as string;
+    const away = bed.server.google.addTaskList(s.subject, 'Away').id as string;
+    const parent = bed.server.google.addTask(s.subject, home, { title: 'Parent' }).id as string;
+    const child = bed.server.google.addTask(s.subject, home, { title: 'Child' }).id as string;
+    const move = (list: string, task: string, query: string) => s.google('POST', `/tasks/v1/lists/${list}/tasks/${task}/move${query}`);
+
+    const under = await move(home, child, `?parent=${parent}`);
+    expectContractAnswer(bed, 'tasks', 'tasks.tasks.move', 200, under.body);
+    expect(under.body).toMatchObject({ id: child, parent });
+    const top = await move(home, child, '');
+    expect(top.body.parent).toBeUndefined();
+    expect(Date.parse(top.body.updated)).toBeGreaterThanOrEqual(Date.parse(under.body.updated));
+    expect(top.body.etag).not.toBe(under.body.etag);
+
+    await move(home, child, `?parent=${parent}`);
+    // A task cannot go under itself or under its own subtask.
+    expect((await move(home, parent, `?parent=${child}`)).status).toBe(400);
+    expect((await move(home, parent, '?destinationTasklist=nosuchlist')).status).toBe(404);
+    const moved = await move(home, parent, `?destinationTasklist=${away}`);
+    expect(moved.status).toBe(200);
+    const listed = async (list: string) =>
+      ((await s.google('GET', `/tasks/v1/lists/${list}/tasks`)).body.items ?? []).map((t: { title: string }) => t.title).sort();
+    expect(await listed(away)).toEqual(['Child', 'Parent']);
+    expect(await listed(home)).toEqual([]);
+    expect((await s.google('GET', `/tasks/v1/lists/${home}/tasks/${parent}`)).status).toBe(404);
+    // An unknown previous sibling is refused.
+    expect((await move(away, child, '?previous=nosuchtask')).status).toBe(404);
+  });
+
   it('a seeded sandbox account has folders, files and task lists with tasks', async () => {
     const s = session(bed, { seed: true });
     const snap = bed.server.google.state(s.subject);

@@ -33,6 +33,9 @@ export interface RemoteTaskEdit {
   status?: 'needsAction' | 'completed';
   deleted?: boolean;
   hidden?: boolean;
+  /** A move, as tasks.move makes it: into this list (its subtasks along) and under this parent (null: top level). */
+  listId?: string;
+  parent?: string | null;
 }
 
 export interface GoogleKnobs {
@@ -85,7 +88,8 @@ export function createGoogleKnobs(deps: { state: GoogleState; faults: Faults; ba
       return taskWire(state.addTask(a, listId, { ...task, due: task.due?.slice(0, 10) }), deps.baseUrl());
     },
     editRemote: (subject, taskId, edit) => {
-      const task = known(subject).tasks.get(taskId);
+      const a = known(subject);
+      const task = a.tasks.get(taskId);
       if (!task) throw new UnknownGoogleRecord(`unknown task ${taskId}`);
       if (edit.title !== undefined) task.title = edit.title;
       if (edit.notes !== undefined) task.notes = edit.notes;
@@ -96,6 +100,11 @@ export function createGoogleKnobs(deps: { state: GoogleState; faults: Faults; ba
       }
       if (edit.deleted !== undefined) task.deleted = edit.deleted;
       if (edit.hidden !== undefined) task.hidden = edit.hidden;
+      if (edit.listId !== undefined || edit.parent !== undefined) {
+        if (edit.listId !== undefined && !a.lists.has(edit.listId)) throw new UnknownGoogleRecord(`unknown task list ${edit.listId}`);
+        if (edit.parent && !a.tasks.has(edit.parent)) throw new UnknownGoogleRecord(`unknown task ${edit.parent}`);
+        state.moveTask(a, task, { listId: edit.listId ?? task.listId, parent: edit.parent === undefined ? task.parent : edit.parent, previous: null });
+      }
       state.touch(task);
       return taskWire(task, deps.baseUrl());
     },

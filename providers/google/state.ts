@@ -162,6 +162,35 @@ export class GoogleState {
     return task;
   }
 
+  /** The tasks under `task` (its subtasks and theirs). */
+  descendants(a: GoogleAccount, task: Task): Task[] {
+    const out: Task[] = [];
+    const walk = (id: string) => {
+      for (const t of a.tasks.values())
+        if (t.parent === id && !out.includes(t)) {
+          out.push(t);
+          walk(t.id);
+        }
+    };
+    walk(task.id);
+    return out;
+  }
+
+  /**
+   * Moves a task under `parent` (top level when null) of `listId`, after `previous` (first when null):
+   * the siblings it leaves close up, the ones after it move down, its subtasks go along to the list.
+   */
+  moveTask(a: GoogleAccount, task: Task, to: { listId: string; parent: string | null; previous: string | null }): void {
+    for (const t of a.tasks.values()) if (t !== task && t.listId === task.listId && t.parent === task.parent && t.position > task.position) t.position -= 1;
+    if (to.listId !== task.listId) for (const d of this.descendants(a, task)) d.listId = to.listId;
+    task.listId = to.listId;
+    task.parent = to.parent;
+    const after = to.previous ? a.tasks.get(to.previous) : undefined;
+    task.position = after ? after.position + 1 : 0;
+    for (const t of a.tasks.values()) if (t !== task && t.listId === to.listId && t.parent === to.parent && t.position >= task.position) t.position += 1;
+    this.touch(task);
+  }
+
   touch(record: { updatedMs: number; version: number }): void {
     // Two changes within one millisecond still move `updated`, so updatedMin never misses one.
     record.updatedMs = Math.max(this.now(), record.updatedMs + 1);

@@ -150,20 +150,25 @@ const tasksDelete: GoogleHandler = (call) => {
   return { status: 204 };
 };
 
+/**
+ * Google's rules for a move: the destination list exists; a parent is a live task of that list and
+ * not the task or one of its subtasks; `previous` is a sibling there (under the same parent).
+ */
 const tasksMove: GoogleHandler = (call) => {
   const task = taskOf(call);
   if (!task) return notFound('Task', call.params.task);
-  const destination = call.query.get('destinationTasklist');
-  if (destination) {
-    if (!call.account.lists.has(destination)) return notFound('Task list', destination);
-    task.listId = destination;
-  }
-  const parent = call.query.get('parent');
-  if (parent && !call.account.tasks.has(parent)) return notFound('Task', parent);
-  task.parent = parent ?? null;
-  const previous = call.query.get('previous');
-  task.position = previous ? (call.account.tasks.get(previous)?.position ?? -1) + 1 : 0;
-  call.state.touch(task);
+  const listId = call.query.get('destinationTasklist') || task.listId;
+  if (!call.account.lists.has(listId)) return notFound('Task list', listId);
+  const parentId = call.query.get('parent') || null;
+  const parent = parentId ? call.account.tasks.get(parentId) : null;
+  if (parentId && (!parent || parent.deleted)) return notFound('Task', parentId);
+  if (parent && (parent.listId !== listId || parent === task || call.state.descendants(call.account, task).includes(parent)))
+    return invalid('Invalid parent task.');
+  const previousId = call.query.get('previous') || null;
+  const previous = previousId ? call.account.tasks.get(previousId) : null;
+  if (previousId && !previous) return notFound('Task', previousId);
+  if (previous && (previous === task || previous.listId !== listId || previous.parent !== parentId)) return invalid('Invalid previous task.');
+  call.state.moveTask(call.account, task, { listId, parent: parentId, previous: previousId });
   return { status: 200, body: taskWire(task, call.baseUrl) };
 };
 

@@ -5,12 +5,15 @@
  * is read (new, renamed, gone) and each list's tasks changed since its cursor (updatedMin, with
  * deleted and hidden ones) are taken in, except where ours changed too: that is a conflict as well.
  * Nothing is overwritten silently; the user resolves (./resolve.ts). Progress is written as it goes.
+ * New tasks go first and moves next (./move.ts), so a parent is at Google, and a moved list's
+ * subtasks are where Google has them, before the edits that name them are sent.
  */
 import { sql } from 'kysely';
 import type { CloudVersion } from '../../../core/google/tasks';
 import { NotFound } from '../../integrations/http/errors';
 import type { ProviderClient } from '../../integrations/http/providerClient';
 import type { GoogleDb } from '../accounts';
+import { descendantsOf, googleIdOf, pushMove } from './move';
 import type { TasksDb } from './tables';
 import { deleteTask, getTask, insertTask, listTasks, listTaskLists, tasksClient, writeTask, type GoogleTaskWire } from './tasksApi';
 
@@ -38,10 +41,10 @@ export const fromGoogle = (g: GoogleTaskWire) => {
 type TaskRow = Awaited<ReturnType<typeof dirtyTasks>>[number];
 
 async function dirtyTasks(db: TasksDb, gaId: number) {
-  return db
+  const rows = await db
     .selectFrom('google_tasks as t')
     .innerJoin('google_tasklists as l', 'l.gtl_id', 't.gtl_id')
-    .leftJoin('google_tasks as p', 'p.task_id', 't.parent_id')
+    .leftJoin('google_tasklists as m', 'm.gtl_id', 't.move_from')
     .select([
       't.task_id',
       't.google_task_id',
@@ -53,7 +56,7 @@ async function dirtyTasks(db: TasksDb, gaId: number) {
       't.etag',
       't.updated_at',
       'l.g_tasklist_id',
-      'p.google_task_id as parent_google_id',
+      'm.g_tasklist_id as from_list',
       't.parent_id',
     ])
     .where('t.og_id', '=', gaId)
@@ -62,6 +65,8 @@ async function dirtyTasks(db: TasksDb, gaId: number) {
     .where('l.deleted', '=', false)
     .orderBy('t.task_id')
     .execute();
+  const stage = (t: (typeof rows)[number]) => (!t.google_task_id ? 0 : t.from_list ? 1 : 2);
+  return rows.sort((a, b) => stage(a) - stage(b));
 }
 
 /** Marks a task a conflict, Google's version kept for the user to choose. */
@@ -73,7 +78,7 @@ export async function markConflict(db: TasksDb, taskId: number, cloud: CloudVers
     .execute();
 }
 
-/** Sends one local change; false when it waits (its parent is not at Google yet). */
+/** Sends one local change; it waits (stays dirty) while its parent is not at Google yet. */
 async function pushOne(db: TasksDb, client: ProviderClient, t: TaskRow): Promise<void> {
   const body = { title: t.title, notes: t.notes, due: t.due, completed: t.completed };
   // Only if nothing changed here while the call was out: otherwise it stays dirty for the next sync.
@@ -86,15 +91,19 @@ async function pushOne(db: TasksDb, client: ProviderClient, t: TaskRow): Promise
       .where(sql`date_trunc('milliseconds', updated_at)`, '=', t.updated_at)
       .execute();
   if (!t.google_task_id) {
-    if (t.deleted) return void (await settle({}));
-    if (t.parent_id !== null && !t.parent_google_id) return;
-    const made = await insertTask(client, t.g_tasklist_id, body, t.parent_google_id);
-    await settle({ google_task_id: made.id, etag: made.etag, g_updated: new Date(made.updated) });
+    if (t.deleted) return void (await settle({ move_from: null }));
+    // Read now, not with the batch: a parent made earlier in this sync has its Google id.
+    const parent = await googleIdOf(db, t.parent_id);
+    if (t.parent_id !== null && !parent) return;
+    const made = await insertTask(client, t.g_tasklist_id, body, parent);
+    await settle({ google_task_id: made.id, etag: made.etag, g_updated: new Date(made.updated), move_from: null });
     return;
   }
+  // Where Google has it: the list it left here, while its move waits.
+  const googleList = t.from_list ?? t.g_tasklist_id;
   let cloud: GoogleTaskWire | null;
   try {
-    cloud = await getTask(client, t.g_tasklist_id, t.google_task_id);
+    cloud = await getTask(client, googleList, t.google_task_id);
   } catch (error) {
     if (!(error instanceof NotFound)) throw error;
     cloud = null;
@@ -106,21 +115,22 @@ async function pushOne(db: TasksDb, client: ProviderClient, t: TaskRow): Promise
     return;
   }
   if (cloud.etag !== t.etag) return markConflict(db, t.task_id, cloudVersion(cloud));
+  if (t.from_list && !(await pushMove(db, client, { ...t, google_task_id: t.google_task_id }, t.from_list))) return;
   if (t.deleted) {
     await deleteTask(client, t.g_tasklist_id, t.google_task_id);
     // Google's new etag is not answered; the next pull sees the deletion as already ours.
-    await settle({ etag: null });
+    await settle({ etag: null, move_from: null });
     return;
   }
   const written = await writeTask(client, t.g_tasklist_id, t.google_task_id, body);
-  await settle({ etag: written.etag, g_updated: new Date(written.updated) });
+  await settle({ etag: written.etag, g_updated: new Date(written.updated), move_from: null });
 }
 
 /** Takes in one pulled task: new, unchanged, changed there only (applied) or on both sides (conflict). */
 async function pullOne(db: TasksDb, gaId: number, gtlId: number, g: GoogleTaskWire): Promise<void> {
   const local = await db
     .selectFrom('google_tasks')
-    .select(['task_id', 'etag', 'dirty', 'conflict'])
+    .select(['task_id', 'gtl_id', 'etag', 'dirty', 'conflict'])
     .where('og_id', '=', gaId)
     .where('google_task_id', '=', g.id)
     .executeTakeFirst();
@@ -134,19 +144,34 @@ async function pullOne(db: TasksDb, gaId: number, gtlId: number, g: GoogleTaskWi
   }
   if (local.etag === g.etag) return;
   if (local.dirty || local.conflict) return markConflict(db, local.task_id, cloudVersion(g));
-  await db
+  // Back at the top level there; a new parent is linked once the whole page is in (linkParents).
+  const done = await db
     .updateTable('google_tasks')
-    .set({ ...fromGoogle(g), gtl_id: gtlId })
+    .set({ ...fromGoogle(g), gtl_id: gtlId, ...(g.parent ? {} : { parent_id: null }) })
     .where('task_id', '=', local.task_id)
     .where('dirty', '=', false)
-    .execute();
+    .executeTakeFirst();
+  if (done.numUpdatedRows > 0n && local.gtl_id !== gtlId) {
+    // Moved to this list at Google: its subtasks came along.
+    const below = await descendantsOf(db, gaId, local.task_id);
+    if (below.length) await db.updateTable('google_tasks').set({ gtl_id: gtlId }).where('task_id', 'in', below).execute();
+  }
 }
 
+/** Google's parents as ours, for the tasks not changed here (a local move waiting is kept). */
 async function linkParents(db: TasksDb, gaId: number, items: GoogleTaskWire[]): Promise<void> {
   for (const g of items) {
     if (!g.parent) continue;
     const parent = await db.selectFrom('google_tasks').select('task_id').where('og_id', '=', gaId).where('google_task_id', '=', g.parent).executeTakeFirst();
-    if (parent) await db.updateTable('google_tasks').set({ parent_id: parent.task_id }).where('og_id', '=', gaId).where('google_task_id', '=', g.id).execute();
+    if (parent)
+      await db
+        .updateTable('google_tasks')
+        .set({ parent_id: parent.task_id })
+        .where('og_id', '=', gaId)
+        .where('google_task_id', '=', g.id)
+        .where('dirty', '=', false)
+        .where('conflict', '=', false)
+        .execute();
   }
 }
 

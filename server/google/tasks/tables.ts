@@ -33,6 +33,8 @@ export interface GoogleTasksTable {
   conflict: Generated<boolean>;
   cloud: unknown;
   updated_at: Generated<Date>;
+  /** Moved here (parent or list) and not yet at Google: the list Google still has it in (migration 0048). */
+  move_from: number | null;
 }
 
 export interface TasksAccountColumns {

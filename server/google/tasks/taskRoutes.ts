@@ -11,6 +11,7 @@ import { invalidField } from '../../envelope/errors';
 import { textOrNull } from '../../http/bodyShapes';
 import { listQuerySchema, parseListQuery, parseSearchText, type ListQuery } from '../../http/listQuery';
 import { action, idParams } from '../../http/route';
+import { moveLocally, type MoveTo } from './move';
 import { ownList, ownTask, taskQuery, tasksDb, taskWire, TASK_COLUMNS, type TaskFilter } from './store';
 import { createBody, filterBody, taskData, taskList, updateBody } from './taskSchemas';
 import type { TasksDb } from './tables';
@@ -142,14 +143,15 @@ export function registerTaskRoutes(app: FastifyInstance): void {
       body: updateBody,
       data: taskData,
       change: true,
-      summary: 'Change a task here (sent by the next sync)',
+      summary: 'Change or move a task here (parent, another list of its account; sent by the next sync)',
     },
     async (req) => {
       const db = tasksDb(req);
       const { id } = req.params as { id: number };
-      const b = req.body as Editable;
-      await ownTask(db, req.user!.us_id, id);
+      const b = req.body as Editable & MoveTo;
+      const task = await ownTask(db, req.user!.us_id, id);
       await checkJob(db, b.job_id);
+      if (b.parent !== undefined || b.g_tasklist_id !== undefined) await moveLocally(db, req.user!.us_id, task, b);
       const cols = columnsOf(b);
       // Only the job link changed: nothing for Google, which does not hold it.
       const forGoogle = Object.keys(cols).some((k) => k !== 'job_id');

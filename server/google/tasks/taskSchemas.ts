@@ -80,7 +80,12 @@ export const createBody: JsonSchema = {
   additionalProperties: false,
 };
 
-export const updateBody: JsonSchema = { type: 'object', properties: editable, additionalProperties: false };
+/** A change, and a move: `parent` (null: top level) and `g_tasklist_id` (another list of the account). */
+export const updateBody: JsonSchema = {
+  type: 'object',
+  properties: { ...editable, parent: { anyOf: [idSchema(), { type: 'null' }] }, g_tasklist_id: googleId },
+  additionalProperties: false,
+};
 
 export const filterBody: JsonSchema = {
   type: 'object',

@@ -119,3 +119,20 @@ export async function writeTask(client: ProviderClient, listId: string, taskId: 
 export async function deleteTask(client: ProviderClient, listId: string, taskId: string): Promise<void> {
   await client.call('DELETE', `${base}/lists/${enc(listId)}/tasks/${enc(taskId)}`);
 }
+
+/**
+ * Google's `tasks.move`: under `parent` (top level when null), first among its siblings, and into
+ * `destination` when it is another list (Google takes the subtasks along).
+ */
+export async function moveTask(
+  client: ProviderClient,
+  listId: string,
+  taskId: string,
+  to: { parent: string | null; destination: string | null },
+): Promise<GoogleTaskWire> {
+  return (
+    await client.call<GoogleTaskWire>('POST', `${base}/lists/${enc(listId)}/tasks/${enc(taskId)}/move`, {
+      query: { ...(to.parent ? { parent: to.parent } : {}), ...(to.destination && to.destination !== listId ? { destinationTasklist: to.destination } : {}) },
+    })
+  ).body;
+}

@@ -3,27 +3,11 @@
  * with rename and delete (asked first); "New list" makes one at Google in the chosen account.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Link,
-  List,
-  ListItem,
-  ListItemText,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import { Confirm } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TaskListWire } from '../../../core/google/tasks';
@@ -134,28 +118,21 @@ export function GoogleTaskListsPage({ title }: PageProps) {
           }}
         />
       )}
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="list-delete-title">
-        <DialogTitle id="list-delete-title">{t('deleteListTitle', { name: deleting?.g_tasklist_title ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('deleteListText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button autoFocus onClick={() => setDeleting(null)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              const id = deleting!.g_tasklist_id;
-              setDeleting(null);
-              act(() => provider.taskListDelete(id));
-            }}
-          >
-            {t('confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <Confirm
+        isOpen={deleting !== null}
+        title="google.tasks.deleteListTitle"
+        titleTranslateOptions={{ name: deleting?.g_tasklist_title ?? '' }}
+        content="google.tasks.deleteListText"
+        confirm="google.tasks.confirm"
+        cancel="google.tasks.cancel"
+        confirmColor="warning"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          const id = deleting!.g_tasklist_id;
+          setDeleting(null);
+          act(() => provider.taskListDelete(id));
+        }}
+      />
     </PageFrame>
   );
 }

@@ -1,7 +1,11 @@
-/** A task's form in a dialog, to make one in a list or change one: title, notes, due date, completed, job link. */
+/**
+ * A task's form in a dialog, to make one in a list or change one: title, notes, due date, completed,
+ * job link; a task being changed can also move (its list and parent task, TaskPlaceFields).
+ */
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField } from '@mui/material';
 import { dueDate, type TaskWire } from '../../../core/google/tasks';
+import { TaskPlaceFields, type TaskPlace } from './TaskPlaceFields';
 import type { TaskChange } from './tasksProvider';
 import { useTasksText } from './useTasksText';
 
@@ -19,8 +23,14 @@ export function TaskDialog({ task, onCancel, onSave }: TaskDialogProps) {
   const [due, setDue] = useState(dueDate(task?.due) ?? '');
   const [completed, setCompleted] = useState(task?.completed ?? false);
   const [job, setJob] = useState(task?.job_id ? String(task.job_id) : '');
+  const [place, setPlace] = useState<TaskPlace | null>(task ? { g_tasklist_id: task.g_tasklist_id, parent: task.parent } : null);
   const valid = title.trim() !== '' && title.length <= 100 && /^\d*$/.test(job);
-  const save = () => valid && onSave({ title: title.trim(), notes: notes || null, due: due || null, completed, job_id: job ? Number(job) : null });
+  // Only a real move is sent: the sync then calls Google's tasks.move for it.
+  const move =
+    task && place && (place.g_tasklist_id !== task.g_tasklist_id || place.parent !== task.parent)
+      ? { parent: place.parent, ...(place.g_tasklist_id !== task.g_tasklist_id ? { g_tasklist_id: place.g_tasklist_id } : {}) }
+      : {};
+  const save = () => valid && onSave({ title: title.trim(), notes: notes || null, due: due || null, completed, job_id: job ? Number(job) : null, ...move });
   return (
     <Dialog open onClose={onCancel} aria-labelledby="task-dialog-title" fullWidth maxWidth="sm">
       <form
@@ -50,6 +60,7 @@ export function TaskDialog({ task, onCancel, onSave }: TaskDialogProps) {
             />
             <TextField label={t('due')} type="date" value={due} onChange={(e) => setDue(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
             <TextField label={t('jobId')} value={job} onChange={(e) => setJob(e.target.value.trim())} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            {task && place && <TaskPlaceFields task={task} place={place} onChange={setPlace} />}
             <FormControlLabel control={<Checkbox checked={completed} onChange={(e) => setCompleted(e.target.checked)} />} label={t('completed')} />
           </Stack>
         </DialogContent>

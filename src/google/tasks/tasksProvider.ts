@@ -20,6 +20,9 @@ export interface TaskChange {
   due?: string | null;
   completed?: boolean;
   job_id?: number | null;
+  /** A move: under another parent task (null: top level) and/or into another list of the account. */
+  parent?: number | null;
+  g_tasklist_id?: string;
 }
 
 export interface TasksProvider {
