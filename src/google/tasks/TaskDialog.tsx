@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField } from '@mui/material';
 import { dueDate, type TaskWire } from '../../../core/google/tasks';
 import type { TaskChange } from './tasksProvider';
+import { DateField } from '../../dates/DateField';
 import { useTasksText } from './useTasksText';
 
 export interface TaskDialogProps {
@@ -48,7 +49,7 @@ export function TaskDialog({ task, onCancel, onSave }: TaskDialogProps) {
               minRows={2}
               slotProps={{ htmlInput: { maxLength: 3000 } }}
             />
-            <TextField label={t('due')} type="date" value={due} onChange={(e) => setDue(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateField label={t('due')} value={due} onChange={setDue} fullWidth />
             <TextField label={t('jobId')} value={job} onChange={(e) => setJob(e.target.value.trim())} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
             <FormControlLabel control={<Checkbox checked={completed} onChange={(e) => setCompleted(e.target.checked)} />} label={t('completed')} />
           </Stack>
