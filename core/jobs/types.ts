@@ -36,6 +36,8 @@ export interface JobListRow {
   assigned: { us_id: number; fullname: string | null }[];
   net_quote: string;
   net_sales: string;
+  /** The brand's currency code of the money columns; on the sheet's rows (POST jobs/filter) only. */
+  currency?: string;
   created_at: string;
   updated_at: string;
 }

@@ -231,7 +231,6 @@ const ANSWER_DATA_UNTYPED: string[] = [
   'jobsDelete',
   'jobsDocumentsFilter',
   'jobsFilevisibletoclient',
-  'jobsFilter',
   'jobsGeneraldocuments',
   'jobsHistory',
   'jobsPurchaseinvoices',

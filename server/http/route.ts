@@ -28,6 +28,8 @@ export interface ActionRoute {
   /** Body schema for the OpenAPI document only; the handler validates the body itself (being replaced by `body`). */
   docBody?: JsonSchema;
   data?: JsonSchema;
+  /** Send with JSON.stringify though `data` is declared: rows the handler builds itself (plainJsonSerializer). */
+  plainSerializer?: boolean;
   params?: JsonSchema;
   querystring?: JsonSchema;
   /** A change: the answer asks the SPA for a success notice. */
@@ -78,7 +80,7 @@ export function action(app: FastifyInstance, r: ActionRoute, handler: (req: Fast
     config: { envelopeKey: r.key, gate: r.gate, docBody: r.docBody },
     ...(r.body ? checkedBody(gate) : { preHandler: gate }),
     // Without a data schema there is nothing to strip: the data would go through JSON.stringify anyway.
-    ...(r.data ? {} : { serializerCompiler: plainJsonSerializer }),
+    ...(r.data && !r.plainSerializer ? {} : { serializerCompiler: plainJsonSerializer }),
     schema: {
       tags: [r.key],
       summary: r.summary,

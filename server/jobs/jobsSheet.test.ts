@@ -48,8 +48,10 @@ describe('the job sheet', () => {
       js_address: expect.any(String),
       net_quote: '0.00',
       net_sales: '0.00',
+      // The money columns' currency, so the sheet formats them like the Sales tab (site config default).
+      currency: 'GBP',
     });
-    // A sheet row is the list row and nothing more: no customer id, no column the search's own statement carried.
+    // A sheet row is the list row and its currency, nothing more: no customer id, no column the search's own statement carried.
     const listRowKeys = [
       'job_id',
       'job_number',
@@ -69,6 +71,7 @@ describe('the job sheet', () => {
       'job_tags',
       'net_quote',
       'net_sales',
+      'currency',
       'created_at',
       'updated_at',
       'assigned',

@@ -32,7 +32,11 @@ export function toListRow(row: RawRow, role: Role | null): JobListRow {
 }
 
 /** The sheet's rows, read by wireRows: already the wire's (jobRowsByIds selects the list row's columns), so not copied again. */
-export const sheetListRows = (rows: RawRow[], role: Role | null): JobListRow[] => rows.map((row) => masked(row, role) as unknown as JobListRow);
+export const sheetListRows = (rows: RawRow[], role: Role | null, currency: string): JobListRow[] =>
+  rows.map((row) => {
+    row.currency = currency;
+    return masked(row, role) as unknown as JobListRow;
+  });
 
 function joinedJob(db: JobDb) {
   return withListColumns(

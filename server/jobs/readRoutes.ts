@@ -15,8 +15,9 @@ import { jobSheetList } from '../lists/jobSheet';
 import { historyNames, namesOfEntry } from './historyNames';
 import { jobDetails, jobListRow, sheetListRows } from './read';
 import { jobDb } from './tables';
+import { salesSiteValues } from './sales/siteValues';
 import { parseWireDate } from './validate';
-import { jobDetailsSchema, jobListRowSchema } from './wireSchemas';
+import { jobDetailsSchema, jobListRowSchema, jobSheetRowSchema } from './wireSchemas';
 
 const key = 'jobs';
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
@@ -33,12 +34,14 @@ export function registerJobReadRoutes(app: FastifyInstance): void {
       querystring: listQuerySchema,
       summary: 'The job sheet: JobFilter body, sort from JOB_SORT_FIELDS, 20 a page; a customer sees only their own jobs',
       docBody: { type: 'object', description: 'JobFilter (core/jobs/types.ts)' },
+      data: { type: 'array', items: jobSheetRowSchema },
+      plainSerializer: true,
     },
     async (req) => {
       const c = sheetConditions(req);
       const p = parseListQuery(req.query as ListQuery, JOB_LIST);
-      const { rows, totalCount } = await listPage(jobSheetList(jobDb(req.db), req.brand!.schema, c, p));
-      return { data: sheetListRows(rows, req.user?.role ?? null), totalCount };
+      const [{ rows, totalCount }, site] = await Promise.all([listPage(jobSheetList(jobDb(req.db), req.brand!.schema, c, p)), salesSiteValues(jobDb(req.db))]);
+      return { data: sheetListRows(rows, req.user?.role ?? null, site.currency), totalCount };
     },
   );
 

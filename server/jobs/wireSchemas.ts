@@ -42,6 +42,12 @@ export const jobListRowSchema = object({
   updated_at: wireDate,
 });
 
+/** A row of POST jobs/filter: a JobListRow with the currency its money columns are in. */
+export const jobSheetRowSchema = object({
+  ...(jobListRowSchema.properties as Record<string, JsonSchema>),
+  currency: { type: 'string', description: "the brand's currency code of net_quote and net_sales" },
+});
+
 /** JobDetails: GET jobs/{id}/details and the answer of every change to one job. */
 export const jobDetailsSchema = object({
   ...(jobListRowSchema.properties as Record<string, JsonSchema>),

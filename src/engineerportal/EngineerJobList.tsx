@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDateText } from '../jobs/sheet/useDateFormat';
 import { useNavigate } from 'react-router-dom';
 import { JOB_STATUSES } from '../../core/enums';
 import type { EngineerJobRow } from '../../core/jobs/costs/types';
@@ -29,6 +30,7 @@ const NO_JOBS = { rows: [], total: 0 };
 
 export function EngineerJobList() {
   const translate = useTranslate();
+  const dateText = useDateText();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`salesCosts.engineer.${key}`, opts);
   const navigate = useNavigate();
   const [filter, setFilter] = useState<{ job_number: string; jobsite_name: string; status: string }>({ job_number: '', jobsite_name: '', status: '' });
@@ -88,7 +90,7 @@ export function EngineerJobList() {
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {r.job_desc}
                 </Typography>
-                {r.job_start && <Typography variant="caption">{`${t('start')}: ${r.job_start.slice(0, 16)}`}</Typography>}
+                {r.job_start && <Typography variant="caption">{`${t('start')}: ${dateText(r.job_start)}`}</Typography>}
               </CardContent>
               <CardActions>{openButton(r)}</CardActions>
             </Card>
@@ -118,7 +120,7 @@ export function EngineerJobList() {
                 <TableCell>{status(r.job_status)}</TableCell>
                 <TableCell>{r.js_address}</TableCell>
                 <TableCell>{r.job_desc}</TableCell>
-                <TableCell>{r.job_start ? r.job_start.slice(0, 16) : ''}</TableCell>
+                <TableCell>{dateText(r.job_start)}</TableCell>
                 <TableCell>{openButton(r)}</TableCell>
               </TableRow>
             ))}

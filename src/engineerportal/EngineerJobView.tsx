@@ -11,6 +11,7 @@ import { EngineerCostsEditor } from './EngineerCostsEditor';
 import { EngineerJobFlags } from './EngineerJobFlags';
 import { EngineerSiteNotes } from './EngineerSiteNotes';
 import { EngineerUploads } from './EngineerUploads';
+import { useDateText } from '../jobs/sheet/useDateFormat';
 import type { EngineerJob } from '../../core/engineerportal/types';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
@@ -23,6 +24,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 
 export function EngineerJobView({ jobId }: { jobId: number }) {
   const translate = useTranslate();
+  const dateText = useDateText();
   const t = (key: string) => translate(`salesCosts.engineer.${key}`);
   const navigate = useNavigate();
   const provider = useEngineerProvider();
@@ -74,8 +76,8 @@ export function EngineerJobView({ jobId }: { jobId: number }) {
             <Detail label={t('department')} value={job.de_name} />
             <Detail label={t('description')} value={job.job_desc} />
             <Detail label={t('details')} value={job.job_details} />
-            <Detail label={t('start')} value={job.job_start?.slice(0, 16)} />
-            <Detail label={t('end')} value={job.job_end?.slice(0, 16)} />
+            <Detail label={t('start')} value={dateText(job.job_start)} />
+            <Detail label={t('end')} value={dateText(job.job_end)} />
           </CardContent>
         </Card>
       )}

@@ -7,6 +7,7 @@ import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Fo
 import { dueDate, type TaskWire } from '../../../core/google/tasks';
 import { TaskPlaceFields, type TaskPlace } from './TaskPlaceFields';
 import type { TaskChange } from './tasksProvider';
+import { DateField } from '../../dates/DateField';
 import { useTasksText } from './useTasksText';
 
 export interface TaskDialogProps {
@@ -58,7 +59,7 @@ export function TaskDialog({ task, onCancel, onSave }: TaskDialogProps) {
               minRows={2}
               slotProps={{ htmlInput: { maxLength: 3000 } }}
             />
-            <TextField label={t('due')} type="date" value={due} onChange={(e) => setDue(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <DateField label={t('due')} value={due} onChange={setDue} fullWidth />
             <TextField label={t('jobId')} value={job} onChange={(e) => setJob(e.target.value.trim())} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
             {task && place && <TaskPlaceFields task={task} place={place} onChange={setPlace} />}
             <FormControlLabel control={<Checkbox checked={completed} onChange={(e) => setCompleted(e.target.checked)} />} label={t('completed')} />

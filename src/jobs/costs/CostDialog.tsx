@@ -12,6 +12,7 @@ import { formatMinor, lineTotalMinor, roundedMoneyText } from '../../../core/job
 import type { Option as PickOption } from '../sheet/options';
 import { ReferencePicker } from '../../pickers/ReferencePicker';
 import { REFERENCES } from '../../pickers/references';
+import { DateField } from '../../dates/DateField';
 import type { CostRow, CostWrite } from '../../../core/jobs/costs/types';
 
 type Owner = 'supplier' | 'engineer';
@@ -192,7 +193,13 @@ export function CostDialog({ open, row, suppliers, engineers, money, vatRate, on
               error={!!errors.jc_vat}
               helperText={errors.jc_vat}
             />
-            {field('jc_material_eta', 'eta', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+            <DateField
+              label={t('eta')}
+              value={draft.jc_material_eta}
+              onChange={(day) => set({ jc_material_eta: day })}
+              error={!!errors.jc_material_eta}
+              helperText={errors.jc_material_eta}
+            />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField

@@ -11,22 +11,24 @@ import interactionPlugin from '@fullcalendar/interaction';
 import type { EventChangeArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
 import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import huLocale from '@fullcalendar/core/locales/hu';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'ra-core';
 import { useJobsProvider } from '../jobsProvider';
 import type { JobCalendarRow, JobDetails } from '../../../core/jobs/types';
-import { dateToWire, localInputToWire, wireToLocalInput } from './jobForm';
+import { DateTimeField } from '../../dates/DateField';
+import { wallClockNow, wallClockToWire, wireToWallClock } from '../../dates/zonedTime';
+import { useAuth } from '../../auth/authStore';
+import { displayTimeZone } from '../../resources/engine/dateText';
 
-const wireToIso = (wire: string | null) => (wire ? `${wire.replace(' ', 'T')}Z` : undefined);
-
-export function calendarEvents(rows: JobCalendarRow[], jobId: number, editable: boolean): EventInput[] {
+/** The calendar's events, their times as wall clock in the user's time zone (the calendar runs in UTC). */
+export function calendarEvents(rows: JobCalendarRow[], jobId: number, editable: boolean, zone: string): EventInput[] {
   return rows
     .filter((r) => r.job_start)
     .map((r) => ({
       id: String(r.job_id),
       title: [r.job_number, r.job_desc, r.js_address].filter(Boolean).join(' · '),
-      start: wireToIso(r.job_start),
-      end: wireToIso(r.job_end),
+      start: wireToWallClock(r.job_start, zone),
+      end: wireToWallClock(r.job_end, zone),
       editable: editable && r.job_id === jobId,
       backgroundColor: r.job_id === jobId ? undefined : '#9e9e9e',
       borderColor: r.job_id === jobId ? undefined : '#9e9e9e',
@@ -40,13 +42,16 @@ interface Props {
 
 export function ScheduleTab({ job, onChanged }: Props) {
   const translate = useTranslate();
-  const [start, setStart] = useState(wireToLocalInput(job.job_start));
-  const [end, setEnd] = useState(wireToLocalInput(job.job_end));
+  const [start, setStart] = useState(job.job_start);
+  const [end, setEnd] = useState(job.job_end);
   const [problem, setProblem] = useState<string | null>(null);
   const editable = job.can_modify;
   const provider = useJobsProvider();
   // The calendar speaks the user's language (en-US is FullCalendar's own default).
   const [locale] = useLocaleState();
+  // Read through useAuth so a changed time-zone setting re-renders the calendar in the new zone.
+  useAuth();
+  const zone = displayTimeZone();
 
   async function patch(body: { job_start: string | null; job_end: string | null }): Promise<boolean> {
     if (body.job_start && body.job_end && body.job_end < body.job_start) {
@@ -68,19 +73,20 @@ export function ScheduleTab({ job, onChanged }: Props) {
   const loadEvents = useCallback(
     (info: EventSourceFuncArg, success: (events: EventInput[]) => void, failure: (e: Error) => void) => {
       provider
-        .jobCalendar({ deId, from: dateToWire(info.start), to: dateToWire(info.end) })
-        .then((rows) => success(calendarEvents(rows, jobId, editable)))
+        .jobCalendar({ deId, from: wallClockToWire(info.start, zone), to: wallClockToWire(info.end, zone) })
+        .then((rows) => success(calendarEvents(rows, jobId, editable, zone)))
         .catch((e: Error) => failure(e));
     },
-    [provider, jobId, deId, editable],
+    [provider, jobId, deId, editable, zone],
   );
 
   async function moved(arg: EventChangeArg) {
-    const ok = await patch({ job_start: dateToWire(arg.event.start), job_end: dateToWire(arg.event.end) });
+    const moved = { job_start: wallClockToWire(arg.event.start, zone), job_end: wallClockToWire(arg.event.end, zone) };
+    const ok = await patch(moved);
     if (!ok) arg.revert();
     else {
-      setStart(wireToLocalInput(dateToWire(arg.event.start)));
-      setEnd(wireToLocalInput(dateToWire(arg.event.end)));
+      setStart(moved.job_start);
+      setEnd(moved.job_end);
     }
   }
 
@@ -94,31 +100,11 @@ export function ScheduleTab({ job, onChanged }: Props) {
         aria-label={translate('jobs.item.tabs.schedule')}
         onSubmit={(e) => {
           e.preventDefault();
-          void patch({ job_start: localInputToWire(start), job_end: localInputToWire(end) });
+          void patch({ job_start: start, job_end: end });
         }}
       >
-        <TextField
-          size="small"
-          fullWidth={false}
-          sx={{ width: 240 }}
-          type="datetime-local"
-          label={translate('jobs.fields.job_start')}
-          value={start}
-          onChange={(e) => setStart(e.target.value)}
-          disabled={!editable}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          fullWidth={false}
-          sx={{ width: 240 }}
-          type="datetime-local"
-          label={translate('jobs.fields.job_end')}
-          value={end}
-          onChange={(e) => setEnd(e.target.value)}
-          disabled={!editable}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateTimeField width={240} label={translate('jobs.fields.job_start')} value={start} onChange={setStart} disabled={!editable} />
+        <DateTimeField width={240} label={translate('jobs.fields.job_end')} value={end} onChange={setEnd} disabled={!editable} />
         {editable && (
           <Button type="submit" variant="contained">
             {translate('jobs.item.save')}
@@ -133,7 +119,9 @@ export function ScheduleTab({ job, onChanged }: Props) {
         <FullCalendar
           plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
           initialView="timeGridWeek"
-          initialDate={job.job_start ? wireToIso(job.job_start) : undefined}
+          timeZone="UTC"
+          now={() => wallClockNow(zone)}
+          initialDate={wireToWallClock(job.job_start, zone)}
           headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
           events={loadEvents}
           eventDrop={(arg) => void moved(arg)}

@@ -1,14 +1,9 @@
 /**
  * The job form's values and the pure steps around them: from JobDetails, to the JobWrite body
- * (a customer's save never carries job_status, SPEC.md point 4), the form's own checks, and the
- * wire ⇄ local date-time conversions of the schedule inputs.
+ * (a customer's save never carries job_status, SPEC.md point 4), and the form's own checks.
  */
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import type { JobStatus, JobTag } from '../../../core/enums';
 import type { JobDetails, JobEngineer, JobWrite } from '../../../core/jobs/types';
-
-dayjs.extend(utc);
 
 export interface JobFormValues {
   de_id: number | null;
@@ -117,20 +112,3 @@ export function removeEngineer(list: JobFormValues['engineers'], usId: number): 
 }
 
 export const makeLead = (list: JobFormValues['engineers'], usId: number) => list.map((e) => ({ ...e, is_lead: e.us_id === usId }));
-
-/** 'YYYY-MM-DD HH:mm:ss' UTC → the local 'YYYY-MM-DDTHH:mm' of a datetime-local input. */
-export function wireToLocalInput(wire: string | null | undefined): string {
-  if (!wire) return '';
-  const d = dayjs.utc(wire.replace(' ', 'T'));
-  return d.isValid() ? d.local().format('YYYY-MM-DDTHH:mm') : '';
-}
-
-export function localInputToWire(local: string): string | null {
-  if (!local) return null;
-  const d = dayjs(local);
-  return d.isValid() ? d.utc().format('YYYY-MM-DD HH:mm:ss') : null;
-}
-
-export function dateToWire(date: Date | null): string | null {
-  return date ? dayjs(date).utc().format('YYYY-MM-DD HH:mm:ss') : null;
-}

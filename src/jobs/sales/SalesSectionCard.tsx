@@ -10,6 +10,8 @@ import { useTranslate } from 'ra-core';
 import { INVOICE_TYPES, type InvoiceType } from '../../../core/enums';
 import { draftFromItem, emptyRow, itemWrite, SalesRowsTable, type DraftRow } from './SalesRowsTable';
 import { TotalsLine } from './TotalsLine';
+import { DateField } from '../../dates/DateField';
+import { dateInputToWire } from '../../resources/engine/dateText';
 import { XeroNumberLink } from './XeroSendMenu';
 import { defaultRateText, useTaxRateChoices } from '../../accounting/taxChoice';
 import type { SalesSection, SalesSectionWrite } from '../../../core/jobs/sales/types';
@@ -45,7 +47,7 @@ export function sectionWrite(d: Draft): SalesSectionWrite {
     jss_title: d.jss_title,
     jss_invoice_type: d.jss_invoice_type,
     jss_calc_with: d.jss_calc_with,
-    jss_due_date: d.jss_due_date || null,
+    jss_due_date: dateInputToWire(d.jss_due_date),
     // A non-number goes as typed so the server names the field.
     jss_expiry_days: Number.isInteger(expiry) && d.jss_expiry_days.trim() !== '' ? expiry : (d.jss_expiry_days as unknown as number),
     jss_is_final: d.jss_is_final,
@@ -86,6 +88,12 @@ export function SalesSectionCard({ section, index, money, onSave, onDelete, onDu
   const readOnly = section.jss_is_final;
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const name = t('section', { n: index + 1 });
+  const dateProps = (key: string, field: string) => ({
+    label: t(key),
+    disabled: readOnly,
+    error: !!errors[field],
+    helperText: errors[field],
+  });
   const fieldProps = (key: string, field: string) => ({
     size: 'small' as const,
     label: t(key),
@@ -129,13 +137,7 @@ export function SalesSectionCard({ section, index, money, onSave, onDelete, onDu
           </TextField>
           <TextField {...fieldProps('title', 'jss_title')} value={draft.jss_title} onChange={(e) => set({ jss_title: e.target.value })} />
           <TextField {...fieldProps('calcWith', 'jss_calc_with')} value={draft.jss_calc_with} onChange={(e) => set({ jss_calc_with: e.target.value })} />
-          <TextField
-            {...fieldProps('dueDate', 'jss_due_date')}
-            type="date"
-            value={draft.jss_due_date}
-            onChange={(e) => set({ jss_due_date: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateField {...dateProps('dueDate', 'jss_due_date')} width={200} value={draft.jss_due_date} onChange={(day) => set({ jss_due_date: day })} />
           <TextField
             {...fieldProps('expiryDays', 'jss_expiry_days')}
             value={draft.jss_expiry_days}

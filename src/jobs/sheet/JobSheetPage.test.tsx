@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../../auth/authStore';
@@ -7,6 +8,7 @@ import { routeById } from '../../routes/routeTable';
 import { notices } from '../../notices/noticeStore';
 import { clientStorage } from '../../storage/clientStorage';
 import { renderWithApp } from '../../test/renderWithApp';
+import { stubDesktopPointer } from '../../test/desktopPointer';
 import type { JobListRow } from '../../../core/jobs/types';
 import { JobSheetPage } from './JobSheetPage';
 import { sheetHref } from './sheetState';
@@ -65,6 +67,7 @@ describe('job sheet', () => {
   const sheetCalls = () => provider.jobSheet.mock.calls.map(([params]) => params);
 
   beforeEach(() => {
+    stubDesktopPointer();
     localStorage.clear();
     resetAuthState();
     configureApi('http://test/api');
@@ -82,7 +85,8 @@ describe('job sheet', () => {
     await renderWithApp(<JobSheetPage route={route} title="Job sheet" />, { dataProvider: provider });
 
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('wharf');
-    expect(screen.getByLabelText('Start from')).toHaveValue('2026-11-01');
+    // The date pickers load on demand; the user's date format (default DD/MM/YYYY) shows the stored day.
+    await waitFor(() => expect(screen.getByLabelText('Start from')).toHaveValue('01/11/2026'), { timeout: 20_000 });
     await waitFor(() => expect(sheetCalls()).toHaveLength(1));
     const [params] = sheetCalls();
     expect(params).toMatchObject({ sort: 'job_start', perPage: 20, page: 1 });
@@ -91,7 +95,7 @@ describe('job sheet', () => {
     const table = await screen.findByRole('table', { name: 'Jobs' });
     expect(within(table).getByText('PL-0042')).toBeInTheDocument();
     expect(within(table).getByText('—')).toBeInTheDocument();
-    expect(within(table).getByText('1200.00')).toBeInTheDocument();
+    expect(within(table).getByText('£1,200.00')).toBeInTheDocument();
     expect(screen.getByText('21 jobs')).toBeInTheDocument();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Start' }));
@@ -109,7 +113,7 @@ describe('job sheet', () => {
     expect(clientStorage.jobFilter.get()).toMatchObject({ stext: 'wh' });
     const table = await screen.findByRole('table', { name: 'Jobs' });
     expect(within(table).queryByText('Net quote')).toBeNull();
-    expect(within(table).queryByText('1200.00')).toBeNull();
+    expect(within(table).queryByText('£1,200.00')).toBeNull();
     expect(screen.queryByRole('button', { name: 'New job' })).toBeNull();
     // Two characters change nothing on the wire: no new query is made.
     await new Promise((r) => setTimeout(r, 500));
@@ -123,8 +127,13 @@ describe('job sheet', () => {
     await waitFor(() => expect(sheetCalls()).toHaveLength(1));
     const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
     type('Number', ' pl-004 ');
-    type('End from', '2026-12-01');
-    type('End to', '2026-12-31');
+    const typeDate = async (label: string, digits: string) => {
+      await waitFor(() => expect(screen.getByLabelText(label)).toBeEnabled(), { timeout: 20_000 });
+      await userEvent.click(screen.getByLabelText(label));
+      await userEvent.keyboard(digits);
+    };
+    await typeDate('End from', '01122026');
+    await typeDate('End to', '31122026');
     type('Net quote from', '100.5');
     type('Net quote to', '2000');
     type('Net sales from', '0');

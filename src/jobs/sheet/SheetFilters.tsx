@@ -6,6 +6,7 @@ import { searchProblem } from '../../../core/lists/search';
 import { CUSTOMER_VISIBLE_STATUSES } from '../../../core/jobs/rules';
 import { CodesPicker, IdPicker, IdsPicker } from './pickers';
 import { ReferencePicker } from '../../pickers/ReferencePicker';
+import { DateField } from '../../dates/DateField';
 import { REFERENCES } from '../../pickers/references';
 import type { useJobOptions } from './options';
 import { EMPTY_FILTER, type SheetFilter } from './sheetState';
@@ -24,16 +25,7 @@ export function SheetFilters({ filter, onChange, options, staff }: Props) {
   const problem = searchProblem(filter.stext);
   const statuses = staff ? JOB_STATUSES : CUSTOMER_VISIBLE_STATUSES;
   const dateField = (key: 'start_from' | 'start_to' | 'end_from' | 'end_to', label: string) => (
-    <TextField
-      size="small"
-      fullWidth={false}
-      sx={{ width: 170 }}
-      type="date"
-      label={translate(`jobs.sheet.${label}`)}
-      value={filter[key]}
-      onChange={(e) => set(key, e.target.value)}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
+    <DateField width={170} label={translate(`jobs.sheet.${label}`)} value={filter[key]} onChange={(day) => set(key, day)} />
   );
   const moneyField = (key: 'net_quote_min' | 'net_quote_max' | 'net_sales_min' | 'net_sales_max', label: string) => (
     <TextField

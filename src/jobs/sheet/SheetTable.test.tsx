@@ -30,7 +30,7 @@ const row: JobListRow = {
   updated_at: '2026-11-01 10:00:00',
 };
 
-async function showFor(timezone: string) {
+async function showFor(timezone: string, money: Partial<JobListRow> = {}) {
   setAuthenticated({
     is_loggedin: true,
     user_id: 3,
@@ -39,7 +39,9 @@ async function showFor(timezone: string) {
     fullname: 'O',
     settings: { language: 'en-US', dateFormat: 'DD/MM/YYYY HH:mm', timezone },
   });
-  await renderWithApp(<SheetTable rows={[row]} sort={{ field: 'job_start', order: 'DESC' }} onSort={() => undefined} onOpen={() => undefined} staff />);
+  await renderWithApp(
+    <SheetTable rows={[{ ...row, ...money }]} sort={{ field: 'job_start', order: 'DESC' }} onSort={() => undefined} onOpen={() => undefined} staff />,
+  );
   return screen.getByTestId('job-row-42');
 }
 
@@ -56,5 +58,21 @@ describe('the sheet shows job times in the user’s time zone, not the browser�
 
   it('a user in London sees it at 09:00', async () => {
     expect(within(await showFor('Europe/London')).getByText('20/11/2026 09:00')).toBeInTheDocument();
+  });
+});
+
+describe('the sheet shows money in the UI locale and the currency the server sends', () => {
+  afterEach(() => resetAuthState());
+
+  it('shows Net quote and Net sales as money, not raw decimal strings', async () => {
+    const shown = await showFor('Europe/London', { currency: 'GBP', net_quote: '1024.15', net_sales: '2048.5' });
+    expect(within(shown).getByText('£1,024.15')).toBeInTheDocument();
+    expect(within(shown).getByText('£2,048.50')).toBeInTheDocument();
+    expect(within(shown).queryByText('1024.15')).toBeNull();
+  });
+
+  it('follows the currency of the rows', async () => {
+    const shown = await showFor('Europe/London', { currency: 'EUR', net_quote: '10.00', net_sales: '0.00' });
+    expect(within(shown).getByText('€10.00')).toBeInTheDocument();
   });
 });

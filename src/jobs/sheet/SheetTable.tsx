@@ -11,6 +11,7 @@ import type { JobSorting } from '../../storage/clientStorage';
 import type { JobListRow } from '../../../core/jobs/types';
 import { isSortField } from './sheetState';
 import { useDateText } from './useDateFormat';
+import { useRowMoney } from './useRowMoney';
 
 interface Column {
   key: string;
@@ -41,6 +42,7 @@ const onControl = (e: MouseEvent) => !!(e.target as HTMLElement).closest('a, inp
 
 export function SheetTable({ rows, sort, onSort, onOpen, staff, selected, onSelect }: Props) {
   const translate = useTranslate();
+  const money = useRowMoney();
   const date = useDateText();
   const t = (k: string) => translate(`jobs.fields.${k}`);
   const all: Column[] = [
@@ -80,8 +82,8 @@ export function SheetTable({ rows, sort, onSort, onOpen, staff, selected, onSele
       ),
     },
     { key: 'assigned', label: t('assigned'), staffOnly: true, cell: (r) => r.assigned.map((a) => a.fullname ?? `#${a.us_id}`).join(', ') },
-    { key: 'net_quote', label: t('net_quote'), sort: 'net_quote', staffOnly: true, align: 'right', nowrap: true, cell: (r) => r.net_quote },
-    { key: 'net_sales', label: t('net_sales'), sort: 'net_sales', staffOnly: true, align: 'right', nowrap: true, cell: (r) => r.net_sales },
+    { key: 'net_quote', label: t('net_quote'), sort: 'net_quote', staffOnly: true, align: 'right', nowrap: true, cell: (r) => money(r.net_quote, r.currency) },
+    { key: 'net_sales', label: t('net_sales'), sort: 'net_sales', staffOnly: true, align: 'right', nowrap: true, cell: (r) => money(r.net_sales, r.currency) },
   ];
   const columns = all.filter((c) => staff || !c.staffOnly);
   const selecting = !!(selected && onSelect);

@@ -9,6 +9,7 @@ import { Box, Button, LinearProgress, MenuItem, Stack, Switch, Table, TableBody,
 import { useTranslate } from 'ra-core';
 import { folderApi, type ImapFolderRow } from './adminApi';
 import { attempt, showDate } from './attempt';
+import { DateField } from '../../dates/DateField';
 
 const TYPES = ['inbox', 'sent', 'drafts', 'trash', 'junk', 'archive', 'other'];
 
@@ -57,12 +58,10 @@ export function ImapFolderTable({ accountId, refreshKey = 0 }: { accountId: numb
                 </TableCell>
                 <TableCell>{row.ifolder_path}</TableCell>
                 <TableCell>
-                  <TextField
-                    type="date"
-                    size="small"
-                    value={row.ifolder_syncfromdt?.slice(0, 10) ?? ''}
-                    onChange={(e) => void apply(() => folderApi.setSyncFrom(row.ifolder_id, e.target.value || null))}
-                    inputProps={{ 'aria-label': label('syncFrom', row) }}
+                  <DateField
+                    label={label('syncFrom', row)}
+                    value={row.ifolder_syncfromdt}
+                    onChange={(day) => void apply(() => folderApi.setSyncFrom(row.ifolder_id, day || null))}
                   />
                 </TableCell>
                 <TableCell>{showDate(row.ifolder_last_email_date)}</TableCell>

@@ -2,7 +2,6 @@
 import {
   AutocompleteInput,
   BooleanInput,
-  DateInput,
   NumberInput,
   PasswordInput,
   ReferenceInput,
@@ -15,7 +14,8 @@ import { useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { InputAdornment } from '@mui/material';
 import { findResource } from '../../../core/resources/definitions';
-import { dateInputToWire, formatWireDate, wireToDateInput } from './dateText';
+import { formatWireDate } from './dateText';
+import { WireDateInput } from '../../dates/WireDateInput';
 import { searchFilter } from './searchQuery';
 import { ColorPreview } from './Swatch';
 import type { FieldDef } from '../../../core/resources/engine/types';
@@ -61,7 +61,7 @@ function TypedInput({ field, readOnly }: { field: FieldDef; readOnly: boolean })
     case 'date':
       // Server-written timestamps are shown as local date-time text, not as a date picker.
       if (field.readOnly) return <TextInput {...common} format={(v: unknown) => formatWireDate(v)} />;
-      return <DateInput {...common} parse={dateInputToWire} format={wireToDateInput} />;
+      return <WireDateInput source={field.name} label={field.label} readOnly={common.readOnly} />;
     case 'select':
       return <SelectInput {...common} choices={choiceOptions(field)} />;
     case 'reference': {
