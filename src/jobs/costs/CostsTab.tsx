@@ -114,7 +114,8 @@ export function CostsTab({ jobId }: { jobId: number }) {
           ))}
         </Box>
       )}
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* A wide table scrolls sideways on a phone: focusable so the keyboard can scroll it too. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('title')}>
         <Table size="small" aria-label={t('title')}>
           <TableHead>
             <TableRow>

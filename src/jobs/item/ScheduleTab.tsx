@@ -30,8 +30,9 @@ export function calendarEvents(rows: JobCalendarRow[], jobId: number, editable: 
       start: wireToWallClock(r.job_start, zone),
       end: wireToWallClock(r.job_end, zone),
       editable: editable && r.job_id === jobId,
-      backgroundColor: r.job_id === jobId ? undefined : '#9e9e9e',
-      borderColor: r.job_id === jobId ? undefined : '#9e9e9e',
+      // White event text needs 4.5:1: the job's own events in the brand blue, the others in dark grey.
+      backgroundColor: r.job_id === jobId ? undefined : '#616161',
+      borderColor: r.job_id === jobId ? undefined : '#616161',
     }));
 }
 
@@ -115,7 +116,7 @@ export function ScheduleTab({ job, onChanged }: Props) {
       <Typography variant="h6" component="h2">
         {translate('jobs.item.calendar')}
       </Typography>
-      <Box sx={{ '& .fc': { fontSize: 13 } }}>
+      <Box sx={{ '& .fc': { fontSize: 13, '--fc-event-bg-color': '#1d4f91', '--fc-event-border-color': '#1d4f91' } }}>
         <FullCalendar
           plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
           initialView="timeGridWeek"
@@ -123,13 +124,16 @@ export function ScheduleTab({ job, onChanged }: Props) {
           now={() => wallClockNow(zone)}
           initialDate={wireToWallClock(job.job_start, zone)}
           headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+          // FullCalendar's icon-font arrows are role="img" without a name: named text buttons instead.
+          buttonIcons={false}
           events={loadEvents}
           eventDrop={(arg) => void moved(arg)}
           eventResize={(arg) => void moved(arg)}
           locales={[enGbLocale, huLocale]}
           locale={locale === 'en-US' ? 'en' : locale.toLowerCase()}
-          scrollTime="07:00:00"
-          height={640}
+          // The whole day at its own height: an inner scrolling box of hours could not be scrolled by
+          // keyboard (and a focusable one breaks the calendar's grid semantics).
+          height="auto"
           nowIndicator
         />
       </Box>

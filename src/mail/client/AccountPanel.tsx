@@ -4,7 +4,8 @@
  * a "sync now" button (mails/sync/{id}), and their folders with unread counts.
  */
 import SyncIcon from '@mui/icons-material/Sync';
-import { Badge, Box, IconButton, List, ListItemButton, ListItemText, ListSubheader, Switch, Stack, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, IconButton, List, ListItem, ListItemButton, ListItemText, ListSubheader, Switch, Stack, Tooltip, Typography } from '@mui/material';
+import { VisuallyHidden } from '../../util/VisuallyHidden';
 import { useTranslate } from 'ra-core';
 import { notify } from '../../notices/noticeStore';
 import { mailApi } from './mailApi';
@@ -59,15 +60,31 @@ export function AccountPanel({ accounts, disabled, folderId, onToggle, onToggleA
         >
           {isOn(a.mailaccount_id) &&
             a.folders.map((f) => (
-              <ListItemButton
-                key={f.ifolder_id}
-                selected={folderId === f.ifolder_id}
-                onClick={() => onFolder(folderId === f.ifolder_id ? null : f.ifolder_id)}
-                aria-label={`${a.ma_name} ${f.ifolder_name}`}
-              >
-                <ListItemText primary={f.ifolder_name} />
-                <Badge badgeContent={f.unread} color="primary" max={9999} sx={{ mr: 1.5 }} />
-              </ListItemButton>
+              <ListItem key={f.ifolder_id} disablePadding>
+                {/* Named "<account> <folder>" from its text (the account is read, not shown, as the
+                    list's heading shows it); the unread count is its description, not its name. */}
+                <ListItemButton
+                  selected={folderId === f.ifolder_id}
+                  onClick={() => onFolder(folderId === f.ifolder_id ? null : f.ifolder_id)}
+                  aria-describedby={`mail-folder-unread-${f.ifolder_id}`}
+                >
+                  <ListItemText
+                    primary={
+                      <>
+                        <VisuallyHidden>{a.ma_name}</VisuallyHidden> {f.ifolder_name}
+                      </>
+                    }
+                  />
+                  <Badge
+                    badgeContent={f.unread}
+                    color="primary"
+                    max={9999}
+                    sx={{ mr: 1.5 }}
+                    aria-hidden
+                    slotProps={{ badge: { id: `mail-folder-unread-${f.ifolder_id}` } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
         </List>
       ))}

@@ -116,21 +116,21 @@ describe('mail client: tags and local folders', () => {
     // A tagged row shows its tag.
     expect(within(list).getByTitle('Urgent')).toBeInTheDocument();
 
-    fireEvent.click(within(pane).getByRole('button', { name: 'Tag Urgent' }));
+    fireEvent.click(within(within(pane).getByRole('list', { name: 'Tags' })).getByRole('button', { name: 'Urgent' }));
     await waitFor(() => expect(within(list).queryByText('Boiler service')).toBeNull());
     expect(within(list).getByText('Roof quote')).toBeInTheDocument();
     expect(bodies('/mails/filter').at(-1)).toMatchObject({ mt_id: 5 });
     expect(bodies('/mails/filter').at(-1)).not.toHaveProperty('mf_id');
 
-    fireEvent.click(within(pane).getByRole('button', { name: 'Local folder Roof works' }));
+    fireEvent.click(within(within(pane).getByRole('list', { name: 'Local folders' })).getByRole('button', { name: 'Roof works' }));
     await waitFor(() => expect(bodies('/mails/filter').at(-1)).toMatchObject({ mf_id: 8 }));
     expect(bodies('/mails/filter').at(-1)).not.toHaveProperty('mt_id');
-    fireEvent.click(within(pane).getByRole('button', { name: 'Local folder Roof works' }));
+    fireEvent.click(within(within(pane).getByRole('list', { name: 'Local folders' })).getByRole('button', { name: 'Roof works' }));
     await within(list).findByText('Boiler service');
     expect(bodies('/mails/filter').at(-1)).not.toHaveProperty('mf_id');
 
     // An IMAP folder replaces a tag view.
-    fireEvent.click(within(pane).getByRole('button', { name: 'Tag Quotes' }));
+    fireEvent.click(within(within(pane).getByRole('list', { name: 'Tags' })).getByRole('button', { name: 'Quotes' }));
     fireEvent.click(screen.getByRole('button', { name: 'Office Inbox' }));
     await waitFor(() => expect(bodies('/mails/filter').at(-1)).toMatchObject({ ifolder_id: 10 }));
     expect(bodies('/mails/filter').at(-1)).not.toHaveProperty('mt_id');

@@ -306,7 +306,7 @@ describe('mail client page', () => {
     });
     const article = await screen.findByRole('article', { name: 'First today' });
     await within(article).findByRole('button', { name: 'Flag' });
-    await screen.findByRole('button', { name: 'Tom Baxter: First today' });
+    await screen.findByRole('button', { name: /^Tom Baxter.*First today/ });
     fireEvent.keyDown(window, { key: 's' });
     expect(await within(article).findByRole('button', { name: 'Remove flag' })).toBeInTheDocument();
     expect(within(article).queryByRole('button', { name: 'Flag' })).not.toBeInTheDocument();

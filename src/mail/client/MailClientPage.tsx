@@ -3,7 +3,7 @@
  * in the middle (free-text search from 3 characters), the chosen mail on the right.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Button, List, ListItemButton, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import DraftsIcon from '@mui/icons-material/Drafts';
 import EditIcon from '@mui/icons-material/Edit';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -152,12 +152,14 @@ export function MailClientPage({ title }: PageProps) {
             }}
           />
           <List dense disablePadding>
-            <ListItemButton selected={!!view.drafts} aria-pressed={!!view.drafts} onClick={() => setView(view.drafts ? {} : { drafts: true })}>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <DraftsIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary={translate('mailClient.drafts.title')} />
-            </ListItemButton>
+            <ListItem disablePadding>
+              <ListItemButton selected={!!view.drafts} aria-pressed={!!view.drafts} onClick={() => setView(view.drafts ? {} : { drafts: true })}>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <DraftsIcon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText primary={translate('mailClient.drafts.title')} />
+              </ListItemButton>
+            </ListItem>
           </List>
           <AccountPanel
             accounts={accounts.accounts ?? []}

@@ -43,7 +43,6 @@ function MailRowView({ row, selected, checked, onOpen, onCheck, tags }: RowProps
       <ListItemButton
         selected={selected}
         onClick={() => onOpen(row.ma_id)}
-        aria-label={`${who}: ${subject}`}
         data-unread={!row.is_seen || undefined}
         sx={{ height: ROW_HEIGHT, alignItems: 'flex-start', minWidth: 0, borderLeft: `4px solid ${row.ma_color ?? 'transparent'}`, py: 0.5 }}
       >
@@ -134,9 +133,9 @@ export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCh
           {shown.map((v) => {
             const item = items[v.index];
             return (
-              <Box key={v.key} sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
+              <Box component="li" key={v.key} sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
                 {item.kind === 'group' ? (
-                  <ListSubheader role="heading" aria-level={3} sx={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
+                  <ListSubheader component="div" role="heading" aria-level={3} sx={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
                     {translate(`mailClient.groups.${item.group}`)}
                   </ListSubheader>
                 ) : (
