@@ -47,6 +47,7 @@ import { registerCustomerPortalRoutes } from './customerportal/index';
 import { registerNotificationRoutes } from './notifications/index';
 import { registerEngineerReportRoutes } from './engineerreports/index';
 import { registerFileRoutes } from './files/index';
+import type { FileStore } from './files/storage';
 import { registerMailAdminRoutes } from './mail/admin/index';
 import { registerMailClientRoutes } from './mail/client/index';
 import { registerMailComposeRoutes } from './mail/compose/index';
@@ -74,6 +75,8 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** Folder for uploaded files; default `${DATA_DIR:-./data}/files` (tests use a temporary one). */
   filesRoot?: string;
+  /** Another file store (start.ts: S3 when configured); wins over `filesRoot`. */
+  fileStore?: FileStore;
   /** Request, header, idle and keep-alive limits (server/security/timeouts.ts); start.ts reads them from the environment. */
   timeouts?: ServerTimeouts;
   /** Live updates (server/events): the direct PostgreSQL URL to LISTEN on; none, no GET /api/events. */
@@ -177,7 +180,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerEngineerPortalRoutes(app);
   registerNotificationRoutes(app);
   registerEngineerReportRoutes(app);
-  await registerFileRoutes(app, { root: opts.filesRoot });
+  await registerFileRoutes(app, { root: opts.filesRoot, store: opts.fileStore });
   registerCustomerPortalRoutes(app, opts.db);
   registerMailAdminRoutes(app);
   registerMailClientRoutes(app);

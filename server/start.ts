@@ -36,6 +36,7 @@ import { noProviderConfigured, startSandbox, type Sandbox } from './integrations
 import { connectSandboxMailboxes, SANDBOX_MAILBOX } from './microsoft/sandboxMailbox';
 import { registerMicrosoftMail } from './microsoft/mailLink';
 import { startProviderUpkeep, type ProviderUpkeep } from './integrations/upkeep';
+import { fileStoreFromEnv } from './files/storeConfig';
 
 const log = (m: string) => console.log(`[server] ${m}`);
 let database: Database | null = null;
@@ -112,8 +113,11 @@ async function main(): Promise<void> {
   const limits = sessionLimits();
   log(`Sessions end after ${limits.idleMinutes} min unused or ${limits.maxHours} h in all.`);
   const heartbeatS = Number(process.env.EVENTS_HEARTBEAT_S);
+  const files = fileStoreFromEnv();
+  log(`Files are stored in the ${files.description}.`);
   app = await buildApp({
     db: opened.db,
+    fileStore: files.store,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
     timeouts: timeoutsFromEnv(),

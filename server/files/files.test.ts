@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandDb } from '../db/types';
 import { call, createTestBrand, login, useTestApp } from '../test/helpers';
 import { fileDb } from './tables';
-import { jpeg, listTree, makeJob, patchBrandConfig, upload, type UploadPart } from './testKit';
+import { jpeg, storeTree, makeJob, patchBrandConfig, upload, type UploadPart } from './testKit';
 
 const root = path.join(os.tmpdir(), `files-routes-${randomUUID()}`);
 const t = useTestApp({ filesRoot: root });
@@ -191,7 +191,7 @@ describe('deleting', () => {
       { name: 'two.txt', data: Buffer.from('2') },
       { name: 'three.txt', data: Buffer.from('3') },
     ]);
-    const names = () => listTree(root).then((all) => all.filter((p) => rows.some((r) => p.includes(r.download_name.split('.')[0]))));
+    const names = () => storeTree(t.app.fileStore, root).then((all) => all.filter((p) => rows.some((r) => p.includes(r.download_name.split('.')[0]))));
     expect((await names()).length).toBeGreaterThan(3);
     const one = await call(t.app, { method: 'DELETE', url: `/api/files/${rows[0].file_id}`, cookie: cookieA, host: a.host });
     expect(one.status).toBe(200);

@@ -8,7 +8,7 @@ import { call, createTestBrand, login, useTestApp } from '../test/helpers';
 import { jobDb } from '../jobs/tables';
 import { listJobDocuments } from './jobDocuments';
 import { fileDb } from './tables';
-import { jpeg, listTree, makeJob, patchBrandConfig, upload, type UploadPart } from './testKit';
+import { jpeg, storeTree, makeJob, patchBrandConfig, upload, type UploadPart } from './testKit';
 
 const root = path.join(os.tmpdir(), `files-jobs-${randomUUID()}`);
 const t = useTestApp({ filesRoot: root });
@@ -91,11 +91,11 @@ describe('job document uploads', () => {
 
   it('refuses over the upload limit with 413 and keeps nothing', async () => {
     await patchBrandConfig(t.db, a.s_id, { maxUploadSizeMB: 0.5 });
-    const before = await listTree(root);
+    const before = await storeTree(t.app.fileStore, root);
     const res = await toJob('generaldocuments', [{ name: 'big.bin', data: Buffer.alloc(600 * 1024, 1) }]);
     expect(res.status).toBe(413);
     expect(res.json.jobs.dbErrors[0].primary).toBe('Max upload limit reached.');
-    expect(await listTree(root)).toEqual(before);
+    expect(await storeTree(t.app.fileStore, root)).toEqual(before);
     await patchBrandConfig(t.db, a.s_id, { maxUploadSizeMB: 20 });
   });
 });

@@ -4,14 +4,16 @@
  * become a path and one brand's keys can never name another brand's objects.
  *
  * An upload is first written to a local staging file (it must be read for its type and resized
- * anyway); `put` then takes that file over. The local store renames it into place; an object store
- * would upload it and delete the staging file, with the same keys as object names.
+ * anyway); `put` then takes that file over. The local store renames it into place; the S3 store
+ * (s3Store.ts) streams it up and deletes the staging file, with the same keys as object names.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { StagingFolder } from './staging';
 
 export interface StoredObject {
   size: number;
@@ -29,7 +31,6 @@ export interface FileStore {
   remove(keys: readonly string[]): Promise<void>;
 }
 
-const STALE_STAGING_MS = 60 * 60 * 1000;
 const STORAGE_NAME = /^[0-9a-f]{32}(\.[a-z0-9]{1,10})?$/;
 const KEY = /^site_[0-9]+\/[0-9]{6}\/[0-9a-f]{32}(\.[a-z0-9]{1,10})?(\.t[0-9]{1,5}\.[a-z]{3,4})?$/;
 
@@ -58,49 +59,43 @@ export function thumbKey(original: string, size: number): string {
   return key;
 }
 
+/** A stored object's key and size, as a listing gives them. */
+export interface ListedObject {
+  key: string;
+  size: number;
+}
+
+/** A store that can also take a stream and list its keys: what copying a brand between stores needs. */
+export interface ObjectStore extends FileStore {
+  /** Stores the stream's bytes under `key` (replacing what was there). */
+  write(key: string, body: Readable): Promise<void>;
+  /** Every object whose key starts with `prefix`. */
+  list(prefix: string): AsyncIterable<ListedObject>;
+}
+
+export function assertKey(key: string): void {
+  if (!KEY.test(key)) throw new Error(`Invalid storage key '${key}'`);
+}
+
 /** Files in a folder on this machine (by default `${DATA_DIR:-./data}/files`). */
-export class LocalFileStore implements FileStore {
+export class LocalFileStore implements ObjectStore {
   private readonly root: string;
-  private readonly staging: string;
-  private ready: Promise<void> | null = null;
+  private readonly staging: StagingFolder;
 
   constructor(root: string) {
     this.root = path.resolve(root);
-    this.staging = path.join(this.root, '.staging');
-  }
-
-  /**
-   * Creates the root and staging folders on first use (an app that never stores a file leaves no
-   * folder behind). Staging files an earlier process left (it stopped mid-upload) are removed once
-   * they are an hour old; younger ones may belong to another process on the same folder.
-   */
-  private ensure(): Promise<void> {
-    this.ready ??= this.prepare().catch((err) => {
-      this.ready = null;
-      throw err;
-    });
-    return this.ready;
-  }
-
-  private async prepare(): Promise<void> {
-    await fs.mkdir(this.staging, { recursive: true });
-    const cutoff = Date.now() - STALE_STAGING_MS;
-    for (const name of await fs.readdir(this.staging)) {
-      const file = path.join(this.staging, name);
-      const stat = await fs.stat(file).catch(() => null);
-      if (stat && stat.mtimeMs < cutoff) await fs.rm(file, { force: true }).catch(() => undefined);
-    }
+    // Under the root, so the rename in `put` stays on one file system.
+    this.staging = new StagingFolder(path.join(this.root, '.staging'));
   }
 
   private pathOf(key: string): string {
     // Keys are built above; this check stays as the last line of defence against a path escape.
-    if (!KEY.test(key)) throw new Error(`Invalid storage key '${key}'`);
+    assertKey(key);
     return path.join(this.root, key);
   }
 
-  async stagingPath(): Promise<string> {
-    await this.ensure();
-    return path.join(this.staging, randomUUID());
+  stagingPath(): Promise<string> {
+    return this.staging.newPath();
   }
 
   async put(key: string, stagedPath: string): Promise<void> {
@@ -108,6 +103,31 @@ export class LocalFileStore implements FileStore {
     await fs.mkdir(path.dirname(target), { recursive: true });
     // Same file system (staging is under the root): the rename is atomic, so a reader never sees half a file.
     await fs.rename(stagedPath, target);
+  }
+
+  async write(key: string, body: Readable): Promise<void> {
+    this.pathOf(key);
+    const staged = await this.stagingPath();
+    try {
+      await pipeline(body, createWriteStream(staged));
+      await this.put(key, staged);
+    } finally {
+      await fs.rm(staged, { force: true });
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    const entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
+    for (const e of entries) {
+      if (!e.isFile()) continue;
+      const key = path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+      if (!key.startsWith(prefix) || !KEY.test(key)) continue;
+      const stat = await fs.stat(path.join(this.root, key)).catch(() => null);
+      if (stat) yield { key, size: stat.size };
+    }
   }
 
   async open(key: string): Promise<StoredObject | null> {

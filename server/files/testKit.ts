@@ -8,6 +8,8 @@ import { globalDb, brandDb, type RootDb } from '../db/types';
 import { DEMO_HOST, type Answer } from '../test/helpers';
 import { jobDb } from '../jobs/tables';
 import { fileDb } from './tables';
+import { storedKeys } from './s3TestKit';
+import type { FileStore, ObjectStore } from './storage';
 
 export interface UploadPart {
   name: string;
@@ -67,6 +69,20 @@ export async function listTree(root: string): Promise<string[]> {
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
     .sort();
+}
+
+/**
+ * What a store holds plus the staging files left in its folder, as `listTree(root)` shows them for
+ * the local store: the same assertions then hold for the S3 store (TEST_FILE_STORE=s3).
+ */
+export async function storeTree(store: FileStore, root: string): Promise<string[]> {
+  if (!('list' in store)) throw new Error('This store cannot list its keys');
+  const keys = await storedKeys(store as ObjectStore);
+  const staging = await listTree(root).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  return [...keys, ...staging.filter((p) => p.startsWith('.staging'))].sort();
 }
 
 /** Deep-merges a patch into a brand's stored config (tests read brands uncached). */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandDb } from '../db/types';
 import { call, createTestBrand, login, useTestApp } from '../test/helpers';
 import { fileDb } from './tables';
-import { jpeg, listTree, patchBrandConfig, png, upload } from './testKit';
+import { jpeg, storeTree, patchBrandConfig, png, upload } from './testKit';
 
 const root = path.join(os.tmpdir(), `files-upload-${randomUUID()}`);
 const t = useTestApp({ filesRoot: root });
@@ -82,7 +82,7 @@ describe('POST files/upload', () => {
     const res = await send([{ name: '../../../etc/passwd.jpg', data: await jpeg(50, 50) }]);
     expect(res.status).toBe(201);
     expect(res.json.files.data[0].name).toBe('passwd.jpg');
-    const tree = await listTree(root);
+    const tree = await storeTree(t.app.fileStore, root);
     const stored = tree.filter((p) => !p.startsWith('.staging'));
     expect(stored.length).toBeGreaterThan(0);
     for (const p of stored) expect(p).toMatch(new RegExp(`^${a.schema}/\\d{6}/[0-9a-f]{32}(\\.[a-z0-9]+)?(\\.t\\d+\\.webp)?$`));
@@ -114,7 +114,7 @@ describe('POST files/upload', () => {
     ]);
     expect(mixed.status).toBe(400);
     expect(await rowCount()).toBe(before);
-    expect((await listTree(root)).filter((p) => p.startsWith('.staging'))).toEqual([]);
+    expect((await storeTree(t.app.fileStore, root)).filter((p) => p.startsWith('.staging'))).toEqual([]);
   });
 
   it('refuses an image its signature promises but sharp cannot read, keeping nothing', async () => {
@@ -124,7 +124,7 @@ describe('POST files/upload', () => {
     expect(res.status).toBe(400);
     expect(res.json.files.dbErrors[0].details).toBe('file');
     expect(await rowCount()).toBe(before);
-    expect((await listTree(root)).filter((p) => p.startsWith('.staging'))).toEqual([]);
+    expect((await storeTree(t.app.fileStore, root)).filter((p) => p.startsWith('.staging'))).toEqual([]);
   });
 
   it('types HTML and SVG by their content whatever the name says', async () => {
@@ -140,7 +140,7 @@ describe('POST files/upload', () => {
 
   it('refuses an upload over maxUploadSizeMB with 413 and keeps nothing of it', async () => {
     const before = await rowCount();
-    const storedBefore = await listTree(root);
+    const storedBefore = await storeTree(t.app.fileStore, root);
     const big = Buffer.alloc(700 * 1024, 7);
     const res = await send([
       { name: 'a.bin', data: big },
@@ -149,10 +149,10 @@ describe('POST files/upload', () => {
     expect(res.status).toBe(413);
     expect(res.json.files.dbErrors[0]).toMatchObject({ error: 'TOO_LARGE', primary: 'Max upload limit reached.' });
     expect(await rowCount()).toBe(before);
-    expect(await listTree(root)).toEqual(storedBefore);
+    expect(await storeTree(t.app.fileStore, root)).toEqual(storedBefore);
     const single = await send([{ name: 'huge.bin', data: Buffer.alloc(1024 * 1024 + 10, 1) }]);
     expect(single.status).toBe(413);
-    expect(await listTree(root)).toEqual(storedBefore);
+    expect(await storeTree(t.app.fileStore, root)).toEqual(storedBefore);
   });
 
   it('refuses before reading when the declared length is far over the limit', async () => {

@@ -2,7 +2,8 @@
  * `npm run platform -- grant <domain> <email>`, `revoke <domain> <email>`, `list`: the deployment's
  * operator gives or takes a platform account (server/platform/accounts.ts). It runs on the server's
  * machine against its database (DATABASE_URL, or the embedded cluster in DATA_DIR, running or not);
- * no route of the API writes these rows.
+ * no route of the API writes these rows. `files-copy` copies a brand's files between the local
+ * folder and S3 (server/files/copyCli.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { connectDatabase, type Database } from '../db/connect';
 import { createDb } from '../db/kysely';
 import { brandDb, globalDb, type RootDb } from '../db/types';
 import { migrateAll } from '../db/migrations/migrate';
+import { runFilesCopy } from '../files/copyCli';
 
 /** A running server's embedded cluster is used as it is (stopping it is that server's business). */
 async function open(): Promise<{ db: RootDb; close: () => Promise<void> }> {
@@ -44,6 +46,8 @@ async function userOf(root: RootDb, domain: string, email: string): Promise<{ s_
 
 async function main(args: string[]): Promise<void> {
   const [command, domain, email] = args;
+  // Files only: no database needed.
+  if (command === 'files-copy') return runFilesCopy(args.slice(1));
   const { db, close } = await open();
   try {
     await migrateAll(db);
@@ -67,7 +71,7 @@ async function main(args: string[]): Promise<void> {
       }
       console.log(`${email} on ${domain}: platform account ${command === 'grant' ? 'granted' : 'revoked'}.`);
     } else {
-      throw new Error('Usage: npm run platform -- grant <domain> <email> | revoke <domain> <email> | list');
+      throw new Error('Usage: npm run platform -- grant <domain> <email> | revoke <domain> <email> | list | files-copy --brand <site_N> --to s3|local');
     }
   } finally {
     await close();

@@ -16,6 +16,7 @@ import { createDb } from '../db/kysely';
 import { migrateAll } from '../db/migrations/migrate';
 import { seedIfEmpty } from '../seed/seed';
 import { startSandbox } from '../integrations/sandbox';
+import { startS3rver } from '../files/s3TestKit';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -76,8 +77,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Warmed: every contract validator compiled now, so no test pays a first call's compile.
   const sandbox = await startSandbox({ warm: true });
   Object.assign(process.env, sandbox.env);
+  // TEST_FILE_STORE=s3: the file tests' apps store in this s3rver (server/files/s3TestKit.ts).
+  const s3 = process.env.TEST_FILE_STORE === 's3' ? await startS3rver() : null;
+  if (s3) process.env.TEST_S3_ENDPOINT = s3.endpoint;
   const { url, cleanup: dropDatabase } = await freshDatabase();
   const cleanup = async () => {
+    await s3?.close();
     await sandbox.close();
     await dropDatabase();
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { sha256Hex } from '../auth/password';
 import { createDemoUsers } from '../seed/users';
 import { DEMO_PASSWORD } from '../seed/people';
 import { sandboxEnvironment } from '../integrations/providerConfig';
+import { testFileStore } from '../files/s3TestKit';
 
 export const DEMO_HOST = 'localhost:3000';
 export const ACME_HOST = '127.0.0.1:3000';
@@ -21,7 +22,8 @@ export function testDb(): RootDb {
 
 /** Brand lookups are not cached in tests, so a changed config is seen at once. */
 export async function testApp(db: RootDb, opts: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ db, brandCacheMs: 0, distDir: '/nonexistent-dist', ...opts });
+  const fileStore = opts.fileStore ?? (await testFileStore(opts.filesRoot));
+  const app = await buildApp({ db, brandCacheMs: 0, distDir: '/nonexistent-dist', ...opts, fileStore });
   await app.ready();
   return app;
 }
