@@ -4,7 +4,7 @@
  * folder or a mail a person filed or unlinked keeps its decision). The decision is stored in
  * `mail_routing` whether or not it filed the mail, so an unrouted mail lands in triage once.
  */
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { RoutableMail } from './clues';
 import { decide, type Decision } from './decide';
 import { loadFacts } from './facts';
@@ -22,11 +22,7 @@ async function undecided(db: RoutingDb, mails: StoredMail[]): Promise<StoredMail
     .selectFrom('mails as m')
     .leftJoin('mail_routing as r', 'r.ma_id', 'm.ma_id')
     .select('m.ma_id')
-    .where(
-      'm.ma_id',
-      'in',
-      mails.map((m) => m.ma_id),
-    )
+    .where(sql<SqlBool>`m.ma_id = any(${sql.val(mails.map((m) => m.ma_id))}::bigint[])`)
     .where('m.job_id', 'is', null)
     .where('r.ma_id', 'is', null)
     .execute();
@@ -45,11 +41,7 @@ export async function recordDecisions(db: RoutingDb, decided: { ma_id: number; d
     await db
       .updateTable('mails')
       .set({ job_id: sql<number>`case ma_id ${cases} end` })
-      .where(
-        'ma_id',
-        'in',
-        filed.map((d) => d.ma_id),
-      )
+      .where(sql<SqlBool>`ma_id = any(${sql.val(filed.map((d) => d.ma_id))}::bigint[])`)
       .where('job_id', 'is', null)
       .execute();
   }
