@@ -24,6 +24,7 @@ import { runMailSearchBench } from './mailSearch';
 import { runBrandBench } from './brands';
 import { runXeroBench } from './xero';
 import { runGraphMailBench } from './graphMail';
+import { runRoutingBench } from './mailRouting';
 import { spawn } from 'node:child_process';
 import { serverNodeVersion } from './runtime';
 
@@ -31,7 +32,7 @@ let referenceQueries: Record<string, RawQuery> = {};
 let jobQueries: Record<string, RawQuery> = {};
 let departmentQueries: Record<string, RawQuery> = {};
 /**
- * BENCH_ONLY=reference, jobs, export, brands, files, mail or xero runs one section (its data is seeded all the
+ * BENCH_ONLY=reference, jobs, export, brands, files, mail, xero, graph or routing runs one section (its data is seeded all the
  * same); BENCH_ONLY=departments seeds the departments alone.
  */
 const ONLY = process.env.BENCH_ONLY;
@@ -97,6 +98,8 @@ async function main(): Promise<void> {
   if (ONLY === 'xero') return runXeroBench(`${DATA_DIR}-xero`);
   // The Graph mail source beside the IMAP engine: its own data folder, Dovecot and fake Graph.
   if (ONLY === 'graph') return runGraphMailBench(`${DATA_DIR}-graph`);
+  // The mail router on its generated corpus: a fresh demo database of its own.
+  if (ONLY === 'routing') return runRoutingBench(`${DATA_DIR}-routing`);
   await prepare();
 
   // The first start after seeding also warms the data folder; the second is the one we time.
@@ -136,6 +139,7 @@ async function main(): Promise<void> {
   if (!ONLY) await runMailSearchBench(`${DATA_DIR}-mailsearch`);
   if (!ONLY) await runXeroBench(`${DATA_DIR}-xero`);
   if (!ONLY) await runGraphMailBench(`${DATA_DIR}-graph`);
+  if (!ONLY) await runRoutingBench(`${DATA_DIR}-routing`);
 }
 
 main().catch((err) => {

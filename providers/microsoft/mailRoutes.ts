@@ -127,6 +127,8 @@ async function composeMime(box: Mailbox, message: Record<string, unknown>): Prom
     to: recipients(message.toRecipients).map((r) => ({ name: r.name ?? '', address: r.address })),
     cc: recipients(message.ccRecipients).map((r) => ({ name: r.name ?? '', address: r.address })),
     bcc: recipients(message.bccRecipients).map((r) => ({ name: r.name ?? '', address: r.address })),
+    // Graph's message.replyTo becomes the Reply-To header of what the recipients get.
+    ...(Array.isArray(message.replyTo) ? { replyTo: recipients(message.replyTo).map((r) => ({ name: r.name ?? '', address: r.address })) } : {}),
     subject: typeof message.subject === 'string' ? message.subject : '',
     // The Message-ID the sender chose (internetMessageId), else one of the sandbox's.
     ...(typeof message.internetMessageId === 'string' ? { messageId: message.internetMessageId } : {}),

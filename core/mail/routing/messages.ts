@@ -30,6 +30,7 @@ const enUS: MessageTree = {
       filed: 'Filed to {{job}}.',
       why: {
         body_number: 'named in the text',
+        document: 'its quote or invoice is named',
         sender: "one of the sender's open jobs",
       },
     },
@@ -64,6 +65,7 @@ const huHU: MessageTree = {
       filed: 'Besorolva: {{job}}.',
       why: {
         body_number: 'a szöveg megnevezi',
+        document: 'az árajánlatát vagy számláját megnevezi',
         sender: 'a feladó egyik nyitott munkája',
       },
     },

@@ -31,8 +31,11 @@ export interface RoutingSuggestion {
   job_number: string;
   /** 0..1: how strongly the clue points at this job; the list is ranked by it. */
   score: number;
-  /** What points at the job: `body_number` (a number in the mail's own text), `sender` (one of the sender's open jobs). */
-  reason: 'body_number' | 'sender';
+  /**
+   * What points at the job: `body_number` (a number in the mail's own text), `document` (the subject
+   * names its quote or invoice, but someone not on the job sent it), `sender` (one of the sender's open jobs).
+   */
+  reason: 'body_number' | 'document' | 'sender';
 }
 
 /** `GET mails/{id}/routing`. */

@@ -54,6 +54,7 @@ export interface GraphOutgoing {
   toRecipients: { emailAddress: { address: string; name?: string } }[];
   ccRecipients?: { emailAddress: { address: string; name?: string } }[];
   bccRecipients?: { emailAddress: { address: string; name?: string } }[];
+  replyTo?: { emailAddress: { address: string; name?: string } }[];
   internetMessageHeaders?: { name: string; value: string }[];
   attachments?: { '@odata.type': '#microsoft.graph.fileAttachment'; name: string; contentType: string; contentBytes: string }[];
 }

@@ -1,6 +1,7 @@
 /** The Graph source against the fake Graph (providers/microsoft/mail*): nothing lost, nothing doubled, changes both ways. */
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { simpleParser } from 'mailparser';
 import { startGraphMailTestServer, type GraphMailTestServer } from '../../../providers/microsoft/mailTestServer';
 import { brandDb, type RootDb } from '../../db/types';
 import { createTestBrand, testDb, uniqueName } from '../../test/helpers';
@@ -268,9 +269,12 @@ describe('the Graph mail source', () => {
       bcc: [{ address: 'office@example.com' }],
       messageId,
       attachments: [{ filename: 'quote.txt', contentType: 'text/plain', content: Buffer.from('Quote: 100 GBP') }],
+      replyTo: 'office+plb-000042@example.com',
     });
     const sent = fake.knobs.state.inFolder(box.box, fake.knobs.state.folder(box.box, 'sentitems')!.id);
     expect(sent.map((m) => [m.subject, m.internetMessageId])).toEqual([['Quote for job 42', messageId]]);
+    // A job's mail asks for answers at the job's plus-address on Graph too.
+    expect((await simpleParser(sent[0].mime)).replyTo?.value.map((a) => a.address)).toEqual(['office+plb-000042@example.com']);
 
     await syncGraphAccount(db, box.id);
     const places = await locationsOf(box.id);

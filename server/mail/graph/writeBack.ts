@@ -87,6 +87,8 @@ export interface GraphSendInput {
   /** The Message-ID the product stored the mail under: the Sent Items copy is recognised by it. */
   messageId: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** A job's mail asks for answers at the job's plus-address (issue 30), as the SMTP path's Reply-To does. */
+  replyTo?: string | null;
 }
 
 const recipients = (list: { name?: string; address: string }[]) =>
@@ -101,6 +103,7 @@ export async function sendThroughGraph(db: MailDb, account: GraphAccount, m: Gra
     ccRecipients: recipients(m.cc),
     bccRecipients: recipients(m.bcc),
     internetMessageId: m.messageId,
+    ...(m.replyTo ? { replyTo: recipients([{ address: m.replyTo }]) } : {}),
     attachments: m.attachments.map((a) => ({
       '@odata.type': '#microsoft.graph.fileAttachment',
       name: a.filename,

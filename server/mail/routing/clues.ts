@@ -68,6 +68,31 @@ export function ownText(text: string | null): string {
   return (end < 0 ? lines : lines.slice(0, end)).join('\n');
 }
 
+/**
+ * The numbers in the Subject of the first quoted header block (Outlook's "From: … Sent: … Subject: …"
+ * under its rule or "-----Original Message-----") when that block's From is one of `own`: the brand's
+ * own mail this one answers. A quoted mail of anyone else says nothing.
+ */
+export function quotedOwnSubjectNumbers(mail: RoutableMail, own: ReadonlySet<string>): string[] {
+  const lines = (mail.mail_text ?? '').split(/\r?\n/);
+  const from = lines.findIndex((line) => /^\s*From:\s/i.test(line));
+  if (from < 0) return [];
+  const sender = /[\w.+-]+@[\w.-]+/.exec(lines[from])?.[0].toLowerCase();
+  if (!sender || !own.has(sender)) return [];
+  // The block's lines up to its first empty line.
+  const block = lines.slice(from + 1, from + 8);
+  const subject = block
+    .slice(
+      0,
+      Math.max(
+        0,
+        block.findIndex((l) => !l.trim()),
+      ) || block.length,
+    )
+    .find((l) => /^\s*Subject:\s/i.test(l));
+  return subject ? numbersIn(subject.replace(/^\s*Subject:\s*/i, '')) : [];
+}
+
 /** The numbers a mail names in its subject and in its own (unquoted) text. */
 export function namedNumbers(mail: RoutableMail): { subject: string[]; body: string[] } {
   return { subject: numbersIn(mail.mail_subject), body: numbersIn(ownText(mail.mail_text)) };

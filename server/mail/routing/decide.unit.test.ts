@@ -11,12 +11,17 @@ const C: JobRef = { job_id: 3, job_number: 'ELE-000007' };
 function facts(over: Partial<RoutingFacts> = {}): RoutingFacts {
   return {
     own: new Set(['office@acme.example']),
+    brandOwn: new Set(['office@acme.example', 'accounts@acme.example']),
     repliedJobs: new Map([['<sent-a@acme.example>', A]]),
     byNumber: new Map([A, B, C].map((j) => [j.job_number, j])),
     byDocument: new Map([['INV-0042', B]]),
     senderJobs: new Map([
       ['tenant@mail.example', [C]],
       ['agent@lets.example', [A, B]],
+    ]),
+    partyJobs: new Map([
+      ['tenant@mail.example', new Set([3])],
+      ['agent@lets.example', new Set([1, 2])],
     ]),
     ...over,
   };
@@ -65,8 +70,40 @@ describe('decide', () => {
   it('files by a job number in the subject, then by a quote or invoice number, before the sender', () => {
     const byJob = decide(mail({ mail_subject: 'Fwd: Re: boiler at flat 3 (plb-000013)', mail_from: { name: '', address: 'tenant@mail.example' } }), facts());
     expect(byJob).toMatchObject({ job: B, reason: 'subject_number', params: { job: 'PLB-000013' } });
-    const byDoc = decide(mail({ mail_subject: 'Remittance for INV-0042' }), facts());
+    const byDoc = decide(mail({ mail_subject: 'Remittance for INV-0042', mail_from: { name: '', address: 'agent@lets.example' } }), facts());
     expect(byDoc).toMatchObject({ job: B, reason: 'subject_document', params: { job: 'PLB-000013', document: 'INV-0042' } });
+  });
+
+  it("leaves a quote or invoice number from someone not on the job to triage: a supplier's own invoice may carry it", () => {
+    const d = decide(mail({ mail_subject: 'Invoice INV-0042 for parts', mail_from: { name: '', address: 'billing@supplier.example' } }), facts());
+    expect(d).toMatchObject({ job: null, reason: 'unrouted', suggestions: [{ job_id: 2, job_number: 'PLB-000013', score: 0.5, reason: 'document' }] });
+  });
+
+  it("files by a job's reply address on another of the brand's inboxes (the copy of a mail that reached two), not on an outside one", () => {
+    const cc = [{ name: '', address: 'accounts@acme.example' }];
+    const copy = decide(
+      mail({
+        mail_to_arr: [{ name: '', address: 'accounts+plb-000013@acme.example' }],
+        mail_cc_arr: cc,
+        mail_from: { name: '', address: 'tenant@mail.example' },
+      }),
+      facts(),
+    );
+    expect(copy).toMatchObject({ job: B, reason: 'plus_address' });
+    const outside = decide(mail({ mail_to_arr: [{ name: '', address: 'someone+plb-000013@elsewhere.example' }] }), facts());
+    expect(outside).toMatchObject({ job: null, reason: 'unrouted' });
+  });
+
+  it("files an Outlook reply with a retyped subject by the subject of the brand's own mail it quotes, not by anyone else's", () => {
+    const block = (from: string) =>
+      `Fine.\n\n________________________________\nFrom: Office <${from}>\nSent: Tuesday, October 6, 2026 9:12 AM\nSubject: PLB-000012 Boiler service\n\nRegards`;
+    const ours = decide(
+      mail({ mail_subject: 'RE: this week', mail_text: block('office@acme.example'), mail_from: { name: '', address: 'agent@lets.example' } }),
+      facts(),
+    );
+    expect(ours).toMatchObject({ job: A, reason: 'reply', params: { job: 'PLB-000012' } });
+    const theirs = decide(mail({ mail_subject: 'RE: this week', mail_text: block('tenant@flat.example') }), facts());
+    expect(theirs).toMatchObject({ job: null, reason: 'unrouted', suggestions: [] });
   });
 
   it("never matches another brand's number, nor a number only in quoted text", () => {

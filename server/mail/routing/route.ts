@@ -4,6 +4,7 @@
  * folder or a mail a person filed or unlinked keeps its decision). The decision is stored in
  * `mail_routing` whether or not it filed the mail, so an unrouted mail lands in triage once.
  */
+import { sql, type SqlBool } from 'kysely';
 import type { RoutableMail } from './clues';
 import { decide, type Decision } from './decide';
 import { loadFacts } from './facts';
@@ -21,11 +22,7 @@ async function undecided(db: RoutingDb, mails: StoredMail[]): Promise<StoredMail
     .selectFrom('mails as m')
     .leftJoin('mail_routing as r', 'r.ma_id', 'm.ma_id')
     .select('m.ma_id')
-    .where(
-      'm.ma_id',
-      'in',
-      mails.map((m) => m.ma_id),
-    )
+    .where(sql<SqlBool>`m.ma_id = any(${sql.val(mails.map((m) => m.ma_id))}::bigint[])`)
     .where('r.ma_id', 'is', null)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('mail_job_links as l').select('l.job_id').whereRef('l.ma_id', '=', 'm.ma_id'))))
     .execute();

@@ -129,7 +129,7 @@ describe('mail routing on sync', () => {
     const linked = await job();
     const plus = await job();
     const named = await job();
-    const invoiced = await job({ invoice: 'INV-7001' });
+    const invoiced = await job({ invoice: 'INV-7001', client: 'payables@client.example' });
     const tenant = await job({ siteContact: 'tenant@flat.example' });
     // A mail already on `linked` that the next mails answer.
     await box.put('INBOX', [mail({ subject: 'Original', id: '<orig@office.example>' })]);
@@ -146,7 +146,9 @@ describe('mail routing on sync', () => {
       // (2) beats the subject's number: the headers were dropped, the plus-address was not.
       mail({ subject: `About ${named.job_number}`, to: plusTo }),
       mail({ subject: `Fwd: leak at flat 3 [${named.job_number.toLowerCase()}]`, from: 'tenant@flat.example' }),
-      mail({ subject: 'Remittance INV-7001' }),
+      mail({ subject: 'Remittance INV-7001', from: 'payables@client.example' }),
+      // A supplier's own invoice number may be one of the brand's: from someone not on the job it is not filed.
+      mail({ subject: 'Invoice INV-7001 for parts' }),
       mail({ subject: 'Dripping tap', from: 'Tenant <TENANT@flat.example>' }),
     ]);
     const synced = await syncAccount(db, box.id);
@@ -164,6 +166,7 @@ describe('mail routing on sync', () => {
     expect(bySubject).toMatchObject({ job_ids: [named.job_id], reason: 'subject_number', reason_text: `the subject names ${named.job_number}` });
     expect(bySubject.at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(await routingOf('Remittance INV-7001', box.id)).toMatchObject({ job_ids: [invoiced.job_id], reason: 'subject_document' });
+    expect(await routingOf('Invoice INV-7001 for parts', box.id)).toMatchObject({ job_ids: [], reason: 'unrouted' });
     expect(await routingOf('Dripping tap', box.id)).toMatchObject({
       job_ids: [tenant.job_id],
       reason: 'sender',

@@ -148,6 +148,7 @@ export async function sendDraft(db: ComposeDb, store: FileStore | undefined, sch
   const reply = await replyHeaders(db, draft);
   const from = await fromOf(db, draft);
   const attachments = await attachmentsOf(db, store, schema, draft.mdraft_id);
+  const replyTo = reply.job ? jobReplyAddress(from.address, reply.job.job_number) : null;
   const built = await buildMail({
     from,
     to: draft.mdraft_to_arr,
@@ -157,7 +158,7 @@ export async function sendDraft(db: ComposeDb, store: FileStore | undefined, sch
     html: draft.mdraft_html,
     inReplyTo: reply.inReplyTo,
     references: reply.references,
-    replyTo: reply.job ? jobReplyAddress(from.address, reply.job.job_number) : null,
+    replyTo,
     attachments,
   });
   await transmit(db, draft.mailaccount_id, built, async () => ({
@@ -168,6 +169,7 @@ export async function sendDraft(db: ComposeDb, store: FileStore | undefined, sch
     bcc: draft.mdraft_bcc_arr,
     messageId: built.messageId,
     attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    replyTo,
   }));
   const mail = await db.transaction().execute(async (trx) => {
     const row = await trx
