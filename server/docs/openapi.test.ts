@@ -277,7 +277,6 @@ const ANSWER_DATA_UNTYPED: string[] = [
   'mailsDeleted',
   'mailsDetails',
   'mailsFilter',
-  'mailsGetmailsbyjobidGet',
   'mailsList',
   'mailsMailListFinalDelete',
   'mailsMove',

@@ -4,19 +4,45 @@ import { sql } from 'kysely';
 import { safeTimeZone } from '../../../core/mail/client/dateGroups';
 import type { MailAccountInfo } from '../../../core/mail/client/types';
 import { MAIL_PAGE_SIZE } from '../../../core/mail/client/types';
-import { action } from '../../http/route';
+import { action, idParams } from '../../http/route';
 import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } from '../../http/listQuery';
-import { mailDb } from '../tables';
-import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, listedAccountIds, sessionUserId } from './access';
+import { mailDb, type MailDb } from '../tables';
+import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, listedAccountIds, sessionUserId, visibleMail } from './access';
 import { parseMailFilter } from './filterBody';
-import { linkedToJob } from './jobLinks';
+import { firstJobId, linkedToJob } from './jobLinks';
 import { listMails, toListRows } from './mailList';
+import { mailRowsSchema } from './wireSchemas';
 
 const KEY = 'mails';
 export const userZone = (req: FastifyRequest) => safeTimeZone(req.user?.settings.timezone ?? 'Europe/London');
 
 /** The mail lists: MAIL_PAGE_SIZE a page, always newest first (a sort in the query is not read). */
 export const MAIL_LIST: ListOptions = { pageSize: MAIL_PAGE_SIZE };
+
+/** A mail row as the job's E-mails tab and a conversation show it (no tags or local folders). */
+const rowsOf = (db: MailDb) =>
+  db
+    .selectFrom('mails as m')
+    .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'm.mailaccount_id')
+    .select([
+      'm.ma_id',
+      'm.mailaccount_id',
+      'a.ma_color',
+      'm.mail_subject',
+      'm.mail_from',
+      'm.mail_to_arr',
+      'm.mail_date',
+      'm.is_seen',
+      'm.is_flagged',
+      'm.is_answered',
+      'm.is_ready',
+      'm.is_spam',
+      'm.is_deleted',
+      'm.has_attachments',
+      'm.mail_size',
+      'm.thread_id',
+      sql<string>`left(coalesce(m.mail_text, ''), 160)`.as('snippet'),
+    ]);
 
 export function registerMailReadRoutes(app: FastifyInstance): void {
   action(
@@ -142,33 +168,13 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       gate: MAIL_CLIENT_GATE,
       summary: "Mails linked to a job, within the user's accounts (the job's E-mails tab)",
       params: { type: 'object', properties: { jobId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['jobId'] },
+      data: mailRowsSchema,
     },
     async (req) => {
       const { jobId } = req.params as { jobId: number };
       const ids = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
       if (!ids.length) return { data: [] };
-      const rows = await mailDb(req.db)
-        .selectFrom('mails as m')
-        .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'm.mailaccount_id')
-        .select([
-          'm.ma_id',
-          'm.mailaccount_id',
-          'a.ma_color',
-          'm.mail_subject',
-          'm.mail_from',
-          'm.mail_to_arr',
-          'm.mail_date',
-          'm.is_seen',
-          'm.is_flagged',
-          'm.is_answered',
-          'm.is_ready',
-          'm.is_spam',
-          'm.is_deleted',
-          'm.has_attachments',
-          'm.mail_size',
-          'm.thread_id',
-          sql<string>`left(coalesce(m.mail_text, ''), 160)`.as('snippet'),
-        ])
+      const rows = await rowsOf(mailDb(req.db))
         // The job's own id as the row's job: a mail of several jobs is listed under each.
         .select(sql<number>`${jobId}::integer`.as('job_id'))
         .where((eb) => linkedToJob(eb, jobId))
@@ -176,6 +182,35 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
         .where('m.is_deleted', '=', false)
         .orderBy('m.mail_date', sql`desc nulls last`)
         .limit(1000)
+        .execute();
+      return { data: toListRows(rows, userZone(req)) };
+    },
+  );
+
+  action(
+    app,
+    {
+      method: 'GET',
+      url: '/api/mails/:id/thread',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary:
+        "The conversation of a mail, oldest first: the mails of its thread (References, In-Reply-To, Message-ID, or the subject and participants of a reply without them) in the user's accounts, sent ones included",
+      params: idParams,
+      data: mailRowsSchema,
+    },
+    async (req) => {
+      const { id } = req.params as { id: number };
+      const { mail } = await visibleMail(req, id);
+      const ids = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
+      const rows = await rowsOf(mailDb(req.db))
+        .select((eb) => firstJobId(eb))
+        .where((eb) => (mail.thread_id === null ? eb('m.ma_id', '=', mail.ma_id) : eb('m.thread_id', '=', mail.thread_id)))
+        .where('m.mailaccount_id', 'in', ids)
+        .where('m.is_deleted', '=', false)
+        .orderBy('m.mail_date', (ob) => ob.asc().nullsFirst())
+        .orderBy('m.ma_id')
+        .limit(500)
         .execute();
       return { data: toListRows(rows, userZone(req)) };
     },
