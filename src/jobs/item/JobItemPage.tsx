@@ -15,6 +15,7 @@ import { CostsTab } from '../costs/CostsTab';
 import { useJobOptions } from '../sheet/options';
 import { jobKey, useJobsProvider } from '../jobsProvider';
 import { DetailsForm } from './DetailsForm';
+import { SavedElsewhereNotice } from './SavedElsewhereNotice';
 import { HistoryPanel } from './HistoryPanel';
 import { JobTasksPanel } from '../../google/tasks/JobTasksPanel';
 import { NEW_JOB, toJobWrite, valuesOf, type JobFormValues } from './jobForm';
@@ -144,6 +145,7 @@ export function JobItemPage({ title }: PageProps) {
           <Tab key={t} value={t} label={translate(`jobs.item.tabs.${t}`)} disabled={isNew && t !== 'details'} />
         ))}
       </Tabs>
+      {job && <SavedElsewhereNotice key={job.job_id} jobId={job.job_id} onReload={reload} />}
       <Suspense fallback={<CircularProgress aria-label={title} />}>{content}</Suspense>
     </PageFrame>
   );
