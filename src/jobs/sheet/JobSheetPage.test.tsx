@@ -127,27 +127,33 @@ describe('job sheet', () => {
     await waitFor(() => expect(sheetCalls()).toHaveLength(1));
     const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
     type('Number', ' pl-004 ');
-    const typeDate = async (label: string, digits: string) => {
+    // Each date is typed once the sheet has asked with the field before it, so no refresh re-renders
+    // the picker while its digits are typed.
+    const typeDate = async (label: string, digits: string, key: string) => {
       await waitFor(() => expect(screen.getByLabelText(label)).toBeEnabled(), { timeout: 20_000 });
       await userEvent.click(screen.getByLabelText(label));
       await userEvent.keyboard(digits);
+      await waitFor(() => expect(sheetCalls().at(-1)?.filter).toHaveProperty(key), { timeout: 10_000 });
     };
-    await typeDate('End from', '01122026');
-    await typeDate('End to', '31122026');
+    await waitFor(() => expect(sheetCalls().at(-1)?.filter).toHaveProperty('job_number'), { timeout: 10_000 });
+    await typeDate('End from', '01122026', 'end_from');
+    await typeDate('End to', '31122026', 'end_to');
     type('Net quote from', '100.5');
     type('Net quote to', '2000');
     type('Net sales from', '0');
     type('Net sales to', '999.99');
-    await waitFor(() =>
-      expect(sheetCalls().at(-1)?.filter).toEqual({
-        job_number: 'pl-004',
-        end_from: '2026-12-01 00:00:00',
-        end_to: '2026-12-31 23:59:59',
-        net_quote_min: '100.5',
-        net_quote_max: '2000',
-        net_sales_min: '0',
-        net_sales_max: '999.99',
-      }),
+    await waitFor(
+      () =>
+        expect(sheetCalls().at(-1)?.filter).toEqual({
+          job_number: 'pl-004',
+          end_from: '2026-12-01 00:00:00',
+          end_to: '2026-12-31 23:59:59',
+          net_quote_min: '100.5',
+          net_quote_max: '2000',
+          net_sales_min: '0',
+          net_sales_max: '999.99',
+        }),
+      { timeout: 10_000 },
     );
     expect(clientStorage.jobFilter.get()).toMatchObject({ job_number: ' pl-004 ', end_to: '2026-12-31', net_sales_max: '999.99' });
   }, 30_000);
