@@ -5,22 +5,9 @@
  * says so, so nobody mistakes the demo's organisation for a real one.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { Confirm } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNTING_ADMIN_GATE } from '../../core/accounting/constants';
 import { useAuth } from '../auth/authStore';
@@ -99,27 +86,19 @@ export function XeroConnectionPage({ title }: PageProps) {
           </CardActions>
         )}
       </Card>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="xero-disconnect-title" aria-describedby="xero-disconnect-text">
-        <DialogTitle id="xero-disconnect-title">{t('confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="xero-disconnect-text">{t('confirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button autoFocus onClick={() => setConfirming(false)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              setConfirming(false);
-              run(() => logout.mutateAsync());
-            }}
-          >
-            {t('disconnect')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <Confirm
+        isOpen={confirming}
+        title="accounting.connection.confirmTitle"
+        content="accounting.connection.confirmText"
+        confirm="accounting.connection.disconnect"
+        cancel="accounting.connection.cancel"
+        confirmColor="warning"
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          run(() => logout.mutateAsync());
+        }}
+      />
     </PageFrame>
   );
 }

@@ -5,8 +5,9 @@
  * in the sandbox it says so, so nobody mistakes the demo's Drive for a real one.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { Confirm } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GoogleAccount } from '../../core/google/types';
 import { PageFrame } from '../pages/PageFrame';
@@ -68,33 +69,21 @@ export function GoogleDashboardPage({ title }: PageProps) {
           />
         ))}
       </Stack>
-      <Dialog
-        open={confirming !== null}
+      <Confirm
+        isOpen={confirming !== null}
+        title="google.accounts.confirmTitle"
+        titleTranslateOptions={{ email: confirming?.email ?? '' }}
+        content="google.accounts.confirmText"
+        confirm="google.accounts.disconnect"
+        cancel="google.accounts.cancel"
+        confirmColor="warning"
         onClose={() => setConfirming(null)}
-        aria-labelledby="google-disconnect-title"
-        aria-describedby="google-disconnect-text"
-      >
-        <DialogTitle id="google-disconnect-title">{t('confirmTitle', { email: confirming?.email ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="google-disconnect-text">{t('confirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button autoFocus onClick={() => setConfirming(null)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              const gaId = confirming?.ga_id;
-              setConfirming(null);
-              if (gaId !== undefined) run(() => disconnect.mutateAsync(gaId));
-            }}
-          >
-            {t('disconnect')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onConfirm={() => {
+          const gaId = confirming?.ga_id;
+          setConfirming(null);
+          if (gaId !== undefined) run(() => disconnect.mutateAsync(gaId));
+        }}
+      />
     </PageFrame>
   );
 }

@@ -6,8 +6,9 @@
  * says so, so nobody mistakes the demo's mailbox for a real one.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { Confirm } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMINS } from '../../core/access/roles';
 import type { MicrosoftAccount } from '../../core/microsoft/types';
@@ -102,33 +103,21 @@ export function MicrosoftDashboardPage({ title }: PageProps) {
         onClose={() => setAssigning(null)}
         onSave={(list) => assigning && run(() => assign.mutateAsync({ msaId: assigning.msa_id, rows: list }))}
       />
-      <Dialog
-        open={confirming !== null}
+      <Confirm
+        isOpen={confirming !== null}
+        title="microsoft.accounts.confirmTitle"
+        titleTranslateOptions={{ email: confirming?.msa_email ?? '' }}
+        content="microsoft.accounts.confirmText"
+        confirm="microsoft.accounts.disconnect"
+        cancel="microsoft.accounts.cancel"
+        confirmColor="warning"
         onClose={() => setConfirming(null)}
-        aria-labelledby="microsoft-disconnect-title"
-        aria-describedby="microsoft-disconnect-text"
-      >
-        <DialogTitle id="microsoft-disconnect-title">{t('confirmTitle', { email: confirming?.msa_email ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="microsoft-disconnect-text">{t('confirmText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button autoFocus onClick={() => setConfirming(null)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              const msaId = confirming?.msa_id;
-              setConfirming(null);
-              if (msaId !== undefined) run(() => disconnect.mutateAsync(msaId));
-            }}
-          >
-            {t('disconnect')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onConfirm={() => {
+          const msaId = confirming?.msa_id;
+          setConfirming(null);
+          if (msaId !== undefined) run(() => disconnect.mutateAsync(msaId));
+        }}
+      />
     </PageFrame>
   );
 }

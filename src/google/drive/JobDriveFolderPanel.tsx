@@ -4,7 +4,8 @@
  * leaves the folder in Drive. Colleagues without that account see its name and where it lives.
  */
 import { useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { Confirm } from 'react-admin';
 import { useNotify, useTranslate } from 'ra-core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { checkAccess } from '../../../core/access/access';
@@ -70,27 +71,20 @@ function FolderSection({ jobId }: { jobId: number }) {
         </Typography>
       )}
       {body}
-      <Dialog open={unlinking && !!current} onClose={() => setUnlinking(false)} aria-labelledby="job-drive-unlink-title">
-        <DialogTitle id="job-drive-unlink-title">{t('unlinkTitle', { name: current?.name ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('unlinkText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button autoFocus onClick={() => setUnlinking(false)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              setUnlinking(false);
-              unlink.mutate();
-            }}
-          >
-            {t('unlink')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <Confirm
+        isOpen={unlinking && !!current}
+        title="google.jobFolder.unlinkTitle"
+        titleTranslateOptions={{ name: current?.name ?? '' }}
+        content="google.jobFolder.unlinkText"
+        confirm="google.jobFolder.unlink"
+        cancel="google.jobFolder.cancel"
+        confirmColor="warning"
+        onClose={() => setUnlinking(false)}
+        onConfirm={() => {
+          setUnlinking(false);
+          unlink.mutate();
+        }}
+      />
     </Box>
   );
 }
