@@ -19,8 +19,8 @@ export interface ListPage {
   withTotal: boolean;
 }
 
-/** The columns of a list row; `m` is mails, `a` its account. */
-function listSelect(db: MailDb) {
+/** The columns every mail row has (a list's, a job's mails, a conversation); `m` is mails, `a` its account. */
+export function mailRowSelect(db: MailDb) {
   return composeDb(db)
     .selectFrom('mails as m')
     .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'm.mailaccount_id')
@@ -44,28 +44,32 @@ function listSelect(db: MailDb) {
       sql<string>`left(regexp_replace(coalesce(nullif(m.mail_text, ''), regexp_replace(left(coalesce(m.mail_html, ''), 4000), '<[^>]*>', ' ', 'g')), '\\s+', ' ', 'g'), 160)`.as(
         'snippet',
       ),
-    ])
-    .select((eb) => [
-      firstJobId(eb),
-      eb.fn
-        .coalesce(
-          eb
-            .selectFrom('mail_tag_links as t')
-            .select(sql<number[]>`array_agg(t.mt_id order by t.mt_id)`.as('ids'))
-            .whereRef('t.ma_id', '=', 'm.ma_id'),
-          sql<number[]>`'{}'::int[]`,
-        )
-        .as('tag_ids'),
-      eb.fn
-        .coalesce(
-          eb
-            .selectFrom('mail_folder_links as f')
-            .select(sql<number[]>`array_agg(f.mf_id order by f.mf_id)`.as('ids'))
-            .whereRef('f.ma_id', '=', 'm.ma_id'),
-          sql<number[]>`'{}'::int[]`,
-        )
-        .as('mf_ids'),
     ]);
+}
+
+/** A list row: the common columns, its first job, tags and local folders. */
+function listSelect(db: MailDb) {
+  return mailRowSelect(db).select((eb) => [
+    firstJobId(eb),
+    eb.fn
+      .coalesce(
+        eb
+          .selectFrom('mail_tag_links as t')
+          .select(sql<number[]>`array_agg(t.mt_id order by t.mt_id)`.as('ids'))
+          .whereRef('t.ma_id', '=', 'm.ma_id'),
+        sql<number[]>`'{}'::int[]`,
+      )
+      .as('tag_ids'),
+    eb.fn
+      .coalesce(
+        eb
+          .selectFrom('mail_folder_links as f')
+          .select(sql<number[]>`array_agg(f.mf_id order by f.mf_id)`.as('ids'))
+          .whereRef('f.ma_id', '=', 'm.ma_id'),
+        sql<number[]>`'{}'::int[]`,
+      )
+      .as('mf_ids'),
+  ]);
 }
 
 /** The parsed filter; callers without a tag or local folder may leave them out. */

@@ -6,11 +6,11 @@ import type { MailAccountInfo } from '../../../core/mail/client/types';
 import { MAIL_PAGE_SIZE } from '../../../core/mail/client/types';
 import { action, idParams } from '../../http/route';
 import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } from '../../http/listQuery';
-import { mailDb, type MailDb } from '../tables';
+import { mailDb } from '../tables';
 import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, listedAccountIds, sessionUserId, visibleMail } from './access';
 import { parseMailFilter } from './filterBody';
 import { firstJobId, linkedToJob } from './jobLinks';
-import { listMails, toListRows } from './mailList';
+import { listMails, mailRowSelect, toListRows } from './mailList';
 import { mailRowsSchema } from './wireSchemas';
 
 const KEY = 'mails';
@@ -18,31 +18,6 @@ export const userZone = (req: FastifyRequest) => safeTimeZone(req.user?.settings
 
 /** The mail lists: MAIL_PAGE_SIZE a page, always newest first (a sort in the query is not read). */
 export const MAIL_LIST: ListOptions = { pageSize: MAIL_PAGE_SIZE };
-
-/** A mail row as the job's E-mails tab and a conversation show it (no tags or local folders). */
-const rowsOf = (db: MailDb) =>
-  db
-    .selectFrom('mails as m')
-    .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'm.mailaccount_id')
-    .select([
-      'm.ma_id',
-      'm.mailaccount_id',
-      'a.ma_color',
-      'm.mail_subject',
-      'm.mail_from',
-      'm.mail_to_arr',
-      'm.mail_date',
-      'm.is_seen',
-      'm.is_flagged',
-      'm.is_answered',
-      'm.is_ready',
-      'm.is_spam',
-      'm.is_deleted',
-      'm.has_attachments',
-      'm.mail_size',
-      'm.thread_id',
-      sql<string>`left(coalesce(m.mail_text, ''), 160)`.as('snippet'),
-    ]);
 
 export function registerMailReadRoutes(app: FastifyInstance): void {
   action(
@@ -174,7 +149,7 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       const { jobId } = req.params as { jobId: number };
       const ids = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
       if (!ids.length) return { data: [] };
-      const rows = await rowsOf(mailDb(req.db))
+      const rows = await mailRowSelect(mailDb(req.db))
         // The job's own id as the row's job: a mail of several jobs is listed under each.
         .select(sql<number>`${jobId}::integer`.as('job_id'))
         .where((eb) => linkedToJob(eb, jobId))
@@ -203,7 +178,7 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       const { id } = req.params as { id: number };
       const { mail } = await visibleMail(req, id);
       const ids = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
-      const rows = await rowsOf(mailDb(req.db))
+      const rows = await mailRowSelect(mailDb(req.db))
         .select((eb) => firstJobId(eb))
         .where((eb) => (mail.thread_id === null ? eb('m.ma_id', '=', mail.ma_id) : eb('m.thread_id', '=', mail.thread_id)))
         .where('m.mailaccount_id', 'in', ids)
