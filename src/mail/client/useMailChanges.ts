@@ -5,7 +5,7 @@
  * EventSource) the client asks GET mails/changes every few seconds instead, one cheap read, and
  * calls `onChange` when the token moved. The list's own refresh every MAIL_REFRESH_MS stays too.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { api } from '../../dataProvider/apiClient';
 import { liveConnected, useLiveEvents } from '../../events/liveEvents';
 
@@ -17,9 +17,8 @@ interface ChangeToken {
 }
 
 export function useMailChanges(onChange: () => void, pollMs = MAIL_CHANGES_POLL_MS): void {
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useLiveEvents(['mail', 'resync'], () => latest.current());
+  const changed = useEffectEvent(() => onChange());
+  useLiveEvents(['mail', 'resync'], onChange);
 
   useEffect(() => {
     let token: string | null = null;
@@ -35,7 +34,7 @@ export function useMailChanges(onChange: () => void, pollMs = MAIL_CHANGES_POLL_
         if (stopped || !next) return;
         const moved = token !== null && next !== token;
         token = next;
-        if (moved) latest.current();
+        if (moved) changed();
       } catch {
         // Offline or the server restarting: the next tick asks again.
       } finally {

@@ -1,5 +1,5 @@
 /** The rich text body of BodyEditor.tsx (ra-input-rich-text's tiptap editor), in a chunk of its own. */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { Form, useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
 import { RichTextInput } from 'ra-input-rich-text';
@@ -8,15 +8,14 @@ import type { BodyEditorProps } from './BodyEditor';
 function WatchBody({ onChange }: { onChange: (html: string) => void }) {
   const value = useWatch({ name: 'body' }) as string | undefined;
   const first = useRef(true);
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  const changed = useEffectEvent((html: string) => onChange(html));
   useEffect(() => {
     // The editor's first value is the draft as loaded; only the user's edits are changes.
     if (first.current) {
       first.current = false;
       return;
     }
-    latest.current(value ?? '');
+    changed(value ?? '');
   }, [value]);
   return null;
 }
