@@ -39,7 +39,7 @@ export const keptPool = (max: number) => ({ max, min: max });
 
 export function createDb(connectionString: string, max = defaultPoolSize()): RootDb {
   // A request that waits half a minute for a connection fails with an error instead of hanging.
-  const pooled = poolerMode() === 'transaction';
+  const pooled = poolerMode(process.env.DATABASE_POOLER) === 'transaction';
   const pool = new pg.Pool({
     connectionString,
     ...keptPool(max),

@@ -8,7 +8,7 @@
  */
 export type PoolerMode = 'transaction' | 'session' | 'none';
 
-export function poolerMode(value: string | undefined = process.env.DATABASE_POOLER): PoolerMode {
+export function poolerMode(value: string | undefined): PoolerMode {
   if (value === undefined || value === '' || value === 'none') return 'none';
   if (value === 'transaction' || value === 'session') return value;
   throw new Error(`DATABASE_POOLER must be transaction, session or none (got "${value}")`);
@@ -22,3 +22,6 @@ export function listenUrl(databaseUrl: string, env: NodeJS.ProcessEnv = process.
   }
   return databaseUrl;
 }
+
+/** Named (prepared) statements live in a session: behind a transaction pooler every statement goes unnamed. */
+export const namedStatementsAllowed = (): boolean => poolerMode(process.env.DATABASE_POOLER) !== 'transaction';

@@ -7,6 +7,7 @@
  * or an instance not made by createDb goes through Kysely as usual, and its Dates are formatted
  * here: either way the rows are the wire's.
  */
+import { namedStatementsAllowed } from '../db/pooler';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { toWire } from '../envelope/datetime';
 import type { QueryArrayConfig } from 'pg';
@@ -53,7 +54,7 @@ export async function wireRows<R>(db: Kysely<any>, compiled: CompiledQuery<R>, p
   const query: QueryArrayConfig = {
     text: compiled.sql,
     values: compiled.parameters as unknown[],
-    name: prepared ? statementName(compiled.sql) : undefined,
+    name: prepared && namedStatementsAllowed() ? statementName(compiled.sql) : undefined,
     types: wireTypes,
     rowMode: 'array',
   };
