@@ -10,7 +10,7 @@ import { brandSchema, demoIds, jobCalls, type DemoIds } from '../jobs/testKit';
 import { DEMO_HOST, call, login, useTestApp } from '../test/helpers';
 import { openStream, type OpenStream } from './testKit';
 
-const t = useTestApp({ eventsListenUrl: inject('databaseUrl'), eventsHeartbeatMs: 300 });
+const t = useTestApp({ eventsListenUrl: inject('listenUrl'), eventsHeartbeatMs: 300 });
 const { create, req } = jobCalls(t);
 let base: string;
 let schema: string;

@@ -21,7 +21,16 @@ export async function startProcess(env: Record<string, string>): Promise<ServerP
   const worker = env.ROLE === 'worker';
   const port = worker ? 0 : await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), PORT: String(port), HOST: '127.0.0.1', SKIP_BUILD: '1', REPORT_CHECK_INTERVAL_S: '0', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_LISTEN_URL: inject('listenUrl'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SKIP_BUILD: '1',
+      REPORT_CHECK_INTERVAL_S: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

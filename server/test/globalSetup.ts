@@ -21,6 +21,8 @@ import { startS3rver } from '../files/s3TestKit';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** The same database for LISTEN: directly on the server when DATABASE_LISTEN_URL names it (behind a transaction pooler). */
+    listenUrl: string;
     /** The local provider server of the run (providers/README.md). */
     providersUrl: string;
   }
@@ -36,19 +38,22 @@ async function onServer(adminUrl: string, statement: string): Promise<void> {
   }
 }
 
-async function freshDatabase(): Promise<{ url: string; cleanup: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ url: string; listenUrl: string; cleanup: () => Promise<void> }> {
   const external = process.env.DATABASE_URL;
   if (external) {
     const name = `test_${randomBytes(6).toString('hex')}`;
     await onServer(external, `create database ${name}`);
     const url = new URL(external);
     url.pathname = `/${name}`;
-    return { url: url.toString(), cleanup: () => onServer(external, `drop database if exists ${name} with (force)`) };
+    const direct = new URL(process.env.DATABASE_LISTEN_URL || external);
+    direct.pathname = `/${name}`;
+    return { url: url.toString(), listenUrl: direct.toString(), cleanup: () => onServer(external, `drop database if exists ${name} with (force)`) };
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'server-test-'));
   const server = await startEmbeddedPostgres(dir);
   return {
     url: server.url,
+    listenUrl: server.url,
     cleanup: async () => {
       await server.stop();
       await fs.rm(dir, { recursive: true, force: true });
@@ -80,7 +85,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // TEST_FILE_STORE=s3: the file tests' apps store in this s3rver (server/files/s3TestKit.ts).
   const s3 = process.env.TEST_FILE_STORE === 's3' ? await startS3rver() : null;
   if (s3) process.env.TEST_S3_ENDPOINT = s3.endpoint;
-  const { url, cleanup: dropDatabase } = await freshDatabase();
+  const { url, listenUrl, cleanup: dropDatabase } = await freshDatabase();
   const cleanup = async () => {
     await s3?.close();
     await sandbox.close();
@@ -95,6 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await db.destroy();
   }
   project.provide('databaseUrl', url);
+  project.provide('listenUrl', listenUrl);
   project.provide('providersUrl', sandbox.providers.url);
   return cleanup;
 }
