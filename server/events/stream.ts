@@ -67,18 +67,15 @@ export function registerEventStream(app: FastifyInstance, hub: EventHub, heartbe
       res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
       const send = (name: LiveEventName, data: LiveEventData) => void res.write(frame(name, data));
 
+      // Events are judged in the order they came: one that follows a link change waits for the new links.
+      let judged: Promise<void> = Promise.resolve();
       const unsubscribe = hub.subscribe((event) => {
-        if (event === 'resync') return send('resync', {});
-        if (changesLinks(audience, event)) {
-          void linkedAccounts(db, audience.user.us_id).then((accounts) => {
-            audience.accounts = accounts;
-            const visible = eventFor(audience, event);
-            if (visible) send(visible.name, visible.data);
-          });
-          return;
-        }
-        const visible = eventFor(audience, event);
-        if (visible) send(visible.name, visible.data);
+        judged = judged.then(async () => {
+          if (event === 'resync') return send('resync', {});
+          if (changesLinks(audience, event)) audience.accounts = await linkedAccounts(db, audience.user.us_id).catch(() => audience.accounts);
+          const visible = eventFor(audience, event);
+          if (visible) send(visible.name, visible.data);
+        });
       });
       const heartbeat = setInterval(() => {
         findSessionUser(db, tokenHash).then(
