@@ -8,10 +8,14 @@ import { DEMO, login, type DemoRole } from './support/session';
  * no critical or serious violation.
  */
 
-/** Waits for the page to settle, then runs axe and expects no critical or serious violation. */
+/**
+ * Waits for the page to settle, then runs axe and expects no critical or serious violation. An open
+ * mail's frame is left out: it holds the sender's HTML in a sandbox without scripts, where axe cannot
+ * run (it waited there until the test's time ran out); everything around it is checked.
+ */
 async function expectNoSeriousViolations(page: Page, what: string) {
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).exclude('iframe[title="Mail content"]').analyze();
   const serious = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
   const described = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(described, `${what} has accessibility violations:\n${described.join('\n')}`).toEqual([]);
