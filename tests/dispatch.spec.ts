@@ -50,7 +50,9 @@ test('an operator drags a waiting job onto an engineer and an hour; it stays aft
 
   await page.goto(`${DEMO}/sheet/${job.id}/details`);
   await openJobTab(page, 'Schedule');
-  await expect(page.getByLabel('Start', { exact: true })).toHaveValue(`${day}T10:00`);
+  // The Schedule tab's picker shows the demo users' date format (DD/MM/YYYY).
+  const [year, month, date] = day.split('-');
+  await expect(page.getByRole('textbox', { name: 'Start', exact: true })).toHaveValue(`${date}/${month}/${year} 10:00`);
   await expect(page.locator('.fc-event', { hasText: job.number })).toBeVisible();
 });
 
