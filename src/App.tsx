@@ -1,11 +1,11 @@
 /**
  * The app: our BrowserRouter around react-admin (which then uses it instead of its own), the
- * brand boot, and <Admin> with the route table, custom layout and our notices.
+ * brand boot, and react-admin's AdminContext and AdminUI with the route table, custom layout and our notices.
  */
 import { useEffect, useMemo } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { Admin, memoryStore } from 'react-admin';
+import { AdminContext, AdminUI, memoryStore } from 'react-admin';
 import type { I18nProvider } from 'ra-core';
 import { ensureWhoami } from './auth/authApi';
 import { authProvider } from './auth/authProvider';
@@ -42,7 +42,9 @@ function AdminApp({ brand, i18nProvider }: { brand: BrandConfig; i18nProvider: I
   const store = useMemo(() => memoryStore(), []);
   useEffect(() => startPreloading(brand.features), [brand]);
   return (
-    <Admin
+    // <Admin> is these two with defaults we never use; its default i18n provider (polyglot and its
+    // helpers) would be loaded on the login page for nothing.
+    <AdminContext
       dataProvider={appDataProvider}
       queryClient={queryClient}
       authProvider={authProvider}
@@ -50,17 +52,20 @@ function AdminApp({ brand, i18nProvider }: { brand: BrandConfig; i18nProvider: I
       store={store}
       theme={lightTheme}
       darkTheme={darkTheme}
-      layout={MainLayout}
-      catchAll={CatchAllPage}
-      notification={GlobalLayer}
-      loading={LoadingPage}
-      loginPage={false}
-      authCallbackPage={false}
-      title={productNameOf(brand, '')}
-      disableTelemetry
     >
-      {appRoutes()}
-    </Admin>
+      <AdminUI
+        layout={MainLayout}
+        catchAll={CatchAllPage}
+        notification={GlobalLayer}
+        loading={LoadingPage}
+        loginPage={false}
+        authCallbackPage={false}
+        title={productNameOf(brand, '')}
+        disableTelemetry
+      >
+        {appRoutes()}
+      </AdminUI>
+    </AdminContext>
   );
 }
 

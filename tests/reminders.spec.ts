@@ -14,9 +14,9 @@ async function nextBadgeCount(page: Page): Promise<number> {
 
 /**
  * A cost added by an admin on a job assigned to the operator raises COST_ADDED for the operator;
- * the operator's open page shows it in the app-bar badge on the badge's next refresh, without a
- * reload. The refresh interval is the app's real 60 s; the operator's browser clock is moved
- * forward instead of waiting for it.
+ * the operator's open page shows it in the app-bar badge without a reload (the live update stream,
+ * or the badge's 60 s refresh while the stream is down: the operator's browser clock is moved
+ * forward instead of waiting for it).
  */
 test("a cost added by an admin shows in the operator's reminder badge without a reload, and on /reminders", async ({ page, browser }) => {
   const tag = uniqueTag('Rem');
@@ -52,15 +52,15 @@ test("a cost added by an admin shows in the operator's reminder badge without a 
         .filter({ hasText: `Flue kit ${tag}` }),
     ).toBeVisible();
 
-    // One refresh interval later the operator's badge counts the new reminder, with no reload.
-    const refreshed = nextBadgeCount(operator);
+    // The operator's badge counts the new reminder with no reload: at once through the live update
+    // stream, or at its next 60 s refresh where the stream is down (the clock is moved past it).
     await operator.clock.fastForward('01:01');
-    expect(await refreshed).toBe(before + 1);
-    await expect(operator.getByRole('button', { name: `Reminders: ${before + 1} new` })).toBeVisible();
+    const badge = operator.getByRole('button', { name: /^Reminders: \d+ new$/ });
+    await expect.poll(async () => Number(/\d+/.exec((await badge.textContent()) ?? '')?.[0] ?? 0)).toBeGreaterThan(before);
     await expect(operator).toHaveURL(`${DEMO}/sheet`);
 
     // The badge opens /reminders, which lists the cost.
-    await operator.getByRole('button', { name: `Reminders: ${before + 1} new` }).click();
+    await badge.click();
     await expect(operator).toHaveURL(`${DEMO}/reminders`);
     const row = operator.getByRole('table', { name: 'Reminders' }).getByRole('row').filter({ hasText: job.number }).first();
     await expect(row).toContainText('Cost added');
