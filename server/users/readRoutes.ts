@@ -3,9 +3,10 @@
  * any staff member needs (engineers, operators, bemworkers, customers) and usersemails/filter.
  */
 import type { FastifyInstance } from 'fastify';
-import { OPERATOR_GROUP, STAFF, type Role } from '../../core/access/roles';
+import { STAFF } from '../../core/access/roles';
 import type { ResourceDef } from '../../core/resources/engine/types';
 import { users } from '../../core/users/usersResource';
+import { PICK_LISTS, userPickResource, type PickList } from '../../core/users/userPicks';
 import { notFound } from '../envelope/errors';
 import { filterBodySchema, recordSchema, resourceInfo } from '../resources/fields';
 import { parseFilterBody } from '../resources/filters';
@@ -25,14 +26,6 @@ const usersemails: ResourceDef = {
   fields: users.fields.filter((f) => ['us_id', 'email', 'fullname'].includes(f.name)),
 };
 const emailsInfo = resourceInfo(usersemails);
-
-/** Who each pick list holds (docs/CONTRACT-NOTES.md): visible users of these roles. */
-export const PICK_LISTS: Record<string, readonly Role[]> = {
-  engineers: ['Engineer'],
-  operators: OPERATOR_GROUP,
-  bemworkers: STAFF,
-  customers: ['Customer'],
-};
 
 const pickSchema = {
   type: 'array',
@@ -84,6 +77,32 @@ export function registerUserReadRoutes(app: FastifyInstance): void {
           .orderBy('us_id')
           .execute();
         return { data: rows };
+      },
+    );
+
+    // The same list searched and paged, for pickers that ask as the user types (and name chosen ids).
+    const pickInfo = resourceInfo(userPickResource(name as PickList));
+    action(
+      app,
+      {
+        method: 'POST',
+        url: `/api/users/${name}/filter`,
+        key,
+        gate: { roles: STAFF },
+        summary: `Search visible users with role ${roles.join(', ')} (stext searches names and address)`,
+        docBody: filterBodySchema(pickInfo),
+        querystring: listQuerySchema,
+        data: { type: 'array', items: recordSchema(pickInfo) },
+      },
+      async (req) => {
+        const params = parseListQuery(req.query as ListQuery, pickInfo.list);
+        const conditions = [
+          ...parseFilterBody(pickInfo, req.body),
+          { kind: 'in' as const, column: 'role', values: [...roles] },
+          { kind: 'in' as const, column: 'is_hidden', values: [false] },
+        ];
+        const { rows, totalCount } = await listPage(resourceList(req.db!, pickInfo, conditions, params));
+        return { data: rows, totalCount };
       },
     );
   }

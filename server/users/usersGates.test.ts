@@ -21,6 +21,8 @@ const STAFF_ROUTES = [
   { method: 'GET', url: '/api/users/operators', key: 'users' },
   { method: 'GET', url: '/api/users/bemworkers', key: 'users' },
   { method: 'GET', url: '/api/users/customers', key: 'users' },
+  { method: 'POST', url: '/api/users/engineers/filter', key: 'users', body: {} },
+  { method: 'POST', url: '/api/users/bemworkers/filter', key: 'users', body: {} },
   { method: 'POST', url: '/api/usersemails/filter', key: 'usersemails', body: {} },
 ] as const;
 

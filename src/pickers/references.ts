@@ -24,6 +24,10 @@ export const REFERENCES = {
   contact: { resource: 'contacts', nameField: 'co_name' },
   site: { resource: 'jobsites', nameField: 'js_address' },
   propertyManager: { resource: 'propertymanagers', nameField: 'pm_name' },
+  engineer: { resource: 'users/engineers', nameField: 'fullname' },
+  operator: { resource: 'users/operators', nameField: 'fullname' },
+  staff: { resource: 'users/bemworkers', nameField: 'fullname' },
+  user: { resource: 'users', nameField: 'fullname' },
 } satisfies Record<string, Reference>;
 
 export const gateOf = (reference: Reference): Gate | undefined => findResource(reference.resource)?.gate;

@@ -3,11 +3,10 @@
  * and the assignment pickers (default operators, property managers, client contacts).
  */
 import { useState, type ReactNode } from 'react';
-import { Autocomplete, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { api } from '../dataProvider/apiClient';
 import { refreshPreloaded } from '../preload/preloadStore';
-import { usePreloaded } from '../preload/usePreloaded';
 import { ReferencesPicker } from '../pickers/ReferencePicker';
 import { REFERENCES } from '../pickers/references';
 import { findResource } from '../../core/resources/definitions';
@@ -80,20 +79,9 @@ function Assignment({ usId, action, selected, picker }: AssignmentProps) {
   );
 }
 
-/** Operators are few and preloaded (SPEC.md point 6); they are picked from that list. */
+/** Operators are searched on the server as the admin types, like every pick list of people. */
 function OperatorsPicker({ label, value, onChange }: { label: string; value: number[]; onChange: (ids: number[]) => void }) {
-  const options = usePreloaded<Row[]>('operators') ?? [];
-  const byId = new Map(options.map((o) => [Number(o.us_id), o]));
-  return (
-    <Autocomplete
-      multiple
-      options={options.map((o) => Number(o.us_id))}
-      value={value}
-      getOptionLabel={(id) => String(byId.get(id)?.fullname ?? `#${id}`)}
-      onChange={(_, next) => onChange(next)}
-      renderInput={(params) => <TextField {...params} label={label} />}
-    />
-  );
+  return <ReferencesPicker reference={REFERENCES.operator} label={label} value={value} onChange={onChange} minWidth="100%" size="medium" />;
 }
 
 export function UserExtras() {

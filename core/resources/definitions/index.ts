@@ -7,6 +7,7 @@ import { mailincomingservers } from './mailincomingservers';
 import { mailservers } from './mailservers';
 import { propertymanagers } from './propertymanagers';
 import { users } from '../../users/usersResource';
+import { USER_PICK_RESOURCES } from '../../users/userPicks';
 import { xeroitems } from './xeroitems';
 import { xerotaxrates } from './xerotaxrates';
 
@@ -24,6 +25,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   xeroitems,
 ];
 
+/** RESOURCES, and the lists that only pickers read (no screens, no engine routes). */
 export function findResource(name: string): ResourceDef | undefined {
-  return RESOURCES.find((r) => r.name === name);
+  return RESOURCES.find((r) => r.name === name) ?? USER_PICK_RESOURCES.find((r) => r.name === name);
 }

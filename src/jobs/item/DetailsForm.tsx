@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { JOB_STATUSES, JOB_TAGS, type JobTag } from '../../../core/enums';
-import { CodesPicker, IdPicker, IdsPicker } from '../sheet/pickers';
+import { CodesPicker, IdPicker } from '../sheet/pickers';
 import type { useJobOptions } from '../sheet/options';
 import { ReferencePicker, ReferencesPicker } from '../../pickers/ReferencePicker';
 import { REFERENCES } from '../../pickers/references';
@@ -46,6 +46,8 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
   // The names the job carries: the pickers show them without asking the server.
   const known = (id: number | null | undefined, name: string | null | undefined): PickOption[] => (id && name ? [{ id, name }] : []);
   const knownSuppliers = (details?.suppliers ?? []).flatMap((s) => known(s.co_id, s.co_name));
+  const knownAssigned = (details?.assigned ?? []).flatMap((u) => known(u.us_id, u.fullname));
+  const knownEngineers = (details?.engineers ?? []).flatMap((e) => known(e.us_id, e.fullname));
 
   // After the user picks another site, a contact that is not one of its contacts is cleared (once
   // the new site's contacts are known); a job as loaded is left as it is. Adjusted while rendering
@@ -205,9 +207,10 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
               disabled={!staffEdit}
               minWidth={400}
             />
-            <IdsPicker
+            <ReferencesPicker
               label={t('assigned')}
-              options={options.users}
+              reference={REFERENCES.staff}
+              known={knownAssigned}
               value={v.assigned}
               onChange={(ids) => set('assigned', ids)}
               disabled={!staffEdit}
@@ -226,7 +229,7 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
           <EngineersInput
             value={v.engineers}
             onChange={(list) => set('engineers', list)}
-            engineers={options.engineers}
+            known={knownEngineers}
             hasSite={v.js_id !== null}
             readOnly={!staffEdit}
             problem={problems.engineers}

@@ -6,24 +6,28 @@ import { useState } from 'react';
 import { Alert, Box, Button, IconButton, List, ListItem, ListItemText, Radio, Stack, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
-import { IdPicker } from '../sheet/pickers';
-import { nameOf, type Option } from '../sheet/options';
+import { ReferencePicker } from '../../pickers/ReferencePicker';
+import { REFERENCES } from '../../pickers/references';
+import { useReferenceOptions, type PickOption } from '../../pickers/useReferenceOptions';
 import { addEngineer, makeLead, removeEngineer, type JobFormValues } from './jobForm';
 
 interface Props {
   value: JobFormValues['engineers'];
   onChange: (list: JobFormValues['engineers']) => void;
-  engineers: Option[];
+  /** Names the job already carries: shown without asking the server. */
+  known: PickOption[];
   hasSite: boolean;
   readOnly: boolean;
   problem?: string;
 }
 
-export function EngineersInput({ value, onChange, engineers, hasSite, readOnly, problem }: Props) {
+export function EngineersInput({ value, onChange, known, hasSite, readOnly, problem }: Props) {
   const translate = useTranslate();
   const [pick, setPick] = useState<number | null>(null);
   const [siteMissing, setSiteMissing] = useState(false);
-  const label = (id: number) => nameOf(engineers, id) || `#${id}`;
+  // The names of engineers added here come from the server by id (the picker's search found them).
+  const { optionOf } = useReferenceOptions({ reference: REFERENCES.engineer, ids: value.map((e) => e.us_id), open: false, text: '', known });
+  const label = (id: number) => optionOf(id).name;
 
   function add() {
     if (!hasSite) {
@@ -73,12 +77,7 @@ export function EngineersInput({ value, onChange, engineers, hasSite, readOnly, 
       </List>
       {!readOnly && (
         <Stack direction="row" spacing={1} alignItems="center">
-          <IdPicker
-            label={translate('jobs.fields.engineer')}
-            options={engineers.filter((o) => !value.some((e) => e.us_id === o.id))}
-            value={pick}
-            onChange={setPick}
-          />
+          <ReferencePicker reference={REFERENCES.engineer} label={translate('jobs.fields.engineer')} value={pick} onChange={setPick} />
           <Button onClick={add}>{translate('jobs.item.addEngineer')}</Button>
         </Stack>
       )}

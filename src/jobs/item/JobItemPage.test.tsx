@@ -68,7 +68,10 @@ describe('job item', () => {
     jobCreate: vi.fn(async (_body: JobWrite) => details),
     jobUpdate: vi.fn(async (_jobId: number, _body: Partial<JobWrite>, _successText?: string) => undefined),
     jobSiteContacts: vi.fn(async (_jsId: number) => []),
-    getList: vi.fn(async () => ({ data: [], total: 0 })),
+    // The engineer picker searches the server's engineers (POST users/engineers/filter).
+    getList: vi.fn(async (resource: string, _params?: unknown) =>
+      resource === 'users/engineers' ? { data: [{ id: 9, us_id: 9, fullname: 'Ethan Clarke' }], total: 1 } : { data: [], total: 0 },
+    ),
     getMany: vi.fn(async () => ({ data: [] })),
   };
   // The E-mails tab is the mail client's (src/mail/client/JobEmails), which still calls the API itself.
@@ -78,8 +81,6 @@ describe('job item', () => {
     for (const fn of Object.values(provider)) fn.mockClear();
     preloadCache.set({
       globalparams: { departments: [{ de_id: 1, de_name: 'Plumbing', de_prefix: 'PL', de_color: null }], roles: [] },
-      engineers: [{ us_id: 9, fullname: 'Ethan Clarke' }],
-      workers: [],
     });
     configureApi('http://test/api');
     vi.stubGlobal('fetch', fetchMock);
@@ -99,7 +100,10 @@ describe('job item', () => {
     expect(screen.getByText('Save the job before copying it.')).toBeInTheDocument();
 
     const picker = screen.getByRole('combobox', { name: 'Engineer' });
+    picker.focus();
+    fireEvent.mouseDown(picker);
     fireEvent.change(picker, { target: { value: 'Eth' } });
+    await waitFor(() => expect(provider.getList).toHaveBeenCalledWith('users/engineers', expect.objectContaining({ filter: { q: 'Eth' } })));
     fireEvent.click(await screen.findByRole('option', { name: 'Ethan Clarke' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add engineer' }));
     expect(await screen.findByText('Select a Site first!')).toBeInTheDocument();

@@ -11,15 +11,15 @@ import { JOB_STATUSES, JOB_TAGS } from '../../../core/enums';
 import { BULK_ACTIONS, type BulkAction, type BulkBody } from '../../../core/jobs/home/bulk';
 import { notify } from '../../notices/noticeStore';
 import { useJobsProvider } from '../jobsProvider';
-import type { Option } from './options';
+import { ReferencePicker } from '../../pickers/ReferencePicker';
+import { REFERENCES } from '../../pickers/references';
 
 interface Props {
   selected: ReadonlySet<number>;
   onDone: (stillSelected: number[]) => void;
-  operators: Option[];
 }
 
-export function BulkBar({ selected, onDone, operators }: Props) {
+export function BulkBar({ selected, onDone }: Props) {
   const translate = useTranslate();
   const provider = useJobsProvider();
   const queryClient = useQueryClient();
@@ -30,9 +30,7 @@ export function BulkBar({ selected, onDone, operators }: Props) {
   const choices: { value: string; label: string }[] =
     action === 'status'
       ? JOB_STATUSES.map((s) => ({ value: s, label: translate(`jobs.status.${s}`) }))
-      : action === 'assignOperator'
-        ? operators.map((o) => ({ value: String(o.id), label: o.name }))
-        : JOB_TAGS.map((t) => ({ value: t, label: translate(`jobs.tags.${t}`) }));
+      : JOB_TAGS.map((t) => ({ value: t, label: translate(`jobs.tags.${t}`) }));
 
   async function apply() {
     const body: BulkBody = { job_ids: [...selected], action };
@@ -79,13 +77,32 @@ export function BulkBar({ selected, onDone, operators }: Props) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" fullWidth={false} sx={{ minWidth: 170 }} label={label(action)} value={value} onChange={(e) => setValue(e.target.value)}>
-          {choices.map((c) => (
-            <MenuItem key={c.value} value={c.value}>
-              {c.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        {action === 'assignOperator' ? (
+          // Staff are searched on the server as the user types, like every other pick list of people.
+          <ReferencePicker
+            reference={REFERENCES.staff}
+            label={label(action)}
+            value={value ? Number(value) : null}
+            onChange={(id) => setValue(id === null ? '' : String(id))}
+            minWidth={200}
+          />
+        ) : (
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            sx={{ minWidth: 170 }}
+            label={label(action)}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          >
+            {choices.map((c) => (
+              <MenuItem key={c.value} value={c.value}>
+                {c.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <Button variant="contained" disabled={!value || busy} onClick={() => void apply()}>
           {translate('jobDesk.apply')}
         </Button>

@@ -173,7 +173,7 @@ export function JobSheetPage({ title }: PageProps) {
         </Typography>
       </Stack>
       <FilterDrawer filter={filter} onChange={changeFilter} options={options} staff={staff} />
-      {staff && selected.size > 0 && <BulkBar selected={selected} onDone={(ids) => setSelected(new Set(ids))} operators={options.users} />}
+      {staff && selected.size > 0 && <BulkBar selected={selected} onDone={(ids) => setSelected(new Set(ids))} />}
       {loading && <LinearProgress aria-label={translate('jobDesk.loading')} />}
       {rows.length === 0 && !loading ? (
         <Typography>{translate('jobs.sheet.empty')}</Typography>

@@ -4,7 +4,7 @@ import { useTranslate } from 'ra-core';
 import { JOB_STATUSES, JOB_TAGS, type JobStatus, type JobTag } from '../../../core/enums';
 import { searchProblem } from '../../../core/lists/search';
 import { CUSTOMER_VISIBLE_STATUSES } from '../../../core/jobs/rules';
-import { CodesPicker, IdPicker, IdsPicker } from './pickers';
+import { CodesPicker, IdsPicker } from './pickers';
 import { ReferencePicker } from '../../pickers/ReferencePicker';
 import { DateField } from '../../dates/DateField';
 import { REFERENCES } from '../../pickers/references';
@@ -80,8 +80,8 @@ export function SheetFilters({ filter, onChange, options, staff }: Props) {
             onChange={(v) => set('job_tags', v)}
             labelOf={(c) => translate(`jobs.tags.${c}`)}
           />
-          <IdPicker label={t('assigned')} options={options.users} value={filter.assigned} onChange={(v) => set('assigned', v)} />
-          <IdPicker label={t('engineer')} options={options.engineers} value={filter.engineer} onChange={(v) => set('engineer', v)} />
+          <ReferencePicker reference={REFERENCES.staff} label={t('assigned')} value={filter.assigned} onChange={(v) => set('assigned', v)} />
+          <ReferencePicker reference={REFERENCES.engineer} label={t('engineer')} value={filter.engineer} onChange={(v) => set('engineer', v)} />
         </>
       )}
       {dateField('start_from', 'startFrom')}

@@ -1,6 +1,6 @@
 /**
- * Pick lists the job screens hold in full (departments, engineers, staff users: short, preloaded).
- * Clients, sites, property managers and suppliers are searched on the server by src/pickers.
+ * Pick lists the job screens hold in full (departments: short, preloaded). Clients, sites,
+ * property managers, suppliers, engineers and staff users are searched on the server by src/pickers.
  */
 import { checkAccess, type Gate } from '../../../core/access/access';
 import { STAFF } from '../../../core/access/roles';
@@ -13,11 +13,6 @@ export interface Option {
   id: number;
   name: string;
 }
-
-type Row = Record<string, unknown>;
-
-const toOptions = (rows: Row[] | undefined, id: string, name: string): Option[] =>
-  (rows ?? []).map((r) => ({ id: Number(r[id]), name: String(r[name] ?? r[id]) }));
 
 export function useAllowed(gate: Gate | undefined): boolean {
   const role = useAuth().user?.role ?? null;
@@ -34,17 +29,8 @@ export function useIsStaff(): boolean {
   return !!role && STAFF.includes(role);
 }
 
-/** Users of a role list (engineers, staff); the preload store loads them only for staff. */
-export function useUserOptions(list: 'engineers' | 'workers'): Option[] {
-  return toOptions(usePreloaded<Row[]>(list), 'us_id', 'fullname');
-}
-
 export function useJobOptions() {
-  return {
-    departments: useDepartments(),
-    engineers: useUserOptions('engineers'),
-    users: useUserOptions('workers'),
-  };
+  return { departments: useDepartments() };
 }
 
 export const nameOf = (options: Option[], id: number | null | undefined) => options.find((o) => o.id === id)?.name ?? '';
