@@ -6,6 +6,8 @@
  * - The rights given by `assignusers` hold in the mail client: without can-send a user cannot send
  *   from the mailbox, without can-delete cannot delete its mail (nothing changes at Microsoft);
  *   with can-delete the delete reaches Microsoft's Deleted Items.
+ * - A new mail of a user whose default account cannot send (the demo's Office, no outgoing server)
+ *   goes out from the first account that can: the mailbox, through Graph.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailListRow } from '../../core/mail/client/types';
@@ -135,6 +137,43 @@ describe('a Microsoft mailbox’s mail: folder sync state and rights', () => {
     const inbox = await control.microsoft.mailMessages(email, 'inbox');
     expect(inbox.map((m) => m.subject)).toContain(victim.mail_subject);
     expect(await control.microsoft.mailMessages(email, 'deleteditems')).toEqual([]);
+  });
+
+  it('a new mail of a user whose default account has no outgoing server goes out from the mailbox, through Graph into Sent Items', async () => {
+    // The demo's case: the user's default account (the demo's Office) has no outgoing server.
+    const officeEmail = `${uniqueName('office')}@demo.test`;
+    const office = await maildb()
+      .insertInto('mailaccounts')
+      .values({ ma_name: 'Office', ma_email: officeEmail })
+      .returning(['mailaccount_id', 'mailserver_id'])
+      .executeTakeFirstOrThrow();
+    expect(office.mailserver_id).toBeNull();
+    await maildb().updateTable('mailaccount_users').set({ maxu_default: false }).where('us_id', '=', operatorId).execute();
+    await maildb()
+      .insertInto('mailaccount_users')
+      .values({ mailaccount_id: office.mailaccount_id, us_id: operatorId, maxu_default: true, maxu_user_can_send: true, maxu_user_can_delete: false })
+      .execute();
+    const { email, accountId } = await mailbox({ can_send: true, can_delete: false });
+    // The mailboxes of the tests before are not the operator's any more: this one is the only one that can send.
+    await maildb()
+      .deleteFrom('mailaccount_users')
+      .where('us_id', '=', operatorId)
+      .where('mailaccount_id', '!=', accountId)
+      .where('mailaccount_id', 'in', (eb) => eb.selectFrom('mailaccounts').select('mailaccount_id').where('ma_source', '=', 'graph'))
+      .execute();
+    const made = await api(operator, 'POST', 'maildrafts/create', { mdraft_to_arr: [{ name: '', address: 'client@example.com' }] });
+    expect(made.status, made.text).toBe(201);
+    const draft = made.json.maildrafts.data;
+    expect(draft.from).toMatchObject({ address: email });
+    const subject = `Quote for the roof ${uniqueName('q')}`;
+    const sent = await api(operator, 'POST', `maildrafts/${draft.mdraft_id}/updateAndSend`, { mdraft_version: draft.mdraft_version, mdraft_subject: subject });
+    expect(sent.status, sent.text).toBe(200);
+    const control = providerControl(sandboxProviders());
+    expect((await control.microsoft.mailMessages(email, 'sentitems')).map((m) => m.subject)).toContain(subject);
+    // A choice of the default account is still the user's to make.
+    const chosen = await api(operator, 'POST', 'maildrafts/create', { mailaccount_id: office.mailaccount_id });
+    expect(chosen.status, chosen.text).toBe(201);
+    expect(chosen.json.maildrafts.data.from).toMatchObject({ address: officeEmail });
   });
 
   it('with can-delete the delete reaches Microsoft: the message is in Deleted Items there', async () => {
