@@ -9,7 +9,8 @@
  *   in the client's Sent Items. The mailbox's on/off is one selection in /email and on its dashboard.
  * - The demo as a new user finds it: the operator of the demo brand opens a mail of the demo's own
  *   sandbox mailbox (connected by `npm start`) in /email and replies; it is sent through Graph and
- *   shows in the mailbox's Sent Items.
+ *   shows in the mailbox's Sent Items; a new mail (the demo's Office, everyone's default, has no
+ *   outgoing server, so New mail does not start from it) goes out from the sandbox mailbox too.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { providerControl, type ProviderControl } from '../providers/control';
@@ -197,5 +198,29 @@ test("the demo's own sandbox mailbox shows its mail in /email and a reply from i
     .first()
     .click({ timeout: 30_000 });
   await expect(page.frameLocator('iframe[title="Mail content"]').getByText(reply)).toBeVisible();
+
+  // A new mail too: the demo's Office, everyone's default, has no outgoing server, so New mail does not
+  // start from it (nothing to fix before Send); from the sandbox mailbox it goes out through Graph.
+  const fresh = `Visit confirmed for Thursday ${tag}`;
+  await page.goto(`${DEMO}/email`);
+  await page.getByRole('link', { name: 'New mail' }).click();
+  await expect(page).toHaveURL(/\/email\/draft\/\d+$/);
+  await page.waitForLoadState('networkidle');
+  const from = page.getByRole('combobox', { name: 'From' });
+  await expect(from).not.toContainText('office@demo.test');
+  await expect(page.getByText('cannot send mail')).toHaveCount(0);
+  await from.click();
+  await page.getByRole('option', { name: new RegExp(DEMO_MAILBOX.replace(/[.]/g, '\\.')) }).click();
+  const to = page.getByRole('combobox', { name: 'To' });
+  await to.fill('harriet.cole@parkview-lettings.example');
+  await to.press('Enter');
+  await page.getByRole('textbox', { name: 'Subject' }).fill(fresh);
+  await page.locator('[contenteditable="true"]').click();
+  await page.keyboard.insertText('See you on Thursday morning.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('The mail was sent.')).toBeVisible();
+  await expect
+    .poll(async () => (await control.microsoft.mailMessages(DEMO_MAILBOX, 'sentitems')).filter((m) => m.subject === fresh).length, { timeout: 15_000 })
+    .toBe(1);
   expect(await control.violations()).toEqual([]);
 });

@@ -35,6 +35,9 @@ export interface MicrosoftFolder {
   total: number;
   unread: number;
   synced_at: string | null;
+  /** Why the folder's last sync failed (the rest of the mailbox went on), else null. */
+  sync_error: string | null;
+  sync_error_at: string | null;
 }
 
 export interface MicrosoftTokenHealth {

@@ -12,6 +12,7 @@ import type { SessionUser } from '../auth/types';
 import { providerClient, type BearerSource } from '../integrations/http/providerClient';
 import { accessToken, OAuthRefusedError } from '../integrations/oauth/grants';
 import type { OAuthDb, OAuthTables } from '../integrations/oauth/tables';
+import type { MailDb } from '../mail/tables';
 import { microsoftEndpoints } from '../integrations/providerConfig';
 
 export interface MicrosoftAccountsTable {
@@ -141,13 +142,46 @@ async function usersOf(db: MicrosoftDb, ids: number[]): Promise<Map<number, Micr
   return out;
 }
 
+/**
+ * The folders of the mailbox whose last sync failed, by Graph folder id, read live from the mail
+ * engine's folders (the sync writes the error there and clears it on the folder's next good pass).
+ */
+async function folderErrors(db: MicrosoftDb, msaId: number): Promise<Map<string, { sync_error: string | null; sync_error_at: Date | null }>> {
+  const rows = await (db as unknown as MailDb)
+    .selectFrom('imapfolders as f')
+    .innerJoin('mailaccounts as a', 'a.mailaccount_id', 'f.mailaccount_id')
+    .select(['f.graph_folder_id', 'f.sync_error', 'f.sync_error_at'])
+    .where('a.msa_id', '=', msaId)
+    .where('a.ma_source', '=', 'graph')
+    .where('f.is_gone', '=', false)
+    .where('f.sync_error', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.graph_folder_id!, { sync_error: r.sync_error, sync_error_at: r.sync_error_at }]));
+}
+
 /** One mailbox with its folders and token health, or null when `user` may not see it. */
 export async function accountDetails(db: MicrosoftDb, user: Pick<SessionUser, 'us_id' | 'role'>, msaId: number): Promise<MicrosoftAccountDetails | null> {
   const [account] = await listAccounts(db, user, msaId);
   if (!account) return null;
+  const failed = await folderErrors(db, msaId);
   const folders: MicrosoftFolder[] = (
-    await db.selectFrom('microsoft_account_folders').select(['name', 'total', 'unread', 'synced_at']).where('msa_id', '=', msaId).orderBy('name').execute()
-  ).map((f) => ({ name: f.name, total: f.total, unread: f.unread, synced_at: iso(f.synced_at) }));
+    await db
+      .selectFrom('microsoft_account_folders')
+      .select(['folder_id', 'name', 'total', 'unread', 'synced_at'])
+      .where('msa_id', '=', msaId)
+      .orderBy('name')
+      .execute()
+  ).map((f) => {
+    const error = failed.get(f.folder_id);
+    return {
+      name: f.name,
+      total: f.total,
+      unread: f.unread,
+      synced_at: iso(f.synced_at),
+      sync_error: error?.sync_error ?? null,
+      sync_error_at: iso(error?.sync_error_at ?? null),
+    };
+  });
   const grant = await db
     .selectFrom('microsoft_accounts as a')
     .innerJoin('oauth_grants as g', 'g.og_id', 'a.og_id')

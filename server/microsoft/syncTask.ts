@@ -5,7 +5,7 @@
  *
  * It runs the mail engine's Graph sync (server/mail/graph/sync.ts) of the mailbox's mail account
  * (made first when missing: ./mailLink.ts) with the mailbox's own token, under the account's sync
- * lease: `sync_state` is 'syncing' with `sync_progress` (the share of folders done) while it runs,
+ * lease: `sync_state` is 'syncing' with `sync_progress` (the share of the mailbox's mail taken) while it runs,
  * then 'idle' with the folders' counts, `last_sync_at` (or `last_error`) written. A grant Microsoft
  * refuses marks the mailbox "needs reconnect" (microsoftAccessToken) and fails the task; a sync the
  * mail ticker is running already, or a 429, is retried later.
@@ -18,6 +18,7 @@ import { syncGraphAccount } from '../mail/graph/sync';
 import { mailDb } from '../mail/tables';
 import { microsoftAccessToken, type MicrosoftDb } from './accounts';
 import { linkMailAccount, recordSync } from './mailLink';
+import { syncProgress } from './syncProgress';
 
 /** Seconds before a sync that found the account busy (the ticker's sync) is tried again. */
 const BUSY_RETRY_S = 5;
@@ -39,26 +40,46 @@ export const graphMailSyncTask: AccountingTask = async ({ db, data }) => {
   const accountId = await linkMailAccount(mdb, msaId);
   const maildb = mailDb(db);
   await state('syncing', 0);
-  // Progress: the share of the account's folders begun (written in order, awaited before the end).
+  // Progress by mail (./syncProgress.ts): the folders' sizes, as the sync's discovery stored them, read
+  // when the first folder begins; each write waits for the one before and all are awaited before the end.
   let progress: Promise<unknown> = Promise.resolve();
-  let begun = 0;
-  const onFolder = () => {
-    begun += 1;
-    const n = begun;
+  let sizes: Promise<{ path: string; size: number }[]> | null = null;
+  let current = '';
+  const write = (path: string, taken: number) => {
     progress = progress.then(async () => {
-      const { count } = await maildb
-        .selectFrom('imapfolders')
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('mailaccount_id', '=', accountId)
-        .where('is_gone', '=', false)
-        .where('graph_folder_id', 'is not', null)
-        .executeTakeFirstOrThrow();
-      await state('syncing', Math.min(99, Math.floor((100 * (n - 1)) / Math.max(1, Number(count)))));
+      const list = await sizes!;
+      const index = list.findIndex((f) => f.path === path);
+      await state(
+        'syncing',
+        syncProgress(
+          list.map((f) => f.size),
+          index,
+          taken,
+        ),
+      );
     });
+  };
+  const onFolder = (path: string) => {
+    // The folders the Graph sync goes through, in its order (syncGraphAccount).
+    sizes ??= maildb
+      .selectFrom('imapfolders')
+      .select(['ifolder_path', 'messages_on_server'])
+      .where('mailaccount_id', '=', accountId)
+      .where('is_gone', '=', false)
+      .where('ifolder_sync_enabled', '=', true)
+      .where('graph_folder_id', 'is not', null)
+      .orderBy('ifolder_id')
+      .execute()
+      .then((rows) => rows.map((r) => ({ path: r.ifolder_path, size: Number(r.messages_on_server ?? 0) })));
+    current = path;
+    write(path, 0);
+  };
+  const onBatch = (taken: number) => {
+    if (current) write(current, taken);
   };
   let result: Awaited<ReturnType<typeof syncGraphAccount>>;
   try {
-    result = await syncGraphAccount(maildb, accountId, { getAccessToken: () => microsoftAccessToken(mdb, msaId), onFolder });
+    result = await syncGraphAccount(maildb, accountId, { getAccessToken: () => microsoftAccessToken(mdb, msaId), onFolder, onBatch });
   } catch (error) {
     await progress.catch(() => undefined);
     await state('idle');

@@ -34,7 +34,7 @@ export const detailsData: JsonSchema = {
     ...accountProperties,
     folders: {
       type: 'array',
-      items: { type: 'object', properties: { name: { type: 'string' }, total: int, unread: int, synced_at: text } },
+      items: { type: 'object', properties: { name: { type: 'string' }, total: int, unread: int, synced_at: text, sync_error: text, sync_error_at: text } },
     },
     token: {
       type: 'object',

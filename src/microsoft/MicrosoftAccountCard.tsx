@@ -22,10 +22,25 @@ interface Props {
   onDisconnect(): void;
 }
 
+/** Why Microsoft refused the grant, in words for the known token-endpoint codes; an unknown code is shown as it came. */
+function reasonText(translate: (key: string, opts?: Record<string, unknown>) => string, code: string | null): string {
+  if (!code) return '';
+  return translate(`microsoft.accounts.reason_${code}`, { _: code });
+}
+
+/** "12 mails, 3 unread, 4 folders" with each noun in the locale's plural. */
+export function countsText(translate: (key: string, opts?: Record<string, unknown>) => string, c: MicrosoftAccount['counts']): string {
+  return translate('microsoft.accounts.counts', {
+    mails: translate('microsoft.accounts.mailCount', { count: c.total }),
+    unread: c.unread,
+    folders: translate('microsoft.accounts.folderCount', { count: c.folders }),
+  });
+}
+
 export function MicrosoftStatus({ account: a }: { account: MicrosoftAccount }) {
   const translate = useTranslate();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`microsoft.accounts.${key}`, opts);
-  if (a.status === 'reconnect_needed') return <Alert severity="warning">{t('statusReconnect', { reason: a.status_reason ?? '' })}</Alert>;
+  if (a.status === 'reconnect_needed') return <Alert severity="warning">{t('statusReconnect', { reason: reasonText(translate, a.status_reason) })}</Alert>;
   if (a.status === 'syncing')
     return a.sync_progress === null ? (
       <Chip color="info" size="small" label={t('statusQueued')} sx={{ justifySelf: 'start' }} />
@@ -63,7 +78,7 @@ export function MicrosoftAccountCard({ account: a, busy, admin, onToggle, onSync
           <dt>{t('lastSync')}</dt>
           <dd>{a.last_sync_at ? formatWireDate(a.last_sync_at, dateFormat) : t('never')}</dd>
           <dt>{translate('microsoft.details.folders')}</dt>
-          <dd>{t('counts', a.counts)}</dd>
+          <dd>{countsText(translate, a.counts)}</dd>
           <dt>{t('users')}</dt>
           <dd>
             {a.users.length ? (

@@ -83,7 +83,17 @@ export function MicrosoftAccountDetailsPage({ title }: PageProps) {
                           <TableCell>{f.name}</TableCell>
                           <TableCell align="right">{f.total}</TableCell>
                           <TableCell align="right">{f.unread}</TableCell>
-                          <TableCell>{f.synced_at ? formatWireDate(f.synced_at, dateFormat) : t('notSynced')}</TableCell>
+                          <TableCell>
+                            {f.sync_error ? (
+                              <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+                                {t('syncFailed', { date: date(f.sync_error_at), error: f.sync_error })}
+                              </Typography>
+                            ) : f.synced_at ? (
+                              formatWireDate(f.synced_at, dateFormat)
+                            ) : (
+                              t('notSynced')
+                            )}
+                          </TableCell>
                         </TableRow>
                       ))}
                     </TableBody>

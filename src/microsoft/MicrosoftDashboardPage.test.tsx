@@ -62,7 +62,8 @@ describe('MicrosoftDashboardPage', () => {
         counts: { folders: 3, total: 120, unread: 7 },
         users: [{ us_id: 5, name: 'Uma User', email: 'user@demo.test', can_send: true, can_delete: false }],
       }),
-      account(2, 'sales@contoso.test', { status: 'reconnect_needed', status_reason: 'invalid_grant' }),
+      account(2, 'sales@contoso.test', { status: 'reconnect_needed', status_reason: 'invalid_grant', counts: { folders: 1, total: 1, unread: 0 } }),
+      account(3, 'shop@contoso.test', { status: 'reconnect_needed', status_reason: 'temporarily_unavailable' }),
     ];
     const provider = { microsoftAccounts: vi.fn(async () => rows), microsoftStatus: vi.fn(async () => ({ sandbox: false, configured: true })) };
     await renderWithApp(<MicrosoftDashboardPage route={route} title="Microsoft accounts" />, { dataProvider: provider });
@@ -72,7 +73,13 @@ describe('MicrosoftDashboardPage', () => {
     expect(within(office).getByText('120 mails, 7 unread, 3 folders')).toBeInTheDocument();
     expect(within(office).getByText('Uma User')).toBeInTheDocument();
     const sales = screen.getByRole('region', { name: 'sales@contoso.test' });
-    expect(within(sales).getByText('Microsoft stopped accepting this connection (invalid_grant); reconnect it.')).toBeInTheDocument();
+    expect(
+      within(sales).getByText('Microsoft stopped accepting this connection (its sign-in was revoked, expired or its password changed); reconnect it.'),
+    ).toBeInTheDocument();
+    expect(within(sales).getByText('1 mail, 0 unread, 1 folder')).toBeInTheDocument();
+    // A code without words of its own is shown as Microsoft sent it.
+    const shop = screen.getByRole('region', { name: 'shop@contoso.test' });
+    expect(within(shop).getByText('Microsoft stopped accepting this connection (temporarily_unavailable); reconnect it.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Connect a Microsoft mailbox' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Disconnect' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Assign users' })).toBeNull();

@@ -60,7 +60,9 @@ export async function sendableAliases(db: ComposeDb, usId: number): Promise<From
 /** The chosen From (by alias id, or by account for an account without aliases); refused when not the user's to send from. */
 export async function resolveFrom(db: ComposeDb, usId: number, choice: { mal_id?: number | null; mailaccount_id?: number | null }): Promise<FromAlias> {
   const aliases = await sendableAliases(db, usId);
-  if (choice.mal_id == null && choice.mailaccount_id == null) return aliases[0];
+  // No choice: the default account's address, unless it cannot send (no outgoing server, as the demo's
+  // Office): then the first that can, so a new mail is not refused at Send (issue 26).
+  if (choice.mal_id == null && choice.mailaccount_id == null) return aliases.find((a) => a.can_send) ?? aliases[0];
   const found =
     choice.mal_id != null
       ? aliases.find((a) => a.mal_id === choice.mal_id)
