@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CustomerJobDetails, QuoteDecision } from '../../core/customerportal/types';
+import { resetAuthState, setAuthenticated } from '../auth/authStore';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { CustomerJobPage } from './CustomerJobPage';
@@ -52,6 +53,7 @@ describe('CustomerJobPage', () => {
   };
   beforeEach(() => {
     for (const fn of Object.values(dataProvider)) fn.mockClear();
+    resetAuthState();
   });
   const render = () =>
     renderWithApp(<CustomerJobPage route={route} title="My jobs" />, { path: '/portal/jobs/7', routePath: '/portal/jobs/:id', dataProvider });
@@ -110,5 +112,32 @@ describe('CustomerJobPage', () => {
     expect(pay).toHaveLength(1);
     expect(pay[0]).toHaveAttribute('href', 'https://in.xero.test/abc');
     expect(pay[0]).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('offers the phone’s camera beside the file chooser for a work order and for a document', async () => {
+    await render();
+    for (const name of ['Upload a work order', 'Upload a document']) {
+      const upload = await screen.findByRole('region', { name });
+      const camera = within(upload).getByLabelText('Take a photo');
+      expect(camera).toHaveAttribute('capture', 'environment');
+      expect(camera).toHaveAttribute('accept', 'image/*');
+      expect(within(upload).getByLabelText('Choose files')).not.toHaveAttribute('capture');
+    }
+  });
+
+  it('shows the appointment and the mails in the customer’s own date format', async () => {
+    setAuthenticated({
+      is_loggedin: true,
+      user_id: 9,
+      us_id: 9,
+      role: 'Customer',
+      fullname: 'Pat Customer',
+      settings: { dateFormat: 'YYYY-MM-DD HH:mm:ss', timezone: 'Europe/London' },
+    });
+    await render();
+    const schedule = await screen.findByRole('region', { name: 'Schedule' });
+    expect(within(schedule).getByText('Thu 2026-12-03 09:00–11:30')).toBeInTheDocument();
+    const mails = await screen.findByRole('region', { name: 'E-mails' });
+    expect(await within(mails).findByText('Office <office@demo.test> · 2026-11-25 10:00')).toBeInTheDocument();
   });
 });
