@@ -93,6 +93,14 @@ test('a customer on a phone requests a job with a photo, uploads a work order, a
   await expect(quote.getByText(/Approved by Pat Customer on/)).toBeVisible();
   await fitsTheScreen(page);
 
+  // A message to the office, listed afterwards with the ones sent before.
+  const message = page.getByRole('region', { name: 'Message the office' });
+  await message.getByLabel('Your message').fill(`Please ring first ${tag}`);
+  await message.getByRole('button', { name: 'Send' }).click();
+  await expect(message.getByText('Your message was sent to the office.')).toBeVisible();
+  await expect(message.getByRole('list', { name: 'Your messages' }).getByText(`Please ring first ${tag}`)).toBeVisible();
+  await fitsTheScreen(page);
+
   // A new site for one of their clients.
   await page.goto(`${DEMO}/portal/sites`);
   await expect(page.getByRole('heading', { name: 'My sites' })).toBeVisible();

@@ -49,10 +49,13 @@ describe('CustomerJobPage', () => {
       job({ quote: { awaiting: false, decision, name, decided_at: '2026-11-27 12:00:00', net_total: '345.00' } }),
     ),
     customerUpdateJob: vi.fn(async (_id: number, _texts: unknown) => job()),
-    customerMessage: vi.fn(async () => ({})),
+    customerMessage: vi.fn(async (_id: number, _text: string) => ({})),
+    customerSentMessages: vi.fn(async (_id: number) => [] as { jh_id: number; text: string; sent_at: string }[]),
   };
   beforeEach(() => {
     for (const fn of Object.values(dataProvider)) fn.mockClear();
+    dataProvider.customerSentMessages.mockReset();
+    dataProvider.customerSentMessages.mockImplementation(async () => []);
     resetAuthState();
   });
   const render = () =>
@@ -139,5 +142,22 @@ describe('CustomerJobPage', () => {
     expect(within(schedule).getByText('Thu 2026-12-03 09:00–11:30')).toBeInTheDocument();
     const mails = await screen.findByRole('region', { name: 'E-mails' });
     expect(await within(mails).findByText('Office <office@demo.test> · 2026-11-25 10:00')).toBeInTheDocument();
+  });
+
+  it('sends a message to the office and then lists it under the ones sent before', async () => {
+    const earlier = { jh_id: 1, text: 'Please ring first.', sent_at: '2026-11-26 08:15:00' };
+    dataProvider.customerSentMessages.mockImplementationOnce(async () => [earlier]);
+    dataProvider.customerSentMessages.mockImplementation(async () => [{ jh_id: 2, text: 'The gate is open.', sent_at: '2026-11-27 09:00:00' }, earlier]);
+    await render();
+    const message = await screen.findByRole('region', { name: 'Message the office' });
+    const list = await within(message).findByRole('list', { name: 'Your messages' });
+    expect(within(list).getByText('Please ring first.')).toBeInTheDocument();
+    fireEvent.change(within(message).getByLabelText('Your message'), { target: { value: '  The gate is open. ' } });
+    fireEvent.click(within(message).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(dataProvider.customerMessage).toHaveBeenCalledWith(7, 'The gate is open.'));
+    expect(await within(message).findByText('Your message was sent to the office.')).toBeInTheDocument();
+    expect(await within(list).findByText('The gate is open.')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(message).getByLabelText('Your message')).toHaveValue('');
   });
 });
