@@ -75,11 +75,12 @@ test('a customer on a phone requests a job with a photo, uploads a work order, a
   await page.getByRole('link', { name: new RegExp(`^${withReport.job_number} `) }).click();
   await expect(page).toHaveURL(`${DEMO}/portal/jobs/${withReport.job_id}`);
   const docs = page.getByRole('region', { name: 'Documents' });
-  await docs
-    .getByLabel('Choose files')
-    .first()
-    .setInputFiles({ name: `order-${tag}.png`, mimeType: 'image/png', buffer: PHOTO });
-  await docs.getByRole('button', { name: 'Upload' }).first().click();
+  // Taken with the phone's camera: the work order's own chooser asks for the rear camera.
+  const workOrder = docs.getByRole('region', { name: 'Upload a work order' });
+  const camera = workOrder.getByLabel('Take a photo');
+  await expect(camera).toHaveAttribute('capture', 'environment');
+  await camera.setInputFiles({ name: `order-${tag}.png`, mimeType: 'image/png', buffer: PHOTO });
+  await workOrder.getByRole('button', { name: 'Upload' }).click();
   await expect(docs.getByRole('region', { name: 'Work orders' }).getByRole('link', { name: new RegExp(`order-${tag}`) })).toBeVisible();
   await fitsTheScreen(page);
 
@@ -90,6 +91,14 @@ test('a customer on a phone requests a job with a photo, uploads a work order, a
   await quote.getByLabel('Your full name (as your signature)').fill('Pat Customer');
   await quote.getByRole('button', { name: 'Approve quote' }).click();
   await expect(quote.getByText(/Approved by Pat Customer on/)).toBeVisible();
+  await fitsTheScreen(page);
+
+  // A message to the office, listed afterwards with the ones sent before.
+  const message = page.getByRole('region', { name: 'Message the office' });
+  await message.getByLabel('Your message').fill(`Please ring first ${tag}`);
+  await message.getByRole('button', { name: 'Send' }).click();
+  await expect(message.getByText('Your message was sent to the office.')).toBeVisible();
+  await expect(message.getByRole('list', { name: 'Your messages' }).getByText(`Please ring first ${tag}`)).toBeVisible();
   await fitsTheScreen(page);
 
   // A new site for one of their clients.

@@ -56,6 +56,13 @@ export interface CustomerJobMail {
   mail_text: string | null;
 }
 
+/** A message the customer sent the office about a job (POST {id}/message), as they see it again. */
+export interface CustomerSentMessage {
+  jh_id: number;
+  text: string;
+  sent_at: string;
+}
+
 export interface CustomerJobDetails extends CustomerJobRow {
   job_details: string | null;
   sales_documents: CustomerSalesDocument[];

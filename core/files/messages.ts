@@ -41,6 +41,7 @@ const enUS: MessageTree = {
     actions: {
       upload: 'Upload',
       chooseFiles: 'Choose files',
+      takePhoto: 'Take a photo',
       skipResize: 'Keep original image size',
       uploadTo: 'Upload to',
       delete: 'Delete',
@@ -112,6 +113,7 @@ const huHU: MessageTree = {
     actions: {
       upload: 'Feltöltés',
       chooseFiles: 'Fájlok kiválasztása',
+      takePhoto: 'Fénykép készítése',
       skipResize: 'Eredeti képméret megtartása',
       uploadTo: 'Feltöltés ide',
       delete: 'Törlés',

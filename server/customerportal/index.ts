@@ -1,7 +1,8 @@
 /**
  * The customer portal (SPEC.md point 7, customer portal; issue 24), mirroring the engineer portal:
  * the customer's jobs (jobs.ts), sites, clients and managers (sites.ts), documents and uploads
- * (documents.ts), quote decision, message and .ics (extras.ts), the job's mails (mails.ts), and the
+ * (documents.ts), quote decision, message and .ics (extras.ts), the job's mails (mails.ts), the
+ * customer's own messages to the office (sentMessages.ts), and the
  * sign-in by a mailed link (signInLink.ts, public). Role Customer only; every call computes the
  * customer's scope from their assignments (scope.ts) and answers 404 outside it.
  */
@@ -14,6 +15,7 @@ import { customerJobDetails, filterCustomerJobs, insertCustomerJob, updateCustom
 import { registerCustomerDocumentRoutes, registerCustomerUploads } from './documents';
 import { registerCustomerExtraRoutes } from './extras';
 import { registerCustomerMailRoutes } from './mails';
+import { registerCustomerMessageRoutes } from './sentMessages';
 import { loadScope } from './scope';
 import {
   appendClient,
@@ -58,6 +60,7 @@ export function registerCustomerPortalRoutes(app: FastifyInstance, root: RootDb)
   registerCustomerDocumentRoutes(app, gate, store);
   registerCustomerExtraRoutes(app, gate, root);
   registerCustomerMailRoutes(app, gate);
+  registerCustomerMessageRoutes(app, gate);
   withMultipart(app, (s) => registerCustomerUploads(s, gate, store));
 
   action(

@@ -171,10 +171,25 @@ export async function updateSite(db: CustomerDb, scope: CustomerScope, input: un
   return jsId;
 }
 
-/** POST createUpdateJobsite: with js_id an update, without it a new site (then co_id is required). */
+/**
+ * POST createUpdateJobsite: without js_id a new site (then co_id is required); with js_id a change
+ * of one of their sites, where a co_id sent beside it (a site form saved as a whole) must be one of
+ * their clients and is added to the site as appendClientToJobsite does. Checked before anything is
+ * written, and written in one transaction, so a refused body changes nothing.
+ */
 export async function createOrUpdateSite(db: CustomerDb, scope: CustomerScope, input: unknown): Promise<number> {
   const body = asObject(input);
-  return body.js_id === undefined || body.js_id === null ? createSite(db, scope, input) : updateSite(db, scope, input);
+  if (body.js_id === undefined || body.js_id === null) return createSite(db, scope, input);
+  const { co_id: rawClient, ...site } = body;
+  if (rawClient === undefined || rawClient === null) return updateSite(db, scope, site);
+  const errs = new FieldErrors();
+  const coId = requiredId(errs, 'co_id', rawClient);
+  errs.throwIfAny();
+  requireClient(scope, coId);
+  return db.transaction().execute(async (trx) => {
+    const jsId = await updateSite(trx, scope, site);
+    return appendClient(trx, scope, { js_id: jsId, co_id: coId });
+  });
 }
 
 /** POST appendClientToJobsite { js_id, co_id }: both must be theirs; adding one already there changes nothing. */

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CustomerJobDetails, QuoteDecision } from '../../core/customerportal/types';
+import { resetAuthState, setAuthenticated } from '../auth/authStore';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { CustomerJobPage } from './CustomerJobPage';
@@ -48,10 +49,14 @@ describe('CustomerJobPage', () => {
       job({ quote: { awaiting: false, decision, name, decided_at: '2026-11-27 12:00:00', net_total: '345.00' } }),
     ),
     customerUpdateJob: vi.fn(async (_id: number, _texts: unknown) => job()),
-    customerMessage: vi.fn(async () => ({})),
+    customerMessage: vi.fn(async (_id: number, _text: string) => ({})),
+    customerSentMessages: vi.fn(async (_id: number) => [] as { jh_id: number; text: string; sent_at: string }[]),
   };
   beforeEach(() => {
     for (const fn of Object.values(dataProvider)) fn.mockClear();
+    dataProvider.customerSentMessages.mockReset();
+    dataProvider.customerSentMessages.mockImplementation(async () => []);
+    resetAuthState();
   });
   const render = () =>
     renderWithApp(<CustomerJobPage route={route} title="My jobs" />, { path: '/portal/jobs/7', routePath: '/portal/jobs/:id', dataProvider });
@@ -110,5 +115,49 @@ describe('CustomerJobPage', () => {
     expect(pay).toHaveLength(1);
     expect(pay[0]).toHaveAttribute('href', 'https://in.xero.test/abc');
     expect(pay[0]).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('offers the phone’s camera beside the file chooser for a work order and for a document', async () => {
+    await render();
+    for (const name of ['Upload a work order', 'Upload a document']) {
+      const upload = await screen.findByRole('region', { name });
+      const camera = within(upload).getByLabelText('Take a photo');
+      expect(camera).toHaveAttribute('capture', 'environment');
+      expect(camera).toHaveAttribute('accept', 'image/*');
+      expect(within(upload).getByLabelText('Choose files')).not.toHaveAttribute('capture');
+    }
+  });
+
+  it('shows the appointment and the mails in the customer’s own date format', async () => {
+    setAuthenticated({
+      is_loggedin: true,
+      user_id: 9,
+      us_id: 9,
+      role: 'Customer',
+      fullname: 'Pat Customer',
+      settings: { dateFormat: 'YYYY-MM-DD HH:mm:ss', timezone: 'Europe/London' },
+    });
+    await render();
+    const schedule = await screen.findByRole('region', { name: 'Schedule' });
+    expect(within(schedule).getByText('Thu 2026-12-03 09:00–11:30')).toBeInTheDocument();
+    const mails = await screen.findByRole('region', { name: 'E-mails' });
+    expect(await within(mails).findByText('Office <office@demo.test> · 2026-11-25 10:00')).toBeInTheDocument();
+  });
+
+  it('sends a message to the office and then lists it under the ones sent before', async () => {
+    const earlier = { jh_id: 1, text: 'Please ring first.', sent_at: '2026-11-26 08:15:00' };
+    dataProvider.customerSentMessages.mockImplementationOnce(async () => [earlier]);
+    dataProvider.customerSentMessages.mockImplementation(async () => [{ jh_id: 2, text: 'The gate is open.', sent_at: '2026-11-27 09:00:00' }, earlier]);
+    await render();
+    const message = await screen.findByRole('region', { name: 'Message the office' });
+    const list = await within(message).findByRole('list', { name: 'Your messages' });
+    expect(within(list).getByText('Please ring first.')).toBeInTheDocument();
+    fireEvent.change(within(message).getByLabelText('Your message'), { target: { value: '  The gate is open. ' } });
+    fireEvent.click(within(message).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(dataProvider.customerMessage).toHaveBeenCalledWith(7, 'The gate is open.'));
+    expect(await within(message).findByText('Your message was sent to the office.')).toBeInTheDocument();
+    expect(await within(list).findByText('The gate is open.')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(message).getByLabelText('Your message')).toHaveValue('');
   });
 });

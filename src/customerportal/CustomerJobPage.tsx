@@ -2,11 +2,12 @@
  * /portal/jobs/{id}, one of the customer's jobs (issue 24): status and schedule with an .ics
  * download, the office's values read-only, the texts they may change, the quote to approve or
  * decline with a typed name, invoices with Xero's online link to pay, the documents visible to them
- * by group with uploads, the job's mails they took part in (CustomerMailsSection.tsx), and a message
- * to the office. Everything through the data provider (customerProvider.ts) and react-query.
+ * by group with uploads (files or the phone's camera), the job's mails they took part in
+ * (CustomerMailsSection.tsx), and a message to the office with the ones they sent before.
+ * Everything through the data provider (customerProvider.ts) and react-query.
  */
 import { useState } from 'react';
-import { Alert, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import { useTranslate } from 'ra-core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,10 +22,11 @@ import type { PageProps } from '../pages/types';
 import { formatWireDate } from '../resources/engine/dateText';
 import { CUSTOMER_KEY, useCustomerProvider } from './customerProvider';
 import { CustomerMailsSection } from './CustomerMailsSection';
-import { apiBase, ReadOnlyValue, Section, StatusChip, useAppointmentText } from './portalParts';
+import { apiBase, ReadOnlyValue, Section, StatusChip, useAppointmentText, usePortalDateFormat } from './portalParts';
 
 function QuoteSection({ job }: { job: CustomerJobDetails }) {
   const translate = useTranslate();
+  const format = usePortalDateFormat();
   const t = (key: string, opts?: Record<string, unknown>) => translate(`customerPortal.job.${key}`, opts);
   const provider = useCustomerProvider();
   const client = useQueryClient();
@@ -43,7 +45,7 @@ function QuoteSection({ job }: { job: CustomerJobDetails }) {
       {q.net_total && <Typography>{t('quoteTotal', { amount: q.net_total })}</Typography>}
       {q.decision && !q.awaiting && (
         <Alert severity={q.decision === 'approve' ? 'success' : 'info'}>
-          {t(q.decision === 'approve' ? 'approved' : 'declined', { name: q.name, when: formatWireDate(q.decided_at, 'DD/MM/YYYY HH:mm') })}
+          {t(q.decision === 'approve' ? 'approved' : 'declined', { name: q.name, when: formatWireDate(q.decided_at, format) })}
         </Alert>
       )}
       {q.awaiting && (
@@ -132,10 +134,18 @@ function DocumentsSection({ jobId }: { jobId: number }) {
         </Stack>
       ))}
       <Divider />
-      <Typography variant="subtitle2">{t('uploadWorkOrder')}</Typography>
-      <UploadBox path={`customerportal/${jobId}/workorders`} answerKey="customerportal" onUploaded={refresh} />
-      <Typography variant="subtitle2">{t('uploadDocument')}</Typography>
-      <UploadBox path={`customerportal/${jobId}/generaldocuments`} answerKey="customerportal" onUploaded={refresh} />
+      {/* Each upload is a region of its own, so its chooser and camera are told apart by name. */}
+      {(
+        [
+          ['workorders', 'uploadWorkOrder'],
+          ['generaldocuments', 'uploadDocument'],
+        ] as const
+      ).map(([call, label]) => (
+        <Stack key={call} spacing={1} component="section" aria-label={t(label)}>
+          <Typography variant="subtitle2">{t(label)}</Typography>
+          <UploadBox path={`customerportal/${jobId}/${call}`} answerKey="customerportal" onUploaded={refresh} camera />
+        </Stack>
+      ))}
     </Section>
   );
 }
@@ -163,12 +173,23 @@ function SalesDocumentsSection({ job }: { job: CustomerJobDetails }) {
   );
 }
 
+/** Message the office, with what this customer already sent about the job below (newest first). */
 function MessageSection({ jobId }: { jobId: number }) {
   const translate = useTranslate();
-  const t = (key: string) => translate(`customerPortal.job.${key}`);
+  const t = (key: string, opts?: Record<string, unknown>) => translate(`customerPortal.job.${key}`, opts);
   const provider = useCustomerProvider();
+  const client = useQueryClient();
+  const format = usePortalDateFormat();
   const [text, setText] = useState('');
-  const send = useMutation({ mutationFn: () => provider.customerMessage(jobId, text.trim()), onSuccess: () => setText('') });
+  const key = [CUSTOMER_KEY, 'messages', jobId];
+  const { data: sent = [] } = useQuery({ queryKey: key, queryFn: ({ signal }) => provider.customerSentMessages(jobId, signal) });
+  const send = useMutation({
+    mutationFn: () => provider.customerMessage(jobId, text.trim()),
+    onSuccess: () => {
+      setText('');
+      void client.invalidateQueries({ queryKey: key });
+    },
+  });
   return (
     <Section title={t('message')}>
       <TextField
@@ -184,6 +205,20 @@ function MessageSection({ jobId }: { jobId: number }) {
         {t('send')}
       </Button>
       {send.isSuccess && <Alert severity="success">{t('sent')}</Alert>}
+      {sent.length > 0 && (
+        <Stack spacing={1} component="ul" aria-label={t('sentList')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {sent.map((m) => (
+            <Box key={m.jh_id} component="li" sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {t('sentAt', { when: formatWireDate(m.sent_at, format) })}
+              </Typography>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {m.text}
+              </Typography>
+            </Box>
+          ))}
+        </Stack>
+      )}
     </Section>
   );
 }

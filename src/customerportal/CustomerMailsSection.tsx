@@ -10,12 +10,13 @@ import { useTranslate } from 'ra-core';
 import type { CustomerJobMail } from '../../core/customerportal/types';
 import { formatWireDate } from '../resources/engine/dateText';
 import { CUSTOMER_KEY, useCustomerProvider } from './customerProvider';
-import { Section } from './portalParts';
+import { Section, usePortalDateFormat } from './portalParts';
 
 const who = (a: { name?: string | null; address: string } | null) => (a ? (a.name ? `${a.name} <${a.address}>` : a.address) : '—');
 
 function MailItem({ mail }: { mail: CustomerJobMail }) {
   const translate = useTranslate();
+  const format = usePortalDateFormat();
   const subject = mail.mail_subject || '—';
   return (
     <Accordion disableGutters variant="outlined">
@@ -25,7 +26,7 @@ function MailItem({ mail }: { mail: CustomerJobMail }) {
             {subject}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {who(mail.mail_from)} · {formatWireDate(mail.mail_date, 'DD/MM/YYYY HH:mm')}
+            {who(mail.mail_from)} · {formatWireDate(mail.mail_date, format)}
           </Typography>
         </Stack>
       </AccordionSummary>

@@ -10,6 +10,7 @@ import {
   type CustomerJobDetails,
   type CustomerJobMail,
   type CustomerJobRow,
+  type CustomerSentMessage,
   type CustomerSiteDetails,
   type CustomerSiteRow,
   type QuoteDecision,
@@ -45,6 +46,7 @@ export interface CustomerProvider {
   customerUpdateJob(jobId: number, body: CustomerJobTexts): Promise<CustomerJobDetails | null>;
   customerQuoteDecision(jobId: number, decision: QuoteDecision, name: string): Promise<CustomerJobDetails | null>;
   customerMessage(jobId: number, text: string): Promise<unknown>;
+  customerSentMessages(jobId: number, signal?: AbortSignal): Promise<CustomerSentMessage[]>;
   customerDocuments(jobId: number, signal?: AbortSignal): Promise<JobDocumentRow[]>;
   customerMails(jobId: number, signal?: AbortSignal): Promise<CustomerJobMail[]>;
   customerSites(signal?: AbortSignal): Promise<CustomerSiteRow[]>;
@@ -75,6 +77,7 @@ export function customerProvider(client: HttpClient): CustomerProvider {
     customerUpdateJob: (jobId, body) => data<CustomerJobDetails>(`${base(jobId)}/update`, { method: 'PATCH', body }),
     customerQuoteDecision: (jobId, decision, name) => data<CustomerJobDetails>(`${base(jobId)}/quotedecision`, { method: 'POST', body: { decision, name } }),
     customerMessage: (jobId, text) => data(`${base(jobId)}/message`, { method: 'POST', body: { text } }),
+    customerSentMessages: (jobId, signal) => list<CustomerSentMessage>(`${base(jobId)}/messages`, { signal }),
     customerDocuments: (jobId, signal) => list<JobDocumentRow>(`${base(jobId)}/documents/filter`, { method: 'POST', body: {}, query: { limit: 100 }, signal }),
     customerMails: (jobId, signal) => list<CustomerJobMail>(`${base(jobId)}/mails`, { signal }),
     customerSites: (signal) => list<CustomerSiteRow>('customerportal/jobsites', { method: 'POST', body: {}, query: { limit: 500 }, signal }),

@@ -1,9 +1,11 @@
 /** Small pieces the portal's screens share: a titled section, a read-only value, the status chip, the appointment text. */
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useLocaleState, useTranslate } from 'ra-core';
 import type { JobStatus } from '../../core/enums';
-import { formatWireDate } from '../resources/engine/dateText';
+import { useAuth } from '../auth/authStore';
+import { pickerFormats } from '../dates/pickerFormat';
+import { displayTimeZone, formatWireDate } from '../resources/engine/dateText';
 
 /** A card of the job page, a region named by its title. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -47,15 +49,28 @@ export function StatusChip({ status }: { status: JobStatus | null }) {
   );
 }
 
-/** The appointment window, on the user's clock: 'Thu 03/12/2026 09:00–11:30', or not booked yet. */
+/** The user's date-time format (their date part, minutes): a portal date reads as the rest of the app's. */
+export function usePortalDateFormat(): string {
+  return pickerFormats(useAuth().user?.settings?.dateFormat).dateTime;
+}
+
+/** The short weekday in the UI language, on the user's clock ('Thu', 'cs.'). */
+function weekday(wire: string, locale: string): string {
+  const at = new Date(`${wire.replace(' ', 'T')}Z`);
+  return Number.isNaN(at.getTime()) ? '' : new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: displayTimeZone() }).format(at);
+}
+
+/** The appointment window, on the user's clock and in their date format: 'Thu 03/12/2026 09:00–11:30', or not booked yet. */
 export function useAppointmentText() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const format = usePortalDateFormat();
   return (start: string | null, end: string | null): string => {
     if (!start) return translate('customerPortal.jobs.noAppointment');
-    const from = formatWireDate(start, 'ddd DD/MM/YYYY HH:mm');
-    if (!end) return from;
+    const at = (wire: string) => `${weekday(wire, locale)} ${formatWireDate(wire, format)}`.trim();
+    if (!end) return at(start);
     const sameDay = formatWireDate(start, 'YYYY-MM-DD') === formatWireDate(end, 'YYYY-MM-DD');
-    return `${from}–${formatWireDate(end, sameDay ? 'HH:mm' : 'ddd DD/MM/YYYY HH:mm')}`;
+    return `${at(start)}–${sameDay ? formatWireDate(end, 'HH:mm') : at(end)}`;
   };
 }
 

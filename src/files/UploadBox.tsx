@@ -5,6 +5,7 @@
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, FormControlLabel, LinearProgress, Stack, Switch, Typography } from '@mui/material';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslate } from 'ra-core';
 import { useBrand } from '../brand/BrandContext';
@@ -26,12 +27,15 @@ export interface UploadBoxProps {
   /** Controls shown before the chooser (e.g. the group to upload to). */
   children?: ReactNode;
   disabled?: boolean;
+  /** Also offer the phone's rear camera (a photo taken there and then); a desktop shows its file chooser. */
+  camera?: boolean;
 }
 
-export function UploadBox({ path, fields = {}, answerKey, onUploaded, children, disabled }: UploadBoxProps) {
+export function UploadBox({ path, fields = {}, answerKey, onUploaded, children, disabled, camera }: UploadBoxProps) {
   const translate = useTranslate();
   const brand = useBrand();
   const input = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [skipResize, setSkipResize] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -75,6 +79,7 @@ export function UploadBox({ path, fields = {}, answerKey, onUploaded, children, 
       if (answer.header(SHOW_SNACKBAR_HEADER)) notify('success', translate('ra.notification.created'));
       setFiles([]);
       if (input.current) input.current.value = '';
+      if (cameraInput.current) cameraInput.current.value = '';
       onUploaded(Array.isArray(envelope?.data) ? envelope.data : []);
     } catch {
       fail(translate('files.errors.uploadFailed'));
@@ -92,6 +97,20 @@ export function UploadBox({ path, fields = {}, answerKey, onUploaded, children, 
           {translate('files.actions.chooseFiles')}
           <input ref={input} hidden multiple type="file" aria-label={translate('files.actions.chooseFiles')} onChange={(e) => choose(e.target.files)} />
         </Button>
+        {camera && (
+          <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />} disabled={disabled || progress !== null}>
+            {translate('files.actions.takePhoto')}
+            <input
+              ref={cameraInput}
+              hidden
+              type="file"
+              accept="image/*"
+              capture="environment"
+              aria-label={translate('files.actions.takePhoto')}
+              onChange={(e) => choose(e.target.files)}
+            />
+          </Button>
+        )}
         {files.length > 0 && <Typography variant="body2">{translate('files.selectedFiles', { count: files.length, size: formatBytes(total) })}</Typography>}
         {canSkip && (
           <FormControlLabel
