@@ -25,6 +25,7 @@ import { runBrandBench } from './brands';
 import { runXeroBench } from './xero';
 import { runGraphMailBench } from './graphMail';
 import { runRoutingBench } from './mailRouting';
+import { runEventsBench, runProcessesBench } from './scaleOut';
 import { spawn } from 'node:child_process';
 import { serverNodeVersion } from './runtime';
 
@@ -32,7 +33,7 @@ let referenceQueries: Record<string, RawQuery> = {};
 let jobQueries: Record<string, RawQuery> = {};
 let departmentQueries: Record<string, RawQuery> = {};
 /**
- * BENCH_ONLY=reference, jobs, export, brands, files, mail, xero, graph or routing runs one section (its data is seeded all the
+ * BENCH_ONLY=reference, jobs, export, brands, files, mail, xero, graph, routing, processes or events runs one section (its data is seeded all the
  * same); BENCH_ONLY=departments seeds the departments alone.
  */
 const ONLY = process.env.BENCH_ONLY;
@@ -100,6 +101,9 @@ async function main(): Promise<void> {
   if (ONLY === 'graph') return runGraphMailBench(`${DATA_DIR}-graph`);
   // The mail router on its generated corpus: a fresh demo database of its own.
   if (ONLY === 'routing') return runRoutingBench(`${DATA_DIR}-routing`);
+  // Two API processes on one demo database: list throughput, and event delivery to open streams.
+  if (ONLY === 'processes') return runProcessesBench(`${DATA_DIR}-processes`);
+  if (ONLY === 'events') return runEventsBench(`${DATA_DIR}-events`);
   await prepare();
 
   // The first start after seeding also warms the data folder; the second is the one we time.
@@ -140,6 +144,8 @@ async function main(): Promise<void> {
   if (!ONLY) await runXeroBench(`${DATA_DIR}-xero`);
   if (!ONLY) await runGraphMailBench(`${DATA_DIR}-graph`);
   if (!ONLY) await runRoutingBench(`${DATA_DIR}-routing`);
+  if (!ONLY) await runProcessesBench(`${DATA_DIR}-processes`);
+  if (!ONLY) await runEventsBench(`${DATA_DIR}-events`);
 }
 
 main().catch((err) => {

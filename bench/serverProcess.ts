@@ -27,8 +27,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** `nodeArgs`: Node options for this server only (after BENCH_SERVER_ARGS). */
-export async function startServer(dataDir: string, nodeArgs: string[] = []): Promise<RunningServer> {
+/** `nodeArgs`: Node options for this server only (after BENCH_SERVER_ARGS); `env`: its own settings (e.g. S3_*). */
+export async function startServer(dataDir: string, nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const started = Date.now();
   // `node --import tsx` keeps the server in this one process, so its memory is what we sample.
@@ -48,6 +48,7 @@ export async function startServer(dataDir: string, nodeArgs: string[] = []): Pro
         // The bench's 100,000 bulk users and jobs would make the overdue-report check announce to tens of
         // thousands of operators while the lists are measured; it is not what these numbers are about.
         REPORT_CHECK_INTERVAL_S: '0',
+        ...env,
       },
       stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'pipe', 'inherit'],
     },

@@ -13,7 +13,11 @@ export interface ServerProcess {
   /** http://127.0.0.1:<port>; empty for a worker. */
   base: string;
   output: () => string;
+  /** False once the process has ended (by itself or by `stop`/`crash`). */
+  alive: () => boolean;
   stop: () => Promise<void>;
+  /** kill -9: no shutdown of its own, as a machine or the OOM killer ends it. */
+  crash: () => Promise<void>;
 }
 
 /** Starts server/start.ts; resolves once it says it is ready. */
@@ -42,14 +46,23 @@ export async function startProcess(env: Record<string, string>): Promise<ServerP
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let running = true;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running = false;
+      resolve();
+    }),
+  );
+  const end = async (signal: NodeJS.Signals) => {
+    if (running) child.kill(signal);
+    await exited;
+  };
   return {
     base: worker ? '' : `http://127.0.0.1:${port}`,
     output: () => output,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
+    alive: () => running,
+    stop: () => end('SIGTERM'),
+    crash: () => end('SIGKILL'),
   };
 }
 

@@ -11,7 +11,8 @@
 import fs from 'node:fs/promises';
 import { brandSchemaOf } from '../../db/types';
 import { detectType } from '../../files/detect';
-import { defaultFilesRoot, LocalFileStore, newStorageName, originalKey, type FileStore } from '../../files/storage';
+import { fileStoreFromEnv } from '../../files/storeConfig';
+import { newStorageName, originalKey, type FileStore } from '../../files/storage';
 import type { MailDb } from '../tables';
 import { attachmentDb, type AttachmentDb } from './attachmentTables';
 import type { ParsedAttachment } from './attachmentParts';
@@ -22,15 +23,19 @@ export interface AttachmentTarget {
   schema: string;
 }
 
-let dataFolderStore: FileStore | null = null;
+let configuredStore: FileStore | null = null;
 
-/** The store given, else the data folder's (as server/files makes it for the app). */
+/**
+ * The store given, else the one the environment configures (S3_BUCKET or the data folder), as
+ * start.ts makes it for the app: a sync or a seed that was handed no store still writes where
+ * every process reads.
+ */
 export function attachmentTarget(db: MailDb, store?: FileStore): AttachmentTarget {
   const schema = brandSchemaOf(db);
   if (!schema) throw new Error('The mail sync needs a brand-bound database to store attachments');
   if (store) return { store, schema };
-  dataFolderStore ??= new LocalFileStore(defaultFilesRoot());
-  return { store: dataFolderStore, schema };
+  configuredStore ??= fileStoreFromEnv().store;
+  return { store: configuredStore, schema };
 }
 
 /** Bytes of one attachment in the store, not yet a `files` row. */

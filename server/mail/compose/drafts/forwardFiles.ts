@@ -69,7 +69,7 @@ async function storeForMail(db: ComposeDb, target: AttachmentTarget, maId: numbe
   }
 }
 
-/** What a forward of `mail` attaches; `store` is the app's (the data folder's when absent, as for the sync). */
+/** What a forward of `mail` attaches; `store` is the app's (the configured one when absent, as for the sync). */
 export async function forwardedFiles(db: ComposeDb, store: FileStore | undefined, mail: ForwardedMail): Promise<ForwardedFiles> {
   if (!mail.has_attachments) return NONE;
   const target = () => attachmentTarget(mailDb(db), store);
