@@ -84,6 +84,10 @@ const enUS: MessageTree = {
     },
     job: {
       title: 'E-mails of the job',
+      conversation: 'Conversation: {{subject}}',
+      mails_one: '{{count}} mail',
+      mails_other: '{{count}} mails',
+      reached: 'Reached {{accounts}}',
     },
     shortcuts: 'Keys: j next, k previous, r reply, e archive, s flag',
     drafts: {
@@ -190,6 +194,10 @@ const huHU: MessageTree = {
     },
     job: {
       title: 'A munka levelei',
+      conversation: 'Beszélgetés: {{subject}}',
+      mails_one: '{{count}} levél',
+      mails_other: '{{count}} levél',
+      reached: 'Megérkezett ide: {{accounts}}',
     },
     shortcuts: 'Billentyűk: j következő, k előző, r válasz, e archiválás, s megjelölés',
     drafts: {
