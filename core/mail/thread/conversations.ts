@@ -33,3 +33,20 @@ export function conversations<M extends ThreadedMail>(rows: readonly M[]): Conve
     })
     .sort((a, b) => (b.latest ?? '').localeCompare(a.latest ?? '') || b.mails[b.mails.length - 1].ma_id - a.mails[a.mails.length - 1].ma_id);
 }
+
+/**
+ * The mail list's conversation view: rows already newest first, one per conversation (its newest
+ * mail, in its place) with how many of the loaded rows the conversation has.
+ */
+export function newestPerConversation<M extends ThreadedMail>(rows: readonly M[]): { rows: M[]; counts: Map<number, number> } {
+  const heads = new Map<string, M>();
+  const sizes = new Map<string, number>();
+  for (const r of rows) {
+    const key = r.thread_id === null ? `mail-${r.ma_id}` : `thread-${r.thread_id}`;
+    if (!heads.has(key)) heads.set(key, r);
+    sizes.set(key, (sizes.get(key) ?? 0) + 1);
+  }
+  const counts = new Map<number, number>();
+  for (const [key, head] of heads) counts.set(head.ma_id, sizes.get(key)!);
+  return { rows: [...heads.values()], counts };
+}
