@@ -6,7 +6,7 @@
  */
 import type { AliasedExpression, Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { MailDb, MailTables } from '../tables';
-import { anchorOf, isCopyOf } from '../copies/copies';
+import { anchorOf } from '../copies/copies';
 
 export interface JobLink {
   job_id: number;
@@ -33,18 +33,28 @@ export async function isLinkedToJob(db: MailDb, maId: number): Promise<boolean> 
 }
 
 type MailsEb = ExpressionBuilder<MailTables & { m: MailTables['mails'] }, 'm'>;
-type CopiesEb = Parameters<typeof isCopyOf>[0];
 /** Any query over `mails as m`, whatever other tables its database type has. */
 const asMails = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => eb as unknown as MailsEb;
+
+/** The anchor of the mail aliased `m` (copies.ts): its oldest copy, found through mails_copy_idx, else itself. */
+const anchorExpr = (eb: MailsEb) =>
+  eb.fn.coalesce(
+    eb
+      .selectFrom('mails as c')
+      .select((e) => e.fn.min('c.ma_id').as('anchor'))
+      .whereRef('c.message_id', '=', 'm.message_id')
+      .whereRef('c.ma_content_hash', '=', 'm.ma_content_hash')
+      .$asScalar(),
+    eb.ref('m.ma_id'),
+  );
 
 /** A list row's `job_id`: one job the mail (aliased `m`) is linked to (the first), null when none. */
 export const firstJobId = <DB, TB extends keyof DB>(outer: ExpressionBuilder<DB, TB>): AliasedExpression<number | null, 'job_id'> => {
   const eb = asMails(outer);
   return eb
     .selectFrom('mail_job_links as l')
-    .innerJoin('mails as c', 'c.ma_id', 'l.ma_id')
     .select('l.job_id')
-    .where((e) => isCopyOf(e as unknown as CopiesEb))
+    .where('l.ma_id', '=', anchorExpr(eb))
     .orderBy('l.mjl_at')
     .orderBy('l.job_id')
     .limit(1)
@@ -52,15 +62,18 @@ export const firstJobId = <DB, TB extends keyof DB>(outer: ExpressionBuilder<DB,
     .as('job_id');
 };
 
-/** A where clause: the mail (aliased `m`) is linked to the job. */
+/**
+ * A where clause: the mail (aliased `m`) is linked to the job. Read from the job's side (its links,
+ * then their copies by Message-ID and hash), so a job's mails cost its links, not the accounts' mails.
+ */
 export const linkedToJob = <DB, TB extends keyof DB>(outer: ExpressionBuilder<DB, TB>, jobId: number): Expression<SqlBool> => {
   const eb = asMails(outer);
-  return eb.exists(
-    eb
-      .selectFrom('mail_job_links as l')
-      .innerJoin('mails as c', 'c.ma_id', 'l.ma_id')
-      .select('l.job_id')
-      .where('l.job_id', '=', jobId)
-      .where((e) => isCopyOf(e as unknown as CopiesEb)),
-  );
+  const linked = eb.selectFrom('mail_job_links as l').select('l.ma_id').where('l.job_id', '=', jobId);
+  const copies = eb
+    .selectFrom('mail_job_links as l')
+    .innerJoin('mails as a', 'a.ma_id', 'l.ma_id')
+    .innerJoin('mails as c', (join) => join.onRef('c.message_id', '=', 'a.message_id').onRef('c.ma_content_hash', '=', 'a.ma_content_hash'))
+    .select('c.ma_id')
+    .where('l.job_id', '=', jobId);
+  return eb('m.ma_id', 'in', linked.unionAll(copies));
 };
