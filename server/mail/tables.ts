@@ -130,6 +130,8 @@ export interface MailsTable {
   mail_partial: ColumnType<string | null, string | null | undefined, string | null>;
   /** A partly read mail's raw source, kept as a file (0028). */
   source_file_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the sender wrote, hashed (0053): rows of other accounts with the same Message-ID and hash are copies of one message (copies.ts). */
+  ma_content_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A mail's link to a job (brand migration 0045): a mail may belong to several jobs. */

@@ -84,6 +84,16 @@ const enUS: MessageTree = {
     },
     job: {
       title: 'E-mails of the job',
+      conversation: 'Conversation: {{subject}}',
+      mails_one: '{{count}} mail',
+      mails_other: '{{count}} mails',
+      reached: 'Reached {{accounts}}',
+    },
+    threads: {
+      toggle: 'Show conversations',
+      count_one: '{{count}} mail in the conversation',
+      count_other: '{{count}} mails in the conversation',
+      panel: 'Conversation',
     },
     shortcuts: 'Keys: j next, k previous, r reply, e archive, s flag',
     drafts: {
@@ -190,6 +200,16 @@ const huHU: MessageTree = {
     },
     job: {
       title: 'A munka levelei',
+      conversation: 'Beszélgetés: {{subject}}',
+      mails_one: '{{count}} levél',
+      mails_other: '{{count}} levél',
+      reached: 'Megérkezett ide: {{accounts}}',
+    },
+    threads: {
+      toggle: 'Beszélgetések mutatása',
+      count_one: '{{count}} levél a beszélgetésben',
+      count_other: '{{count}} levél a beszélgetésben',
+      panel: 'Beszélgetés',
     },
     shortcuts: 'Billentyűk: j következő, k előző, r válasz, e archiválás, s megjelölés',
     drafts: {

@@ -53,6 +53,8 @@ export interface MailListRow {
   /** Tags (mailtags) and local folders (mailfolders) the mail is in; the list answers them, the details do not. */
   tag_ids?: number[];
   mf_ids?: number[];
+  /** A job's mails only: each copy of the message in the user's accounts (one entry per message across shared inboxes, issue 30). */
+  accounts?: { ma_id: number; mailaccount_id: number }[];
 }
 
 export interface MailDetails extends MailListRow {

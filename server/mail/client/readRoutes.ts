@@ -11,7 +11,8 @@ import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, listedAccountIds,
 import { parseMailFilter } from './filterBody';
 import { firstJobId, linkedToJob } from './jobLinks';
 import { listMails, mailRowSelect, toListRows } from './mailList';
-import { mailRowsSchema } from './wireSchemas';
+import { jobMailRowsSchema, mailRowsSchema } from './wireSchemas';
+import { oneEntryPerMessage } from '../copies/oneEntry';
 
 const KEY = 'mails';
 export const userZone = (req: FastifyRequest) => safeTimeZone(req.user?.settings.timezone ?? 'Europe/London');
@@ -141,9 +142,10 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       url: '/api/mails/getmailsbyjobid/:jobId',
       key: KEY,
       gate: MAIL_CLIENT_GATE,
-      summary: "Mails linked to a job, within the user's accounts (the job's E-mails tab)",
+      summary:
+        "Mails linked to a job, within the user's accounts (the job's E-mails tab), newest first: a message that reached several of them is one row with `accounts` (each copy's ma_id and mailaccount_id)",
       params: { type: 'object', properties: { jobId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['jobId'] },
-      data: mailRowsSchema,
+      data: jobMailRowsSchema,
     },
     async (req) => {
       const { jobId } = req.params as { jobId: number };
@@ -152,13 +154,18 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       const rows = await mailRowSelect(mailDb(req.db))
         // The job's own id as the row's job: a mail of several jobs is listed under each.
         .select(sql<number>`${jobId}::integer`.as('job_id'))
+        .select(['m.message_id', 'm.ma_content_hash'])
         .where((eb) => linkedToJob(eb, jobId))
         .where('m.mailaccount_id', 'in', ids)
         .where('m.is_deleted', '=', false)
         .orderBy('m.mail_date', sql`desc nulls last`)
+        .orderBy('m.ma_id')
         .limit(1000)
         .execute();
-      return { data: toListRows(rows, userZone(req)) };
+      // A message that reached several shared inboxes is one entry, with the accounts it reached.
+      const entries = oneEntryPerMessage(rows);
+      const listed = toListRows(entries, userZone(req));
+      return { data: listed.map((r, i) => ({ ...r, accounts: entries[i].accounts })) };
     },
   );
 

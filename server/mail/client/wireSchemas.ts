@@ -30,3 +30,18 @@ export const mailRowSchema = {
 };
 
 export const mailRowsSchema = { type: 'array', items: mailRowSchema };
+
+/** A job's mails: one row per message, with each copy that reached one of the user's accounts (issue 30). */
+export const jobMailRowsSchema = {
+  type: 'array',
+  items: {
+    ...mailRowSchema,
+    properties: {
+      ...mailRowSchema.properties,
+      accounts: {
+        type: 'array',
+        items: { type: 'object', properties: { ma_id: { type: 'integer' }, mailaccount_id: { type: 'integer' } } },
+      },
+    },
+  },
+};

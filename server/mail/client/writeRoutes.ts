@@ -13,6 +13,7 @@ import { routingDb } from '../routing/tables';
 import { MAIL_CLIENT_GATE, finalDeleteAllowed, sessionUserId, visibleMail } from './access';
 import { checkDeleteAllowed } from './deleteRules';
 import { mailJobs } from './jobLinks';
+import { anchorOf } from '../copies/copies';
 import { changeFlags, parseFlagChanges } from './flags';
 import { checkMoveAllowed, moveMail } from './move';
 
@@ -183,11 +184,13 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
       // The person's decision is kept with each link: no later sync routes this mail again.
       const remaining = await db.transaction().execute(async (trx) => {
         const rdb = routingDb(trx);
-        await unlinkByHand(rdb, maId, removed);
-        if (target && mode !== 'remove') await linkByHand(rdb, maId, target.job_id, usId);
+        // A message that reached several inboxes is filed once, on its first copy (copies.ts).
+        const anchor = await anchorOf(mailDb(trx), maId);
+        await unlinkByHand(rdb, anchor, removed);
+        if (target && mode !== 'remove') await linkByHand(rdb, anchor, target.job_id, usId);
         const left = await mailJobs(mailDb(trx), maId);
         const named = mode === 'remove' ? left[0] : target;
-        await recordManual(rdb, maId, usId, left.length && named ? { job_number: named.job_number } : null);
+        await recordManual(rdb, anchor, usId, left.length && named ? { job_number: named.job_number } : null);
         return left;
       });
       const shown = mode === 'remove' ? (remaining[0] ?? null) : target;

@@ -2,17 +2,20 @@
 import type { MailRouting, RoutingSuggestion } from '../../../core/mail/routing/types';
 import { routingReasonText } from '../../../core/mail/routing/messages';
 import { toWireDate } from '../../envelope/datetime';
-import type { Address } from '../tables';
+import type { Address, MailDb } from '../tables';
+import { anchorOf } from '../copies/copies';
 import type { RoutingDb } from './tables';
 
 export async function mailRouting(db: RoutingDb, maId: number): Promise<MailRouting> {
+  // A copy in a second inbox answers its message's decision, held by the first copy (copies.ts).
+  const anchor = await anchorOf(db as unknown as MailDb, maId);
   const row = await db
     .selectFrom('mail_routing as r')
     .leftJoin('users as u', 'u.us_id', 'r.mr_by_us_id')
     .select(['r.mr_reason', 'r.mr_params', 'r.mr_by_us_id', 'r.mr_manual', 'r.mr_at', 'u.fullname', 'u.email'])
-    .where('r.ma_id', '=', maId)
+    .where('r.ma_id', '=', anchor)
     .executeTakeFirst();
-  const links = await db.selectFrom('mail_job_links').select('job_id').where('ma_id', '=', maId).orderBy('mjl_at').orderBy('job_id').execute();
+  const links = await db.selectFrom('mail_job_links').select('job_id').where('ma_id', '=', anchor).orderBy('mjl_at').orderBy('job_id').execute();
   const base = { ma_id: maId, job_ids: links.map((l) => l.job_id) };
   if (!row) return { ...base, reason: null, reason_params: {}, reason_text: null, by: null, at: null };
   return {

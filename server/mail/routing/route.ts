@@ -1,6 +1,7 @@
 /**
  * Files a batch of stored mails to their jobs, in the sync's batch transaction (store.ts): only
- * mails the router has not decided on yet and nobody linked (a copy found again, a re-synced
+ * mails the router has not decided on yet and nobody linked, and not a later copy of a mail another
+ * inbox of the brand stored first (a copy found again, a re-synced
  * folder or a mail a person filed or unlinked keeps its decision). The decision is stored in
  * `mail_routing` whether or not it filed the mail, so an unrouted mail lands in triage once.
  */
@@ -9,14 +10,26 @@ import type { RoutableMail } from './clues';
 import { decide, type Decision } from './decide';
 import { loadFacts } from './facts';
 import type { RoutingDb } from './tables';
+import type { MailDb } from '../tables';
+import { anchorsOf } from '../copies/copies';
 
 export interface StoredMail {
   ma_id: number;
   mail: RoutableMail;
 }
 
-/** Mails of the batch still to be decided: no routing row and no job link. */
+/**
+ * Mails of the batch still to be decided: no routing row and no job link, and no older copy in
+ * another inbox of the brand (copies.ts): that copy's decision is the message's, so a mail that
+ * reached two shared inboxes is filed once.
+ */
 async function undecided(db: RoutingDb, mails: StoredMail[]): Promise<StoredMail[]> {
+  if (!mails.length) return [];
+  const anchors = await anchorsOf(
+    db as unknown as MailDb,
+    mails.map((m) => m.ma_id),
+  );
+  mails = mails.filter((m) => (anchors.get(m.ma_id) ?? m.ma_id) === m.ma_id);
   if (!mails.length) return [];
   const rows = await db
     .selectFrom('mails as m')

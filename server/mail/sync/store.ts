@@ -13,6 +13,8 @@ import { routeBatch } from '../routing/route';
 import { routingDb } from '../routing/tables';
 import { baseThreadKey, fallbackThreadKey } from '../../../core/mail/thread/threadKey';
 import { threadsBySubject } from './threadFallback';
+import { contentHash } from '../copies/contentHash';
+import { handOverOrphanDecisions } from '../copies/copies';
 
 export interface FetchedMessage extends RawMessage {
   uid: number;
@@ -75,7 +77,7 @@ async function upsertMails(db: MailDb, accountId: number, entries: Entry[]) {
   return (db as unknown as SearchDb)
     .insertInto('mails')
     .values(
-      entries.map(({ p: { attachments: _files, search_text, ...p }, flags }) => ({
+      entries.map(({ p: { attachments, search_text, ...p }, flags }) => ({
         mailaccount_id: accountId,
         ...p,
         search: sql<string>`to_tsvector('simple', ${search_text})`,
@@ -83,6 +85,7 @@ async function upsertMails(db: MailDb, accountId: number, entries: Entry[]) {
         mail_to_arr: JSON.stringify(p.mail_to_arr),
         mail_cc_arr: JSON.stringify(p.mail_cc_arr),
         mail_bcc_arr: JSON.stringify(p.mail_bcc_arr),
+        ma_content_hash: contentHash({ ...p, attachments }),
         ...flags,
       })),
     )
@@ -263,6 +266,8 @@ export async function removeOrphans(db: MailDb, accountId: number, files: Attach
   const orphan = ({ not, exists, selectFrom }: ExpressionBuilder<MailTables, 'mails'>) =>
     not(exists(selectFrom('mail_locations as l').select(sql.lit(1).as('one')).whereRef('l.ma_id', '=', 'mails.ma_id')));
   const { removed, keys } = await db.transaction().execute(async (trx) => {
+    // A message this account held for other inboxes too stays on its jobs through another copy.
+    await handOverOrphanDecisions(trx, accountId, orphan);
     // Read before the delete: the attachment rows go with their mails (cascade).
     const attached = await attachmentDb(trx)
       .selectFrom('mail_attachments as m')

@@ -1,14 +1,24 @@
-/** The job item's E-mails tab: the mails linked to the job (GET mails/getmailsbyjobid/{jobId}). */
-import { useEffect, useState } from 'react';
+/**
+ * The job item's E-mails tab: the mails linked to the job (GET mails/getmailsbyjobid/{jobId}) as
+ * conversations, newest conversation first, each oldest mail first; the job's outgoing mails are
+ * linked too, so they sit in their conversations. A message that reached several shared inboxes
+ * is one row naming the inboxes (issue 30).
+ */
+import { useState } from 'react';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { MailTable } from './MailTable';
 import { mailApi } from './mailApi';
+import { conversations } from '../../../core/mail/thread/conversations';
 import type { MailListRow } from '../../../core/mail/client/types';
 
 export function JobEmails({ jobId }: { jobId: number }) {
   const t = useTranslate();
-  const [rows, setRows] = useState<MailListRow[] | null>(null);
+  const { data: rows } = useQuery({ queryKey: ['jobMails', jobId], queryFn: () => mailApi.byJob(jobId) });
+  // Names of the inboxes a message reached; only needed when one reached several.
+  const shared = !!rows?.some((r) => (r.accounts?.length ?? 0) > 1);
+  const { data: accounts } = useQuery({ queryKey: ['mailAccounts'], queryFn: () => mailApi.accounts(), enabled: shared });
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const onCheck = (id: number) =>
     setChecked((prev) => {
@@ -16,16 +26,16 @@ export function JobEmails({ jobId }: { jobId: number }) {
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  useEffect(() => {
-    let live = true;
-    void mailApi.byJob(jobId).then((r) => live && setRows(r));
-    return () => {
-      live = false;
-    };
-  }, [jobId]);
   if (!rows) return <CircularProgress aria-label={t('ra.page.loading')} />;
+  const nameOf = (id: number) => accounts?.find((a) => a.mailaccount_id === id)?.ma_name ?? `#${id}`;
+  const reached = (r: MailListRow) =>
+    (r.accounts?.length ?? 0) > 1 && (
+      <Typography variant="caption" component="div" color="text.secondary">
+        {t('mailClient.job.reached', { accounts: r.accounts!.map((a) => nameOf(a.mailaccount_id)).join(', ') })}
+      </Typography>
+    );
   return (
-    <Stack spacing={1}>
+    <Stack spacing={2}>
       {/* Bulk changes are refused here (a job's mails cannot be deleted or marked as spam): said when the user
           checks mails to change them together, not before. */}
       {checked.size > 0 && (
@@ -34,7 +44,22 @@ export function JobEmails({ jobId }: { jobId: number }) {
         </Alert>
       )}
       {rows.length ? (
-        <MailTable rows={rows} label={t('mailClient.job.title')} checked={checked} onCheck={onCheck} />
+        <section aria-label={t('mailClient.job.title')}>
+          <Stack spacing={2}>
+            {conversations(rows).map((c) => {
+              const subject = c.mails[0].mail_subject || t('mailClient.noSubject');
+              const label = t('mailClient.job.conversation', { subject });
+              return (
+                <section key={c.key} aria-label={label}>
+                  <Typography variant="subtitle2" component="h3">
+                    {label} · {t('mailClient.job.mails', { count: c.mails.length })}
+                  </Typography>
+                  <MailTable rows={c.mails} label={label} checked={checked} onCheck={onCheck} note={reached} />
+                </section>
+              );
+            })}
+          </Stack>
+        </section>
       ) : (
         <Typography>{t('jobs.item.noEmails')}</Typography>
       )}

@@ -355,4 +355,37 @@ describe('mail client page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/maildrafts/5') && i?.method === 'DELETE')).toBe(true));
   });
+
+  it("shows conversations when asked: one row per conversation with its size, and the open mail's conversation above it", async () => {
+    setAuthenticated(user());
+    const inThread = (ma_id: number, subject: string, mail_date: string) => ({ ...row(ma_id, 'today', subject), thread_id: 50, mail_date });
+    const thread = [inThread(51, 'Boiler service', '2026-11-18 08:00:00'), inThread(52, 'Re: Boiler service', '2026-11-18 09:00:00')];
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/mails/filter')) return envelope([thread[1], row(3, 'today', 'Alone'), thread[0]], 3);
+      if (url.includes('/mails/52/thread')) return envelope(thread);
+      if (url.includes('/details')) return envelope(details({ ...thread[1] }));
+      return base(input, init);
+    });
+    await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
+      path: '/email/52',
+      routePath: '/email/:id?',
+      dataProvider: { ...composeProvider(api), ...routingStub() },
+    });
+    const list = await screen.findByRole('list', { name: 'Mails' });
+    await within(list).findByText('Boiler service');
+    expect(screen.queryByRole('navigation', { name: 'Conversation' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Show conversations' }));
+    await waitFor(() => expect(within(list).queryByText('Boiler service')).not.toBeInTheDocument());
+    expect(within(list).getByText('Re: Boiler service')).toBeInTheDocument();
+    expect(within(list).getByText('Alone')).toBeInTheDocument();
+    expect(within(list).getByLabelText('2 mails in the conversation')).toHaveTextContent('2');
+
+    const strip = await screen.findByRole('navigation', { name: 'Conversation' });
+    const items = within(strip).getAllByRole('button');
+    expect(items.map((b) => b.textContent)).toEqual([expect.stringContaining('Boiler service'), expect.stringContaining('Re: Boiler service')]);
+    expect(items[1]).toHaveAttribute('aria-current', 'true');
+  });
 });

@@ -3,7 +3,21 @@
  * in the middle (free-text search from 3 characters), the chosen mail on the right.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Button, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import DraftsIcon from '@mui/icons-material/Drafts';
 import EditIcon from '@mui/icons-material/Edit';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -17,6 +31,8 @@ import { BulkBar } from './BulkBar';
 import { DraftListPane } from './DraftListPane';
 import { LabelPanel } from './LabelPanel';
 import { MailListPane } from './MailListPane';
+import { ConversationPanel } from './ConversationPanel';
+import { newestPerConversation } from '../../../core/mail/thread/conversations';
 import { mailApi } from './mailApi';
 import { ReadingPane } from './ReadingPane';
 import { NEW_MAIL_URL, replyUrl, type MailFlag, type MailListFilter, type MailListRow } from '../../../core/mail/client/types';
@@ -50,6 +66,9 @@ export function MailClientPage({ title }: PageProps) {
     return { mailaccount_ids: ids, ifolder_id: folderOn ? folderId : null, ...label, ...(stext ? { stext } : {}) };
   }, [accounts.accounts, enabledKey, folderId, view.mt_id, view.mf_id, view.drafts, stext]);
   const list = useMailList(filter);
+  // The conversation view (issue 30): one row per conversation, its mails above the open one.
+  const [threaded, setThreaded] = useState(false);
+  const heads = useMemo(() => (threaded ? newestPerConversation(list.rows) : null), [threaded, list.rows]);
   const { reload } = accounts;
   // New mail within seconds: the list and the unread counts reload when a sync changed the user's mail.
   useMailChanges(() => {
@@ -192,10 +211,15 @@ export function MailClientPage({ title }: PageProps) {
           ) : (
             <>
               <BulkBar ids={[...checked]} rows={list.rows} onDone={onBulkDone} onClear={() => setChecked(new Set())} />
+              <FormControlLabel
+                control={<Switch size="small" checked={threaded} onChange={(e) => setThreaded(e.target.checked)} />}
+                label={translate('mailClient.threads.toggle')}
+              />
               <MailListPane
                 checked={checked}
                 onCheck={onCheck}
-                rows={list.rows}
+                rows={heads ? heads.rows : list.rows}
+                counts={heads?.counts}
                 hasMore={list.hasMore}
                 loading={list.loading}
                 selectedId={selectedId}
@@ -212,6 +236,7 @@ export function MailClientPage({ title }: PageProps) {
               <Button component={Link} to="/email" sx={{ display: { md: 'none' }, alignSelf: 'flex-start' }}>
                 {translate('mailClient.actions.back')}
               </Button>
+              {threaded && <ConversationPanel id={selectedId} onOpen={open} />}
               <ReadingPane
                 key={selectedId}
                 id={selectedId}

@@ -25,9 +25,11 @@ interface RowProps {
   onOpen: (id: number) => void;
   onCheck: (id: number) => void;
   tags: ReadonlyMap<number, MailTag>;
+  /** In the conversation view: how many loaded mails the row's conversation has. */
+  count?: number;
 }
 
-function MailRowView({ row, selected, checked, onOpen, onCheck, tags }: RowProps) {
+function MailRowView({ row, selected, checked, onOpen, onCheck, tags, count }: RowProps) {
   const translate = useTranslate();
   const when = useMailDateText().short(row.mail_date, row.date_group === 'today');
   const who = row.mail_from?.name || row.mail_from?.address || '';
@@ -58,6 +60,15 @@ function MailRowView({ row, selected, checked, onOpen, onCheck, tags }: RowProps
             {row.is_flagged && <FlagIcon fontSize="small" color="error" titleAccess={translate('mailClient.actions.flag')} />}
             {row.has_attachments && <AttachFileIcon fontSize="small" titleAccess={translate('mailClient.attachments')} />}
             {row.job_id !== null && <WorkOutlineIcon fontSize="small" />}
+            {count !== undefined && count > 1 && (
+              <Typography
+                variant="caption"
+                aria-label={translate('mailClient.threads.count', { count })}
+                sx={{ px: 0.5, borderRadius: 1, bgcolor: 'action.selected' }}
+              >
+                {count}
+              </Typography>
+            )}
             <Typography variant="caption" color="text.secondary">
               {when}
             </Typography>
@@ -85,9 +96,11 @@ export interface MailListPaneProps {
   onNearEnd: () => void;
   /** The brand's tags, to show each row's tags in their colour. */
   tags?: MailTag[];
+  /** The conversation view: each row's conversation size (the rows are then one per conversation). */
+  counts?: ReadonlyMap<number, number>;
 }
 
-export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCheck, onOpen, onNearEnd, tags = [] }: MailListPaneProps) {
+export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCheck, onOpen, onNearEnd, tags = [], counts }: MailListPaneProps) {
   const translate = useTranslate();
   const tagById = useMemo(() => new Map(tags.map((t) => [t.mt_id, t])), [tags]);
   const items = useMemo(() => withGroupHeaders(rows), [rows]);
@@ -146,6 +159,7 @@ export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCh
                     onOpen={onOpen}
                     onCheck={onCheck}
                     tags={tagById}
+                    count={counts?.get(item.row.ma_id)}
                   />
                 )}
               </Box>

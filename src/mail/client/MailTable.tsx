@@ -13,9 +13,11 @@ export interface MailTableProps {
   /** With these, each row has a check box (the mail client's habit of checking mails for a bulk change). */
   checked?: ReadonlySet<number>;
   onCheck?: (id: number) => void;
+  /** A line under the subject (the job's E-mails tab: the inboxes a message reached). */
+  note?: (row: MailListRow) => ReactNode;
 }
 
-export function MailTable({ rows, label, action, checked, onCheck }: MailTableProps) {
+export function MailTable({ rows, label, action, checked, onCheck, note }: MailTableProps) {
   const t = useTranslate();
   const dates = useMailDateText();
   return (
@@ -46,6 +48,7 @@ export function MailTable({ rows, label, action, checked, onCheck }: MailTablePr
             <TableCell>{r.mail_from?.name || r.mail_from?.address}</TableCell>
             <TableCell>
               <Link to={`/email/${r.ma_id}`}>{r.mail_subject || t('mailClient.noSubject')}</Link>
+              {note?.(r)}
             </TableCell>
             {action && <TableCell align="right">{action(r)}</TableCell>}
           </TableRow>

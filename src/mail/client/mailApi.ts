@@ -23,6 +23,8 @@ export const mailApi = {
   move: (id: number, folderId: number) => api(`mails/${id}/move`, { ...R, method: 'POST', body: { ifolder_id: folderId } }),
   assignJob: (id: number, jobId: number) => api<{ job_number: string | null }>('mails/assignjob', { ...R, method: 'POST', body: { ma_id: id, job_id: jobId } }),
   fileToJob: (id: number, jobId: number) => api<{ file_ids: number[] }>('mails/assignfilestojob', { ...R, method: 'POST', body: { ma_id: id, job_id: jobId } }),
+  /** The mail's conversation in the user's accounts, oldest first (GET mails/{id}/thread). */
+  thread: async (id: number, signal?: AbortSignal) => (await api<MailListRow[]>(`mails/${id}/thread`, { ...R, signal }))?.data ?? [],
   byJob: async (jobId: number) => (await api<MailListRow[]>(`mails/getmailsbyjobid/${jobId}`, { ...R }))?.data ?? [],
   tags: async () => (await api<MailTag[]>('mailtags/list', { resource: 'mailtags', quiet: true }))?.data ?? [],
   localFolders: async () => (await api<MailFolder[]>('mailfolders/list', { resource: 'mailfolders', quiet: true }))?.data ?? [],

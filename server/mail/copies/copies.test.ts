@@ -1,0 +1,198 @@
+/**
+ * One copy across shared inboxes (issue 30) against a real Dovecot: the same message delivered to
+ * two accounts of the brand is filed once, listed on its job once with both accounts, and a
+ * reused Message-ID with other content stays a mail of its own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import type { MailRouting } from '../../../core/mail/routing/types';
+import { brandDb } from '../../db/types';
+import { startDovecot, type Dovecot } from '../../test/dovecot';
+import { createTestBrand, uniqueName, useTestApp, type TestBrand } from '../../test/helpers';
+import { mailCalls } from '../client/testKit';
+import { syncAccount } from '../sync/syncAccount';
+import { createTestAccount, withMailbox } from '../sync/testMailbox';
+import { mailDb, type MailDb } from '../tables';
+
+const t = useTestApp();
+const as = mailCalls(t);
+let dovecot: Dovecot;
+let brand: TestBrand;
+let db: MailDb;
+let deId: number;
+
+beforeAll(async () => {
+  brand = await createTestBrand(t.db);
+  db = mailDb(brandDb(t.db, brand.schema));
+  dovecot = await startDovecot();
+  const de = await sql<{
+    de_id: number;
+  }>`insert into ${sql.id(brand.schema, 'departments')} (de_name, de_prefix) values ('Plumbing', 'PLB') returning de_id`.execute(db);
+  deId = de.rows[0].de_id;
+}, 60_000);
+
+afterAll(async () => {
+  await dovecot?.stop();
+});
+
+async function job() {
+  const number = `PLB-${String(Math.floor(Math.random() * 900000) + 100000)}`;
+  const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const row = await raw.insertInto('jobs').values({ de_id: deId, job_number: number, job_status: 'BOOKED' }).returning('job_id').executeTakeFirstOrThrow();
+  return { job_id: row.job_id as number, job_number: number };
+}
+
+/** A shared inbox the operator reads. */
+async function inbox() {
+  const user = `${uniqueName('shared')}@test.example`;
+  const id = await createTestAccount(db, dovecot, user, 'pw-1');
+  const operator = await db.selectFrom('users').select('us_id').where('email', '=', 'operator@demo.test').executeTakeFirstOrThrow();
+  await db.insertInto('mailaccount_users').values({ mailaccount_id: id, us_id: operator.us_id }).execute();
+  return { id, user };
+}
+
+/** Delivered as an MTA would: each inbox's copy has its own Received and Delivered-To headers. */
+function delivered(to: string, o: { id: string; subject: string; text: string }): string {
+  return [
+    `Received: from mx.example by ${to}; ${new Date().toUTCString()}`,
+    `Delivered-To: ${to}`,
+    'From: Tenant <tenant@flat.example>',
+    'To: office@test.example, accounts@test.example',
+    `Subject: ${o.subject}`,
+    `Message-ID: ${o.id}`,
+    'Date: Mon, 02 Nov 2026 09:00:00 +0000',
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    o.text,
+    '',
+  ].join('\r\n');
+}
+
+const put = (box: { user: string }, raw: string) => withMailbox(dovecot, box.user, 'pw-1', (c) => c.append('INBOX', raw).then(() => undefined));
+
+async function copyOf(box: { id: number }, messageId: string) {
+  const row = await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', box.id).where('message_id', '=', messageId).executeTakeFirstOrThrow();
+  return Number(row.ma_id);
+}
+
+/** Link rows held by any stored copy of the message. */
+async function linkRows(messageId: string) {
+  return db
+    .selectFrom('mail_job_links as l')
+    .innerJoin('mails as m', 'm.ma_id', 'l.ma_id')
+    .select(['l.job_id', 'l.ma_id'])
+    .where('m.message_id', '=', messageId)
+    .execute();
+}
+
+type JobRow = { ma_id: number; mailaccount_id: number; accounts: { ma_id: number; mailaccount_id: number }[] };
+
+describe('one copy across shared inboxes', () => {
+  it('files a message that reached two inboxes once: one link per job, one entry on the job with both accounts, the same reason from either copy', async () => {
+    const office = await inbox();
+    const accounts = await inbox();
+    const leak = await job();
+    const id = `<leak-${uniqueName('m')}@flat.example>`;
+    const message = { id, subject: `Leak under the sink ${leak.job_number}`, text: 'It drips again.' };
+    await put(office, delivered(office.user, message));
+    await put(accounts, delivered(accounts.user, message));
+    await syncAccount(db, office.id);
+    await syncAccount(db, accounts.id);
+    const first = await copyOf(office, id);
+    const second = await copyOf(accounts, id);
+
+    expect(await linkRows(id)).toEqual([{ job_id: leak.job_id, ma_id: first }]);
+    const op = await as(brand.host);
+    for (const maId of [first, second]) {
+      const routing = await op('GET', `mails/${maId}/routing`);
+      expect(routing.status, routing.text).toBe(200);
+      expect(routing.json.mails.data as MailRouting).toMatchObject({
+        ma_id: maId,
+        job_ids: [leak.job_id],
+        reason: 'subject_number',
+        reason_text: `the subject names ${leak.job_number}`,
+        by: 'router',
+      });
+    }
+    const listed = await op('GET', `mails/getmailsbyjobid/${leak.job_id}`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.json.mails.data as JobRow[]).toEqual([
+      expect.objectContaining({
+        ma_id: first,
+        mailaccount_id: office.id,
+        job_id: leak.job_id,
+        accounts: [
+          { ma_id: first, mailaccount_id: office.id },
+          { ma_id: second, mailaccount_id: accounts.id },
+        ],
+      }),
+    ]);
+    // The second inbox's copy is the job's mail too: neither deleted nor marked as spam.
+    expect((await op('PATCH', `mails/${second}`, { is_spam: true })).status).toBe(409);
+
+    // Filed by hand from the second inbox: still one link per job, and the first copy says so.
+    const boiler = await job();
+    const added = await op('POST', 'mails/assignjob', { ma_id: second, job_id: boiler.job_id, mode: 'add' });
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.mails.data).toMatchObject({ ma_id: second, job_ids: [leak.job_id, boiler.job_id] });
+    expect((await linkRows(id)).map((l) => [l.job_id, l.ma_id])).toEqual(
+      expect.arrayContaining([
+        [leak.job_id, first],
+        [boiler.job_id, first],
+      ]),
+    );
+    expect(await linkRows(id)).toHaveLength(2);
+    expect((await op('GET', `mails/${first}/routing`)).json.mails.data).toMatchObject({ job_ids: [leak.job_id, boiler.job_id], reason: 'manual' });
+  });
+
+  it('keeps a reused Message-ID with other content apart: routed on its own, listed on its own job only', async () => {
+    const office = await inbox();
+    const accounts = await inbox();
+    const a = await job();
+    const b = await job();
+    const id = `<reused-${uniqueName('m')}@cheap-mailer.example>`;
+    await put(office, delivered(office.user, { id, subject: `Quote ${a.job_number}`, text: 'About the first job.' }));
+    await put(accounts, delivered(accounts.user, { id, subject: `Invoice query ${b.job_number}`, text: 'Something else entirely.' }));
+    await syncAccount(db, office.id);
+    await syncAccount(db, accounts.id);
+
+    expect((await linkRows(id)).map((l) => [l.job_id, l.ma_id]).sort()).toEqual(
+      [
+        [a.job_id, await copyOf(office, id)],
+        [b.job_id, await copyOf(accounts, id)],
+      ].sort(),
+    );
+    const op = await as(brand.host);
+    const onA = (await op('GET', `mails/getmailsbyjobid/${a.job_id}`)).json.mails.data as JobRow[];
+    expect(onA.map((r) => r.accounts)).toEqual([[{ ma_id: await copyOf(office, id), mailaccount_id: office.id }]]);
+    const onB = (await op('GET', `mails/getmailsbyjobid/${b.job_id}`)).json.mails.data as JobRow[];
+    expect(onB.map((r) => r.mailaccount_id)).toEqual([accounts.id]);
+  });
+
+  it('keeps the job on the message when the first inbox loses its copy', async () => {
+    const office = await inbox();
+    const accounts = await inbox();
+    const leak = await job();
+    const id = `<gone-${uniqueName('m')}@flat.example>`;
+    const message = { id, subject: `Still leaking ${leak.job_number}`, text: 'Any news?' };
+    await put(office, delivered(office.user, message));
+    await put(accounts, delivered(accounts.user, message));
+    await syncAccount(db, office.id);
+    await syncAccount(db, accounts.id);
+    const second = await copyOf(accounts, id);
+
+    await withMailbox(dovecot, office.user, 'pw-1', async (c) => {
+      await c.mailboxOpen('INBOX');
+      await c.messageDelete('1:*');
+    });
+    await syncAccount(db, office.id);
+    expect(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', office.id).execute()).toEqual([]);
+
+    expect(await linkRows(id)).toEqual([{ job_id: leak.job_id, ma_id: second }]);
+    const op = await as(brand.host);
+    expect((await op('GET', `mails/${second}/routing`)).json.mails.data).toMatchObject({ job_ids: [leak.job_id], reason: 'subject_number' });
+    const listed = (await op('GET', `mails/getmailsbyjobid/${leak.job_id}`)).json.mails.data as JobRow[];
+    expect(listed.map((r) => r.accounts)).toEqual([[{ ma_id: second, mailaccount_id: accounts.id }]]);
+  });
+});
