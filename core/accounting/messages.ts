@@ -60,6 +60,7 @@ const enUS: MessageTree = {
     taxChoice: 'Tax rate',
     taxChoiceOption: '{{name}} ({{rate}}%)',
     otherRate: 'Other rate ({{rate}}%)',
+    itemChoiceOption: '{{code}} – {{name}}',
     syncStatus: {
       entity: 'Entity',
       operation: 'Operation',
@@ -139,6 +140,7 @@ const huHU: MessageTree = {
     taxChoice: 'Adókulcs',
     taxChoiceOption: '{{name}} ({{rate}}%)',
     otherRate: 'Egyéb kulcs ({{rate}}%)',
+    itemChoiceOption: '{{code}} – {{name}}',
     syncStatus: {
       entity: 'Entitás',
       operation: 'Művelet',
