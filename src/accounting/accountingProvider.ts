@@ -4,7 +4,7 @@
  * used through useAccountingProvider() with react-query.
  */
 import { useDataProvider, type DataProvider } from 'ra-core';
-import type { ItemChoice, SyncPendingRow, SyncStateWire } from '../../core/accounting/constants';
+import type { ItemChoice, SyncPendingRow, SyncResource, SyncStateWire } from '../../core/accounting/constants';
 import type { XeroDashboard } from '../../core/accounting/dashboard';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { refreshPreloaded } from '../preload/preloadStore';
@@ -25,6 +25,11 @@ export interface XeroStatus {
   connectedAt?: string | null;
   scopes?: string[];
   lastRefreshAt?: string | null;
+  tokenHealth?: 'valid' | 'renews' | 'refused' | null;
+  tokenExpiresAt?: string | null;
+  lastSyncAt?: string | null;
+  lastSyncResource?: SyncResource | null;
+  lastSyncError?: string | null;
 }
 
 export interface XeroTenantChoice {
