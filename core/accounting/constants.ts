@@ -89,6 +89,8 @@ export interface ItemChoice {
   code: string;
   name: string;
   description: string | null;
+  /** The item's sales price, null when it has none. */
+  unit_price: number | null;
 }
 
 /** How many items one GET xeroitems/choices answers at most (the picker narrows by typing). */

@@ -13,7 +13,7 @@ const codesOf = (res: { json: { xeroitems: { data: { code: string }[] } } }) => 
 beforeAll(async () => {
   operator = await login(t.app, own.brand.host, 'operator@demo.test');
   const items = [
-    { code: 'TAP-MIX', name: 'Mixer tap', description: 'Chrome mixer tap' },
+    { code: 'TAP-MIX', name: 'Mixer tap', description: 'Chrome mixer tap', unit_price: 89.5 },
     { code: 'BOILER-SVC', name: 'Boiler service', description: 'Annual service' },
     { code: 'SVC-CALL', name: 'Call-out (boiler or tap)', description: null },
     { code: 'OLD-TAP', name: 'Old tap', description: 'Discontinued', visible: false },
@@ -26,11 +26,18 @@ beforeAll(async () => {
 });
 
 describe('GET xeroitems/choices', () => {
-  it('offers an operator the visible items by code, with name and description, hidden ones left out', async () => {
+  it('offers an operator the visible items by code, with name, description and price, hidden ones left out', async () => {
     const res = await choices(null);
     expect(res.status).toBe(200);
     expect(codesOf(res)).toEqual(['50%_OFF', 'BOILER-SVC', 'SVC-CALL', 'TAP-MIX']);
-    expect(res.json.xeroitems.data[3]).toMatchObject({ code: 'TAP-MIX', name: 'Mixer tap', description: 'Chrome mixer tap' });
+    expect(res.json.xeroitems.data[3]).toEqual({
+      xi_id: expect.any(Number),
+      code: 'TAP-MIX',
+      name: 'Mixer tap',
+      description: 'Chrome mixer tap',
+      unit_price: 89.5,
+    });
+    expect(res.json.xeroitems.data[2].unit_price).toBeNull();
   });
 
   it('matches what was typed in the code or the name, codes starting with it first, wildcards taken literally', async () => {

@@ -14,12 +14,15 @@ import type { AnyDb } from '../resources/hooks';
 const text = { type: ['string', 'null'] };
 const choiceList = {
   type: 'array',
-  items: { type: 'object', properties: { xi_id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, description: text } },
+  items: {
+    type: 'object',
+    properties: { xi_id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, description: text, unit_price: { type: ['number', 'null'] } },
+  },
 };
 
 export async function visibleItems(db: AnyDb, typed: string): Promise<ItemChoice[]> {
   const q = typed.trim();
-  let query = db.selectFrom('xero_items').select(['xi_id', 'code', 'name', 'description']).where('visible', '=', true);
+  let query = db.selectFrom('xero_items').select(['xi_id', 'code', 'name', 'description', 'unit_price']).where('visible', '=', true);
   if (q) {
     const anywhere = containsPattern(q);
     query = query

@@ -6,11 +6,11 @@ import { allFeatures } from '../../core/brand/types';
 import { resetAuthState, setAuthenticated } from '../auth/authStore';
 import type { CurrentUser } from '../auth/types';
 import { renderWithApp, testBrand } from '../test/renderWithApp';
-import { descriptionFor, ItemCodeInput } from './ItemCodeInput';
+import { descriptionFor, ItemCodeInput, priceFor } from './ItemCodeInput';
 
 const ITEMS: ItemChoice[] = [
-  { xi_id: 1, code: 'TAP-MIX', name: 'Mixer tap', description: 'Chrome mixer tap' },
-  { xi_id: 2, code: 'SVC-CALL', name: 'Call-out', description: null },
+  { xi_id: 1, code: 'TAP-MIX', name: 'Mixer tap', description: 'Chrome mixer tap', unit_price: 89.5 },
+  { xi_id: 2, code: 'SVC-CALL', name: 'Call-out', description: null, unit_price: null },
 ];
 const operator = { is_loggedin: true, user_id: 3, us_id: 3, role: 'Operator', fullname: 'Olli', settings: { language: 'en-US' } } as CurrentUser;
 
@@ -77,5 +77,13 @@ describe('ItemCodeInput', () => {
     expect(descriptionFor(ITEMS[0], '')).toBe('Chrome mixer tap');
     expect(descriptionFor(ITEMS[1], '  ')).toBe('Call-out');
     expect(descriptionFor(ITEMS[1], 'Mine')).toBe('Mine');
+  });
+
+  it("prices a row without a price yet at the item's price, and keeps a price typed or an item without one", () => {
+    expect(priceFor(ITEMS[0], '0')).toBe('89.50');
+    expect(priceFor(ITEMS[0], '')).toBe('89.50');
+    expect(priceFor(ITEMS[0], '0.00')).toBe('89.50');
+    expect(priceFor(ITEMS[0], '70')).toBe('70');
+    expect(priceFor(ITEMS[1], '0')).toBe('0');
   });
 });

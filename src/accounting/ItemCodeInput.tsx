@@ -2,7 +2,7 @@
  * A sales row's item code: where the brand has accounting, the box offers the brand's visible
  * items as the user types (GET xeroitems/choices, after a short pause, only while the list is
  * open); picking one fills the code and, on a row without a description yet, the item's
- * description (else its name). Any other code may still be typed: a code Xero does not know is
+ * description (else its name), and on a row without a price yet, the item's sales price. Any other code may still be typed: a code Xero does not know is
  * simply not sent as ItemCode. Without accounting it is the plain text box it always was.
  */
 import { Autocomplete, TextField, type TextFieldProps } from '@mui/material';
@@ -33,6 +33,12 @@ export interface ItemCodeInputProps {
 /** What a picked item writes into a row's description: kept when the row has one already. */
 export function descriptionFor(item: ItemChoice, current: string): string {
   return current.trim() ? current : (item.description ?? '').trim() || item.name;
+}
+
+/** What a picked item writes into a row's unit price: its price while the row has none (empty or 0) yet. */
+export function priceFor(item: ItemChoice, current: string): string {
+  const unset = current.trim() === '' || Number(current) === 0;
+  return unset && item.unit_price !== null ? item.unit_price.toFixed(2) : current;
 }
 
 const optionLabel = (o: ItemChoice | string) => (typeof o === 'string' ? o : o.code);
