@@ -18,6 +18,7 @@ test('an admin connects the demo brand through the sandbox consent and sees the 
   await page.waitForURL(`${DEMO}/xero`);
   await expect(card.getByText('Connected to Demo Company (UK)')).toBeVisible();
   await expect(card.getByText('accounting.transactions')).toBeVisible();
+  await expect(card.getByText(/^Valid until /)).toBeVisible();
 
   await card.getByRole('button', { name: 'Disconnect' }).click();
   const dialog = page.getByRole('dialog', { name: 'Disconnect Xero?' });

@@ -83,6 +83,19 @@ export interface SyncPendingRow {
   created_at: string;
 }
 
+/** A visible item as a sales row offers it (GET xeroitems/choices): picking one fills the row's code and description. */
+export interface ItemChoice {
+  xi_id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  /** The item's sales price, null when it has none. */
+  unit_price: number | null;
+}
+
+/** How many items one GET xeroitems/choices answers at most (the picker narrows by typing). */
+export const ITEM_CHOICES_LIMIT = 20;
+
 /** A visible tax rate as the sales and cost rows offer it. */
 export interface TaxRateChoice {
   xtr_id: number;

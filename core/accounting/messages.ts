@@ -35,6 +35,7 @@ const enUS: MessageTree = {
         code: 'Code',
         description: 'Description',
         visible: 'Visible',
+        unit_price: 'Sales price',
         updated_utc: 'Updated in the accounting system',
         last_update: 'Last update',
       },
@@ -60,6 +61,7 @@ const enUS: MessageTree = {
     taxChoice: 'Tax rate',
     taxChoiceOption: '{{name}} ({{rate}}%)',
     otherRate: 'Other rate ({{rate}}%)',
+    itemChoiceOption: '{{code}} – {{name}}',
     syncStatus: {
       entity: 'Entity',
       operation: 'Operation',
@@ -114,6 +116,7 @@ const huHU: MessageTree = {
         code: 'Kód',
         description: 'Leírás',
         visible: 'Látható',
+        unit_price: 'Eladási ár',
         updated_utc: 'Módosítva a könyvelési rendszerben',
         last_update: 'Utolsó módosítás',
       },
@@ -139,6 +142,7 @@ const huHU: MessageTree = {
     taxChoice: 'Adókulcs',
     taxChoiceOption: '{{name}} ({{rate}}%)',
     otherRate: 'Egyéb kulcs ({{rate}}%)',
+    itemChoiceOption: '{{code}} – {{name}}',
     syncStatus: {
       entity: 'Entitás',
       operation: 'Művelet',

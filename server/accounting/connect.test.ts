@@ -3,6 +3,7 @@
  * (GET the authorize URL, follow its redirect) is done with fetch, the product's with app.inject.
  * Each connect consents as a subject of its own (login_hint), so the fake's tenants are this test's.
  */
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login, sandboxProviders, uniqueName, useTestApp, useTestBrand } from '../test/helpers';
 import { providerControl } from '../../providers/control';
@@ -77,6 +78,32 @@ describe('xeroauth', () => {
     expect(await status()).toMatchObject({ connected: false, status: 'reconnect_needed', message: 'Auth Error; check the accounting connection' });
     await get('/api/xeroauth/logout');
     expect(await status()).toMatchObject({ status: 'not_connected' });
+  });
+
+  it("tells the token's health (valid, renews on the next call, refused) and the last sync begun, its resource and its error", async () => {
+    await connect();
+    const fresh = await status(cookies.operator);
+    expect(fresh).toMatchObject({ tokenHealth: 'valid', lastSyncAt: null, lastSyncResource: null, lastSyncError: null });
+    expect(Date.parse(fresh.tokenExpiresAt)).toBeGreaterThan(Date.now());
+
+    const grants = sql.id(own.brand.schema, 'oauth_grants');
+    await sql`update ${grants} set expires_at = now() - interval '1 minute' where provider = 'xero' and status = 'active'`.execute(t.db);
+    expect((await status()).tokenHealth).toBe('renews');
+
+    const begun = Date.now();
+    expect((await post('/api/xerotaxrates/sync', {})).status).toBe(200);
+    const synced = await status();
+    expect(synced.lastSyncResource).toBe('taxrates');
+    expect(Date.parse(synced.lastSyncAt)).toBeGreaterThanOrEqual(begun - 1000);
+
+    const state = sql.id(own.brand.schema, 'xero_sync_state');
+    await sql`update ${state} set last_run_at = now() + interval '1 minute', last_error = 'XE_AUTH_ERR' where resource = 'taxrates'`.execute(t.db);
+    expect(await status()).toMatchObject({ lastSyncResource: 'taxrates', lastSyncError: 'XE_AUTH_ERR' });
+
+    await revokeXeroGrant(t.db, own.brand.schema, providers);
+    await post('/api/xeroauth/tenant', { tenantId: 'any' });
+    expect(await status()).toMatchObject({ status: 'reconnect_needed', tokenHealth: 'refused' });
+    await get('/api/xeroauth/logout');
   });
 
   it('refuses a wrong state and bad bodies with 400, and connect to roles other than Admin and Developer', async () => {

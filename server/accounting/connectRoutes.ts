@@ -12,12 +12,14 @@ import { enText } from '../../core/i18n/en-US';
 import { invalidField } from '../envelope/errors';
 import { beginConnect, completeConnect, OAuthStateError } from '../integrations/oauth/connect';
 import { OAuthRefusedError } from '../integrations/oauth/errors';
+import type { GrantRow } from '../integrations/oauth/tables';
 import { AuthRefused } from '../integrations/http/errors';
 import { disconnect } from '../integrations/oauth/grants';
 import { providersAreSandbox } from '../integrations/providerConfig';
 import { action } from '../http/route';
 import { accountingConnection, latestXeroGrant, listTenants, oauthDb, xeroIdentity, type XeroTenant } from './connection';
 import { accountingError } from './errors';
+import type { SyncDb } from './sync/tables';
 
 const key = 'xeroauth';
 const STATUS_GATE = { roles: STAFF, requiredFeatures: ACCOUNTING_FEATURES };
@@ -37,6 +39,13 @@ const statusData = {
     connectedAt: text,
     scopes: { type: 'array', items: { type: 'string' } },
     lastRefreshAt: text,
+    /** valid: the access token works; renews: it has expired and the next call renews it; refused: Xero refused the grant. */
+    tokenHealth: { type: ['string', 'null'], enum: ['valid', 'renews', 'refused', null] },
+    tokenExpiresAt: text,
+    /** The latest pull begun (tax rates, items or contacts), its resource and the code that stopped it, if any. */
+    lastSyncAt: text,
+    lastSyncResource: text,
+    lastSyncError: text,
   },
 };
 const tenantList = { type: 'array', items: { type: 'object', properties: { tenantId: { type: 'string' }, tenantName: text } } };
@@ -46,6 +55,26 @@ const connectData = { type: 'object', properties: { connected: { type: 'boolean'
 const redirectUri = (req: FastifyRequest) => `${req.protocol}://${req.host}/xero-connect`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function tokenHealth(g: GrantRow, now = Date.now()): 'valid' | 'renews' | 'refused' {
+  if (g.status === 'refused') return 'refused';
+  return g.expires_at && g.expires_at.getTime() > now ? 'valid' : 'renews';
+}
+
+/** The pull begun last, whichever resource it was. */
+async function lastSync(req: FastifyRequest) {
+  const row = await (req.db as unknown as SyncDb)
+    .selectFrom('xero_sync_state')
+    .select(['resource', 'last_run_at', 'last_error'])
+    .where('last_run_at', 'is not', null)
+    .orderBy('last_run_at', 'desc')
+    .executeTakeFirst();
+  return {
+    lastSyncAt: row?.last_run_at ? new Date(row.last_run_at).toISOString() : null,
+    lastSyncResource: row?.resource ?? null,
+    lastSyncError: row?.last_error ?? null,
+  };
+}
 
 async function checkStatus(req: FastifyRequest) {
   const c = await accountingConnection(req);
@@ -63,6 +92,9 @@ async function checkStatus(req: FastifyRequest) {
     connectedAt: iso(g.connected_at),
     scopes: g.scopes.split(' ').filter(Boolean),
     lastRefreshAt: iso(g.last_refresh_at),
+    tokenHealth: tokenHealth(g),
+    tokenExpiresAt: iso(g.expires_at),
+    ...(await lastSync(req)),
   };
 }
 

@@ -8,9 +8,11 @@ import { registerSyncRoutes } from './syncRoutes';
 import { decorateAccountingQueue } from './queue/workers';
 import { registerXeroFetchRoutes } from './documents/adminRoutes';
 import { registerGenerateRoute } from './documents/routes';
+import { registerItemChoiceRoute } from './itemChoices';
 
 export function registerAccountingRoutes(app: FastifyInstance): void {
   registerCatalogRoutes(app);
+  registerItemChoiceRoute(app);
   registerConnectRoutes(app);
   registerSyncPendingRoutes(app);
   registerDashboardRoutes(app);

@@ -69,30 +69,33 @@ describe('tax-rate pull', () => {
 });
 
 describe('item pull', () => {
-  it('pulls every item in full while none exist, then only what changed since (If-Modified-Since)', async () => {
+  it('pulls every item in full while none exist (with its sales price), then only what changed since (If-Modified-Since)', async () => {
     const { now } = await control.clock();
     const code = uniqueName('IT').slice(0, 20);
     await control.xero.seedItems(xero.tenantId, [
-      { Code: `${code}-A`, Name: 'Boiler service', Description: 'Annual service', updatedMs: now - 60_000 },
+      { Code: `${code}-A`, Name: 'Boiler service', Description: 'Annual service', SalesDetails: { UnitPrice: 95 }, updatedMs: now - 60_000 },
       { Code: `${code}-B`, Name: 'Gas safety check', updatedMs: now - 60_000 },
       { Code: `${code}-C`, Name: 'Call-out', updatedMs: now - 60_000 },
     ]);
     const full = await post('/api/xeroitems/sync', { full: true });
     expect(full.status, full.text).toBe(200);
     expect(await settled('items')).toMatchObject({ running: false, error: null, done: 3, total: 3 });
-    const items = await db().selectFrom('xero_items').select(['code', 'name', 'description']).orderBy('code').execute();
+    const items = await db().selectFrom('xero_items').select(['code', 'name', 'description', 'unit_price']).orderBy('code').execute();
     expect(items).toEqual([
-      { code: `${code}-A`, name: 'Boiler service', description: 'Annual service' },
-      { code: `${code}-B`, name: 'Gas safety check', description: null },
-      { code: `${code}-C`, name: 'Call-out', description: null },
+      { code: `${code}-A`, name: 'Boiler service', description: 'Annual service', unit_price: 95 },
+      { code: `${code}-B`, name: 'Gas safety check', description: null, unit_price: null },
+      { code: `${code}-C`, name: 'Call-out', description: null, unit_price: null },
     ]);
     // Items exist now: a full pull is refused; the next pull asks only for changes.
     expect((await post('/api/xeroitems/sync', { full: true })).status).toBe(400);
-    await control.xero.seedItems(xero.tenantId, [{ Code: `${code}-B`, Name: 'Gas safety certificate' }]);
+    await control.xero.seedItems(xero.tenantId, [{ Code: `${code}-B`, Name: 'Gas safety certificate', SalesDetails: { UnitPrice: 62.5 } }]);
     expect((await post('/api/xeroitems/sync', {})).status).toBe(200);
     // Only the changed item came back: the pull sent If-Modified-Since.
     expect(await settled('items')).toMatchObject({ running: false, error: null, done: 1, total: 1 });
-    expect(await db().selectFrom('xero_items').select('name').where('code', '=', `${code}-B`).executeTakeFirst()).toEqual({ name: 'Gas safety certificate' });
+    expect(await db().selectFrom('xero_items').select(['name', 'unit_price']).where('code', '=', `${code}-B`).executeTakeFirst()).toEqual({
+      name: 'Gas safety certificate',
+      unit_price: 62.5,
+    });
   });
 });
 

@@ -17,11 +17,11 @@ export const DEMO_TAX_RATES = [
 ] as const;
 
 export const DEMO_ITEMS = [
-  { code: 'LAB-HR', name: 'Labour (per hour)', description: 'Engineer time on site, charged per hour.' },
-  { code: 'CALLOUT', name: 'Call-out charge', description: 'Attendance within 4 hours, first half hour included.' },
-  { code: 'TAP-MIX', name: 'Mixer tap', description: 'Chrome basin mixer tap, supplied and fitted.' },
-  { code: 'RAD-600', name: 'Radiator 600 × 1000', description: 'Double panel convector radiator.' },
-  { code: 'CERT-EICR', name: 'EICR certificate', description: 'Electrical installation condition report.' },
+  { code: 'LAB-HR', name: 'Labour (per hour)', description: 'Engineer time on site, charged per hour.', unit_price: '55.00' },
+  { code: 'CALLOUT', name: 'Call-out charge', description: 'Attendance within 4 hours, first half hour included.', unit_price: '75.00' },
+  { code: 'TAP-MIX', name: 'Mixer tap', description: 'Chrome basin mixer tap, supplied and fitted.', unit_price: '89.50' },
+  { code: 'RAD-600', name: 'Radiator 600 × 1000', description: 'Double panel convector radiator.', unit_price: '145.00' },
+  { code: 'CERT-EICR', name: 'EICR certificate', description: 'Electrical installation condition report.', unit_price: null },
 ] as const;
 
 export async function createDemoAccounting(root: RootDb, schema: string): Promise<void> {
@@ -31,6 +31,7 @@ export async function createDemoAccounting(root: RootDb, schema: string): Promis
       values (${r.tax_type}, ${r.name}, 'ACTIVE', ${r.type}, ${r.effective_rate}, ${r.is_default})`.execute(root);
   }
   for (const i of DEMO_ITEMS) {
-    await sql`insert into ${t('xero_items')} (code, name, description, updated_utc) values (${i.code}, ${i.name}, ${i.description}, now())`.execute(root);
+    await sql`insert into ${t('xero_items')} (code, name, description, unit_price, updated_utc)
+      values (${i.code}, ${i.name}, ${i.description}, ${i.unit_price}, now())`.execute(root);
   }
 }

@@ -53,6 +53,30 @@ describe('XeroConnectionPage', () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith('http://xero.test/authorize'));
   });
 
+  it("shows the token's health and the last sync with the code that stopped it, or that none ran yet", async () => {
+    setAuthenticated(user('Operator'));
+    const answers: XeroStatus[] = [
+      { ...connected, tokenHealth: 'renews', tokenExpiresAt: '2026-11-27T09:30:00.000Z', lastSyncAt: null, lastSyncResource: null },
+      {
+        ...connected,
+        tokenHealth: 'valid',
+        tokenExpiresAt: '2026-11-27T10:00:00.000Z',
+        lastSyncAt: '2026-11-27T09:45:00.000Z',
+        lastSyncResource: 'items',
+        lastSyncError: 'XE_AUTH_ERR',
+      },
+    ];
+    const first = await renderWithApp(<XeroConnectionPage route={route} title="Xero" />, { dataProvider: { xeroStatus: vi.fn(async () => answers[0]) } });
+    expect(await screen.findByText('Expired; renewed on the next call')).toBeInTheDocument();
+    expect(screen.getByText('Last sync').nextElementSibling).toHaveTextContent('Not yet');
+    first.unmount();
+
+    await renderWithApp(<XeroConnectionPage route={route} title="Xero" />, { dataProvider: { xeroStatus: vi.fn(async () => answers[1]) } });
+    expect(await screen.findByText(/^Valid until 27\/11\/2026/)).toBeInTheDocument();
+    expect(screen.getByText(/^Items, 27\/11\/2026/)).toBeInTheDocument();
+    expect(screen.getByText('Auth error during the sync.')).toBeInTheDocument();
+  });
+
   it('offers no Connect or Disconnect to roles that may only read the status', async () => {
     setAuthenticated(user('User'));
     await renderWithApp(<XeroConnectionPage route={route} title="Xero" />, { dataProvider: { xeroStatus: vi.fn(async () => none) } });

@@ -1,6 +1,7 @@
 /**
  * /xero: the brand's Xero connection as a card (organisation, who connected it and when, the
- * permissions granted, when the token was last renewed), with Connect (the browser goes to Xero's
+ * permissions granted, the token's health and last renewal, the last sync begun and the code that
+ * stopped it), with Connect (the browser goes to Xero's
  * consent) and Disconnect (after a confirmation) for Admins and Developers. In the sandbox the card
  * says so, so nobody mistakes the demo's organisation for a real one.
  */
@@ -9,7 +10,7 @@ import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Typography } 
 import { useTranslate } from 'ra-core';
 import { Confirm } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ACCOUNTING_ADMIN_GATE } from '../../core/accounting/constants';
+import { ACCOUNTING_ADMIN_GATE, isXeroCode } from '../../core/accounting/constants';
 import { useAuth } from '../auth/authStore';
 import { useAllowed } from '../jobs/sheet/options';
 import { PageFrame } from '../pages/PageFrame';
@@ -58,8 +59,21 @@ export function XeroConnectionPage({ title }: PageProps) {
               <dd>{s.connectedBy ?? '—'}</dd>
               <dt>{t('connectedAt')}</dt>
               <dd>{when(s.connectedAt)}</dd>
+              <dt>{t('token')}</dt>
+              <dd>{s.tokenHealth ? t(`tokenHealth.${s.tokenHealth}`, { time: when(s.tokenExpiresAt) }) : '—'}</dd>
               <dt>{t('lastRefresh')}</dt>
               <dd>{when(s.lastRefreshAt)}</dd>
+              <dt>{t('lastSync')}</dt>
+              <dd>
+                {s.lastSyncAt && s.lastSyncResource
+                  ? t('lastSyncOf', { resource: t(`syncResources.${s.lastSyncResource}`), time: when(s.lastSyncAt) })
+                  : t('never')}
+                {isXeroCode(s.lastSyncError ?? null) && (
+                  <Typography variant="body2" color="error">
+                    {translate(`xeroCodes.${s.lastSyncError}`)}
+                  </Typography>
+                )}
+              </dd>
               <dt>{t('scopes')}</dt>
               <dd>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>

@@ -4,7 +4,7 @@
  * used through useAccountingProvider() with react-query.
  */
 import { useDataProvider, type DataProvider } from 'ra-core';
-import type { SyncPendingRow, SyncStateWire } from '../../core/accounting/constants';
+import type { ItemChoice, SyncPendingRow, SyncResource, SyncStateWire } from '../../core/accounting/constants';
 import type { XeroDashboard } from '../../core/accounting/dashboard';
 import type { HttpClient } from '../dataProvider/httpClient';
 import { refreshPreloaded } from '../preload/preloadStore';
@@ -25,6 +25,11 @@ export interface XeroStatus {
   connectedAt?: string | null;
   scopes?: string[];
   lastRefreshAt?: string | null;
+  tokenHealth?: 'valid' | 'renews' | 'refused' | null;
+  tokenExpiresAt?: string | null;
+  lastSyncAt?: string | null;
+  lastSyncResource?: SyncResource | null;
+  lastSyncError?: string | null;
 }
 
 export interface XeroTenantChoice {
@@ -49,6 +54,8 @@ export interface AccountingProvider {
   syncPendingRetry(id: number): Promise<void>;
   /** GET xeroadmin/dashboard (Developer). */
   xeroDashboard(signal?: AbortSignal): Promise<XeroDashboard>;
+  /** GET xeroitems/choices: the visible items matching what was typed, for a sales row. */
+  itemChoices(q: string, signal?: AbortSignal): Promise<ItemChoice[]>;
 }
 
 export function accountingProvider(client: HttpClient): AccountingProvider {
@@ -105,6 +112,10 @@ export function accountingProvider(client: HttpClient): AccountingProvider {
       const res = await client<XeroDashboard>('xeroadmin/dashboard', { signal });
       if (!res?.data) throw new Error('no dashboard');
       return res.data;
+    },
+    async itemChoices(q, signal) {
+      const res = await client<ItemChoice[]>('xeroitems/choices', { query: q ? { q } : {}, signal });
+      return res?.data ?? [];
     },
   };
 }

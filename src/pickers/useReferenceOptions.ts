@@ -19,7 +19,7 @@ export interface PickOption {
 
 const SEARCH_PAUSE_MS = 300;
 
-function useDebounced<T>(value: T, ms: number): T {
+export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);

@@ -38,6 +38,7 @@ export const xeroitems: ResourceDef = {
       searchable: true,
     },
     { name: 'description', type: 'longtext', label: 'resources.xeroitems.fields.description', max: 3000, list: true, searchable: true },
+    { name: 'unit_price', type: 'money', label: 'resources.xeroitems.fields.unit_price', list: true },
     { name: 'visible', type: 'boolean', label: 'resources.xeroitems.fields.visible', defaultValue: true, list: true, sortable: true, filter: true },
     { name: 'updated_utc', type: 'date', label: 'resources.xeroitems.fields.updated_utc', readOnly: true },
     { name: 'last_update', type: 'date', label: 'resources.xeroitems.fields.last_update', readOnly: true, list: true, sortable: true },

@@ -16,6 +16,13 @@ interface XeroItem {
   Name?: string;
   Description?: string;
   UpdatedDateUTC?: string;
+  SalesDetails?: { UnitPrice?: number };
+}
+
+/** The sales price kept with the item (2 decimals, as the rows hold money); null without one. */
+export function unitPriceOf(i: XeroItem): string | null {
+  const price = i.SalesDetails?.UnitPrice;
+  return typeof price === 'number' && Number.isFinite(price) ? price.toFixed(2) : null;
 }
 
 const step: SyncStep = async ({ trx, api, state, data }) => {
@@ -26,7 +33,13 @@ const step: SyncStep = async ({ trx, api, state, data }) => {
   const items = (answer.body?.Items ?? []).filter((i): i is XeroItem & { Code: string } => typeof i.Code === 'string' && i.Code !== '');
   const now = new Date();
   for (const i of items) {
-    const values = { name: i.Name || i.Code, description: i.Description ?? null, updated_utc: xeroDate(i.UpdatedDateUTC), last_update: now };
+    const values = {
+      name: i.Name || i.Code,
+      description: i.Description ?? null,
+      unit_price: unitPriceOf(i),
+      updated_utc: xeroDate(i.UpdatedDateUTC),
+      last_update: now,
+    };
     await trx
       .insertInto('xero_items')
       .values({ code: i.Code, ...values })

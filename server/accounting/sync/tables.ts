@@ -33,6 +33,8 @@ export interface XeroItemsTable {
   code: string;
   name: string;
   description: string | null;
+  /** Xero's SalesDetails.UnitPrice (numeric, read as a number by the pool's type parser). */
+  unit_price: ColumnType<number | null, string | number | null | undefined, string | number | null>;
   visible: ColumnType<boolean, boolean | undefined, boolean>;
   updated_utc: Stamp;
   last_update: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -7,6 +7,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
 import { formatMinor, lineTotalMinor, roundedMoneyText } from '../../../core/jobs/money';
+import { ItemCodeInput, descriptionFor, priceFor } from '../../accounting/ItemCodeInput';
 import { TaxRateInput } from '../../accounting/TaxRateInput';
 import { SALES_KINDS, type SalesItem, type SalesItemWrite, type SalesKind } from '../../../core/jobs/sales/types';
 
@@ -170,6 +171,23 @@ export function SalesRowsTable({ rows, readOnly, onChange, money, errors = {} }:
                       error={input.error}
                       helperText={errors[`items.${i}.tax_rate`]}
                       variant="standard"
+                    />
+                  ) : c.field === 'item_code' ? (
+                    <ItemCodeInput
+                      value={r.item_code}
+                      onChange={(code) => set(i, { item_code: code })}
+                      onPick={(item) =>
+                        set(i, {
+                          item_code: item.code,
+                          description: descriptionFor(item, r.description),
+                          net_unit_sales: priceFor(item, r.net_unit_sales),
+                        })
+                      }
+                      plain={input}
+                      ariaLabel={label(c.label, i)}
+                      disabled={readOnly}
+                      error={input.error}
+                      helperText={errors[`items.${i}.item_code`]}
                     />
                   ) : (
                     <TextField {...input} />
