@@ -79,7 +79,10 @@ describe('the job form’s clients on a brand without the Contacts page', () => 
     // Fields the job form does not have (the accounting ones) cannot be written through it.
     const extra = await create({ co_name: 'Dockside Flats', xero_contact_id: 'xc-9' });
     expect(extra.status).toBe(400);
-    expect((await search({ stext: 'ab' })).status).toBe(400);
+    expect(errorsOf(extra)).toEqual({ xero_contact_id: 'Invalid value' });
+    const short = await search({ stext: 'ab' });
+    expect(short.status).toBe(400);
+    expect(errorsOf(short)).toEqual({ stext: 'At least 3 characters' });
   });
 
   it("never shows another brand's clients", async () => {
