@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ACME, login } from './support/session';
 import { pickOption, uniqueTag } from './support/jobs';
@@ -60,7 +61,7 @@ test('on Acme (no Contacts page) a job gets a client created from the job form, 
   ]);
 });
 
-test('at 390 px the New client dialog fits the screen and Escape leaves without a client', async ({ page }) => {
+test('at 390 px the New client dialog fits the screen, passes axe, and Escape leaves without a client', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const name = uniqueTag('Quay Flats ');
   await newJobOnAcme(page);
@@ -68,6 +69,9 @@ test('at 390 px the New client dialog fits the screen and Escape leaves without 
   const box = await dialog.getByRole('button', { name: 'Create client' }).boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Usable by screen reader: axe finds no critical or serious violation in the open dialog.
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id)).toEqual([]);
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -29,12 +29,14 @@ export function registerJobClientRoutes(app: FastifyInstance): void {
       key,
       gate: jobClients.gate,
       summary: "Search the clients a job can have (CLIENT contacts, the job form's fields only)",
-      docBody: {
+      // Types only: the handler's parseFilterBody gives the list's own messages (a too short text ...).
+      body: {
         type: 'object',
         properties: {
-          stext: { type: ['string', 'null'], minLength: MIN_SEARCH_CHARS, maxLength: 100 },
+          stext: { type: ['string', 'null'], maxLength: 100, description: `at least ${MIN_SEARCH_CHARS} characters` },
           ids: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
         },
+        additionalProperties: false,
       },
       querystring: listQuerySchema,
       data: { type: 'array', items: record },

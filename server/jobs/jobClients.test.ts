@@ -47,14 +47,16 @@ describe('the job form’s clients on a brand without the Contacts page', () => 
     expect(job.json.jobs.data).toMatchObject({ co_id: client.co_id, co_name: name });
   });
 
-  it('finds only clients, never suppliers or engineers, even when the body asks for another type', async () => {
+  it('finds only clients, never suppliers, and refuses a body that asks for another type', async () => {
     const admin = await login(t.app, DEMO_HOST, 'admin@demo.test');
     const name = uniqueName('Quayside Plumbing');
     const supplier = await call(t.app, { method: 'POST', url: '/api/contacts/create', cookie: admin, body: { co_name: name, co_type: 'SUPPLIER' } });
     expect(supplier.status).toBe(201);
-    const found = await search({ stext: name, co_type: 'SUPPLIER' }, admin, DEMO_HOST);
+    const found = await search({ stext: name }, admin, DEMO_HOST);
     expect(found.status).toBe(200);
     expect(found.json.jobclients.metadata.totalCount).toBe(0);
+    // The type is not the caller's to choose: a body naming one is refused.
+    expect((await search({ stext: name, co_type: 'SUPPLIER' }, admin, DEMO_HOST)).status).toBe(400);
   });
 
   it('refuses roles without job rights and callers who are not signed in', async () => {
