@@ -16,8 +16,11 @@ async function newJobOnAcme(page: Page) {
 /** Types a name nobody has into the client picker and chooses "New client…" with the keyboard. */
 async function offerNewClient(page: Page, name: string) {
   const client = page.getByRole('combobox', { name: 'Client', exact: true });
+  // The keys go in once the search for the typed name has answered (a later answer would move the highlight).
+  const searched = page.waitForResponse((r) => r.url().includes('/api/jobclients/filter') && r.request().postDataJSON()?.stext === name);
   await client.fill(name);
-  await expect(page.getByRole('option', { name: 'New client…' })).toBeVisible();
+  await searched;
+  await expect(page.getByRole('option')).toHaveText(['New client…']);
   await client.press('ArrowDown');
   await client.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'New client' });
