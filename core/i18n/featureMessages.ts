@@ -30,6 +30,7 @@ import { xeroDocumentMessages } from '../accounting/documentMessages';
 import { choiceMessages } from '../resources/choiceMessages';
 import { jobDeskMessages } from '../jobs/home/messages';
 import { dispatchMessages } from '../dispatch/messages';
+import { jobClientMessages } from '../jobs/newClientMessages';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 export type FeatureMessages = Record<Locale, MessageTree>;
@@ -62,4 +63,5 @@ export const FEATURE_MESSAGES: readonly FeatureMessages[] = [
   choiceMessages,
   jobDeskMessages,
   dispatchMessages,
+  jobClientMessages,
 ];

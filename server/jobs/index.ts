@@ -5,6 +5,7 @@ import { registerJobAssignRoutes } from './assignRoutes';
 import { registerJobFlagRoutes } from './flagRoutes';
 import { registerJobHomeRoutes } from './home/route';
 import { registerJobBulkRoutes } from './home/bulkRoute';
+import { registerJobClientRoutes } from './clientRoutes';
 import { registerJobReadRoutes } from './readRoutes';
 import { registerJobWriteRoutes } from './writeRoutes';
 
@@ -15,5 +16,6 @@ export function registerJobRoutes(app: FastifyInstance): void {
   registerJobFlagRoutes(app);
   registerJobHomeRoutes(app);
   registerJobBulkRoutes(app);
+  registerJobClientRoutes(app);
   registerExportRoutes(app);
 }

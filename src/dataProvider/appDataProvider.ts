@@ -14,9 +14,14 @@ import { composeProvider } from '../mail/compose/composeProvider';
 import { dispatchProvider } from '../dispatch/dispatchProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
+import { findResource } from '../../core/resources/definitions';
+import { jobClients } from '../../core/jobs/jobClients';
+
+// The job form's clients are not an engine screen, but read and write in its CRUD shape (co_id as the id).
+const lookup = (name: string) => (name === jobClients.name ? jobClients : findResource(name));
 
 export const appDataProvider = withPreloadRefresh({
-  ...createDataProvider(api, translate),
+  ...createDataProvider(api, translate, lookup),
   ...jobsProvider(api),
   ...engineerProvider(api),
   ...customerProvider(api),

@@ -2,8 +2,9 @@
  * Pickers of reference records (clients, sites, property managers, suppliers ...) that search the
  * server as the user types: the options are the server's matches, never a list filtered here.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type HTMLAttributes, type Key } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'ra-core';
 import type { Reference } from './references';
 import { useReferenceOptions, type PickOption } from './useReferenceOptions';
@@ -49,6 +50,25 @@ function useChosen(ids: number[], optionOf: (id: number) => PickOption): PickOpt
   return useMemo(() => chosen, [key]);
 }
 
+/** The "New ..." entry after the matches: its id is never a record's (ids start at 1). */
+const CREATE_ID = -1;
+
+/** Offers to create a record from the picker (the job form's "New client"); gets what was typed. */
+export interface PickerCreate {
+  label: string;
+  onCreate: (typed: string) => void;
+}
+
+function renderWithCreate(props: HTMLAttributes<HTMLLIElement> & { key?: Key }, option: PickOption) {
+  const { key, ...rest } = props;
+  return (
+    <li key={key} {...rest}>
+      {option.id === CREATE_ID && <AddIcon fontSize="small" sx={{ mr: 1 }} aria-hidden />}
+      {option.name}
+    </li>
+  );
+}
+
 function useTexts(problem: string | null, loading: boolean) {
   const translate = useTranslate();
   return {
@@ -69,21 +89,25 @@ export function ReferencePicker({
   helperText,
   error,
   known,
-}: Common & { value: number | null; onChange: (id: number | null) => void }) {
+  create,
+}: Common & { value: number | null; onChange: (id: number | null) => void; create?: PickerCreate }) {
   const search = useSearchState();
   const ids = value === null ? [] : [value];
   const { options, optionOf, loading, problem } = useReferenceOptions({ reference, ids, open: search.open, text: search.text, known });
   const [selected = null] = useChosen(ids, optionOf);
+  // Offered also when nothing matches; not while the text is too short, so that hint stays visible.
+  const offered = create && !problem ? [...options, { id: CREATE_ID, name: create.label }] : options;
   return (
     <Autocomplete<PickOption>
       {...search.props}
       {...useTexts(problem, loading)}
       size={size}
       sx={{ width: minWidth }}
-      options={options}
+      options={offered}
       value={selected}
       disabled={disabled}
-      onChange={(_, o) => onChange(o ? o.id : null)}
+      onChange={(_, o) => (o?.id === CREATE_ID ? create?.onCreate(search.text) : onChange(o ? o.id : null))}
+      renderOption={create ? renderWithCreate : undefined}
       renderInput={(params) => <TextField {...params} label={label} helperText={helperText} error={error} />}
     />
   );

@@ -5,6 +5,7 @@
  */
 import { findResource } from '../../core/resources/definitions';
 import type { Gate } from '../../core/access/access';
+import { jobClients } from '../../core/jobs/jobClients';
 
 export interface Reference {
   /** The data provider's resource (its definition gives the gate and the name field). */
@@ -13,6 +14,8 @@ export interface Reference {
   nameField: string;
   /** Always-applied filter (a client is a contact of type CLIENT). */
   filter?: Record<string, unknown>;
+  /** Who may search it, when the resource is not one of the engine's screens (the job form's clients). */
+  gate?: Gate;
 }
 
 /** How many matches a picker shows; typing narrows them. */
@@ -20,6 +23,8 @@ export const PICK_PAGE_SIZE = 25;
 
 export const REFERENCES = {
   client: { resource: 'contacts', nameField: 'co_name', filter: { co_type: 'CLIENT' } },
+  // The job form's clients: open to whoever works on jobs, also where the Contacts page is off.
+  jobClient: { resource: jobClients.name, nameField: 'co_name', gate: jobClients.gate },
   supplier: { resource: 'contacts', nameField: 'co_name', filter: { co_type: 'SUPPLIER' } },
   contact: { resource: 'contacts', nameField: 'co_name' },
   site: { resource: 'jobsites', nameField: 'js_address' },
@@ -27,7 +32,6 @@ export const REFERENCES = {
   engineer: { resource: 'users/engineers', nameField: 'fullname' },
   operator: { resource: 'users/operators', nameField: 'fullname' },
   staff: { resource: 'users/bemworkers', nameField: 'fullname' },
-  user: { resource: 'users', nameField: 'fullname' },
 } satisfies Record<string, Reference>;
 
-export const gateOf = (reference: Reference): Gate | undefined => findResource(reference.resource)?.gate;
+export const gateOf = (reference: Reference): Gate | undefined => reference.gate ?? findResource(reference.resource)?.gate;

@@ -17,6 +17,7 @@ import type { JobDetails } from '../../../core/jobs/types';
 import { ConfirmDelete } from './ConfirmDelete';
 import { EngineersInput } from './EngineersInput';
 import { IssueCheckbox } from './IssueCheckbox';
+import { NewClientDialog } from './NewClientDialog';
 import { checkJob, type FormProblems, type JobFormValues } from './jobForm';
 
 interface Props {
@@ -48,6 +49,9 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
   const knownSuppliers = (details?.suppliers ?? []).flatMap((s) => known(s.co_id, s.co_name));
   const knownAssigned = (details?.assigned ?? []).flatMap((u) => known(u.us_id, u.fullname));
   const knownEngineers = (details?.engineers ?? []).flatMap((e) => known(e.us_id, e.fullname));
+  // "New client" in the client picker: the dialog's name starts from what was typed there.
+  const [newClientName, setNewClientName] = useState<string | null>(null);
+  const [createdClient, setCreatedClient] = useState<PickOption | null>(null);
 
   // After the user picks another site, a contact that is not one of its contacts is cleared (once
   // the new site's contacts are known); a job as loaded is left as it is. Adjusted while rendering
@@ -109,11 +113,12 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
             <ReferencePicker
               minWidth={260}
               label={t('client')}
-              reference={REFERENCES.client}
-              known={known(details?.co_id, details?.co_name)}
+              reference={REFERENCES.jobClient}
+              known={[...known(details?.co_id, details?.co_name), ...(createdClient ? [createdClient] : [])]}
               value={v.co_id}
               onChange={(id) => set('co_id', id)}
               disabled={!staffEdit}
+              create={staffEdit ? { label: translate('jobClient.option'), onCreate: setNewClientName } : undefined}
             />
             <ReferencePicker
               minWidth={260}
@@ -275,6 +280,16 @@ export function DetailsForm({ initial, details, customer, options, onSave, onCop
           )}
         </Stack>
       )}
+      <NewClientDialog
+        open={newClientName !== null}
+        initialName={newClientName ?? ''}
+        onClose={() => setNewClientName(null)}
+        onCreated={(client) => {
+          setCreatedClient(client);
+          set('co_id', client.id);
+          setNewClientName(null);
+        }}
+      />
       <ConfirmDelete
         open={confirm}
         onClose={() => setConfirm(false)}

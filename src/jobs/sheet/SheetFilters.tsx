@@ -70,7 +70,7 @@ export function SheetFilters({ filter, onChange, options, staff }: Props) {
       <IdsPicker label={t('department')} options={options.departments} value={filter.de_id} onChange={(v) => set('de_id', v)} />
       {staff && (
         <>
-          <ReferencePicker reference={REFERENCES.client} label={t('client')} value={filter.co_id} onChange={(v) => set('co_id', v)} />
+          <ReferencePicker reference={REFERENCES.jobClient} label={t('client')} value={filter.co_id} onChange={(v) => set('co_id', v)} />
           <ReferencePicker reference={REFERENCES.site} label={t('site')} value={filter.js_id} onChange={(v) => set('js_id', v)} />
           <ReferencePicker reference={REFERENCES.propertyManager} label={t('pm')} value={filter.pm_id} onChange={(v) => set('pm_id', v)} />
           <CodesPicker<JobTag>
