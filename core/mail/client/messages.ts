@@ -84,6 +84,7 @@ const enUS: MessageTree = {
     },
     job: {
       title: 'E-mails of the job',
+      newMail: 'New e-mail from this job',
     },
     shortcuts: 'Keys: j next, k previous, r reply, e archive, s flag',
     drafts: {
@@ -190,6 +191,7 @@ const huHU: MessageTree = {
     },
     job: {
       title: 'A munka levelei',
+      newMail: 'Új levél ebből a munkából',
     },
     shortcuts: 'Billentyűk: j következő, k előző, r válasz, e archiválás, s megjelölés',
     drafts: {

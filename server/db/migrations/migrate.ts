@@ -55,6 +55,7 @@ import * as brand0044 from './brand/0044_mail_routing';
 import * as brand0045 from './brand/0045_mail_job_links';
 import * as brand0046 from './brand/0046_live_events';
 import * as brand0048 from './brand/0048_google_task_moves';
+import * as brand0054 from './brand/0054_draft_job';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -116,6 +117,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0045_mail_job_links': brand0045,
   '0046_live_events': brand0046,
   '0048_google_task_moves': brand0048,
+  '0054_draft_job': brand0054,
 };
 
 /** In order, for the developer dashboard's schema version. */

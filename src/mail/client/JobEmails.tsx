@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { Link } from 'react-router-dom';
 import { MailTable } from './MailTable';
 import { mailApi } from './mailApi';
 import type { MailListRow } from '../../../core/mail/client/types';
@@ -26,6 +27,10 @@ export function JobEmails({ jobId }: { jobId: number }) {
   if (!rows) return <CircularProgress aria-label={t('ra.page.loading')} />;
   return (
     <Stack spacing={1}>
+      {/* A new mail from here carries the job's reply address, so the answer comes back to the job. */}
+      <Button component={Link} to={`/email/draft/new?job_id=${jobId}`} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+        {t('mailClient.job.newMail')}
+      </Button>
       {/* Bulk changes are refused here (a job's mails cannot be deleted or marked as spam): said when the user
           checks mails to change them together, not before. */}
       {checked.size > 0 && (
