@@ -91,7 +91,7 @@ describe('demo mailbox', () => {
     const rows = triage.json.mails.data as { mail_subject: string; suggestions: { reason: string }[] }[];
     expect(rows.length).toBeGreaterThan(2);
     expect(rows.length).toBeLessThan(20);
-    expect(rows.filter((r) => r.suggestions.some((s) => s.reason === 'body_number'))).toHaveLength(1);
+    expect(rows.filter((r) => r.suggestions.some((s) => s.reason === 'body_number'))).toHaveLength(2);
   });
 
   it('gives about thirty demo mails one or two stored attachments that list and download', async () => {

@@ -1,7 +1,7 @@
 /**
  * The demo mailbox through the router (issue 30): a few recent threads name a demo job the ways
- * real mail does (the job number in the subject, the job's reply address), one names a job only in
- * its text, and the recent mails are then routed as the sync would route them. A new user sees
+ * real mail does (the job number in the subject, the job's reply address), two name a job only in
+ * their text, and the recent mails are then routed as the sync would route them. A new user sees
  * filed mails with their reasons and a short triage list with a suggestion. Older threads are
  * left without a decision, like mail synced before the router existed (they are not in triage).
  */
@@ -29,7 +29,7 @@ const THREAD_ROOT = /^<seed-\d+-0@demo\.test>$/;
 /** The first mails' Message-IDs of the last `recent` threads (one begins each recent day). */
 const recentRoots = (mails: DemoMail[], recent: number) => [...new Set(mails.map((m) => m.root).filter((r) => THREAD_ROOT.test(r)))].slice(-recent);
 
-/** Points three of the last `recent` threads at demo jobs (in place, before the mails are stored). */
+/** Points four of the last `recent` threads at demo jobs (in place, before the mails are stored). */
 export function aimAtJobs(mails: DemoMail[], jobNumbers: string[], office: Address, recent: number): void {
   if (!jobNumbers.length) return;
   const roots = recentRoots(mails, recent);
@@ -41,9 +41,9 @@ export function aimAtJobs(mails: DemoMail[], jobNumbers: string[], office: Addre
   // An answer to a mail sent from a job, written to the job's reply address.
   const byAddress = first(roots.at(-4));
   if (byAddress) byAddress.mail_to_arr = [{ name: office.name, address: jobReplyAddress(office.address, job(1)) }];
-  // Only the text names a job: the router does not file it, triage suggests the job.
-  const byText = first(roots.at(-3));
-  if (byText) {
+  // Only the text names a job (in two threads): the router does not file them, triage suggests the job.
+  for (const byText of [first(roots.at(-3)), first(roots.at(-5))]) {
+    if (!byText) continue;
     byText.mail_text = `${byText.mail_text}\n\nThis is about job ${job(2)}.`;
     if (byText.mail_html) byText.mail_html = `${byText.mail_html}<p>This is about job ${job(2)}.</p>`;
   }
