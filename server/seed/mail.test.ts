@@ -9,6 +9,7 @@ import { DEMO_TIME_ZONE } from './demoCalendar';
 import { demoMails } from './mail';
 import { MAILS_WITH_ATTACHMENTS, attachmentsFor, simplePdf, simplePng } from './mailAttachments';
 import { attachmentDb } from '../mail/sync/attachmentTables';
+import { routingDb } from '../mail/routing/tables';
 
 const t = useTestApp();
 
@@ -74,6 +75,23 @@ describe('demo mailbox', () => {
     const cookie = await login(t.app, DEMO_HOST, 'operator@demo.test');
     const res = await call(t.app, { url: '/api/mails/accounts', cookie });
     expect(res.json.mails.data.map((x: { ma_email: string }) => x.ma_email)).toContain('office@demo.test');
+  });
+
+  it('files the recent demo mails through the router: by subject, reply address and reply headers, with a short triage list', async () => {
+    const db = routingDb(await brandJobDb(t.db));
+    const reasons = await db
+      .selectFrom('mail_routing')
+      .select(['mr_reason', sql<number>`count(*)::int`.as('n')])
+      .groupBy('mr_reason')
+      .execute();
+    const byReason = Object.fromEntries(reasons.map((r) => [r.mr_reason, r.n]));
+    expect(byReason).toMatchObject({ subject_number: 1, plus_address: 1, reply: expect.any(Number), outgoing: expect.any(Number) });
+    const cookie = await login(t.app, DEMO_HOST, 'operator@demo.test');
+    const triage = await call(t.app, { method: 'POST', url: '/api/mails/unrouted/filter', cookie, body: { limit: 100 } });
+    const rows = triage.json.mails.data as { mail_subject: string; suggestions: { reason: string }[] }[];
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows.length).toBeLessThan(20);
+    expect(rows.filter((r) => r.suggestions.some((s) => s.reason === 'body_number'))).toHaveLength(2);
   });
 
   it('gives about thirty demo mails one or two stored attachments that list and download', async () => {

@@ -2,7 +2,7 @@
  * The demo brand's shared mailbox "Office" (office@demo.test): no incoming server, so the client
  * can be seen without one. A few hundred mails written straight into mails + mail_locations:
  * threads with replies, HTML and plain text, English, Hungarian and German, some unread or
- * flagged, a couple linked to demo jobs, thirty with attached files (mailAttachments.ts), one hostile HTML body; the Junk folder holds the hostile
+ * flagged, the recent ones filed to demo jobs by the router or waiting in triage (mailRouting.ts), thirty with attached files (mailAttachments.ts), one hostile HTML body; the Junk folder holds the hostile
  * corpus (server/mail/client/hostileCorpus.ts) that the browser tests open one by one. The texts
  * and order are fixed; the dates count back from the seed time in calendar days of the demo time zone,
  * so the date groups all show (today and yesterday included) whatever the hour of seeding.
@@ -15,6 +15,7 @@ import { CORRESPONDENTS, HOSTILE_HTML, SIGNATURES, TOPICS, asHtml, type Topic } 
 import { seededRandom } from './jobs';
 import { localDayStart } from './demoCalendar';
 import { storeDemoAttachments } from './mailAttachments';
+import { aimAtJobs, routeDemoMails } from './mailRouting';
 import type { FileStore } from '../files/storage';
 
 export const OFFICE: Address = { name: 'Office', address: 'office@demo.test' };
@@ -195,6 +196,13 @@ export async function createDemoMail(root: RootDb, schema: string, now = new Dat
   const db = mailDb(brandDb(root, schema));
   const { accountId, folders } = await createAccount(db);
   const mails = demoMails(now);
+  const jobs = await db.selectFrom('jobs').select('job_number').where('job_number', 'is not', null).orderBy('job_id').limit(3).execute();
+  aimAtJobs(
+    mails,
+    jobs.map((j) => j.job_number!),
+    OFFICE,
+    RECENT_DAYS,
+  );
   const ids = new Map<string, number>();
   for (let i = 0; i < mails.length; i += 100) {
     const batch = mails.slice(i, i + 100);
@@ -231,17 +239,7 @@ export async function createDemoMail(root: RootDb, schema: string, now = new Dat
       .where('ma_id', 'in', members)
       .execute();
   }
-  // Two recent conversations belong to demo jobs (their E-mails tab shows them).
-  const jobs = await db.selectFrom('jobs').select('job_id').orderBy('job_id').limit(2).execute();
-  const roots = [...new Set(mails.map((m) => m.root))].slice(-3, -1);
-  for (const [i, job] of jobs.entries()) {
-    const members = mails.filter((m) => m.root === roots[i]).map((m) => ids.get(m.message_id)!);
-    if (members.length)
-      await db
-        .insertInto('mail_job_links')
-        .values(members.map((ma_id) => ({ ma_id, job_id: job.job_id, mjl_reason: 'manual' })))
-        .execute();
-  }
+  await routeDemoMails(db, accountId, mails, ids, RECENT_DAYS);
   const ordinary = mails.filter((m) => m.folder !== 'Junk' && m.mail_html !== HOSTILE_HTML);
   await storeDemoAttachments(
     db,

@@ -6,11 +6,13 @@ import { useAuth } from '../auth/authStore';
 import { useBrand } from '../brand/BrandContext';
 import { buildMenu, type MenuItem } from './menuModel';
 import { MENU_ICONS } from './menuIcons';
+import { MENU_COUNTS } from './menuCounts';
 
 function Entry({ item, onNavigate }: { item: MenuItem; onNavigate?: () => void }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const Icon = MENU_ICONS[item.icon];
+  const Count = MENU_COUNTS[item.id];
   const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
   return (
     <ListItem disablePadding>
@@ -19,6 +21,7 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate?: () => void }
           <Icon fontSize="small" />
         </ListItemIcon>
         <ListItemText primary={translate(item.title)} />
+        {Count && <Count />}
       </ListItemButton>
     </ListItem>
   );

@@ -84,6 +84,7 @@ const enUS: MessageTree = {
     },
     job: {
       title: 'E-mails of the job',
+      newMail: 'New e-mail from this job',
       conversation: 'Conversation: {{subject}}',
       mails_one: '{{count}} mail',
       mails_other: '{{count}} mails',
@@ -200,6 +201,7 @@ const huHU: MessageTree = {
     },
     job: {
       title: 'A munka levelei',
+      newMail: 'Új levél ebből a munkából',
       conversation: 'Beszélgetés: {{subject}}',
       mails_one: '{{count}} levél',
       mails_other: '{{count}} levél',

@@ -33,9 +33,11 @@ export interface RoutingSuggestion {
   score: number;
   /**
    * What points at the job: `body_number` (a number in the mail's own text), `document` (the subject
-   * names its quote or invoice, but someone not on the job sent it), `sender` (one of the sender's open jobs).
+   * names its quote or invoice, but someone not on the job sent it), `sender` (one of the sender's open jobs),
+   * `learned_subject` / `learned_sender` (a rule learned from people's filings: a mail on the same topic, or from
+   * the same sender, was filed to the job by hand; only ever suggested).
    */
-  reason: 'body_number' | 'document' | 'sender';
+  reason: 'body_number' | 'document' | 'sender' | 'learned_subject' | 'learned_sender';
 }
 
 /** `GET mails/{id}/routing`. */

@@ -57,6 +57,7 @@ import * as brand0046 from './brand/0046_live_events';
 import * as brand0048 from './brand/0048_google_task_moves';
 import * as brand0049 from './brand/0049_xero_item_prices';
 import * as brand0053 from './brand/0053_mail_copies';
+import * as brand0054 from './brand/0054_draft_job';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -120,6 +121,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0048_google_task_moves': brand0048,
   '0049_xero_item_prices': brand0049,
   '0053_mail_copies': brand0053,
+  '0054_draft_job': brand0054,
 };
 
 /** In order, for the developer dashboard's schema version. */

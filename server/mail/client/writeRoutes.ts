@@ -8,7 +8,7 @@ import { graphAccount } from '../graph/source';
 import { deleteOnGraph } from '../graph/writeBack';
 import { openImap } from '../sync/connect';
 import { mailDb, type MailDb } from '../tables';
-import { linkByHand, recordManual, unlinkByHand } from '../routing/manual';
+import { announceFiling, linkByHand, recordManual, unlinkByHand } from '../routing/manual';
 import { routingDb } from '../routing/tables';
 import { MAIL_CLIENT_GATE, finalDeleteAllowed, sessionUserId, visibleMail } from './access';
 import { checkDeleteAllowed } from './deleteRules';
@@ -191,6 +191,7 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
         const left = await mailJobs(mailDb(trx), maId);
         const named = mode === 'remove' ? left[0] : target;
         await recordManual(rdb, anchor, usId, left.length && named ? { job_number: named.job_number } : null);
+        await announceFiling(rdb, [mail.mailaccount_id]);
         return left;
       });
       const shown = mode === 'remove' ? (remaining[0] ?? null) : target;

@@ -24,6 +24,8 @@ export interface MailDraftsTable {
   mdraft_lock_reason: string | null;
   reply_ma_id: ColumnType<number | null, number | null | undefined, number | null>;
   reply_mode: ReplyMode | null;
+  /** The job a new mail was started from (brand migration 0054); null otherwise. */
+  job_id: ColumnType<number | null, number | null | undefined, number | null>;
   mdraft_version: ColumnType<number, number | undefined, number>;
   created_at: Stamp;
   updated_at: Stamp;

@@ -10,7 +10,7 @@ import { namedNumbers, plusTags, quotedOwnSubjectNumbers, repliedIds, type Routa
 import type { JobRef, RoutingFacts } from './decide';
 import type { RoutingDb } from './tables';
 
-const CLOSED = ['CANCELLED', 'COMPLETED', 'SIGNED_OFF'];
+export const CLOSED = ['CANCELLED', 'COMPLETED', 'SIGNED_OFF'];
 const CHUNK = 5000;
 
 function chunks<T>(list: T[]): T[][] {

@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGraphMailTestServer, type GraphMailTestServer } from '../../../providers/microsoft/mailTestServer';
 import { brandDb, type RootDb } from '../../db/types';
 import { createTestBrand, testDb, uniqueName } from '../../test/helpers';
+import { simpleParser } from 'mailparser';
+import { sendDraft } from '../compose/drafts/send';
+import { composeDb } from '../compose/tables';
+import { mailRouting } from './read';
 import { setGraphAccessTokens } from '../graph/source';
 import { syncAccount } from '../sync/syncAccount';
 import { rawMail } from '../sync/testMailbox';
@@ -60,5 +64,37 @@ describe('routing Graph mail', () => {
       { message_id: '<g-route-1@client.example>', job_id: job.job_id, mr_reason: 'subject_number' },
       { message_id: '<g-route-2@client.example>', job_id: null, mr_reason: 'unrouted' },
     ]);
+  });
+
+  it("sends a new mail started from a job through Graph with the job's plus-address as Reply-To, filed to the job", async () => {
+    const de = await sql<{
+      de_id: number;
+    }>`insert into ${sql.id(schema, 'departments')} (de_name, de_prefix) values ('Roofing', 'ROF') returning de_id`.execute(db);
+    const job = await db.insertInto('jobs').values({ de_id: de.rows[0].de_id, job_number: 'ROF-000005' }).returning('job_id').executeTakeFirstOrThrow();
+    const box = uniqueName('send');
+    const account = await db
+      .insertInto('mailaccounts')
+      .values({ ma_name: box, ma_email: `${box}@sandbox.onmicrosoft.test`, ma_source: 'graph' })
+      .returning('mailaccount_id')
+      .executeTakeFirstOrThrow();
+    fake.allowToken(`token-${account.mailaccount_id}`, box);
+    const mailbox = fake.knobs.state.mailbox(box);
+    const cdb = composeDb(db);
+    const draft = await cdb
+      .insertInto('maildrafts')
+      .values({
+        mailaccount_id: account.mailaccount_id,
+        mdraft_to_arr: JSON.stringify([{ name: 'Owner', address: 'owner@house.example' }]),
+        mdraft_subject: 'Roof survey',
+        mdraft_html: '<p>Dates below.</p>',
+        job_id: job.job_id,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+
+    const outcome = await sendDraft(cdb, undefined, schema, draft);
+    const sent = fake.knobs.state.inFolder(mailbox, fake.knobs.state.folder(mailbox, 'sentitems')!.id);
+    expect((await simpleParser(sent[0].mime)).replyTo?.value.map((a) => a.address)).toEqual([`${box}+rof-000005@sandbox.onmicrosoft.test`]);
+    expect(await mailRouting(routingDb(db), outcome.ma_id)).toMatchObject({ job_ids: [job.job_id], reason: 'sent_from_job', by: 'router' });
   });
 });

@@ -2,7 +2,7 @@
  * A person's link or unlink (mails/assignjob, triage's one-click filing): each link is recorded as
  * theirs, and the mail's routing row too, so no later sync reroutes the mail.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RoutingDb } from './tables';
 
 /** `job` null: the mail was taken off its last job; a job still without a number is named by nothing. */
@@ -36,4 +36,19 @@ export async function linkByHand(db: RoutingDb, maId: number, jobId: number, usI
 export async function unlinkByHand(db: RoutingDb, maId: number, jobIds: number[]): Promise<void> {
   if (!jobIds.length) return;
   await db.deleteFrom('mail_job_links').where('ma_id', '=', maId).where('job_id', 'in', jobIds).execute();
+}
+
+/**
+ * Moves the accounts' change stamp, whose trigger (brand migration 0046) raises the live `mail`
+ * event: every user of the account sees the triage count and lists change without a sync.
+ */
+export async function announceFiling(db: RoutingDb, accountIds: number[]): Promise<void> {
+  if (!accountIds.length) return;
+  // Through the builder, so the brand's schema applies (raw SQL would not be rewritten).
+  const stamped = db as unknown as Kysely<{ mailaccounts: { mailaccount_id: number; ma_changed_at: Date | null } }>;
+  await stamped
+    .updateTable('mailaccounts')
+    .set({ ma_changed_at: sql<Date>`clock_timestamp()` })
+    .where('mailaccount_id', 'in', [...new Set(accountIds)])
+    .execute();
 }

@@ -4,6 +4,7 @@ import { routingReasonText } from '../../../core/mail/routing/messages';
 import { toWireDate } from '../../envelope/datetime';
 import type { Address, MailDb } from '../tables';
 import { anchorOf } from '../copies/copies';
+import { learnedSuggestions, mergeSuggestions } from './learned';
 import type { RoutingDb } from './tables';
 
 export async function mailRouting(db: RoutingDb, maId: number): Promise<MailRouting> {
@@ -38,10 +39,9 @@ export interface UnroutedRow {
   suggestions: RoutingSuggestion[];
 }
 
-/** Unrouted mails of the given accounts not linked since, newest first. */
-export async function unroutedMails(db: RoutingDb, accountIds: number[], limit: number, offset: number): Promise<{ rows: UnroutedRow[]; total: number }> {
-  if (!accountIds.length) return { rows: [], total: 0 };
-  const base = db
+/** Unrouted mails of the given accounts not linked since (the triage list). */
+function waiting(db: RoutingDb, accountIds: number[]) {
+  return db
     .selectFrom('mail_routing as r')
     .innerJoin('mails as m', 'm.ma_id', 'r.ma_id')
     .where('r.mr_reason', '=', 'unrouted')
@@ -49,6 +49,21 @@ export async function unroutedMails(db: RoutingDb, accountIds: number[], limit: 
     .where('m.is_deleted', '=', false)
     .where('m.is_spam', '=', false)
     .where('m.mailaccount_id', 'in', accountIds);
+}
+
+/** How many mails wait in triage: the menu's count. */
+export async function unroutedCount(db: RoutingDb, accountIds: number[]): Promise<number> {
+  if (!accountIds.length) return 0;
+  const row = await waiting(db, accountIds)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The triage list, newest first: the router's suggestions with the rules learned from people's filings. */
+export async function unroutedMails(db: RoutingDb, accountIds: number[], limit: number, offset: number): Promise<{ rows: UnroutedRow[]; total: number }> {
+  if (!accountIds.length) return { rows: [], total: 0 };
+  const base = waiting(db, accountIds);
   const [rows, count] = await Promise.all([
     base
       .select(['m.ma_id', 'm.mailaccount_id', 'm.mail_subject', 'm.mail_from', 'm.mail_date', 'r.mr_suggestions'])
@@ -59,8 +74,17 @@ export async function unroutedMails(db: RoutingDb, accountIds: number[], limit: 
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  const learned = await learnedSuggestions(
+    db,
+    rows.map((r) => ({ ...r, ma_id: Number(r.ma_id) })),
+  );
   return {
-    rows: rows.map(({ mr_suggestions, ...r }) => ({ ...r, ma_id: Number(r.ma_id), mail_date: toWireDate(r.mail_date), suggestions: mr_suggestions })),
+    rows: rows.map(({ mr_suggestions, ...r }) => ({
+      ...r,
+      ma_id: Number(r.ma_id),
+      mail_date: toWireDate(r.mail_date),
+      suggestions: mergeSuggestions(mr_suggestions, learned.get(Number(r.ma_id)) ?? []),
+    })),
     total: Number(count.n),
   };
 }

@@ -1,20 +1,26 @@
 /**
  * Issue 30's wire names: `GET mails/{id}/routing` (why a mail is filed, by whom, when) and
- * `POST mails/unrouted/filter` (the triage list with its suggestions). Filing from triage is
- * `mails/assignjob`, which records the user's decision (manual.ts).
+ * `POST mails/unrouted/filter` (the triage list with its suggestions). Filing one mail from triage
+ * is `mails/assignjob`; `POST mails/unrouted/file` files several at once and `GET mails/unrouted/count`
+ * is the menu's count. Every filing is recorded as the user's decision (manual.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { objectBody } from '../../http/bodySchema';
 import { idSchema, listOf } from '../../http/bodyShapes';
 import { action, idParams } from '../../http/route';
 import { asObject } from '../../http/objects';
-import { MAIL_CLIENT_GATE, linkedAccounts, visibleMail } from '../client/access';
+import { invalidField } from '../../envelope/errors';
+import { modifiableJob } from '../../jobs/access';
+import { MAIL_CLIENT_GATE, linkedAccounts, mailNotFound, sessionUserId, visibleMail } from '../client/access';
 import { mailDb } from '../tables';
-import { mailRouting, unroutedMails } from './read';
+import { announceFiling, linkByHand, recordManual } from './manual';
+import { mailRouting, unroutedCount, unroutedMails } from './read';
 import { routingDb } from './tables';
 
 const KEY = 'mails';
 const MAX_PAGE = 100;
+/** One triage page at most: the SPA files what the user selected on the page. */
+const MAX_BULK = 100;
 
 const suggestionSchema = {
   type: 'object',
@@ -89,6 +95,69 @@ export function registerMailRoutingRoutes(app: FastifyInstance): void {
       const limit = body.limit ?? 25;
       const { rows, total } = await unroutedMails(routingDb(req.db), wanted, limit, ((body.pagenumber ?? 1) - 1) * limit);
       return { data: rows, totalCount: total };
+    },
+  );
+
+  action(
+    app,
+    {
+      method: 'GET',
+      url: '/api/mails/unrouted/count',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      summary: "How many mails wait in triage in the user's accounts (the menu's count)",
+      data: { type: 'object', properties: { count: { type: 'integer' } } },
+    },
+    async (req) => {
+      const own = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
+      return { data: { count: await unroutedCount(routingDb(req.db), own) } };
+    },
+  );
+
+  action(
+    app,
+    {
+      method: 'POST',
+      url: '/api/mails/unrouted/file',
+      key: KEY,
+      gate: MAIL_CLIENT_GATE,
+      change: true,
+      summary: `Files several mails to one job at once {ma_ids (1..${MAX_BULK}), job_id}: each mail is linked to the job (its other jobs stay) as the user's decision, all or none`,
+      body: objectBody(
+        {
+          ma_ids: { ...listOf('ma_ids', idSchema()), minItems: 1, maxItems: MAX_BULK },
+          job_id: idSchema(),
+        },
+        ['ma_ids', 'job_id'],
+      ),
+      data: {
+        type: 'object',
+        properties: { job_id: { type: 'integer' }, job_number: { type: 'string' }, ma_ids: { type: 'array', items: { type: 'integer' } } },
+      },
+    },
+    async (req) => {
+      const body = asObject(req.body) as { ma_ids: number[]; job_id: number };
+      const ids = [...new Set(body.ma_ids)];
+      const db = routingDb(req.db);
+      const own = new Set((await linkedAccounts(req)).map((l) => l.mailaccount_id));
+      const mails = await db.selectFrom('mails').select(['ma_id', 'mailaccount_id']).where('ma_id', 'in', ids).execute();
+      // One mail the user may not read refuses the whole filing, as if it did not exist.
+      if (mails.length !== ids.length || mails.some((m) => !own.has(m.mailaccount_id))) throw mailNotFound();
+      const job = await db.selectFrom('jobs').select(['job_id', 'job_number']).where('job_id', '=', body.job_id).executeTakeFirst();
+      if (!job?.job_number) throw invalidField('job_id');
+      await modifiableJob(req, job.job_id);
+      const usId = sessionUserId(req);
+      await db.transaction().execute(async (trx) => {
+        for (const id of ids) {
+          await linkByHand(trx, id, job.job_id, usId);
+          await recordManual(trx, id, usId, { job_number: job.job_number });
+        }
+        await announceFiling(
+          trx,
+          mails.map((m) => m.mailaccount_id),
+        );
+      });
+      return { data: { job_id: job.job_id, job_number: job.job_number, ma_ids: ids } };
     },
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
+import { Link } from 'react-router-dom';
 import { MailTable } from './MailTable';
 import { mailApi } from './mailApi';
 import { conversations } from '../../../core/mail/thread/conversations';
@@ -36,6 +37,10 @@ export function JobEmails({ jobId }: { jobId: number }) {
     );
   return (
     <Stack spacing={2}>
+      {/* A new mail from here carries the job's reply address, so the answer comes back to the job. */}
+      <Button component={Link} to={`/email/draft/new?job_id=${jobId}`} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+        {t('mailClient.job.newMail')}
+      </Button>
       {/* Bulk changes are refused here (a job's mails cannot be deleted or marked as spam): said when the user
           checks mails to change them together, not before. */}
       {checked.size > 0 && (

@@ -3,6 +3,7 @@
  * ?mode=reply|replyAll|forward&ma_id= the new draft is prefilled from that mail, and when a draft
  * answering the same mail exists the user chooses: continue it, or replace it (the old one is deleted).
  * &images=1 (the user showed the mail's remote images) lets the quote keep them; otherwise they stay blocked.
+ * ?job_id= starts a new mail from that job: it goes out with the job's reply address and is filed to the job.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
@@ -30,12 +31,17 @@ function NewDraft() {
   const mode = MODES.includes(modeParam as ReplyMode) ? (modeParam as ReplyMode) : null;
   const maId = Number(params.get('ma_id')) || null;
   const images = params.get('images') === '1';
+  const jobId = Number(params.get('job_id')) || null;
 
   const open = (id: number) => navigate(`/email/draft/${id}`, { replace: true });
   const create = async (replaceId?: number) => {
     try {
       const d = await provider.composeCreate(
-        mode && maId ? { reply_ma_id: maId, mode, ...(images ? { images: true } : {}), ...(replaceId ? { replace_id: replaceId } : {}) } : {},
+        mode && maId
+          ? { reply_ma_id: maId, mode, ...(images ? { images: true } : {}), ...(replaceId ? { replace_id: replaceId } : {}) }
+          : jobId
+            ? { job_id: jobId }
+            : {},
       );
       open(d.mdraft_id);
     } catch (err) {

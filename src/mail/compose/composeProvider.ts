@@ -27,7 +27,7 @@ export interface ComposeProvider {
   /** The Drafts folder, newest first; stext (3+ characters) searches subject, recipients and text. */
   composeDrafts(stext: string, signal?: AbortSignal): Promise<DraftListRow[]>;
   composeDraftsFor(maId: number): Promise<DraftListRow[]>;
-  composeCreate(body: { reply_ma_id?: number; mode?: ReplyMode; replace_id?: number; images?: boolean }): Promise<Draft>;
+  composeCreate(body: { reply_ma_id?: number; mode?: ReplyMode; replace_id?: number; images?: boolean; job_id?: number }): Promise<Draft>;
   /** Quiet: the editor shows a locked or stale answer itself instead of a notice every few seconds. */
   composeSave(id: number, version: number, fields: Partial<DraftState>): Promise<SaveAnswer>;
   composeSend(id: number, version: number, fields: Partial<DraftState>): Promise<SendAnswer>;

@@ -39,4 +39,34 @@ describe('TriagePage', () => {
     expect(await screen.findByText('1 mail to file')).toBeInTheDocument();
     expect(screen.queryByText('Two jobs')).not.toBeInTheDocument();
   });
+
+  it('files the selected mails to a job suggested for them in one action', async () => {
+    const other: UnroutedMail = {
+      ...leak,
+      ma_id: 43,
+      mail_subject: 'Same agent',
+      suggestions: [{ job_id: 1, job_number: 'PLB-000012', score: 0.7, reason: 'learned_sender' }],
+    };
+    const unroutedMails = vi
+      .fn()
+      .mockResolvedValueOnce({ rows: [leak, other, bare], total: 3 })
+      .mockResolvedValue({ rows: [bare], total: 1 });
+    const provider = routingStub({ unroutedMails });
+    await renderWithApp(<TriagePage route={routeById('mailTriage')!} title="Mails to file" />, { dataProvider: provider });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select “Two jobs”' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select “Same agent”' }));
+    const bar = screen.getByRole('region', { name: 'Selected mails' });
+    expect(within(bar).getByText('2 mails selected')).toBeInTheDocument();
+    // PLB-000012 is suggested for both (0.2 + 0.7), PLB-000013 for one (0.6).
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['File 2 mails to PLB-000012', 'File 2 mails to PLB-000013', 'Clear selection']);
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'File 2 mails to PLB-000012' }));
+    await waitFor(() => expect(provider.fileMails).toHaveBeenCalledWith([41, 43], 1));
+    expect(await screen.findByText('1 mail to file')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Selected mails' })).not.toBeInTheDocument();
+  });
 });

@@ -1,9 +1,10 @@
 /**
  * /mail-triage (issue 30): the mails no rule filed, newest first, each with the router's ranked
- * suggestions and one click to file it there (mails/assignjob, recorded as the user's decision).
+ * suggestions (and those learned from people's filings) and one click to file it there
+ * (mails/assignjob, recorded as the user's decision); selected mails are filed together (TriageBulkBar).
  */
 import { useState } from 'react';
-import { Button, Card, CardContent, Pagination, Stack, Typography } from '@mui/material';
+import { Button, Card, CardContent, Checkbox, Pagination, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { Link } from 'react-router-dom';
@@ -12,6 +13,7 @@ import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { useMailDateText } from '../client/mailDates';
 import { UNROUTED_KEY, useRoutingProvider, type UnroutedMail } from './routingProvider';
+import { TriageBulkBar } from './TriageBulkBar';
 
 const PAGE = 25;
 
@@ -21,6 +23,7 @@ export function TriagePage({ title }: PageProps) {
   const provider = useRoutingProvider();
   const queries = useQueryClient();
   const [page, setPage] = useState(1);
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const { data } = useQuery({ queryKey: [...UNROUTED_KEY, page], queryFn: ({ signal }) => provider.unroutedMails(page, PAGE, signal) });
   const file = useMutation({
     mutationFn: ({ mail, jobId }: { mail: UnroutedMail; jobId: number; jobNumber: string }) => provider.fileMail(mail.ma_id, jobId),
@@ -30,44 +33,86 @@ export function TriagePage({ title }: PageProps) {
       void queries.invalidateQueries({ queryKey: UNROUTED_KEY });
     },
   });
+  const fileMany = useMutation({
+    mutationFn: ({ ids, jobId }: { ids: number[]; jobId: number; jobNumber: string }) => provider.fileMails(ids, jobId),
+    onSuccess: (ok, { ids, jobNumber }) => {
+      if (!ok) return;
+      notify('success', t('mailRouting.triage.bulk.filed', { count: ids.length, job: jobNumber }));
+      setChecked(new Set());
+      void queries.invalidateQueries({ queryKey: UNROUTED_KEY });
+    },
+  });
+  const toggle = (id: number) =>
+    setChecked((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  // Only mails still on the page count: a mail filed meanwhile (by someone else) drops out of the selection.
+  const selected = data?.rows.filter((m) => checked.has(m.ma_id)) ?? [];
   return (
     <PageFrame title={title}>
       {data && <Typography>{data.total ? t('mailRouting.triage.count', { count: data.total }) : t('mailRouting.triage.empty')}</Typography>}
+      {selected.length > 0 && (
+        <TriageBulkBar
+          selected={selected}
+          busy={fileMany.isPending}
+          onFile={(jobId, jobNumber) => fileMany.mutate({ ids: selected.map((m) => m.ma_id), jobId, jobNumber })}
+          onClear={() => setChecked(new Set())}
+        />
+      )}
       <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {data?.rows.map((mail) => (
           <Card component="li" key={mail.ma_id} variant="outlined">
-            <CardContent>
-              <Typography component={Link} to={`/email/${mail.ma_id}`} variant="subtitle1" sx={{ wordBreak: 'break-word' }}>
-                {mail.mail_subject || t('mailClient.noSubject')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-                {mail.mail_from?.address ?? ''} · {dates.full(mail.mail_date)}
-              </Typography>
-              {mail.suggestions.length ? (
-                <Stack direction="row" flexWrap="wrap" gap={1} sx={{ mt: 1 }} aria-label={t('mailRouting.triage.suggestions')} role="group">
-                  {mail.suggestions.map((s) => (
-                    <Button
-                      key={s.job_id}
-                      variant={s === mail.suggestions[0] ? 'contained' : 'outlined'}
-                      size="small"
-                      disabled={file.isPending}
-                      title={t(`mailRouting.triage.why.${s.reason}`)}
-                      onClick={() => file.mutate({ mail, jobId: s.job_id, jobNumber: s.job_number })}
-                    >
-                      {t('mailRouting.triage.file', { job: s.job_number })}
-                    </Button>
-                  ))}
-                </Stack>
-              ) : (
-                <Typography variant="body2" sx={{ mt: 1 }}>
-                  {t('mailRouting.triage.noSuggestion')}
+            <CardContent sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <Checkbox
+                checked={checked.has(mail.ma_id)}
+                onChange={() => toggle(mail.ma_id)}
+                slotProps={{ input: { 'aria-label': t('mailRouting.triage.bulk.select', { subject: mail.mail_subject || t('mailClient.noSubject') }) } }}
+                sx={{ p: 0.5 }}
+              />
+              <div style={{ minWidth: 0, flex: 1 }}>
+                <Typography component={Link} to={`/email/${mail.ma_id}`} variant="subtitle1" sx={{ wordBreak: 'break-word' }}>
+                  {mail.mail_subject || t('mailClient.noSubject')}
                 </Typography>
-              )}
+                <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+                  {mail.mail_from?.address ?? ''} · {dates.full(mail.mail_date)}
+                </Typography>
+                {mail.suggestions.length ? (
+                  <Stack direction="row" flexWrap="wrap" gap={1} sx={{ mt: 1 }} aria-label={t('mailRouting.triage.suggestions')} role="group">
+                    {mail.suggestions.map((s) => (
+                      <Button
+                        key={s.job_id}
+                        variant={s === mail.suggestions[0] ? 'contained' : 'outlined'}
+                        size="small"
+                        disabled={file.isPending}
+                        title={t(`mailRouting.triage.why.${s.reason}`)}
+                        onClick={() => file.mutate({ mail, jobId: s.job_id, jobNumber: s.job_number })}
+                      >
+                        {t('mailRouting.triage.file', { job: s.job_number })}
+                      </Button>
+                    ))}
+                  </Stack>
+                ) : (
+                  <Typography variant="body2" sx={{ mt: 1 }}>
+                    {t('mailRouting.triage.noSuggestion')}
+                  </Typography>
+                )}
+              </div>
             </CardContent>
           </Card>
         ))}
       </Stack>
-      {data && data.total > PAGE && <Pagination count={Math.ceil(data.total / PAGE)} page={page} onChange={(_, p) => setPage(p)} />}
+      {data && data.total > PAGE && (
+        <Pagination
+          count={Math.ceil(data.total / PAGE)}
+          page={page}
+          onChange={(_, p) => {
+            setChecked(new Set());
+            setPage(p);
+          }}
+        />
+      )}
     </PageFrame>
   );
 }

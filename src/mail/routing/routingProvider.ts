@@ -21,6 +21,10 @@ export interface RoutingProvider {
   unroutedMails(page: number, limit: number, signal?: AbortSignal): Promise<{ rows: UnroutedMail[]; total: number }>;
   /** Files the mail to the job as the user's decision; false when the server refused (its notice is shown). */
   fileMail(maId: number, jobId: number): Promise<boolean>;
+  /** Files several mails to one job at once (all or none); false when the server refused. */
+  fileMails(maIds: number[], jobId: number): Promise<boolean>;
+  /** How many mails wait in triage (the menu's count). */
+  unroutedCount(signal?: AbortSignal): Promise<number>;
 }
 
 export function routingProvider(client: HttpClient): RoutingProvider {
@@ -35,10 +39,17 @@ export function routingProvider(client: HttpClient): RoutingProvider {
     async fileMail(maId, jobId) {
       return !!(await client('mails/assignjob', { resource: 'mails', method: 'POST', body: { ma_id: maId, job_id: jobId } }));
     },
+    async fileMails(maIds, jobId) {
+      return !!(await client('mails/unrouted/file', { resource: 'mails', method: 'POST', body: { ma_ids: maIds, job_id: jobId } }));
+    },
+    async unroutedCount(signal) {
+      // Quiet: the menu's count is read again on the next event; a miss is no reason for a notice.
+      return (await client<{ count: number }>('mails/unrouted/count', { resource: 'mails', signal, quiet: true }))?.data?.count ?? 0;
+    },
   };
 }
 
 export const useRoutingProvider = () => useDataProvider<DataProvider & RoutingProvider>();
-/** react-query keys: a filing refreshes both. */
+/** react-query keys: a filing refreshes both (the menu's count is under UNROUTED_KEY too). */
 export const routingKey = (id: number) => ['mailRouting', id] as const;
 export const UNROUTED_KEY = ['mailsUnrouted'] as const;

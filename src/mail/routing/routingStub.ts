@@ -7,6 +7,8 @@ export function routingStub(over: Partial<RoutingProvider> = {}): RoutingProvide
     mailRouting: vi.fn<RoutingProvider['mailRouting']>().mockResolvedValue(null),
     unroutedMails: vi.fn<RoutingProvider['unroutedMails']>().mockResolvedValue({ rows: [], total: 0 }),
     fileMail: vi.fn<RoutingProvider['fileMail']>().mockResolvedValue(true),
+    fileMails: vi.fn<RoutingProvider['fileMails']>().mockResolvedValue(true),
+    unroutedCount: vi.fn<RoutingProvider['unroutedCount']>().mockResolvedValue(0),
     ...over,
   };
 }

@@ -6,6 +6,7 @@ import { AppError, conflict, invalidField, validationError } from '../../../enve
 import { asObject } from '../../../http/objects';
 import { action, idParams } from '../../../http/route';
 import { MAIL_GATE, hasOutgoingRoute, sendableAccountIds, userId } from '../access';
+import { modifiableJob } from '../../../jobs/access';
 import { requestSync } from '../../queue/requestSync';
 import { composeDb } from '../tables';
 import { registerDraftAttachmentRoutes } from './attachments';
@@ -78,11 +79,18 @@ export function registerDraftRoutes(app: FastifyInstance): void {
       gate: MAIL_GATE,
       status: 201,
       summary:
-        "New draft {mal_id?, reply_ma_id?, mode?: reply|replyAll|forward, replace_id?, fields...}; a reply is prefilled from the mail, a forward also carries the mail's attachments; replace_id deletes that draft",
+        "New draft {mal_id?, reply_ma_id?, mode?: reply|replyAll|forward, replace_id?, job_id?, fields...}; a reply is prefilled from the mail, a forward also carries the mail's attachments; replace_id deletes that draft; job_id (not with a reply) starts a new mail from that job: sent with the job's plus-address as Reply-To and filed to it",
     },
     async (req) => {
       const db = composeDb(req.db);
-      const row = await createDraft(db, userId(req), parseCreate(req.body), app.hasDecorator('fileStore') ? app.fileStore : undefined);
+      const input = parseCreate(req.body);
+      if (input.job_id) {
+        // An unknown job is a bad field; a job the user may not change is refused (the sent mail is filed to it).
+        const job = await db.selectFrom('jobs').select('job_id').where('job_id', '=', input.job_id).executeTakeFirst();
+        if (!job) throw invalidField('job_id');
+        await modifiableJob(req, input.job_id);
+      }
+      const row = await createDraft(db, userId(req), input, app.hasDecorator('fileStore') ? app.fileStore : undefined);
       return { data: await draftView(db, row) };
     },
   );

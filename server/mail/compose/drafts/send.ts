@@ -45,9 +45,16 @@ async function attachmentsOf(db: ComposeDb, store: FileStore | undefined, schema
   return out;
 }
 
+/** The job a new mail was started from, when it still exists and has a number to put in the address. */
+async function draftJob(db: ComposeDb, draft: DraftRow): Promise<{ job_id: number; job_number: string } | null> {
+  if (draft.job_id === null) return null;
+  const job = await mailDb(db).selectFrom('jobs').select(['job_id', 'job_number']).where('job_id', '=', draft.job_id).executeTakeFirst();
+  return job?.job_number ? { job_id: job.job_id, job_number: job.job_number } : null;
+}
+
 async function replyHeaders(db: ComposeDb, draft: DraftRow) {
   const none = { inReplyTo: null, references: [] as string[], threadId: null as number | null, job: null as { job_id: number; job_number: string } | null };
-  if (draft.reply_ma_id === null) return none;
+  if (draft.reply_ma_id === null) return { ...none, job: await draftJob(db, draft) };
   const mail = await db
     .selectFrom('mails as m')
     .select(['m.message_id', 'm.mail_references', 'm.thread_id'])

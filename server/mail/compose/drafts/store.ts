@@ -126,6 +126,7 @@ async function insertDraft(
       mdraft_html: fields.mdraft_html ?? '',
       reply_ma_id: input.reply_ma_id ?? null,
       reply_mode: input.mode ?? null,
+      job_id: input.job_id ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

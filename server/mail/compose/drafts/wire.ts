@@ -36,6 +36,8 @@ export interface CreateInput extends DraftFields {
   reply_ma_id?: number | null;
   mode?: ReplyMode | null;
   replace_id?: number | null;
+  /** A new mail started from this job: sent with the job's plus-address as Reply-To and filed to the job. */
+  job_id?: number | null;
   /** The user chose to show the answered mail's remote images: the quote keeps them (else they stay blocked). */
   images?: boolean;
 }
@@ -85,7 +87,7 @@ function refuseUnknown(body: Record<string, unknown>, allowed: readonly string[]
 
 export function parseCreate(input: unknown): CreateInput {
   const body = asObject(input);
-  refuseUnknown(body, [...EDITABLE, 'reply_ma_id', 'mode', 'replace_id', 'images']);
+  refuseUnknown(body, [...EDITABLE, 'reply_ma_id', 'mode', 'replace_id', 'images', 'job_id']);
   const out: CreateInput = readFields(body);
   out.reply_ma_id = optionalId(body, 'reply_ma_id') ?? null;
   out.replace_id = optionalId(body, 'replace_id') ?? null;
@@ -93,6 +95,9 @@ export function parseCreate(input: unknown): CreateInput {
   if (mode !== null && !REPLY_MODES.includes(mode as ReplyMode)) throw invalidField('mode');
   if ((mode === null) !== (out.reply_ma_id === null)) throw invalidField(mode === null ? 'mode' : 'reply_ma_id', 'validation.required');
   out.mode = mode as ReplyMode | null;
+  out.job_id = optionalId(body, 'job_id') ?? null;
+  // A reply takes its job from the mail it answers; a job named as well would contradict it.
+  if (out.job_id !== null && out.reply_ma_id !== null) throw invalidField('job_id');
   if (body.images !== undefined && typeof body.images !== 'boolean') throw invalidField('images');
   out.images = body.images === true;
   return out;
