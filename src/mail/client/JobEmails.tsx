@@ -1,14 +1,15 @@
 /** The job item's E-mails tab: the mails linked to the job (GET mails/getmailsbyjobid/{jobId}). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { MailTable } from './MailTable';
-import { mailApi } from './mailApi';
-import type { MailListRow } from '../../../core/mail/client/types';
+import { useMailProvider } from './mailProvider';
 
 export function JobEmails({ jobId }: { jobId: number }) {
   const t = useTranslate();
-  const [rows, setRows] = useState<MailListRow[] | null>(null);
+  const provider = useMailProvider();
+  const { data: rows } = useQuery({ queryKey: ['mails', 'byJob', jobId], queryFn: () => provider.mailByJob(jobId) });
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const onCheck = (id: number) =>
     setChecked((prev) => {
@@ -16,13 +17,6 @@ export function JobEmails({ jobId }: { jobId: number }) {
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  useEffect(() => {
-    let live = true;
-    void mailApi.byJob(jobId).then((r) => live && setRows(r));
-    return () => {
-      live = false;
-    };
-  }, [jobId]);
   if (!rows) return <CircularProgress aria-label={t('ra.page.loading')} />;
   return (
     <Stack spacing={1}>

@@ -1,5 +1,5 @@
 /**
- * The mail calls for the screens that still call them directly (the accounts, a job's mails):
+ * The mail calls for the screens that still call them directly (the accounts):
  * the same functions as the data provider's (mailProvider.ts) on the one http client, so both ways send the same
  * requests. The rest of the mail client uses useMailProvider() with react-query.
  */
@@ -10,6 +10,5 @@ const calls = mailProvider(api);
 
 export const mailApi = {
   accounts: calls.mailAccounts,
-  byJob: calls.mailByJob,
   selectMailbox: calls.mailSelectMailbox,
 };
