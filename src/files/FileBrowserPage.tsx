@@ -26,8 +26,8 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Confirm } from 'react-admin';
 import { useTranslate } from 'ra-core';
+import { DeleteConfirm, type DeleteQuestion } from './DeleteConfirm';
 import { useAuth } from '../auth/authStore';
 import { useBrand } from '../brand/BrandContext';
 import { FILE_GROUPS } from '../../core/enums';
@@ -86,7 +86,7 @@ export function FileBrowserPage({ title }: PageProps) {
   const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<FileRow | null>(null);
-  const [confirm, setConfirm] = useState<{ ids: number[]; text: string; options: Record<string, unknown> } | null>(null);
+  const [confirm, setConfirm] = useState<DeleteQuestion | null>(null);
   const [uploadGroup, setUploadGroup] = useState<FileGroup>('USER_FILES');
   const [reload, setReload] = useState(0);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
@@ -265,17 +265,7 @@ export function FileBrowserPage({ title }: PageProps) {
           refresh();
         }}
       />
-      <Confirm
-        isOpen={!!confirm}
-        title="files.actions.delete"
-        content={confirm?.text ?? ''}
-        contentTranslateOptions={confirm?.options}
-        confirm="files.actions.delete"
-        cancel="files.actions.cancel"
-        confirmColor="warning"
-        onClose={() => setConfirm(null)}
-        onConfirm={() => confirm && void remove(confirm.ids)}
-      />
+      <DeleteConfirm asked={confirm} onCancel={() => setConfirm(null)} onConfirm={(ids) => void remove(ids)} />
     </PageFrame>
   );
 }

@@ -27,8 +27,8 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Confirm } from 'react-admin';
 import { useTranslate } from 'ra-core';
+import { DeleteConfirm, type DeleteQuestion } from './DeleteConfirm';
 import { useBrand } from '../brand/BrandContext';
 import { FILE_GROUPS } from '../../core/enums';
 import { deleteJobAttachments, jobDocuments, sendFileToDext, setJobFileFlag } from './api';
@@ -59,7 +59,7 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
   const [rows, setRows] = useState<JobDocumentRow[]>([]);
   const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
-  const [confirm, setConfirm] = useState<{ ids: number[]; text: string; options: Record<string, unknown> } | null>(null);
+  const [confirm, setConfirm] = useState<DeleteQuestion | null>(null);
   const [reload, setReload] = useState(0);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
 
@@ -245,17 +245,7 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
         </Table>
       )}
       <TablePagination component="div" count={total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, p) => setPage(p)} />
-      <Confirm
-        isOpen={!!confirm}
-        title="files.actions.delete"
-        content={confirm?.text ?? ''}
-        contentTranslateOptions={confirm?.options}
-        confirm="files.actions.delete"
-        cancel="files.actions.cancel"
-        confirmColor="warning"
-        onClose={() => setConfirm(null)}
-        onConfirm={() => confirm && void remove(confirm.ids)}
-      />
+      <DeleteConfirm asked={confirm} onCancel={() => setConfirm(null)} onConfirm={(ids) => void remove(ids)} />
     </Stack>
   );
 }
