@@ -28,14 +28,13 @@ export default tseslint.config(
   },
   { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
-    // The React Compiler's rules mark the screens that still fetch inside their own effects; they move to the data
-    // provider's hooks (issue 21), and each rule becomes an error when its last warning is gone.
+    // The React Compiler's rules: screens load through the data provider's hooks, not in their own effects (issue 21).
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'react-hooks/set-state-in-effect': 'warn',
-      'react-hooks/refs': 'warn',
-      'react-hooks/incompatible-library': 'warn',
-      'react-hooks/use-memo': 'warn',
+      'react-hooks/set-state-in-effect': 'error',
+      'react-hooks/refs': 'error',
+      'react-hooks/incompatible-library': 'error',
+      'react-hooks/use-memo': 'error',
     },
   },
   // Mail and input hygiene strip control characters on purpose.

@@ -37,12 +37,8 @@ export interface DriveSyncResult {
 
 export const isFolder = (f: Pick<DriveFile, 'mimeType'>) => f.mimeType === DRIVE_FOLDER;
 
-/**
- * A job's own Drive folder (googledrive/jobfolder): where it is, whose account holds it, and, for a
- * user who can use that account, its files. `access` is 'none' for anyone else (they see the name
- * and a hint), 'missing' when Drive no longer has the folder.
- */
-export interface JobDriveFolder {
+/** The stored link of a job to its own Drive folder: where it is, whose account holds it, who linked it and when. */
+export interface JobDriveFolderLink {
   job_id: number;
   ga_id: number;
   /** The Google account holding the folder. */
@@ -51,6 +47,14 @@ export interface JobDriveFolder {
   name: string;
   linked_by_name: string | null;
   linked_at: string;
+}
+
+/**
+ * A job's own Drive folder (googledrive/jobfolder): its link and, for a user who can use the account
+ * holding it, its files. `access` is 'none' for anyone else (they see the name and a hint), 'missing'
+ * when Drive no longer has the folder.
+ */
+export interface JobDriveFolder extends JobDriveFolderLink {
   access: 'ok' | 'none' | 'missing';
   files: DriveFile[];
   nextPageToken: string | null;

@@ -11,6 +11,7 @@ import { microsoftProvider } from '../microsoft/microsoftProvider';
 import { tasksProvider } from '../google/tasks/tasksProvider';
 import { routingProvider } from '../mail/routing/routingProvider';
 import { composeProvider } from '../mail/compose/composeProvider';
+import { mailProvider } from '../mail/client/mailProvider';
 import { dispatchProvider } from '../dispatch/dispatchProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
@@ -32,5 +33,6 @@ export const appDataProvider = withPreloadRefresh({
   ...tasksProvider(api),
   ...routingProvider(api),
   ...composeProvider(api),
+  ...mailProvider(api),
   ...dispatchProvider(api),
 });

@@ -27,13 +27,13 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'ra-core';
+import { DeleteConfirm, type DeleteQuestion } from './DeleteConfirm';
 import { useAuth } from '../auth/authStore';
 import { useBrand } from '../brand/BrandContext';
 import { FILE_GROUPS } from '../../core/enums';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import { deleteFile, deleteFileList, filterFiles } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
 import { FileDetailsDialog } from './FileDetailsDialog';
 import { downloadUrl, formatBytes } from './format';
 import { FILE_TYPE_CATEGORIES, type FileGroup, type FileRow, type FileTypeCategory } from '../../core/files/types';
@@ -86,7 +86,7 @@ export function FileBrowserPage({ title }: PageProps) {
   const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<FileRow | null>(null);
-  const [confirm, setConfirm] = useState<{ ids: number[]; text: string } | null>(null);
+  const [confirm, setConfirm] = useState<DeleteQuestion | null>(null);
   const [uploadGroup, setUploadGroup] = useState<FileGroup>('USER_FILES');
   const [reload, setReload] = useState(0);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
@@ -172,7 +172,7 @@ export function FileBrowserPage({ title }: PageProps) {
           color="error"
           startIcon={<DeleteIcon />}
           disabled={!selected.length}
-          onClick={() => setConfirm({ ids: selected, text: translate('files.confirm.deleteMany', { count: selected.length }) })}
+          onClick={() => setConfirm({ ids: selected, text: 'files.confirm.deleteMany', options: { count: selected.length } })}
         >
           {translate('files.actions.deleteSelected')}
         </Button>
@@ -245,7 +245,7 @@ export function FileBrowserPage({ title }: PageProps) {
                     <DownloadIcon fontSize="small" />
                   </IconButton>
                   <IconButton
-                    onClick={() => setConfirm({ ids: [r.file_id], text: translate('files.confirm.deleteOne', { name: r.name }) })}
+                    onClick={() => setConfirm({ ids: [r.file_id], text: 'files.confirm.deleteOne', options: { name: r.name } })}
                     aria-label={`${translate('files.actions.delete')} ${r.name}`}
                   >
                     <DeleteIcon fontSize="small" />
@@ -265,7 +265,7 @@ export function FileBrowserPage({ title }: PageProps) {
           refresh();
         }}
       />
-      <ConfirmDialog open={!!confirm} text={confirm?.text ?? ''} onCancel={() => setConfirm(null)} onConfirm={() => confirm && void remove(confirm.ids)} />
+      <DeleteConfirm asked={confirm} onCancel={() => setConfirm(null)} onConfirm={(ids) => void remove(ids)} />
     </PageFrame>
   );
 }

@@ -28,10 +28,10 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
+import { DeleteConfirm, type DeleteQuestion } from './DeleteConfirm';
 import { useBrand } from '../brand/BrandContext';
 import { FILE_GROUPS } from '../../core/enums';
 import { deleteJobAttachments, jobDocuments, sendFileToDext, setJobFileFlag } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
 import { downloadUrl, formatBytes } from './format';
 import { JOB_UPLOAD_GROUPS, type FileGroup, type JobDocumentRow } from '../../core/files/types';
 import { UploadBox } from './UploadBox';
@@ -59,7 +59,7 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
   const [rows, setRows] = useState<JobDocumentRow[]>([]);
   const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
-  const [confirm, setConfirm] = useState<{ ids: number[]; text: string } | null>(null);
+  const [confirm, setConfirm] = useState<DeleteQuestion | null>(null);
   const [reload, setReload] = useState(0);
   const refresh = useCallback(() => setReload((n) => n + 1), []);
 
@@ -151,7 +151,7 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
             color="error"
             startIcon={<DeleteIcon />}
             disabled={!selected.length}
-            onClick={() => setConfirm({ ids: selected, text: translate('files.confirm.deleteMany', { count: selected.length }) })}
+            onClick={() => setConfirm({ ids: selected, text: 'files.confirm.deleteMany', options: { count: selected.length } })}
           >
             {translate('files.actions.deleteSelected')}
           </Button>
@@ -232,7 +232,7 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
                   )}
                   {!readOnly && r.fxj_id !== null && (
                     <IconButton
-                      onClick={() => setConfirm({ ids: [r.file_id], text: translate('files.confirm.deleteOne', { name: r.name }) })}
+                      onClick={() => setConfirm({ ids: [r.file_id], text: 'files.confirm.deleteOne', options: { name: r.name } })}
                       aria-label={`${translate('files.actions.delete')} ${r.name}`}
                     >
                       <DeleteIcon fontSize="small" />
@@ -245,7 +245,7 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
         </Table>
       )}
       <TablePagination component="div" count={total} page={page} rowsPerPage={PAGE_SIZE} rowsPerPageOptions={[PAGE_SIZE]} onPageChange={(_, p) => setPage(p)} />
-      <ConfirmDialog open={!!confirm} text={confirm?.text ?? ''} onCancel={() => setConfirm(null)} onConfirm={() => confirm && void remove(confirm.ids)} />
+      <DeleteConfirm asked={confirm} onCancel={() => setConfirm(null)} onConfirm={(ids) => void remove(ids)} />
     </Stack>
   );
 }

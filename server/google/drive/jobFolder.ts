@@ -3,7 +3,7 @@
  * folder's answer, its files read from Drive only for a user who may use the account holding it.
  */
 import { sql, type Generated, type Kysely } from 'kysely';
-import type { JobDriveFolder } from '../../../core/google/drive';
+import type { JobDriveFolder, JobDriveFolderLink } from '../../../core/google/drive';
 import type { UsersTable } from '../../db/types';
 import type { OAuthTables } from '../../integrations/oauth/tables';
 import type { GoogleAccountsTable, GoogleDb } from '../accounts';
@@ -24,17 +24,7 @@ export type JobFolderDb = Kysely<OAuthTables & { google_accounts: GoogleAccounts
 export const jobFolderDb = (db: unknown) => db as JobFolderDb;
 const asGoogle = (db: JobFolderDb) => db as unknown as GoogleDb;
 
-export interface JobFolderLink {
-  job_id: number;
-  ga_id: number;
-  email: string | null;
-  folderId: string;
-  name: string;
-  linked_by_name: string | null;
-  linked_at: string;
-}
-
-export async function jobFolderLink(db: JobFolderDb, jobId: number): Promise<JobFolderLink | null> {
+export async function jobFolderLink(db: JobFolderDb, jobId: number): Promise<JobDriveFolderLink | null> {
   const row = await db
     .selectFrom('google_job_folders as f')
     .innerJoin('oauth_grants as g', 'g.og_id', 'f.og_id')
@@ -76,7 +66,7 @@ export async function removeJobFolder(db: JobFolderDb, jobId: number): Promise<b
  * The folder with its first page of files when `usable` (the asker's own selected, connected
  * account holds it); otherwise only what is stored here. A folder Drive no longer has is 'missing'.
  */
-export async function jobFolderAnswer(db: JobFolderDb, schema: string, link: JobFolderLink, usable: boolean): Promise<JobDriveFolder> {
+export async function jobFolderAnswer(db: JobFolderDb, schema: string, link: JobDriveFolderLink, usable: boolean): Promise<JobDriveFolder> {
   if (!usable) return { ...link, access: 'none', files: [], nextPageToken: null };
   const client = driveClient(asGoogle(db), schema, link.ga_id);
   // Drive lists a deleted or trashed folder's children without complaint, so ask after the folder itself.

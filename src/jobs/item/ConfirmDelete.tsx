@@ -1,20 +1,17 @@
 /** Asks before a job is deleted: the delete takes its sales, costs and history with it. */
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { Confirm } from 'react-admin';
 
 export function ConfirmDelete({ open, onClose, onConfirm }: { open: boolean; onClose: () => void; onConfirm: () => void }) {
-  const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="confirm-delete-text">
-      <DialogContent>
-        <DialogContentText id="confirm-delete-text">{translate('jobs.item.confirmDelete')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('jobs.item.cancel')}</Button>
-        <Button color="error" onClick={onConfirm}>
-          {translate('jobs.item.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Confirm
+      isOpen={open}
+      title="jobs.item.delete"
+      content="jobs.item.confirmDelete"
+      confirm="jobs.item.delete"
+      cancel="jobs.item.cancel"
+      confirmColor="warning"
+      onClose={onClose}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -2,11 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../../auth/authStore';
 import type { CurrentUser } from '../../auth/types';
-import { configureApi } from '../../dataProvider/apiClient';
+import { api, configureApi } from '../../dataProvider/apiClient';
 import { preloadCache } from '../../preload/preloadStore';
 import { routeById } from '../../routes/routeTable';
 import { renderWithApp } from '../../test/renderWithApp';
 import type { JobDetails, JobWrite } from '../../../core/jobs/types';
+import { mailProvider } from '../../mail/client/mailProvider';
 import { JobItemPage } from './JobItemPage';
 
 const route = routeById('sheetItem')!;
@@ -73,8 +74,9 @@ describe('job item', () => {
       resource === 'users/engineers' ? { data: [{ id: 9, us_id: 9, fullname: 'Ethan Clarke' }], total: 1 } : { data: [], total: 0 },
     ),
     getMany: vi.fn(async () => ({ data: [] })),
+    // The E-mails tab is the mail client's (src/mail/client/JobEmails): its call goes to the stubbed fetch.
+    mailByJob: vi.fn((jobId: number) => mailProvider(api).mailByJob(jobId)),
   };
-  // The E-mails tab is the mail client's (src/mail/client/JobEmails), which still calls the API itself.
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     resetAuthState();

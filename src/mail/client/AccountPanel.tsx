@@ -8,7 +8,7 @@ import { Badge, Box, IconButton, List, ListItem, ListItemButton, ListItemText, L
 import { VisuallyHidden } from '../../util/VisuallyHidden';
 import { useTranslate } from 'ra-core';
 import { notify } from '../../notices/noticeStore';
-import { mailApi } from './mailApi';
+import { useMailProvider } from './mailProvider';
 import type { Id } from '../../storage/clientStorage';
 import type { MailAccountInfo } from '../../../core/mail/client/types';
 
@@ -23,11 +23,12 @@ export interface AccountPanelProps {
 
 export function AccountPanel({ accounts, disabled, folderId, onToggle, onToggleAll, onFolder }: AccountPanelProps) {
   const translate = useTranslate();
+  const provider = useMailProvider();
   const isOn = (id: number) => !disabled.map(String).includes(String(id));
   const allOn = accounts.every((a) => isOn(a.mailaccount_id));
   const syncNow = async (accountId: number) => {
     // A refusal is shown by the http client; the new mail arrives through the changes poll.
-    if (await mailApi.sync(accountId).catch(() => null)) notify('success', translate('mailClient.sync.requested'));
+    if (await provider.mailSync(accountId).catch(() => false)) notify('success', translate('mailClient.sync.requested'));
   };
   return (
     <Box component="nav" aria-label={translate('mailClient.accounts')} sx={{ width: { md: 240 }, flexShrink: 0 }}>

@@ -7,12 +7,13 @@ import { List, ListItemButton, ListItemText, Paper, Typography } from '@mui/mate
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { useMailDateText } from './mailDates';
-import { mailApi } from './mailApi';
+import { useMailProvider } from './mailProvider';
 
 export function ConversationPanel({ id, onOpen }: { id: number; onOpen: (id: number) => void }) {
   const t = useTranslate();
   const dates = useMailDateText();
-  const { data } = useQuery({ queryKey: ['mailThread', id], queryFn: ({ signal }) => mailApi.thread(id, signal) });
+  const provider = useMailProvider();
+  const { data } = useQuery({ queryKey: ['mails', 'thread', id], queryFn: ({ signal }) => provider.mailThread(id, signal) });
   if (!data || data.length < 2) return null;
   return (
     <Paper variant="outlined" component="nav" aria-label={t('mailClient.threads.panel')} sx={{ mb: 1 }}>

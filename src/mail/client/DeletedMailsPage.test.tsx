@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../../auth/authStore';
-import { configureApi } from '../../dataProvider/apiClient';
+import { api, configureApi } from '../../dataProvider/apiClient';
 import { routeById } from '../../routes/routeTable';
 import { renderWithApp } from '../../test/renderWithApp';
 import { DeletedMailsPage } from './DeletedMailsPage';
+import { mailProvider } from './mailProvider';
 import type { MailListRow } from '../../../core/mail/client/types';
 
 const envelope = (data: unknown, totalCount?: number) =>
@@ -34,7 +35,7 @@ describe('deleted mails page', () => {
 
   it('lists deleted mails and restores one', async () => {
     setAuthenticated({ is_loggedin: true, user_id: 1, us_id: 1, role: 'Developer', fullname: 'Dev', settings: { language: 'en-US' } });
-    await renderWithApp(<DeletedMailsPage route={routeById('deletedMails')!} title="Deleted mails" />);
+    await renderWithApp(<DeletedMailsPage route={routeById('deletedMails')!} title="Deleted mails" />, { dataProvider: mailProvider(api) });
     const table = await screen.findByRole('table', { name: 'Deleted mails' });
     expect(within(table).getByRole('link', { name: 'Old quote' })).toHaveAttribute('href', '/email/5');
     expect(within(table).getByRole('button', { name: 'Delete permanently' })).toBeInTheDocument();

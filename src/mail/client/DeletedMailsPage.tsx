@@ -1,5 +1,6 @@
 /** /dev/deleted-mails: the mails marked deleted in the user's accounts, each with Restore. */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Pagination, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { isFeatureOn } from '../../../core/access/access';
@@ -9,23 +10,27 @@ import { notify } from '../../notices/noticeStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { MailTable } from './MailTable';
-import { mailApi } from './mailApi';
-import type { MailListRow } from '../../../core/mail/client/types';
+import { useMailProvider } from './mailProvider';
 
 const PAGE = 50;
 
 export function DeletedMailsPage({ title }: PageProps) {
   const t = useTranslate();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ rows: MailListRow[]; total: number } | null>(null);
-  const load = useCallback(() => void mailApi.deleted(page, PAGE).then(setData), [page]);
-  useEffect(load, [load]);
+  const provider = useMailProvider();
+  const { data, refetch } = useQuery({
+    queryKey: ['mails', 'deleted', page],
+    queryFn: () => provider.mailDeleted(page, PAGE),
+    // Another page replaces the shown one when it arrives, as a table does.
+    placeholderData: keepPreviousData,
+  });
+  const load = () => void refetch();
   const finalDelete = isFeatureOn(useBrand().features, 'mail.finalDeleteIsAllowed');
   async function deleteForGood(id: number) {
     if (await api('mails/mailListFinalDelete', { method: 'POST', body: { mail_ids: [id] }, resource: 'mails' })) load();
   }
   async function restore(id: number) {
-    if (!(await mailApi.setFlags(id, { is_deleted: false }))) return;
+    if (!(await provider.mailSetFlags(id, { is_deleted: false }))) return;
     notify('success', t('mailClient.deleted.restored'));
     load();
   }

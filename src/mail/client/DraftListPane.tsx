@@ -4,25 +4,12 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  IconButton,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  Typography,
-} from '@mui/material';
+import { Chip, IconButton, LinearProgress, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LockIcon from '@mui/icons-material/Lock';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
+import { Confirm } from 'react-admin';
 import { useComposeProvider } from '../compose/composeProvider';
 import type { DraftListRow } from '../compose/types';
 import { useMailDateText } from './mailDates';
@@ -80,17 +67,17 @@ export function DraftListPane({ stext }: { stext: string }) {
           );
         })}
       </List>
-      <Dialog open={asked !== null} onClose={() => setAsked(null)} aria-describedby="draft-delete-text">
-        <DialogContent>
-          <DialogContentText id="draft-delete-text">{t('confirmDelete', { subject: asked ? subjectOf(asked) : '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsked(null)}>{translate('ra.action.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => asked && void remove(asked)}>
-            {translate('ra.action.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <Confirm
+        isOpen={asked !== null}
+        title="mailClient.drafts.delete"
+        titleTranslateOptions={{ subject: asked ? subjectOf(asked) : '' }}
+        content="mailClient.drafts.confirmDelete"
+        contentTranslateOptions={{ subject: asked ? subjectOf(asked) : '' }}
+        confirm="ra.action.delete"
+        confirmColor="warning"
+        onClose={() => setAsked(null)}
+        onConfirm={() => asked && void remove(asked)}
+      />
     </>
   );
 }

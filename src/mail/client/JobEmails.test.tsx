@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../../auth/authStore';
-import { configureApi } from '../../dataProvider/apiClient';
+import { api, configureApi } from '../../dataProvider/apiClient';
 import { renderWithApp } from '../../test/renderWithApp';
 import { JobEmails } from './JobEmails';
+import { mailProvider } from './mailProvider';
 import type { MailListRow } from '../../../core/mail/client/types';
 
 const envelope = (data: unknown) =>
@@ -31,7 +32,7 @@ describe("the job's E-mails tab", () => {
 
   it('says bulk operations are unavailable only once mails are checked for one', async () => {
     setAuthenticated({ is_loggedin: true, user_id: 1, us_id: 1, role: 'Operator', fullname: 'Olly', settings: { language: 'en-US' } });
-    await renderWithApp(<JobEmails jobId={4} />, { dataProvider: {} });
+    await renderWithApp(<JobEmails jobId={4} />, { dataProvider: mailProvider(api) });
     const tab = await screen.findByRole('region', { name: 'E-mails of the job' });
     const table = within(tab).getByRole('table', { name: 'Conversation: Radiator photos' });
     expect(within(table).getByRole('link', { name: 'Radiator photos' })).toHaveAttribute('href', '/email/9');
@@ -70,7 +71,7 @@ describe("the job's E-mails tab", () => {
       },
     ];
     fetchMock.mockImplementation(async (input) => envelope(String(input).includes('mails/accounts') ? accounts : rows));
-    await renderWithApp(<JobEmails jobId={4} />, { dataProvider: {} });
+    await renderWithApp(<JobEmails jobId={4} />, { dataProvider: mailProvider(api) });
     const tab = await screen.findByRole('region', { name: 'E-mails of the job' });
     const threads = within(tab).getAllByRole('table');
     expect(threads.map((table) => table.getAttribute('aria-label'))).toEqual(['Conversation: Boiler service', 'Conversation: Leak']);

@@ -10,16 +10,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { Link } from 'react-router-dom';
 import { MailTable } from './MailTable';
-import { mailApi } from './mailApi';
+import { useMailProvider } from './mailProvider';
 import { conversations } from '../../../core/mail/thread/conversations';
 import type { MailListRow } from '../../../core/mail/client/types';
 
 export function JobEmails({ jobId }: { jobId: number }) {
   const t = useTranslate();
-  const { data: rows } = useQuery({ queryKey: ['jobMails', jobId], queryFn: () => mailApi.byJob(jobId) });
+  const provider = useMailProvider();
+  const { data: rows } = useQuery({ queryKey: ['mails', 'byJob', jobId], queryFn: () => provider.mailByJob(jobId) });
   // Names of the inboxes a message reached; only needed when one reached several.
   const shared = !!rows?.some((r) => (r.accounts?.length ?? 0) > 1);
-  const { data: accounts } = useQuery({ queryKey: ['mailAccounts'], queryFn: () => mailApi.accounts(), enabled: shared });
+  const { data: accounts } = useQuery({ queryKey: ['mailAccounts'], queryFn: () => provider.mailAccounts(), enabled: shared });
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const onCheck = (id: number) =>
     setChecked((prev) => {

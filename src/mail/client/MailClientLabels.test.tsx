@@ -7,6 +7,7 @@ import { routeById } from '../../routes/routeTable';
 import { renderWithApp } from '../../test/renderWithApp';
 import { composeProvider } from '../compose/composeProvider';
 import { routingStub } from '../routing/routingStub';
+import { mailProvider } from './mailProvider';
 import { MailClientPage } from './MailClientPage';
 import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/mail/client/types';
 
@@ -108,7 +109,7 @@ describe('mail client: tags and local folders', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     const pane = await screen.findByRole('navigation', { name: 'Tags and local folders' });
     const list = screen.getByRole('list', { name: 'Mails' });
@@ -141,7 +142,7 @@ describe('mail client: tags and local folders', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email/2',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     await screen.findByTitle('Mail content');
     await within(screen.getByRole('list', { name: 'Mails' })).findByText('Boiler service');

@@ -8,6 +8,7 @@ import { clientStorage } from '../../storage/clientStorage';
 import { renderWithApp } from '../../test/renderWithApp';
 import { composeProvider } from '../compose/composeProvider';
 import { routingStub } from '../routing/routingStub';
+import { mailProvider } from './mailProvider';
 import { MailClientPage } from './MailClientPage';
 import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/mail/client/types';
 
@@ -110,7 +111,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     const list = await screen.findByRole('list', { name: 'Mails' });
     await within(list).findByText('First today');
@@ -130,7 +131,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Mail settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mail settings' });
@@ -143,7 +144,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     await waitFor(() => expect(calls('/mails/filter').length).toBeGreaterThan(0));
     expect(JSON.parse(String(calls('/mails/filter').at(-1)![1]?.body)).mailaccount_ids).toEqual([1, 2]);
@@ -159,7 +160,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email/7',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     const frame = (await screen.findByTitle('Mail content')) as HTMLIFrameElement;
     const sandbox = frame.getAttribute('sandbox');
@@ -181,7 +182,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email/7',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     await screen.findByTitle('Mail content');
     expect(String(calls('/details')[0][0])).toContain('images=1');
@@ -194,7 +195,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email/7',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     expect(await screen.findByText(/A mail over 5MB asks for confirmation before loading\./)).toBeInTheDocument();
     expect(screen.queryByTitle('Mail content')).toBeNull();
@@ -209,7 +210,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email/7',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     await screen.findByTitle('Mail content');
     await waitFor(() =>
@@ -226,7 +227,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     const list = await screen.findByRole('list', { name: 'Mails' });
     await within(list).findByText('First today');
@@ -245,7 +246,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     await screen.findByText('First today');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Check First today' }));
@@ -269,7 +270,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     await screen.findByText('First today');
     fireEvent.keyDown(window, { key: 'j' });
@@ -291,7 +292,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Sync Sales now' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/mails/sync/2') && i?.method === 'POST')).toBe(true));
@@ -302,7 +303,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email/1',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     const article = await screen.findByRole('article', { name: 'First today' });
     await within(article).findByRole('button', { name: 'Flag' });
@@ -335,7 +336,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Drafts' }));
     const drafts = await screen.findByRole('list', { name: 'Drafts' });
@@ -371,7 +372,7 @@ describe('mail client page', () => {
     await renderWithApp(<MailClientPage route={route} title="E-mail" />, {
       path: '/email/52',
       routePath: '/email/:id?',
-      dataProvider: { ...composeProvider(api), ...routingStub() },
+      dataProvider: { ...composeProvider(api), ...mailProvider(api), ...routingStub() },
     });
     const list = await screen.findByRole('list', { name: 'Mails' });
     await within(list).findByText('Boiler service');

@@ -33,7 +33,7 @@ import { LabelPanel } from './LabelPanel';
 import { MailListPane } from './MailListPane';
 import { ConversationPanel } from './ConversationPanel';
 import { newestPerConversation } from '../../../core/mail/thread/conversations';
-import { mailApi } from './mailApi';
+import { useMailProvider } from './mailProvider';
 import { ReadingPane } from './ReadingPane';
 import { NEW_MAIL_URL, replyUrl, type MailFlag, type MailListFilter, type MailListRow } from '../../../core/mail/client/types';
 import { useMailAccounts } from './useMailAccounts';
@@ -48,6 +48,7 @@ export function MailClientPage({ title }: PageProps) {
   const navigate = useNavigate();
   const params = useParams();
   const selectedId = Number(params.id) > 0 ? Number(params.id) : null;
+  const provider = useMailProvider();
   const accounts = useMailAccounts();
   const labels = useMailLabels();
   // One view at a time: an IMAP folder, a tag, a local folder or the drafts (none: every folder).
@@ -129,16 +130,16 @@ export function MailClientPage({ title }: PageProps) {
       }
       if (!current) return;
       if (action === 'reply') navigate(replyUrl(current.ma_id, 'reply'));
-      if (action === 'flag' && (await mailApi.setFlags(current.ma_id, { is_flagged: !current.is_flagged })))
+      if (action === 'flag' && (await provider.mailSetFlags(current.ma_id, { is_flagged: !current.is_flagged })))
         onChanged(current.ma_id, { is_flagged: !current.is_flagged });
       if (action === 'archive') {
         // To the account's Archive folder; an account without one deletes instead (a job's mail stays).
         const archive = accounts.accounts?.find((a) => a.mailaccount_id === current.mailaccount_id)?.folders.find((f) => f.ifolder_type === 'archive');
-        if (archive && folderId !== archive.ifolder_id && (await mailApi.move(current.ma_id, archive.ifolder_id))) onRemoved(current.ma_id);
-        if (!archive && current.job_id === null && (await mailApi.setFlags(current.ma_id, { is_deleted: true }))) onRemoved(current.ma_id);
+        if (archive && folderId !== archive.ifolder_id && (await provider.mailMove(current.ma_id, archive.ifolder_id))) onRemoved(current.ma_id);
+        if (!archive && current.job_id === null && (await provider.mailSetFlags(current.ma_id, { is_deleted: true }))) onRemoved(current.ma_id);
       }
     },
-    [list, selectedId, open, navigate, onChanged, onRemoved, accounts.accounts, folderId],
+    [list, selectedId, open, navigate, onChanged, onRemoved, accounts.accounts, folderId, provider],
   );
   useShortcuts((a: ShortcutAction) => void shortcut(a));
 

@@ -105,6 +105,9 @@ export function MailListPane({ rows, hasMore, loading, selectedId, checked, onCh
   const tagById = useMemo(() => new Map(tags.map((t) => [t.mt_id, t])), [tags]);
   const items = useMemo(() => withGroupHeaders(rows), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
+  // TanStack Virtual's instance changes under the same object: the compiler must not memoise what reads it. This
+  // component passes only plain values (items, sizes) down, so skipping its memoisation is all that is needed.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtual = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,

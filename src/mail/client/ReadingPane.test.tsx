@@ -2,9 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { resetAuthState } from '../../auth/authStore';
-import { configureApi } from '../../dataProvider/apiClient';
+import { api, configureApi } from '../../dataProvider/apiClient';
 import { renderWithApp } from '../../test/renderWithApp';
 import { routingStub } from '../routing/routingStub';
+import { mailProvider } from './mailProvider';
 import { ReadingPane } from './ReadingPane';
 import type { MailDetails } from '../../../core/mail/client/types';
 
@@ -58,8 +59,10 @@ const details: MailDetails = {
 };
 
 const labels = { tags: [], folders: [], reload: () => undefined };
-const pane = (dataProvider = routingStub()) =>
-  renderWithApp(<ReadingPane id={7} onChanged={() => undefined} onRemoved={() => undefined} labels={labels} />, { dataProvider });
+const pane = (routing = routingStub()) =>
+  renderWithApp(<ReadingPane id={7} onChanged={() => undefined} onRemoved={() => undefined} labels={labels} />, {
+    dataProvider: { ...mailProvider(api), ...routing },
+  });
 
 describe('ReadingPane', () => {
   const fetchMock = vi.fn<typeof fetch>();

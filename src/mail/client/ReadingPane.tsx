@@ -3,7 +3,8 @@
  * "Show images" (or with autoloadHtml), a confirmation before a mail over 5 MB, attachments, actions.
  * A mail the sync could only partly read says so, with a link to download its original source.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Chip, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link } from 'react-router-dom';
@@ -16,9 +17,9 @@ import { LabelMenus } from './LabelMenus';
 import { MailActions } from './MailActions';
 import { MailFrame } from './MailFrame';
 import { loadFailure, loadFailureKey, type LoadFailure } from './loadFailure';
-import { mailApi } from './mailApi';
+import { useMailProvider } from './mailProvider';
 import { useMailDateText } from './mailDates';
-import type { MailAddress, MailAttachmentInfo, MailDetails, MailFlag, MailListRow } from '../../../core/mail/client/types';
+import type { MailAddress, MailDetails, MailFlag, MailListRow } from '../../../core/mail/client/types';
 import type { MailLabels } from './useMailLabels';
 
 const addressText = (list: MailAddress[]) => list.map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(', ');
@@ -34,54 +35,51 @@ export interface ReadingPaneProps {
 
 export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: ReadingPaneProps) {
   const translate = useTranslate();
+  const provider = useMailProvider();
+  const queryClient = useQueryClient();
   const apiUrl = useBrand().apiUrl.replace(/\/+$/, '');
   const dates = useMailDateText();
   const autoload = useAuth().user?.settings.autoloadHtml === true;
-  const [images, setImages] = useState(autoload);
+  // The pane is keyed by the mail: "Show images" and "Load mail" hold for this mail only.
+  const [showImages, setShowImages] = useState(false);
+  const images = autoload || showImages;
   const [large, setLarge] = useState(false);
-  const [mail, setMail] = useState<MailDetails | null>(null);
-  /** 'notFound' for a 404 or 403 (or no mail in the answer), 'loadFailed' for any other failure. */
-  const [failed, setFailed] = useState<LoadFailure | null>(null);
-  const [attachments, setAttachments] = useState<MailAttachmentInfo[]>([]);
   const [picking, setPicking] = useState(false);
   const [own, setOwn] = useState<Pick<MailListRow, 'tag_ids' | 'mf_ids'>>({});
   const tagIds = own.tag_ids ?? listed?.tag_ids ?? [];
   const folderIds = own.mf_ids ?? listed?.mf_ids ?? [];
 
-  useEffect(() => {
-    setImages(autoload);
-    setLarge(false);
-    setAttachments([]);
-  }, [id, autoload]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(null);
-    mailApi
-      .details(id, { images, large }, controller.signal)
-      .then((d) => {
-        if (controller.signal.aborted) return;
-        setMail(d);
-        setFailed(d ? null : 'notFound');
-        if (d && !d.too_large && !d.is_seen) {
-          void mailApi.setFlags(id, { is_seen: true });
-          setMail({ ...d, is_seen: true });
-          onChanged(id, { is_seen: true });
-        }
-        if (d?.has_attachments && !d.too_large) void mailApi.attachments(id).then(setAttachments);
-      })
-      .catch((err: unknown) => !controller.signal.aborted && setFailed(loadFailure(err)));
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, images, large]);
+  const detailsKey = ['mails', 'details', id, { images, large }];
+  const details = useQuery({
+    queryKey: detailsKey,
+    // While the mail is asked again with its images or in full, the version already shown stays.
+    placeholderData: keepPreviousData,
+    refetchOnWindowFocus: false,
+    // Opening an unread mail reads it: the flag is set with the load, and the list row follows.
+    queryFn: async ({ signal }) => {
+      const d = await provider.mailDetails(id, { images, large }, signal);
+      if (!d || d.too_large || d.is_seen) return d;
+      void provider.mailSetFlags(id, { is_seen: true });
+      onChanged(id, { is_seen: true });
+      return { ...d, is_seen: true };
+    },
+  });
+  const mail = details.data ?? null;
+  /** 'notFound' for a 404 or 403 (or no mail in the answer), 'loadFailed' for any other failure. */
+  const failed: LoadFailure | null = details.isError ? loadFailure(details.error) : details.isSuccess && !mail ? 'notFound' : null;
+  const { data: attachments = [] } = useQuery({
+    queryKey: ['mails', 'attachments', id],
+    queryFn: ({ signal }) => provider.mailAttachments(id, signal),
+    enabled: !!mail?.has_attachments && !mail.too_large,
+  });
+  const setMail = (patch: Partial<MailDetails>) => queryClient.setQueryData<MailDetails | null>(detailsKey, (d) => d && { ...d, ...patch });
 
   async function changeFlags(flags: Partial<Record<MailFlag, boolean>>) {
     if (!mail) return;
-    const res = await mailApi.setFlags(mail.ma_id, flags);
-    if (!res) return;
+    if (!(await provider.mailSetFlags(mail.ma_id, flags))) return;
     if (flags.is_deleted) onRemoved(mail.ma_id);
     else {
-      setMail({ ...mail, ...flags });
+      setMail(flags);
       onChanged(mail.ma_id, flags);
     }
   }
@@ -89,16 +87,16 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
   async function assign(jobId: number) {
     setPicking(false);
     if (!mail) return;
-    const res = await mailApi.assignJob(mail.ma_id, jobId);
+    const res = await provider.mailAssignJob(mail.ma_id, jobId);
     if (!res) return;
-    setMail({ ...mail, job_id: jobId, job_number: res.data.job_number });
+    setMail({ job_id: jobId, job_number: res.job_number });
     onChanged(mail.ma_id, { job_id: jobId });
     notify('success', translate('mailClient.assign.done'));
   }
 
   async function label(kind: 'tag_ids' | 'mf_ids', labelId: number, on: boolean) {
     const current = kind === 'tag_ids' ? tagIds : folderIds;
-    const ok = await (kind === 'tag_ids' ? mailApi.setTag(labelId, id, on) : mailApi.setLocalFolder(labelId, id, on)).catch(() => undefined);
+    const ok = await (kind === 'tag_ids' ? provider.mailSetTag(labelId, id, on) : provider.mailSetLocalFolder(labelId, id, on)).catch(() => false);
     if (!ok) return;
     const next = on ? [...current.filter((x) => x !== labelId), labelId] : current.filter((x) => x !== labelId);
     setOwn((o) => ({ ...o, [kind]: next }));
@@ -176,7 +174,7 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
       ) : (
         <>
           {mail.images_blocked > 0 && !images && (
-            <Alert severity="info" action={<Button onClick={() => setImages(true)}>{translate('mailClient.showImages')}</Button>}>
+            <Alert severity="info" action={<Button onClick={() => setShowImages(true)}>{translate('mailClient.showImages')}</Button>}>
               {translate('mailClient.imagesBlocked')}
             </Alert>
           )}
@@ -188,7 +186,7 @@ export function ReadingPane({ id, onChanged, onRemoved, labels, listed }: Readin
                 </MuiLink>
               ))}
               {mail.job_id !== null && (
-                <Button size="small" onClick={() => void mailApi.fileToJob(mail.ma_id, mail.job_id!).catch(() => undefined)}>
+                <Button size="small" onClick={() => void provider.mailFileToJob(mail.ma_id, mail.job_id!).catch(() => undefined)}>
                   {translate('mailClient.assign.fileAttachments')}
                 </Button>
               )}

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { configureApi } from '../../dataProvider/apiClient';
+import { screen, waitFor } from '@testing-library/react';
+import { api, configureApi } from '../../dataProvider/apiClient';
+import { renderWithApp } from '../../test/renderWithApp';
 import type { MailListFilter, MailListRow } from '../../../core/mail/client/types';
 import { useMailChanges } from './useMailChanges';
+import { mailProvider } from './mailProvider';
 import { useMailList } from './useMailList';
 
 const envelope = (data: unknown) =>
@@ -49,7 +51,7 @@ describe('useMailChanges', () => {
   });
 
   it('refreshes the list without a reload when the change token moves, and only then', async () => {
-    render(<Inbox pollMs={40} />);
+    await renderWithApp(<Inbox pollMs={40} />, { dataProvider: mailProvider(api) });
     expect(await screen.findByText('Already here')).toBeInTheDocument();
     // The server has new mail in store, but the token has not moved: the list is not asked again.
     serverRows = [row(2, 'Just arrived'), row(1, 'Already here')];
@@ -65,7 +67,7 @@ describe('useMailChanges', () => {
 
   it('does not ask while the tab is hidden', async () => {
     const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    render(<Inbox pollMs={20} />);
+    await renderWithApp(<Inbox pollMs={20} />, { dataProvider: mailProvider(api) });
     await new Promise((r) => setTimeout(r, 150));
     expect(calls('/mails/changes')).toHaveLength(0);
     hidden.mockReturnValue('visible');

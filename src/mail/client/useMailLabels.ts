@@ -1,7 +1,8 @@
 /** The brand's mail tags and local folders (shared by all accounts), for the folder pane and the reading pane's menus. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MailFolder, MailTag } from '../settings/types';
-import { mailApi } from './mailApi';
+import { useMailProvider } from './mailProvider';
 
 export interface MailLabels {
   tags: MailTag[];
@@ -10,13 +11,14 @@ export interface MailLabels {
   reload: () => void;
 }
 
+const NONE: never[] = [];
+
 export function useMailLabels(): MailLabels {
-  const [tags, setTags] = useState<MailTag[]>([]);
-  const [folders, setFolders] = useState<MailFolder[]>([]);
-  const reload = useCallback(() => {
-    mailApi.tags().then(setTags, () => setTags([]));
-    mailApi.localFolders().then(setFolders, () => setFolders([]));
-  }, []);
-  useEffect(reload, [reload]);
-  return { tags, folders, reload };
+  const provider = useMailProvider();
+  const queryClient = useQueryClient();
+  // A failed answer shows no labels rather than an error: the mail client works without them.
+  const tags = useQuery({ queryKey: ['mails', 'labels', 'tags'], queryFn: () => provider.mailTags().catch(() => NONE) });
+  const folders = useQuery({ queryKey: ['mails', 'labels', 'folders'], queryFn: () => provider.mailLocalFolders().catch(() => NONE) });
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['mails', 'labels'] }), [queryClient]);
+  return { tags: tags.data ?? NONE, folders: folders.data ?? NONE, reload };
 }

@@ -3,23 +3,11 @@
  * button, and a question before deleting. The tab owns the rows and what the buttons do.
  */
 import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslate } from 'ra-core';
+import { Confirm } from 'react-admin';
 
 export interface SettingsListProps<Row> {
   /** null while loading; undefined when loading failed. */
@@ -75,17 +63,18 @@ export function SettingsList<Row>({ rows, idOf, nameOf, before, secondary, empty
           ))}
         </List>
       )}
-      <Dialog open={asking !== null} onClose={() => setAsking(null)} aria-describedby="mail-settings-confirm">
-        <DialogContent>
-          <DialogContentText id="mail-settings-confirm">{asking ? translate('mailSettings.confirm', { name: nameOf(asking) }) : ''}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(null)}>{translate('mailSettings.actions.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void confirm()}>
-            {translate('mailSettings.actions.confirmDelete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <Confirm
+        isOpen={asking !== null}
+        title="mailSettings.actions.delete"
+        titleTranslateOptions={{ name: asking ? nameOf(asking) : '' }}
+        content="mailSettings.confirm"
+        contentTranslateOptions={{ name: asking ? nameOf(asking) : '' }}
+        confirm="mailSettings.actions.confirmDelete"
+        cancel="mailSettings.actions.cancel"
+        confirmColor="warning"
+        onClose={() => setAsking(null)}
+        onConfirm={() => void confirm()}
+      />
     </Box>
   );
 }
