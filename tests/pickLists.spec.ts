@@ -41,14 +41,14 @@ test('a client beyond the first 500 contacts is found by typing, and its name st
   await client.click();
   await expect(page.getByRole('option').first()).toBeVisible();
   await expect(page.getByRole('option', { name: last, exact: true })).toHaveCount(0);
-  const searched = page.waitForRequest((r) => r.url().includes('/api/contacts/filter') && (r.postData() ?? '').includes(`${tag} client 0501`));
+  const searched = page.waitForRequest((r) => r.url().includes('/api/jobclients/filter') && (r.postData() ?? '').includes(`${tag} client 0501`));
   await client.fill(`${tag} client 0501`);
   await searched;
   await page.getByRole('option', { name: last, exact: true }).click();
   await expect(client).toHaveValue(last);
 
   // The stored filter keeps the id; the name comes from that one record, not from a list.
-  const named = page.waitForRequest((r) => r.url().includes('/api/contacts/filter') && (r.postData() ?? '').includes('"ids"'));
+  const named = page.waitForRequest((r) => r.url().includes('/api/jobclients/filter') && (r.postData() ?? '').includes('"ids"'));
   await page.reload();
   await named;
   await expect(page.getByRole('combobox', { name: 'Client', exact: true })).toHaveValue(last);
