@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { STAFF } from '../../core/access/roles';
+import { MIN_SEARCH_CHARS } from '../../core/lists/search';
 import type { ResourceDef } from '../../core/resources/engine/types';
 import { users } from '../../core/users/usersResource';
 import { PICK_LISTS, userPickResource, type PickList } from '../../core/users/userPicks';
@@ -90,7 +91,15 @@ export function registerUserReadRoutes(app: FastifyInstance): void {
         key,
         gate: { roles: STAFF },
         summary: `Search visible users with role ${roles.join(', ')} (stext searches names and address)`,
-        docBody: filterBodySchema(pickInfo),
+        // Types only: the handler's parseFilterBody gives the list's own messages (a too short text ...).
+        body: {
+          type: 'object',
+          properties: {
+            stext: { type: ['string', 'null'], maxLength: 100, description: `at least ${MIN_SEARCH_CHARS} characters` },
+            ids: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
+          },
+          additionalProperties: false,
+        },
         querystring: listQuerySchema,
         data: { type: 'array', items: recordSchema(pickInfo) },
       },
