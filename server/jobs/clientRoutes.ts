@@ -5,14 +5,13 @@
  * fields are answered and accepted; the brand's own schema (req.db) keeps other brands' contacts out.
  */
 import type { FastifyInstance } from 'fastify';
-import { MIN_SEARCH_CHARS } from '../../core/lists/search';
 import { CLIENT_TYPE, jobClients } from '../../core/jobs/jobClients';
 import { action } from '../http/route';
 import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
 import { listPage } from '../lists/listPage';
 import { resourceList } from '../lists/resourceList';
 import { cleanWriteBody } from '../resources/body';
-import { recordSchema, resourceInfo, writeBodySchema } from '../resources/fields';
+import { pickerFilterBodySchema, recordSchema, resourceInfo, writeBodySchema } from '../resources/fields';
 import { parseFilterBody } from '../resources/filters';
 import { insertRecord } from '../resources/store';
 
@@ -29,15 +28,7 @@ export function registerJobClientRoutes(app: FastifyInstance): void {
       key,
       gate: jobClients.gate,
       summary: "Search the clients a job can have (CLIENT contacts, the job form's fields only)",
-      // Types only: the handler's parseFilterBody gives the list's own messages (a too short text ...).
-      body: {
-        type: 'object',
-        properties: {
-          stext: { type: ['string', 'null'], maxLength: 100, description: `at least ${MIN_SEARCH_CHARS} characters` },
-          ids: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
-        },
-        additionalProperties: false,
-      },
+      body: pickerFilterBodySchema,
       querystring: listQuerySchema,
       data: { type: 'array', items: record },
     },

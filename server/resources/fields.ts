@@ -114,6 +114,20 @@ export function writeBodySchema(info: ResourceInfo, mode: 'create' | 'update'): 
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
+/**
+ * The body of a picker's search (POST {name}/filter of a list only pickers read): checked by the
+ * route for types only, so the handler's parseFilterBody still gives the list's own messages (a too
+ * short text ...).
+ */
+export const pickerFilterBodySchema = {
+  type: 'object',
+  properties: {
+    stext: { type: ['string', 'null'], maxLength: 100, description: `at least ${MIN_SEARCH_CHARS} characters` },
+    ids: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
+  },
+  additionalProperties: false,
+} as const;
+
 /** The body of POST {name}/filter, for the OpenAPI document. */
 export function filterBodySchema(info: ResourceInfo): Record<string, unknown> {
   const properties: Record<string, unknown> = {

@@ -4,12 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { STAFF } from '../../core/access/roles';
-import { MIN_SEARCH_CHARS } from '../../core/lists/search';
 import type { ResourceDef } from '../../core/resources/engine/types';
 import { users } from '../../core/users/usersResource';
 import { PICK_LISTS, userPickResource, type PickList } from '../../core/users/userPicks';
 import { notFound } from '../envelope/errors';
-import { filterBodySchema, recordSchema, resourceInfo } from '../resources/fields';
+import { filterBodySchema, pickerFilterBodySchema, recordSchema, resourceInfo } from '../resources/fields';
 import { parseFilterBody } from '../resources/filters';
 import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
 import { getRecord } from '../resources/store';
@@ -91,15 +90,7 @@ export function registerUserReadRoutes(app: FastifyInstance): void {
         key,
         gate: { roles: STAFF },
         summary: `Search visible users with role ${roles.join(', ')} (stext searches names and address)`,
-        // Types only: the handler's parseFilterBody gives the list's own messages (a too short text ...).
-        body: {
-          type: 'object',
-          properties: {
-            stext: { type: ['string', 'null'], maxLength: 100, description: `at least ${MIN_SEARCH_CHARS} characters` },
-            ids: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
-          },
-          additionalProperties: false,
-        },
+        body: pickerFilterBodySchema,
         querystring: listQuerySchema,
         data: { type: 'array', items: recordSchema(pickInfo) },
       },
