@@ -32,5 +32,3 @@ export function useIsStaff(): boolean {
 export function useJobOptions() {
   return { departments: useDepartments() };
 }
-
-export const nameOf = (options: Option[], id: number | null | undefined) => options.find((o) => o.id === id)?.name ?? '';
