@@ -3,7 +3,8 @@
  * every schema, seed a fresh database, then listen on HOST:PORT (default 127.0.0.1:3000).
  * Env: HOST, PORT, DATA_DIR, DATABASE_URL, SKIP_BUILD=1, LOG_LEVEL, TRUST_PROXY (hop count or proxy addresses,
  * server/auth/clientAddress.ts), SESSION_IDLE_MINUTES, SESSION_MAX_HOURS (server/auth/sessions.ts),
- * MAIL_SECRET_KEY, MAIL_SYNC_INTERVAL_S (default 60), MAIL_WORKERS=0 (no mail sync in this process),
+ * MAIL_SECRET_KEY, MAIL_SYNC_INTERVAL_S (default 60), MAIL_SYNC_LEASE_S (default 90; server/mail/sync/lease.ts),
+ * MAIL_WORKERS=0 (no workers in this process: its requests queue syncs for the worker processes),
  * MAIL_PARSE_THREADS (default 1; 0: parse mail on the sync's own thread),
  * REPORT_CHECK_INTERVAL_S (default 900; 0: no "engineer not reported" check in this process),
  * PROVIDER_UPKEEP_INTERVAL_S (default 3600; 0: no keep-alive of idle grants nor call-history fold here),
@@ -29,6 +30,7 @@ import { seedIfEmpty } from './seed/seed';
 import { encryptPlainMailPasswords } from './mail/admin/plainPasswords';
 import { initMailSecrets } from './mail/secrets';
 import { startMailWorkers, type MailWorkers } from './mail/queue/workers';
+import { startQueueSender, type QueueSender } from './processes/queueSender';
 import { startAccountingWorkers, type AccountingWorkers } from './accounting/queue/workers';
 import { startReportCheck, type ReportCheck } from './notifications/reportCheck';
 import { DEMO_PASSWORD, DEMO_PEOPLE, demoEmail } from './seed/people';
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
   // The workers start after the port opens: a signal in between waits for them and stops them.
   let mailWorkers: Promise<MailWorkers | null> = Promise.resolve(null);
   let accountingWorkers: Promise<AccountingWorkers | null> = Promise.resolve(null);
+  let queueSender: Promise<QueueSender | null> = Promise.resolve(null);
   let reportCheck: ReportCheck | null = null;
   let providerUpkeep: ProviderUpkeep | null = null;
   const shutdown = async (signal: string) => {
@@ -81,6 +84,7 @@ async function main(): Promise<void> {
     const workers = await mailWorkers.catch(() => null);
     await workers?.stop().catch((err) => console.error(err));
     await (await accountingWorkers.catch(() => null))?.stop().catch((err) => console.error(err));
+    await (await queueSender.catch(() => null))?.stop().catch((err) => console.error(err));
     await reportCheck?.stop().catch((err) => console.error(err));
     await providerUpkeep?.stop().catch((err) => console.error(err));
     await opened.close().catch((err) => console.error(err));
@@ -139,6 +143,13 @@ async function main(): Promise<void> {
       return null;
     });
     app.accountingQueue.current = await accountingWorkers;
+  } else if (!workerOnly) {
+    // The worker processes run what this API process's requests queue.
+    const starting = startQueueSender(opened.db, opened.url);
+    queueSender = starting;
+    const sender = await starting;
+    app.mailSyncQueue.current = sender.mail;
+    app.accountingQueue.current = sender.accounting;
   }
   reportCheck = startReportCheck(opened.db);
   providerUpkeep = startProviderUpkeep(opened.db);

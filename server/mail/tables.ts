@@ -50,6 +50,8 @@ export interface MailAccountsTable {
   mailserver_id: number | null;
   sync_status: ColumnType<string, string | undefined, string>;
   sync_started_at: MaybeStamp;
+  /** The running sync's last lease renewal (brand migration 0055). */
+  sync_alive_at: MaybeStamp;
   sync_error: string | null;
   sync_error_at: MaybeStamp;
   last_sync_at: MaybeStamp;

@@ -44,6 +44,22 @@ const singletonKey = (job: AccountingJob) => {
   return `${job.schema}:${job.task}${one ? `:${one}` : ''}`;
 };
 
+/** The accounting queue as the workers and the send-only API processes (server/processes/queueSender.ts) both create it. */
+export async function createAccountingQueue(boss: PgBoss): Promise<void> {
+  // A page takes a call or two; ten minutes without finishing means the process died.
+  await boss.createQueue(ACCOUNTING_QUEUE, { policy: 'short', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 });
+}
+
+export function accountingSender(boss: PgBoss): AccountingQueue {
+  return {
+    enqueue: async (job, startAfter) => {
+      if (!isBrandSchemaName(job.schema)) throw new Error(`Not a brand schema: ${job.schema}`);
+      const id = await boss.send(ACCOUNTING_QUEUE, job, { singletonKey: singletonKey(job), ...(startAfter ? { startAfter } : {}) });
+      return id !== null;
+    },
+  };
+}
+
 export async function startAccountingWorkers(opts: {
   root: RootDb;
   connectionString: string;
@@ -65,14 +81,8 @@ export async function startAccountingWorkers(opts: {
   });
   boss.on('error', onError);
   await boss.start();
-  // A page takes a call or two; ten minutes without finishing means the process died.
-  await boss.createQueue(ACCOUNTING_QUEUE, { policy: 'short', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 });
-
-  const enqueue = async (job: AccountingJob, startAfter?: Date): Promise<boolean> => {
-    if (!isBrandSchemaName(job.schema)) throw new Error(`Not a brand schema: ${job.schema}`);
-    const id = await boss.send(ACCOUNTING_QUEUE, job, { singletonKey: singletonKey(job), ...(startAfter ? { startAfter } : {}) });
-    return id !== null;
-  };
+  await createAccountingQueue(boss);
+  const enqueue = accountingSender(boss).enqueue;
 
   let stopping = false;
   const handle = async ([job]: Job<AccountingJob>[]) => {

@@ -58,6 +58,7 @@ import * as brand0048 from './brand/0048_google_task_moves';
 import * as brand0049 from './brand/0049_xero_item_prices';
 import * as brand0053 from './brand/0053_mail_copies';
 import * as brand0054 from './brand/0054_draft_job';
+import * as brand0055 from './brand/0055_sync_lease';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -122,6 +123,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0049_xero_item_prices': brand0049,
   '0053_mail_copies': brand0053,
   '0054_draft_job': brand0054,
+  '0055_sync_lease': brand0055,
 };
 
 /** In order, for the developer dashboard's schema version. */

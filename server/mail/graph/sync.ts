@@ -27,7 +27,8 @@ import { attachmentTarget } from '../sync/attachmentFiles';
 import { failureReason, isUnreadable, type ParsedMessage, type ParseOutcome } from '../sync/parse';
 import { parseBatch } from '../sync/parseBatch';
 import { removeOrphans, storeBatch, type FetchedMessage, type FolderRef } from '../sync/store';
-import { markChanged, takeLease, type AccountSyncResult } from '../sync/syncAccount';
+import { keepLease, takeLease } from '../sync/lease';
+import { markChanged, type AccountSyncResult } from '../sync/syncAccount';
 import type { FolderSyncResult, SyncOptions } from '../sync/syncFolder';
 import type { ImapFoldersTable, MailDb } from '../tables';
 import type { DeltaPage, GraphMailClient, GraphMessageWire } from './client';
@@ -326,6 +327,7 @@ export async function syncGraphAccount(db: MailDb, accountId: number, opts: Grap
   if (!(await takeLease(db, accountId))) return result;
   result.ran = true;
   result.heldFrom = Date.now();
+  const releaseLease = keepLease(db, accountId);
   try {
     const client = graphClientFor(db, account, opts);
     await discoverFolders(client, db, accountId);
@@ -367,6 +369,8 @@ export async function syncGraphAccount(db: MailDb, accountId: number, opts: Grap
   } catch (err) {
     result.error = message(err);
     if (err instanceof RateLimited) result.retryAt = err.retryAt;
+  } finally {
+    releaseLease();
   }
   result.heldUntil = Date.now();
   const done = result.error

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { brandDb, type RootDb } from '../../db/types';
 import { startDovecot, type Dovecot } from '../../test/dovecot';
 import { createTestBrand, testDb, uniqueName } from '../../test/helpers';
+import { leaseSeconds } from '../sync/lease';
 import { createTestAccount, rawMail, withMailbox } from '../sync/testMailbox';
 import { mailDb, type MailDb } from '../tables';
 import { enabledAccounts, MAIL_SYNC_QUEUE, startMailWorkers, type MailWorkerOptions, type MailWorkers } from './workers';
@@ -193,8 +194,12 @@ describe('mail sync workers', () => {
     const user = `${uniqueName('busy')}@test.example`;
     const accountId = await createTestAccount(db, dovecot, user, 'pw-1');
     await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject: 'Waited' })));
-    // Another process's sync holds the lease.
-    await db.updateTable('mailaccounts').set({ sync_status: 'running', sync_started_at: new Date() }).where('mailaccount_id', '=', accountId).execute();
+    // Another process's long sync holds the lease: started 20 minutes ago, renewed just now.
+    await db
+      .updateTable('mailaccounts')
+      .set({ sync_status: 'running', sync_started_at: sql`now() - interval '20 minutes'`, sync_alive_at: sql`now()` })
+      .where('mailaccount_id', '=', accountId)
+      .execute();
     const w = await workers('busy', 1, 3_600_000);
     await w.enqueue(schema, accountId);
     const has = async () => !!(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', accountId).executeTakeFirst());
@@ -202,6 +207,32 @@ describe('mail sync workers', () => {
     expect(await has()).toBe(false);
     await db.updateTable('mailaccounts').set({ sync_status: 'idle' }).where('mailaccount_id', '=', accountId).execute();
     expect(await waitFor(has, 15_000)).toBe(true);
+    await w.stop();
+  }, 60_000);
+
+  it('an account whose sync stopped renewing its lease (a process killed mid-sync) is synced by another worker', async () => {
+    const user = `${uniqueName('orphan')}@test.example`;
+    const accountId = await createTestAccount(db, dovecot, user, 'pw-1');
+    await withMailbox(dovecot, user, 'pw-1', (c) => c.append('INBOX', rawMail({ subject: 'Taken over' })));
+    // The row still says running, but its holder last renewed the lease longer ago than the lease lasts.
+    await db
+      .updateTable('mailaccounts')
+      .set({
+        sync_status: 'running',
+        sync_started_at: sql`now() - interval '2 minutes'`,
+        sync_alive_at: sql`now() - make_interval(secs => ${leaseSeconds() + 1})`,
+      })
+      .where('mailaccount_id', '=', accountId)
+      .execute();
+    const w = await workers('orphan', 1, 3_600_000);
+    await w.enqueue(schema, accountId);
+    const state = async () => {
+      const mail = await db.selectFrom('mails').select('mail_subject').where('mailaccount_id', '=', accountId).executeTakeFirst();
+      const row = await db.selectFrom('mailaccounts').select('sync_status').where('mailaccount_id', '=', accountId).executeTakeFirstOrThrow();
+      return { subject: mail?.mail_subject ?? null, status: row.sync_status };
+    };
+    expect(await waitFor(async () => (await state()).status === 'idle', 15_000)).toBe(true);
+    expect(await state()).toEqual({ subject: 'Taken over', status: 'idle' });
     await w.stop();
   }, 60_000);
 });

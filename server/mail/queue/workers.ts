@@ -22,7 +22,7 @@ import { PgBoss, type Job } from 'pg-boss';
 import { isFeatureOn, type FeatureTree } from '../../../core/access/access';
 import { brandDb, globalDb, isBrandSchemaName, type RootDb } from '../../db/types';
 import type { FileStore } from '../../files/storage';
-import { LEASE_MINUTES, syncAccount } from '../sync/syncAccount';
+import { syncAccount } from '../sync/syncAccount';
 import { mailDb } from '../tables';
 import { startIdleWatchers, type WatchedAccount } from './idleWatch';
 import { carryOverLegacyJobs, setLegacyQueueAside } from './legacyQueue';
@@ -113,12 +113,37 @@ export async function enabledAccounts(root: RootDb): Promise<WatchedAccount[]> {
   return out;
 }
 
+const SYNC_JOB_EXPIRE_S = 15 * 60;
+
 /** Seconds before a sync request that found the account busy is tried again. */
 const BUSY_RETRY_S = 5;
 
 async function syncRunning(db: ReturnType<typeof mailDb>, accountId: number): Promise<boolean> {
   const row = await db.selectFrom('mailaccounts').select(['ma_enabled', 'sync_status']).where('mailaccount_id', '=', accountId).executeTakeFirst();
   return !!row && row.ma_enabled && row.sync_status === 'running';
+}
+
+/** The mail queue as the workers and the send-only API processes (server/processes/queueSender.ts) both create it. */
+export async function createMailSyncQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(MAIL_SYNC_QUEUE, {
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 15,
+    retryBackoff: true,
+    // A job still active this long belonged to a crashed process and is retried (its account was
+    // taken over sooner, once its lease lapsed: lease.ts); a live sync's retry finds the lease held.
+    expireInSeconds: SYNC_JOB_EXPIRE_S,
+  });
+}
+
+export function mailSyncSender(boss: PgBoss): MailSyncQueue {
+  return {
+    enqueue: async (schema, accountId) => {
+      if (!isBrandSchemaName(schema)) throw new Error(`Not a brand schema: ${schema}`);
+      const id = await boss.send(MAIL_SYNC_QUEUE, { schema, accountId } satisfies MailSyncJob, { singletonKey: singletonKey(schema, accountId) });
+      return id !== null;
+    },
+  };
 }
 
 export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWorkers> {
@@ -128,25 +153,14 @@ export async function startMailWorkers(opts: MailWorkerOptions): Promise<MailWor
   const boss = new PgBoss({ connectionString: opts.connectionString, schema, max: 4, schedule: false, application_name: 'mail-sync' });
   boss.on('error', onError);
   await boss.start();
-  await boss.createQueue(MAIL_SYNC_QUEUE, {
-    policy: 'short',
-    retryLimit: 3,
-    retryDelay: 15,
-    retryBackoff: true,
-    // A job still active after the lease time belonged to a crashed process.
-    expireInSeconds: LEASE_MINUTES * 60,
-  });
+  await createMailSyncQueue(boss);
   if (legacy) {
     await carryOverLegacyJobs(opts.root, legacy, async (job) => {
       if (job.name === MAIL_SYNC_QUEUE) await boss.send(MAIL_SYNC_QUEUE, job.data as MailSyncJob, { singletonKey: job.singletonKey ?? undefined });
     });
   }
 
-  const enqueue = async (schema: string, accountId: number): Promise<boolean> => {
-    if (!isBrandSchemaName(schema)) throw new Error(`Not a brand schema: ${schema}`);
-    const id = await boss.send(MAIL_SYNC_QUEUE, { schema, accountId } satisfies MailSyncJob, { singletonKey: singletonKey(schema, accountId) });
-    return id !== null;
-  };
+  const enqueue = mailSyncSender(boss).enqueue;
 
   const accounts = opts.accounts ?? (() => enabledAccounts(opts.root));
   const tick = async (): Promise<number> => {

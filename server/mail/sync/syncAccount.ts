@@ -1,8 +1,8 @@
 /**
- * Syncs one account: takes the account's lease (one sync per account across every process; a
- * lease older than LEASE_MINUTES belonged to a crashed worker and is taken over), mirrors the
- * folder list, syncs each enabled folder, then drops the mails no folder holds any more. A failing
- * folder is recorded and the others go on; a failing account is recorded on the account.
+ * Syncs one account: takes the account's lease (one sync per account across every process, renewed
+ * while it runs: lease.ts), mirrors the folder list, syncs each enabled folder, then drops the mails
+ * no folder holds any more. A failing folder is recorded and the others go on; a failing account is
+ * recorded on the account.
  */
 import { sql } from 'kysely';
 import type { MailDb } from '../tables';
@@ -10,11 +10,10 @@ import { attachmentTarget } from './attachmentFiles';
 import { attachmentDb } from './attachmentTables';
 import { openImap } from './connect';
 import { discoverFolders } from './folders';
+import { keepLease, takeLease } from './lease';
 import { syncGraphAccount } from '../graph/sync';
 import { removeOrphans } from './store';
 import { syncFolder, type FolderSyncResult, type SyncOptions } from './syncFolder';
-
-export const LEASE_MINUTES = 15;
 
 export interface AccountSyncResult {
   ran: boolean;
@@ -24,18 +23,6 @@ export interface AccountSyncResult {
   folders: Record<string, FolderSyncResult | { error: string }>;
   orphansRemoved: number;
   error?: string;
-}
-
-export async function takeLease(db: MailDb, accountId: number): Promise<boolean> {
-  const row = await db
-    .updateTable('mailaccounts')
-    .set({ sync_status: 'running', sync_started_at: sql`now()` })
-    .where('mailaccount_id', '=', accountId)
-    .where('ma_enabled', '=', true)
-    .where((eb) => eb.or([eb('sync_status', '!=', 'running'), eb('sync_started_at', '<', sql<Date>`now() - make_interval(mins => ${LEASE_MINUTES})`)]))
-    .returning('mailaccount_id')
-    .executeTakeFirst();
-  return !!row;
 }
 
 /** Open browsers compare this mark (GET mails/changes) to know their list is stale; set as each changed folder commits. */
@@ -57,6 +44,7 @@ export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptio
   if (!(await takeLease(db, accountId))) return result;
   result.ran = true;
   result.heldFrom = Date.now();
+  const releaseLease = keepLease(db, accountId);
   let client: Awaited<ReturnType<typeof openImap>> | null = null;
   try {
     client = await openImap(db, accountId);
@@ -96,6 +84,7 @@ export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptio
   } finally {
     // Logged out before the lease goes, so two IMAP sessions of one account's sync never overlap.
     await client?.logout().catch(() => client?.close());
+    releaseLease();
   }
   result.heldUntil = Date.now();
   const done = result.error
