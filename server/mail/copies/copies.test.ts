@@ -146,6 +146,48 @@ describe('one copy across shared inboxes', () => {
     expect((await op('GET', `mails/${first}/routing`)).json.mails.data).toMatchObject({ job_ids: [leak.job_id, boiler.job_id], reason: 'manual' });
   });
 
+  it('waits in triage once, also for a user who reads only the second inbox, and is filed once from there', async () => {
+    const office = await inbox();
+    const accounts = await inbox();
+    const admin = await db.selectFrom('users').select('us_id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+    await db.insertInto('mailaccount_users').values({ mailaccount_id: accounts.id, us_id: admin.us_id }).execute();
+    const leak = await job();
+    const id = `<question-${uniqueName('m')}@flat.example>`;
+    const message = { id, subject: 'A question about my repair', text: 'Who should I ask?' };
+    await put(office, delivered(office.user, message));
+    await put(accounts, delivered(accounts.user, message));
+    await syncAccount(db, office.id);
+    await syncAccount(db, accounts.id);
+    const first = await copyOf(office, id);
+    const second = await copyOf(accounts, id);
+
+    const waiting = async (call: Awaited<ReturnType<typeof as>>) => {
+      const res = await call('POST', 'mails/unrouted/filter', { mailaccount_ids: [office.id, accounts.id], limit: 100 });
+      expect(res.status, res.text).toBe(200);
+      return (res.json.mails.data as { ma_id: number; mailaccount_id: number }[]).map((r) => ({ ma_id: r.ma_id, mailaccount_id: r.mailaccount_id }));
+    };
+    const count = async (call: Awaited<ReturnType<typeof as>>) => (await call('GET', 'mails/unrouted/count')).json.mails.data.count as number;
+    const operator = await as(brand.host);
+    const onlySecond = await as(brand.host, 'admin@demo.test');
+    // The operator reads both inboxes: the message once, through its first copy.
+    expect(await waiting(operator)).toEqual([{ ma_id: first, mailaccount_id: office.id }]);
+    // The admin reads only the second: the same message through the copy there.
+    expect(await waiting(onlySecond)).toEqual([{ ma_id: second, mailaccount_id: accounts.id }]);
+    const before = { operator: await count(operator), admin: await count(onlySecond) };
+    expect(before.admin).toBe(1);
+
+    const filed = await onlySecond('POST', 'mails/unrouted/file', { ma_ids: [second], job_id: leak.job_id });
+    expect(filed.status, filed.text).toBe(200);
+    // One link, held by the first copy; both copies say who filed it; neither waits any more.
+    expect(await linkRows(id)).toEqual([{ job_id: leak.job_id, ma_id: first }]);
+    for (const maId of [first, second])
+      expect((await operator('GET', `mails/${maId}/routing`)).json.mails.data).toMatchObject({ job_ids: [leak.job_id], reason: 'manual' });
+    expect(await waiting(operator)).toEqual([]);
+    expect(await waiting(onlySecond)).toEqual([]);
+    expect(await count(operator)).toBe(before.operator - 1);
+    expect(await count(onlySecond)).toBe(0);
+  });
+
   it('keeps a reused Message-ID with other content apart: routed on its own, listed on its own job only', async () => {
     const office = await inbox();
     const accounts = await inbox();

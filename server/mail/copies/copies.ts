@@ -9,10 +9,10 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { MailDb, MailTables } from '../tables';
 import { routingDb } from '../routing/tables';
 
-type Pair = ExpressionBuilder<MailTables & { m: MailTables['mails']; c: MailTables['mails'] }, 'm' | 'c'>;
+export type CopyPair = ExpressionBuilder<MailTables & { m: MailTables['mails']; c: MailTables['mails'] }, 'm' | 'c'>;
 
 /** A where clause: `c` is `m` or a copy of it in another account. */
-export const isCopyOf = (eb: Pair): Expression<SqlBool> =>
+export const isCopyOf = (eb: CopyPair): Expression<SqlBool> =>
   eb.or([
     eb('c.ma_id', '=', eb.ref('m.ma_id')),
     eb.and([eb('c.message_id', '=', eb.ref('m.message_id')), eb('c.ma_content_hash', '=', eb.ref('m.ma_content_hash'))]),
@@ -23,7 +23,7 @@ export async function anchorsOf(db: MailDb, maIds: number[]): Promise<Map<number
   if (!maIds.length) return new Map();
   const rows = await db
     .selectFrom('mails as m')
-    .innerJoin('mails as c', (join) => join.on((eb) => isCopyOf(eb as unknown as Pair)))
+    .innerJoin('mails as c', (join) => join.on((eb) => isCopyOf(eb as unknown as CopyPair)))
     .select(['m.ma_id', (eb) => eb.fn.min('c.ma_id').as('anchor')])
     .where(sql<SqlBool>`m.ma_id = any(${sql.val(maIds)}::bigint[])`)
     .groupBy('m.ma_id')

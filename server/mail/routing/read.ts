@@ -3,7 +3,7 @@ import type { MailRouting, RoutingSuggestion } from '../../../core/mail/routing/
 import { routingReasonText } from '../../../core/mail/routing/messages';
 import { toWireDate } from '../../envelope/datetime';
 import type { Address, MailDb } from '../tables';
-import { anchorOf } from '../copies/copies';
+import { anchorOf, isCopyOf, type CopyPair } from '../copies/copies';
 import { learnedSuggestions, mergeSuggestions } from './learned';
 import type { RoutingDb } from './tables';
 
@@ -39,23 +39,28 @@ export interface UnroutedRow {
   suggestions: RoutingSuggestion[];
 }
 
-/** Unrouted mails of the given accounts not linked since (the triage list). */
+/**
+ * Unrouted messages not linked since (the triage list), each seen through the first of its copies
+ * (copies.ts) in the given accounts: the decision is held by the message's first stored copy, which
+ * may be in an inbox this user does not read. A copy deleted or marked as spam does not wait.
+ */
 function waiting(db: RoutingDb, accountIds: number[]) {
   return db
     .selectFrom('mail_routing as r')
     .innerJoin('mails as m', 'm.ma_id', 'r.ma_id')
+    .innerJoin('mails as c', (join) => join.on((eb) => isCopyOf(eb as unknown as CopyPair)))
     .where('r.mr_reason', '=', 'unrouted')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('mail_job_links as l').select('l.job_id').whereRef('l.ma_id', '=', 'm.ma_id'))))
-    .where('m.is_deleted', '=', false)
-    .where('m.is_spam', '=', false)
-    .where('m.mailaccount_id', 'in', accountIds);
+    .where('c.is_deleted', '=', false)
+    .where('c.is_spam', '=', false)
+    .where('c.mailaccount_id', 'in', accountIds);
 }
 
-/** How many mails wait in triage: the menu's count. */
+/** How many messages wait in triage: the menu's count. */
 export async function unroutedCount(db: RoutingDb, accountIds: number[]): Promise<number> {
   if (!accountIds.length) return 0;
   const row = await waiting(db, accountIds)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select((eb) => eb.fn.count<string>('m.ma_id').distinct().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -63,16 +68,22 @@ export async function unroutedCount(db: RoutingDb, accountIds: number[]): Promis
 /** The triage list, newest first: the router's suggestions with the rules learned from people's filings. */
 export async function unroutedMails(db: RoutingDb, accountIds: number[], limit: number, offset: number): Promise<{ rows: UnroutedRow[]; total: number }> {
   if (!accountIds.length) return { rows: [], total: 0 };
-  const base = waiting(db, accountIds);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['m.ma_id', 'm.mailaccount_id', 'm.mail_subject', 'm.mail_from', 'm.mail_date', 'r.mr_suggestions'])
-      .orderBy('m.mail_date', (o) => o.desc().nullsLast())
-      .orderBy('m.ma_id', 'desc')
+  // One row per message: the user's first copy of it.
+  const firstCopies = waiting(db, accountIds)
+    .distinctOn('m.ma_id')
+    .select(['c.ma_id', 'c.mailaccount_id', 'c.mail_subject', 'c.mail_from', 'c.mail_date', 'r.mr_suggestions'])
+    .orderBy('m.ma_id')
+    .orderBy('c.ma_id');
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom(firstCopies.as('w'))
+      .selectAll()
+      .orderBy('w.mail_date', (o) => o.desc().nullsLast())
+      .orderBy('w.ma_id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    unroutedCount(db, accountIds),
   ]);
   const learned = await learnedSuggestions(
     db,
@@ -85,6 +96,6 @@ export async function unroutedMails(db: RoutingDb, accountIds: number[], limit: 
       mail_date: toWireDate(r.mail_date),
       suggestions: mergeSuggestions(mr_suggestions, learned.get(Number(r.ma_id)) ?? []),
     })),
-    total: Number(count.n),
+    total,
   };
 }

@@ -12,7 +12,8 @@ import { asObject } from '../../http/objects';
 import { invalidField } from '../../envelope/errors';
 import { modifiableJob } from '../../jobs/access';
 import { MAIL_CLIENT_GATE, linkedAccounts, mailNotFound, sessionUserId, visibleMail } from '../client/access';
-import { mailDb } from '../tables';
+import { anchorsOf } from '../copies/copies';
+import { mailDb, type MailDb } from '../tables';
 import { announceFiling, linkByHand, recordManual } from './manual';
 import { mailRouting, unroutedCount, unroutedMails } from './read';
 import { routingDb } from './tables';
@@ -147,14 +148,18 @@ export function registerMailRoutingRoutes(app: FastifyInstance): void {
       if (!job?.job_number) throw invalidField('job_id');
       await modifiableJob(req, job.job_id);
       const usId = sessionUserId(req);
+      // A copy in a second inbox is filed through the message's first copy, which holds its links (copies.ts).
+      const anchorOf = await anchorsOf(db as unknown as MailDb, ids);
+      const anchors = [...new Set(ids.map((id) => anchorOf.get(id) ?? id))];
+      const anchorAccounts = await db.selectFrom('mails').select('mailaccount_id').where('ma_id', 'in', anchors).execute();
       await db.transaction().execute(async (trx) => {
-        for (const id of ids) {
+        for (const id of anchors) {
           await linkByHand(trx, id, job.job_id, usId);
           await recordManual(trx, id, usId, { job_number: job.job_number });
         }
         await announceFiling(
           trx,
-          mails.map((m) => m.mailaccount_id),
+          [...mails, ...anchorAccounts].map((m) => m.mailaccount_id),
         );
       });
       return { data: { job_id: job.job_id, job_number: job.job_number, ma_ids: ids } };
