@@ -19,17 +19,25 @@ function chunks<T>(list: T[]): T[][] {
   return out;
 }
 
-/** Every account's address and alias of the brand, lower-cased. */
-async function brandAddresses(db: RoutingDb): Promise<Set<string>> {
-  const accounts = await db.selectFrom('mailaccounts').select('ma_email as email').union(db.selectFrom('mailaliases').select('mal_email as email')).execute();
-  return new Set(accounts.map((a) => a.email?.toLowerCase()).filter((x): x is string => !!x));
-}
-
-/** The account's address and its aliases, lower-cased. */
-export async function ownAddresses(db: RoutingDb, accountId: number): Promise<Set<string>> {
-  const account = await db.selectFrom('mailaccounts').select('ma_email').where('mailaccount_id', '=', accountId).executeTakeFirst();
-  const aliases = await db.selectFrom('mailaliases').select('mal_email').where('mailaccount_id', '=', accountId).execute();
-  return new Set([account?.ma_email, ...aliases.map((a) => a.mal_email)].filter((x): x is string => !!x).map((a) => a.toLowerCase()));
+/**
+ * The account's own address and aliases, and every address and alias of the brand's accounts,
+ * lower-cased, in one read.
+ */
+async function addresses(db: RoutingDb, accountId: number): Promise<{ own: Set<string>; brandOwn: Set<string> }> {
+  const rows = await db
+    .selectFrom('mailaccounts')
+    .select(['mailaccount_id', 'ma_email as email'])
+    .unionAll(db.selectFrom('mailaliases').select(['mailaccount_id', 'mal_email as email']))
+    .execute();
+  const own = new Set<string>();
+  const brandOwn = new Set<string>();
+  for (const r of rows) {
+    const address = r.email?.toLowerCase();
+    if (!address) continue;
+    brandOwn.add(address);
+    if (r.mailaccount_id === accountId) own.add(address);
+  }
+  return { own, brandOwn };
 }
 
 async function repliedJobs(db: RoutingDb, ids: string[]): Promise<Map<string, JobRef>> {
@@ -112,8 +120,7 @@ async function senderJobs(db: RoutingDb, addresses: string[]): Promise<{ open: M
 }
 
 export async function loadFacts(db: RoutingDb, accountId: number, mails: RoutableMail[]): Promise<RoutingFacts> {
-  const own = await ownAddresses(db, accountId);
-  const brandOwn = await brandAddresses(db);
+  const { own, brandOwn } = await addresses(db, accountId);
   const ids = new Set<string>();
   const numbers = new Set<string>();
   const senders = new Set<string>();

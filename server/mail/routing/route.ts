@@ -10,8 +10,6 @@ import type { RoutableMail } from './clues';
 import { decide, type Decision } from './decide';
 import { loadFacts } from './facts';
 import type { RoutingDb } from './tables';
-import type { MailDb } from '../tables';
-import { anchorsOf } from '../copies/copies';
 
 export interface StoredMail {
   ma_id: number;
@@ -25,19 +23,27 @@ export interface StoredMail {
  */
 async function undecided(db: RoutingDb, mails: StoredMail[]): Promise<StoredMail[]> {
   if (!mails.length) return [];
-  const anchors = await anchorsOf(
-    db as unknown as MailDb,
-    mails.map((m) => m.ma_id),
-  );
-  mails = mails.filter((m) => (anchors.get(m.ma_id) ?? m.ma_id) === m.ma_id);
-  if (!mails.length) return [];
   const rows = await db
     .selectFrom('mails as m')
-    .leftJoin('mail_routing as r', 'r.ma_id', 'm.ma_id')
     .select('m.ma_id')
     .where(sql<SqlBool>`m.ma_id = any(${sql.val(mails.map((m) => m.ma_id))}::bigint[])`)
-    .where('r.ma_id', 'is', null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('mail_job_links as l').select('l.job_id').whereRef('l.ma_id', '=', 'm.ma_id'))))
+    .where((eb) =>
+      eb.not(
+        eb.or([
+          eb.exists(eb.selectFrom('mail_routing as r').select('r.ma_id').whereRef('r.ma_id', '=', 'm.ma_id')),
+          eb.exists(eb.selectFrom('mail_job_links as l').select('l.job_id').whereRef('l.ma_id', '=', 'm.ma_id')),
+          // An older copy in another inbox (copies.ts) is the message's anchor.
+          eb.exists(
+            eb
+              .selectFrom('mails as c')
+              .select('c.ma_id')
+              .whereRef('c.message_id', '=', 'm.message_id')
+              .whereRef('c.ma_content_hash', '=', 'm.ma_content_hash')
+              .whereRef('c.ma_id', '<', 'm.ma_id'),
+          ),
+        ]),
+      ),
+    )
     .execute();
   const open = new Set(rows.map((r) => Number(r.ma_id)));
   return mails.filter((m) => open.has(m.ma_id));
