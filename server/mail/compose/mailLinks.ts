@@ -1,9 +1,33 @@
 /** Links between mails and tags or local folders: only mails of the user's accounts can be linked. */
 import { enText } from '../../../core/i18n/en-US';
 import { conflict, invalidField, validationError } from '../../envelope/errors';
+import type { JsonSchema } from '../../envelope/schemas';
+import { objectBody } from '../../http/bodySchema';
+import { reportedOn } from '../../http/bodyShapes';
 import { asObject } from '../../http/objects';
 import { mailNotFound, readableAccountIds } from './access';
 import type { ComposeDb } from './tables';
+
+/**
+ * `ma_ids` as parseMailIds reads it: not a list or an empty one is 'Field is required!'; more than
+ * 5000 or an element that is not a positive whole number is 'Invalid value' on the list.
+ */
+export const mailIdsSchema: JsonSchema = {
+  type: 'array',
+  minItems: 1,
+  'x-message': 'validation.required',
+  allOf: [
+    {
+      maxItems: 5000,
+      items: reportedOn('ma_ids', { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+      'x-message': 'validation.value',
+      'x-field': 'ma_ids',
+    },
+  ],
+};
+
+/** The body `{ ma_ids }` of the actions on a set of mails. */
+export const mailIdsBody = (): JsonSchema => objectBody({ ma_ids: mailIdsSchema }, ['ma_ids']);
 
 export function parseMailIds(input: unknown): number[] {
   const ids = asObject(input).ma_ids;
