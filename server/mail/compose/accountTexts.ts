@@ -84,14 +84,15 @@ function parseBody(spec: AccountTextSpec, input: unknown, mode: 'create' | 'upda
 /**
  * The body parseBody reads, as the route declares it: unknown properties, a text that is not text
  * and a bad account id are refused before the handler. The blank-content rules (HTML without
- * text is empty) and their messages ('Signature content is required!') stay in parseBody.
+ * text is empty), what create requires, and their messages ('Signature content is required!') stay in parseBody.
  */
-function textBody(spec: AccountTextSpec, mode: 'create' | 'update'): JsonSchema {
-  const properties: Record<string, JsonSchema> = { mailaccount_id: idSchema('validation.value') };
+function textBody(spec: AccountTextSpec): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
   // Only the limits whose wording AJV's rewording gives (max 100 / max 3000); longer ones stay in parseBody.
   for (const f of spec.fields) properties[f.name] = { type: 'string', ...(f.max <= 3000 ? { maxLength: f.max } : {}) };
-  const required = mode === 'create' ? ['mailaccount_id', ...spec.fields.filter((f) => f.required === enText('validation.required')).map((f) => f.name)] : [];
-  return { ...objectBody(properties, required), additionalProperties: false };
+  properties.mailaccount_id = idSchema('validation.value');
+  // Nothing is `required` here: parseBody answers every missing field at once, with the content's own message.
+  return { ...objectBody(properties), additionalProperties: false };
 }
 
 // The two tables share a shape; one loosely typed view of them keeps this one implementation.
@@ -146,7 +147,7 @@ function registerAccountTexts(app: FastifyInstance, spec: AccountTextSpec): void
   });
   action(
     app,
-    { method: 'POST', url: `${base}/create`, key, gate: MAIL_GATE, status: 201, change: true, body: textBody(spec, 'create'), summary: `New one of ${key}` },
+    { method: 'POST', url: `${base}/create`, key, gate: MAIL_GATE, status: 201, change: true, body: textBody(spec), summary: `New one of ${key}` },
     async (req) => {
       const { db, accounts } = await ctx(req);
       const values = parseBody(spec, req.body, 'create');
@@ -163,7 +164,7 @@ function registerAccountTexts(app: FastifyInstance, spec: AccountTextSpec): void
       gate: MAIL_GATE,
       params: idParams,
       change: true,
-      body: textBody(spec, 'update'),
+      body: textBody(spec),
       summary: `Change one of ${key}`,
     },
     async (req) => {

@@ -9,22 +9,18 @@ import { mailNotFound, readableAccountIds } from './access';
 import type { ComposeDb } from './tables';
 
 /**
- * `ma_ids` as parseMailIds reads it: not a list or an empty one is 'Field is required!'; more than
- * 5000 or an element that is not a positive whole number is 'Invalid value' on the list.
+ * A list of ids as the mail handlers read it (parseMailIds, the drafts' parseIdList): not a list or
+ * an empty one is 'Field is required!'; more than `maxItems` or an element that is not a whole
+ * number 1..`maxId` is 'Invalid value' on the list.
  */
-export const mailIdsSchema: JsonSchema = {
+export const idListSchema = (field: string, maxItems: number, maxId: number): JsonSchema => ({
   type: 'array',
   minItems: 1,
   'x-message': 'validation.required',
-  allOf: [
-    {
-      maxItems: 5000,
-      items: reportedOn('ma_ids', { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-      'x-message': 'validation.value',
-      'x-field': 'ma_ids',
-    },
-  ],
-};
+  allOf: [{ maxItems, items: reportedOn(field, { type: 'integer', minimum: 1, maximum: maxId }), 'x-message': 'validation.value', 'x-field': field }],
+});
+
+export const mailIdsSchema = idListSchema('ma_ids', 5000, Number.MAX_SAFE_INTEGER);
 
 /** The body `{ ma_ids }` of the actions on a set of mails. */
 export const mailIdsBody = (): JsonSchema => objectBody({ ma_ids: mailIdsSchema }, ['ma_ids']);
