@@ -7,16 +7,33 @@ import type { FastifyInstance } from 'fastify';
 import { STAFF } from '../../../core/access/roles';
 import { mailAdminText } from '../../../core/mail/admin/messages';
 import { notFound, validationError } from '../../envelope/errors';
+import type { JsonSchema } from '../../envelope/schemas';
+import { objectBody } from '../../http/bodySchema';
 import { asObject } from '../../http/objects';
 import { action, idParams } from '../../http/route';
 import { mailDb } from '../tables';
 import { accountAliases, accountUsers, lockAccount } from './accountQueries';
 import { paramId } from './accounts';
 import { MAIL_ADMIN_GATE as gate } from './gate';
-import { bool, email, Fields, id, refuseUnknown, text } from './parse';
+import { bool, boolValue, email, emailValue, Fields, id, idValue, ignored, refuseUnknown, text, textValue } from './parse';
 
 const key = 'mailaccounts';
-const idSchema = { type: 'integer', minimum: 1, maximum: 2147483647 };
+
+/**
+ * `{ _bulk: [row] }`, the whole new list. Failures inside a row are named `_bulk.<i>.<field>` as the
+ * handler named them; an unknown property of a row stays the handler's check (it names it alone).
+ */
+const bulkBody = (row: Record<string, JsonSchema>, required: string[]): JsonSchema =>
+  objectBody({ _bulk: { type: 'array', items: objectBody(row, required) } }, ['_bulk']);
+
+const USER_ROW = {
+  us_id: idValue(),
+  maxu_default: boolValue(),
+  maxu_user_can_send: boolValue(),
+  maxu_user_can_delete: boolValue(),
+  ...ignored(['email', 'fullname', 'role']),
+};
+const ALIAS_ROW = { mal_email: emailValue(), mal_name: textValue(), mal_is_default: boolValue(), ...ignored(['mal_id']) };
 
 function bulkOf(body: Record<string, unknown>, f: Fields): Record<string, unknown>[] {
   const rows = body._bulk;
@@ -42,24 +59,7 @@ export function registerAccountLinkRoutes(app: FastifyInstance): void {
       gate,
       params: idParams,
       change: true,
-      docBody: {
-        type: 'object',
-        properties: {
-          _bulk: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                us_id: idSchema,
-                maxu_default: { type: 'boolean' },
-                maxu_user_can_send: { type: 'boolean' },
-                maxu_user_can_delete: { type: 'boolean' },
-              },
-            },
-          },
-        },
-        required: ['_bulk'],
-      },
+      body: bulkBody(USER_ROW, ['us_id']),
       summary: "Replace the account's users (office staff only); a user's default account is unique to them",
     },
     async (req) => {
@@ -124,7 +124,7 @@ export function registerAccountLinkRoutes(app: FastifyInstance): void {
         gate,
         params: idParams,
         change: true,
-        docBody: { type: 'object', properties: { us_id: idSchema, value: { type: 'boolean' } }, required: ['us_id', 'value'] },
+        body: objectBody({ us_id: idValue(), value: boolValue() }, ['us_id', 'value']),
         summary: `Set ${column} of one user linked to the account`,
       },
       async (req) => {
@@ -155,16 +155,7 @@ export function registerAccountLinkRoutes(app: FastifyInstance): void {
       gate,
       params: idParams,
       change: true,
-      docBody: {
-        type: 'object',
-        properties: {
-          _bulk: {
-            type: 'array',
-            items: { type: 'object', properties: { mal_email: { type: 'string' }, mal_name: { type: 'string' }, mal_is_default: { type: 'boolean' } } },
-          },
-        },
-        required: ['_bulk'],
-      },
+      body: bulkBody(ALIAS_ROW, ['mal_email']),
       summary: "Replace the account's aliases; exactly one is the default",
     },
     async (req) => {

@@ -7,6 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound, validationError } from '../../envelope/errors';
 import { enText } from '../../../core/i18n/en-US';
+import type { JsonSchema } from '../../envelope/schemas';
+import { objectBody } from '../../http/bodySchema';
 import { asObject } from '../../http/objects';
 import { action, idParams } from '../../http/route';
 import { requestSync } from '../queue/requestSync';
@@ -14,7 +16,7 @@ import { mailDb, type MailDb } from '../tables';
 import { accountDetails, ACCOUNT_SORTABLE, listAccounts, lockAccount } from './accountQueries';
 import { MAIL_ADMIN_GATE as gate } from './gate';
 import { listQuerySchema, parseListQuery, parseSearchText, type ListOptions, type ListQuery } from '../../http/listQuery';
-import { ADMIN_PAGE_SIZE, bool, email, Fields, id, refuseUnknown, text, wire } from './parse';
+import { ADMIN_PAGE_SIZE, bool, boolValue, email, emailValue, Fields, id, idValue, ignored, refuseUnknown, text, textMatching, textValue, wire } from './parse';
 
 const key = 'mailaccounts';
 type IdReq = FastifyRequest<{ Params: { id: number } }>;
@@ -45,6 +47,19 @@ interface AccountValues {
   ma_enabled?: boolean;
   mis_id?: number | null;
   mailserver_id?: number | null;
+}
+
+/** The body parseAccount reads; name and e-mail are required on create (blank reads 'Field is required!' there). */
+function accountBody(create: boolean): JsonSchema {
+  const fields = {
+    ma_name: textValue(),
+    ma_email: emailValue(),
+    ma_color: textMatching('#[0-9a-fA-F]{6}', 'validation.value'),
+    ma_enabled: boolValue(),
+    mis_id: idValue(),
+    mailserver_id: idValue(),
+  };
+  return { ...objectBody({ ...fields, ...ignored(READ_ONLY) }, create ? ['ma_name', 'ma_email'] : []), additionalProperties: false };
 }
 
 function parseAccount(input: unknown, create: boolean): AccountValues {
@@ -105,7 +120,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       key,
       gate,
       querystring: listQuerySchema,
-      docBody: { type: 'object', properties: { stext: { type: 'string' } } },
+      body: objectBody({ stext: { type: 'string' } }),
       summary: 'Filter mail accounts by name or e-mail (stext ≥ 3)',
     },
     (req) => list(req, parseSearchText(asObject(req.body).stext, { blank: 'tooShort' })),
@@ -127,7 +142,16 @@ export function registerAccountRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: `${base}/create`, key, gate, change: true, status: 201, summary: 'Create a mail account; its e-mail becomes the default alias' },
+    {
+      method: 'POST',
+      url: `${base}/create`,
+      key,
+      gate,
+      change: true,
+      status: 201,
+      body: accountBody(true),
+      summary: 'Create a mail account; its e-mail becomes the default alias',
+    },
     async (req) => {
       const values = parseAccount(req.body, true);
       const db = mailDb(req.db);
@@ -157,6 +181,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       gate,
       params: idParams,
       change: true,
+      body: accountBody(false),
       summary: 'Change an account; a new incoming server replaces the old one (its folders are synced afresh)',
     },
     async (req) => {
@@ -205,7 +230,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       gate,
       params: idParams,
       change: true,
-      docBody: { type: 'object', properties: { enabled: { type: 'boolean' } }, required: ['enabled'] },
+      body: objectBody({ enabled: boolValue() }, ['enabled']),
       summary: 'Enable or disable the account for everyone (the sync skips a disabled account)',
     },
     async (req) => {

@@ -12,7 +12,7 @@ import { action, idParams } from '../../http/route';
 import { mailDb, type MailDb } from '../tables';
 import { accountFolders, FOLDER_COLUMNS } from './accountQueries';
 import { MAIL_ADMIN_GATE as gate } from './gate';
-import { bool, date, Fields, id, oneOf, refuseUnknown, wire } from './parse';
+import { bool, boolValue, date, dateValue, Fields, id, idValue, ignored, oneOf, oneOfValue, refuseUnknown, wire } from './parse';
 
 const key = 'imapfolders';
 const FOLDER_TYPES = ['inbox', 'sent', 'trash', 'drafts', 'junk', 'archive', 'other'] as const;
@@ -49,7 +49,6 @@ function one<T>(req: FastifyRequest, parse: (f: Fields, body: Record<string, unk
 
 export function registerImapFolderRoutes(app: FastifyInstance): void {
   const base = '/api/imapfolders';
-  const flagDoc = (name: string, type: string) => ({ type: 'object', properties: { [name]: { type } }, required: [name] });
   /** A required flag: true or false (1 or 0 as well). */
   const flagBody = (name: string) => objectBody({ [name]: { enum: [true, false, 1, 0], 'x-message': 'validation.value' } }, [name]);
 
@@ -60,7 +59,7 @@ export function registerImapFolderRoutes(app: FastifyInstance): void {
       url: `${base}/filter`,
       key,
       gate,
-      docBody: flagDoc('mailaccount_id', 'integer'),
+      body: objectBody({ mailaccount_id: idValue() }, ['mailaccount_id']),
       summary: "An account's IMAP folders with sync settings, progress and errors",
     },
     async (req) => {
@@ -100,6 +99,17 @@ export function registerImapFolderRoutes(app: FastifyInstance): void {
       gate,
       params: idParams,
       change: true,
+      body: {
+        ...objectBody({
+          // The row's other columns may come back as they were read; the ones below are checked.
+          ...ignored(FOLDER_COLUMNS),
+          ifolder_sync_enabled: boolValue(),
+          ifolder_syncfromdt: dateValue(),
+          is_default_seen: boolValue(),
+          ifolder_type: oneOfValue(FOLDER_TYPES),
+        }),
+        additionalProperties: false,
+      },
       summary: 'Change how one folder is synced: enabled, sync from date, default seen, folder type',
     },
     async (req) => {

@@ -6,6 +6,7 @@
 import { enText } from '../../../core/i18n/en-US';
 import { toWireDate } from '../../envelope/datetime';
 import { validationError, type FieldMessage } from '../../envelope/errors';
+import type { JsonSchema } from '../../envelope/schemas';
 
 type Key = 'required' | 'number' | 'value' | 'max100' | 'email';
 
@@ -95,6 +96,40 @@ export function date(f: Fields, field: string, v: unknown): Date | null | undefi
   if (Number.isNaN(d.getTime())) return void f.add(field, 'value');
   return d;
 }
+
+/**
+ * Schemas of the values the parsers above take, for a route's declared body (server/http/bodySchema.ts):
+ * what the schema refuses, the parser refuses with the same message on the same field. The parsers'
+ * other rules stay theirs: blank is required, the trimmed length, the e-mail pattern, a digit
+ * string read as a number, a real date. `null` is allowed where it counts as absent (in lists too).
+ */
+export const textValue = (): JsonSchema => ({ type: ['string', 'null'] });
+/**
+ * A text that, trimmed, is blank or matches `pattern` (else `message`); past 100 characters the
+ * parser's 'max 100' answers first, so the schema lets those through.
+ */
+export const textMatching = (pattern: string, message: string): JsonSchema => ({
+  ...textValue(),
+  allOf: [{ pattern: `^(?:\\s*(?:${pattern})?\\s*|[\\s\\S]{101,})$`, 'x-message': message }],
+});
+/** As email() reads it: EMAIL above, 'Invalid email'. */
+export const emailValue = (): JsonSchema => textMatching(EMAIL.source.slice(1, -1), 'validation.email');
+export const boolValue = (): JsonSchema => ({ enum: [true, false, 1, 0, null], 'x-message': 'validation.value' });
+export const idValue = (): JsonSchema => ({
+  type: ['integer', 'string', 'null'],
+  pattern: '^\\s*(\\d+)?\\s*$',
+  'x-message': 'validation.number',
+  allOf: [{ minimum: 1, maximum: MAX_ID, 'x-message': 'validation.value' }],
+});
+export const oneOfValue = (values: readonly string[]): JsonSchema => ({ enum: [...values, null], 'x-message': 'validation.value' });
+export const dateValue = (): JsonSchema => ({
+  type: ['string', 'null'],
+  pattern: '^\\s*(\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?Z?)?\\s*$',
+  'x-message': 'validation.value',
+  example: '2026-01-31',
+});
+/** Properties a body may carry and the call ignores (read-only columns sent back as they came). */
+export const ignored = (names: readonly string[]): Record<string, JsonSchema> => Object.fromEntries(names.map((n) => [n, { description: 'ignored' }]));
 
 /** Only the keys the call knows; anything else is refused by name. */
 export function refuseUnknown(f: Fields, body: Record<string, unknown>, known: readonly string[]): void {

@@ -7,6 +7,8 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { invalidField } from '../../envelope/errors';
+import { objectBody } from '../../http/bodySchema';
+import { idSchema, reportedOn } from '../../http/bodyShapes';
 import { asObject } from '../../http/objects';
 import { storeUploads, type StagedFile } from '../../files/upload';
 import { modifiableJob } from '../../jobs/access';
@@ -18,6 +20,14 @@ import { attachmentSource, mailAttachmentList } from './attachments';
 
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2147483647;
 
+/** A required id whose absence or bad value both read 'Invalid value', as the handler answered. */
+const anId = { ...idSchema('validation.value'), 'x-required-message': 'validation.value' };
+
+const assignFilesBody = objectBody({ ma_id: anId, job_id: anId, indexes: reportedOn('indexes', { type: 'array', items: { type: 'integer', minimum: 0 } }) }, [
+  'ma_id',
+  'job_id',
+]);
+
 export function registerAssignFilesRoute(app: FastifyInstance): void {
   action(
     app,
@@ -27,7 +37,7 @@ export function registerAssignFilesRoute(app: FastifyInstance): void {
       key: 'mails',
       gate: { ...MAIL_CLIENT_GATE, requiredFeatures: [...(MAIL_CLIENT_GATE.requiredFeatures ?? []), 'job.enabled'] },
       summary: "Files a mail's attachments (all, or those of `indexes`) to a job's documents ({ma_id, job_id, indexes?})",
-      docBody: { type: 'object' },
+      body: assignFilesBody,
       change: true,
     },
     async (req) => {

@@ -1,5 +1,8 @@
 /** Checks the body of POST mails/filter: every field optional, wrong types answer 400 with the field. */
 import { invalidField } from '../../envelope/errors';
+import type { JsonSchema } from '../../envelope/schemas';
+import { objectBody } from '../../http/bodySchema';
+import { boolSchema, idSchema, reportedOn } from '../../http/bodyShapes';
 import { asObject } from '../../http/objects';
 import { searchableText } from '../../../core/lists/search';
 import type { MailFilter, MailListFilter } from '../../../core/mail/client/types';
@@ -7,6 +10,31 @@ import type { MailFilter, MailListFilter } from '../../../core/mail/client/types
 const KEYS = ['mailaccount_ids', 'ifolder_id', 'mt_id', 'mf_id', 'stext', 'is_seen', 'is_flagged', 'is_deleted', 'before'] as const;
 
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2147483647;
+
+/**
+ * The body of mails/filter, mails/select and mails/deleted as the route declares it. What it cannot
+ * say stays in parseMailFilter: an unknown property sent as null, the trimmed 100-character limit of
+ * `stext`, and whether `before.mail_date` is a real date.
+ */
+export const mailFilterBody: JsonSchema = {
+  ...objectBody({
+    mailaccount_ids: { type: 'array', items: reportedOn('mailaccount_ids', idSchema()), 'x-message': 'validation.value' },
+    ifolder_id: idSchema('validation.value'),
+    mt_id: idSchema('validation.value'),
+    mf_id: idSchema('validation.value'),
+    stext: { type: 'string' },
+    is_seen: boolSchema(),
+    is_flagged: boolSchema(),
+    is_deleted: boolSchema(),
+    // The last row of the page before (the list's keyset): its wire date and id.
+    before: reportedOn('before', {
+      type: 'object',
+      properties: { mail_date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' }, ma_id: idSchema() },
+      required: ['mail_date', 'ma_id'],
+    }),
+  }),
+  additionalProperties: false,
+};
 
 function optionalBool(body: Record<string, unknown>, key: string): boolean | null {
   const v = body[key];

@@ -6,6 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import { MAIL_FLAGS, type MailFlag } from '../../../core/mail/client/types';
 import { invalidField } from '../../envelope/errors';
+import type { JsonSchema } from '../../envelope/schemas';
+import { boolSchema } from '../../http/bodyShapes';
 import { asObject } from '../../http/objects';
 import { pushFlags } from '../sync/pushFlags';
 import type { AppFlag } from '../sync/store';
@@ -15,6 +17,9 @@ import { checkDeleteAllowed, checkSpamAllowed } from './deleteRules';
 import { setMailDeleted } from './serverDelete';
 
 export type FlagChanges = Partial<Record<MailFlag, boolean>>;
+
+/** The flags a change may set, each a boolean (null stays the handler's 'Invalid value'). */
+export const flagProperties: Record<string, JsonSchema> = Object.fromEntries(MAIL_FLAGS.map((f) => [f, boolSchema()]));
 
 export function parseFlagChanges(input: unknown, allowed: readonly string[] = []): FlagChanges {
   const body = asObject(input);

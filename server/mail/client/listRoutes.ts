@@ -10,7 +10,7 @@ import { listQuerySchema, parseListQuery, type ListQuery } from '../../http/list
 import { requestSync } from '../queue/requestSync';
 import { mailDb } from '../tables';
 import { MAIL_CLIENT_GATE, linkedAccounts, listedAccountIds, recordForbidden } from './access';
-import { parseMailFilter } from './filterBody';
+import { mailFilterBody, parseMailFilter } from './filterBody';
 import { listMails } from './mailList';
 import { MAIL_LIST, userZone } from './readRoutes';
 
@@ -54,7 +54,7 @@ export function registerMailListRoutes(app: FastifyInstance): void {
       key: KEY,
       gate: MAIL_CLIENT_GATE,
       summary: `The ids of the mails matching a filter (the body of mails/filter), newest first, at most ${MAX_SELECT}; totalCount counts them all`,
-      docBody: { type: 'object' },
+      body: mailFilterBody,
     },
     async (req) => {
       const filter = parseMailFilter(req.body);

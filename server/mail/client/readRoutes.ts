@@ -8,7 +8,7 @@ import { action, idParams } from '../../http/route';
 import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } from '../../http/listQuery';
 import { mailDb } from '../tables';
 import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, listedAccountIds, sessionUserId, visibleMail } from './access';
-import { parseMailFilter } from './filterBody';
+import { mailFilterBody, parseMailFilter } from './filterBody';
 import { firstJobId, linkedToJob } from './jobLinks';
 import { listMails, mailRowSelect, toListRows } from './mailList';
 import { jobMailRowsSchema, mailRowsSchema } from './wireSchemas';
@@ -93,7 +93,7 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       gate: MAIL_CLIENT_GATE,
       summary: 'Mails of the chosen accounts and folder, newest first, with their date group',
       querystring: listQuerySchema,
-      docBody: { type: 'object' },
+      body: mailFilterBody,
     },
     async (req) => {
       const filter = parseMailFilter(req.body);
@@ -119,7 +119,7 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       gate: DELETED_MAILS_GATE,
       summary: "Deleted mails of the user's accounts (the /dev/deleted-mails page)",
       querystring: listQuerySchema,
-      docBody: { type: 'object' },
+      body: mailFilterBody,
     },
     async (req) => {
       const filter = parseMailFilter(req.body);

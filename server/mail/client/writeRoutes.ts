@@ -1,6 +1,9 @@
 /** Changing mails: flags one at a time and in bulk, the final delete, and linking a mail to a job. */
 import type { FastifyInstance } from 'fastify';
 import { forbidden, invalidField } from '../../envelope/errors';
+import type { JsonSchema } from '../../envelope/schemas';
+import { objectBody } from '../../http/bodySchema';
+import { MAX_ID, idSchema, reportedOn } from '../../http/bodyShapes';
 import { asObject } from '../../http/objects';
 import { modifiableJob } from '../../jobs/access';
 import { action, idParams } from '../../http/route';
@@ -14,7 +17,7 @@ import { MAIL_CLIENT_GATE, finalDeleteAllowed, sessionUserId, visibleMail } from
 import { checkDeleteAllowed } from './deleteRules';
 import { mailJobs } from './jobLinks';
 import { anchorOf } from '../copies/copies';
-import { changeFlags, parseFlagChanges } from './flags';
+import { changeFlags, flagProperties, parseFlagChanges } from './flags';
 import { checkMoveAllowed, moveMail } from './move';
 
 const KEY = 'mails';
@@ -50,6 +53,45 @@ async function expungeOnServer(db: MailDb, maId: number, accountId: number): Pro
 const ASSIGN_MODES = ['replace', 'add', 'remove'] as const;
 type AssignMode = (typeof ASSIGN_MODES)[number];
 
+/** A required id whose absence or bad value both read 'Invalid value', as the handlers answered. */
+const anId = (): JsonSchema => ({ ...idSchema('validation.value'), 'x-required-message': 'validation.value' });
+
+/**
+ * One entry of PATCH mails' `_bulk`: failures are named by the entry's own property (`ma_id`, the
+ * flag), as the handler named them; a missing `ma_id` and at least one flag stay its checks.
+ */
+const bulkEntry: JsonSchema = {
+  type: ['object', 'null'],
+  'x-field': 'body',
+  'x-message': 'validation.value',
+  properties: {
+    ma_id: { type: 'integer', minimum: 1, maximum: MAX_ID, 'x-field': 'ma_id', 'x-message': 'validation.value' },
+    ...Object.fromEntries(Object.entries(flagProperties).map(([flag, schema]) => [flag, { ...schema, 'x-field': flag }])),
+  },
+};
+
+const bulkFlagsBody: JsonSchema = objectBody(
+  { _bulk: { type: 'array', minItems: 1, maxItems: MAX_BULK, items: bulkEntry, 'x-message': 'validation.value', 'x-required-message': 'validation.value' } },
+  ['_bulk'],
+);
+
+const finalDeleteBody = objectBody(
+  {
+    mail_ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_BULK,
+      items: reportedOn('mail_ids', idSchema()),
+      'x-message': 'validation.value',
+      'x-required-message': 'validation.value',
+    },
+  },
+  ['mail_ids'],
+);
+
+/** `job_id` may be null (unlink every job) but not absent: the absence stays the handler's check (null counts as absent here). */
+const assignJobBody = objectBody({ ma_id: anId(), job_id: idSchema('validation.value'), mode: { type: 'string', enum: [...ASSIGN_MODES] } }, ['ma_id']);
+
 export function registerMailWriteRoutes(app: FastifyInstance): void {
   action(
     app,
@@ -60,7 +102,8 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
       gate: MAIL_CLIENT_GATE,
       summary: 'Sets flags of one mail: is_seen, is_flagged, is_ready, is_spam, is_deleted',
       params: idParams,
-      docBody: { type: 'object' },
+      // At least one flag: the handler's check (its answer names no field).
+      body: { ...objectBody(flagProperties), additionalProperties: false },
     },
     async (req) => {
       const { id } = req.params as { id: number };
@@ -77,7 +120,7 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
       key: KEY,
       gate: MAIL_CLIENT_GATE,
       summary: 'Sets flags of several mails: {_bulk: [{ma_id, ...flags}]}; all or none',
-      docBody: { type: 'object' },
+      body: bulkFlagsBody,
     },
     async (req) => {
       const bulk = asObject(req.body)._bulk;
@@ -99,7 +142,7 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
       key: KEY,
       gate: MAIL_CLIENT_GATE,
       summary: 'Deletes mails for good, on the IMAP server too (feature mail.finalDeleteIsAllowed, can delete)',
-      docBody: { type: 'object' },
+      body: finalDeleteBody,
       change: true,
     },
     async (req) => {
@@ -130,7 +173,7 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
       gate: MAIL_CLIENT_GATE,
       summary: 'Moves a mail to another folder of its account ({ifolder_id}), on the IMAP server too',
       params: idParams,
-      docBody: { type: 'object' },
+      body: objectBody({ ifolder_id: anId() }, ['ifolder_id']),
     },
     async (req) => {
       const { id } = req.params as { id: number };
@@ -153,7 +196,7 @@ export function registerMailWriteRoutes(app: FastifyInstance): void {
       gate: MAIL_CLIENT_GATE,
       summary:
         "Links a mail to a job of the brand ({ma_id, job_id, mode?}): mode `replace` (default) makes it the mail's only job (job_id null unlinks every job), `add` links one more job, `remove` takes the mail off that job; recorded as the user's decision, which no later sync overrides",
-      docBody: { type: 'object' },
+      body: assignJobBody,
       change: true,
     },
     async (req) => {

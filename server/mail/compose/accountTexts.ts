@@ -8,6 +8,9 @@ import type { Kysely } from 'kysely';
 import { composeText } from '../../../core/mail/compose/messages';
 import { enText } from '../../../core/i18n/en-US';
 import { invalidField, validationError, type FieldMessage } from '../../envelope/errors';
+import type { JsonSchema } from '../../envelope/schemas';
+import { objectBody } from '../../http/bodySchema';
+import { idSchema } from '../../http/bodyShapes';
 import { asObject } from '../../http/objects';
 import { action, idParams } from '../../http/route';
 import { MAIL_GATE, mailNotFound, readableAccountIds, userId } from './access';
@@ -78,6 +81,20 @@ function parseBody(spec: AccountTextSpec, input: unknown, mode: 'create' | 'upda
   return out;
 }
 
+/**
+ * The body parseBody reads, as the route declares it: unknown properties, a text that is not text
+ * and a bad account id are refused before the handler. The blank-content rules (HTML without
+ * text is empty), what create requires, and their messages ('Signature content is required!') stay in parseBody.
+ */
+function textBody(spec: AccountTextSpec): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  // Only the limits whose wording AJV's rewording gives (max 100 / max 3000); longer ones stay in parseBody.
+  for (const f of spec.fields) properties[f.name] = { type: 'string', ...(f.max <= 3000 ? { maxLength: f.max } : {}) };
+  properties.mailaccount_id = idSchema('validation.value');
+  // Nothing is `required` here: parseBody answers every missing field at once, with the content's own message.
+  return { ...objectBody(properties), additionalProperties: false };
+}
+
 // The two tables share a shape; one loosely typed view of them keeps this one implementation.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type LooseDb = Kysely<any>;
@@ -102,8 +119,8 @@ function registerAccountTexts(app: FastifyInstance, spec: AccountTextSpec): void
   };
   const list = async (req: FastifyRequest) => {
     const { db, accounts } = await ctx(req);
+    // Checked by the route's body schema: absent, or a whole number.
     const wanted = asObject(req.body).mailaccount_id;
-    if (wanted !== undefined && wanted !== null && !Number.isInteger(wanted)) throw invalidField('mailaccount_id');
     const ids = wanted ? accounts.filter((a) => a === wanted) : accounts;
     const rows = ids.length
       ? await db.selectFrom(key).selectAll().where('mailaccount_id', 'in', ids).orderBy(spec.fields[0].name).orderBy(idCol).execute()
@@ -111,25 +128,54 @@ function registerAccountTexts(app: FastifyInstance, spec: AccountTextSpec): void
     return { data: rows, totalCount: rows.length };
   };
   action(app, { method: 'GET', url: `${base}/list`, key, gate: MAIL_GATE, summary: `${key} of the user's mail accounts` }, list);
-  action(app, { method: 'POST', url: `${base}/filter`, key, gate: MAIL_GATE, summary: `${key} of the user's mail accounts, or of one {mailaccount_id}` }, list);
+  const filterBody = objectBody({ mailaccount_id: { type: 'integer', 'x-message': 'validation.value' } });
+  action(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/filter`,
+      key,
+      gate: MAIL_GATE,
+      body: filterBody,
+      summary: `${key} of the user's mail accounts, or of one {mailaccount_id}`,
+    },
+    list,
+  );
   action(app, { method: 'GET', url: `${base}/:id/details`, key, gate: MAIL_GATE, params: idParams, summary: `One of ${key}` }, async (req) => {
     const { db, accounts } = await ctx(req);
     return { data: await one(db, accounts, idOf(req)) };
   });
-  action(app, { method: 'POST', url: `${base}/create`, key, gate: MAIL_GATE, status: 201, change: true, summary: `New one of ${key}` }, async (req) => {
-    const { db, accounts } = await ctx(req);
-    const values = parseBody(spec, req.body, 'create');
-    checkAccount(accounts, values.mailaccount_id);
-    return { data: await db.insertInto(key).values(values).returningAll().executeTakeFirstOrThrow() };
-  });
-  action(app, { method: 'PATCH', url: `${base}/:id`, key, gate: MAIL_GATE, params: idParams, change: true, summary: `Change one of ${key}` }, async (req) => {
-    const { db, accounts } = await ctx(req);
-    await one(db, accounts, idOf(req));
-    const values = parseBody(spec, req.body, 'update');
-    checkAccount(accounts, values.mailaccount_id);
-    if (Object.keys(values).length === 0) return { data: await one(db, accounts, idOf(req)) };
-    return { data: await db.updateTable(key).set(values).where(idCol, '=', idOf(req)).returningAll().executeTakeFirstOrThrow() };
-  });
+  action(
+    app,
+    { method: 'POST', url: `${base}/create`, key, gate: MAIL_GATE, status: 201, change: true, body: textBody(spec), summary: `New one of ${key}` },
+    async (req) => {
+      const { db, accounts } = await ctx(req);
+      const values = parseBody(spec, req.body, 'create');
+      checkAccount(accounts, values.mailaccount_id);
+      return { data: await db.insertInto(key).values(values).returningAll().executeTakeFirstOrThrow() };
+    },
+  );
+  action(
+    app,
+    {
+      method: 'PATCH',
+      url: `${base}/:id`,
+      key,
+      gate: MAIL_GATE,
+      params: idParams,
+      change: true,
+      body: textBody(spec),
+      summary: `Change one of ${key}`,
+    },
+    async (req) => {
+      const { db, accounts } = await ctx(req);
+      await one(db, accounts, idOf(req));
+      const values = parseBody(spec, req.body, 'update');
+      checkAccount(accounts, values.mailaccount_id);
+      if (Object.keys(values).length === 0) return { data: await one(db, accounts, idOf(req)) };
+      return { data: await db.updateTable(key).set(values).where(idCol, '=', idOf(req)).returningAll().executeTakeFirstOrThrow() };
+    },
+  );
   action(app, { method: 'DELETE', url: `${base}/:id`, key, gate: MAIL_GATE, params: idParams, change: true, summary: `Delete one of ${key}` }, async (req) => {
     const { db, accounts } = await ctx(req);
     await one(db, accounts, idOf(req));

@@ -5,13 +5,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { composeText } from '../../../core/mail/compose/messages';
 import { conflict, invalidField } from '../../envelope/errors';
+import { objectBody } from '../../http/bodySchema';
 import { asObject } from '../../http/objects';
 import { action, idParams } from '../../http/route';
 import { MAIL_GATE, mailNotFound, userId } from './access';
-import { checkReadableMails, parseMailIds, parseName, uniqueClash } from './mailLinks';
+import { checkReadableMails, mailIdsBody, parseMailIds, parseName, uniqueClash } from './mailLinks';
 import { composeDb, type ComposeDb } from './tables';
 
 const key = 'mailfolders';
+
+/** `{ mf_name }` and nothing else; the blank and trimmed-length rules stay in parseName. */
+const folderBody = () => ({ ...objectBody({ mf_name: { type: 'string' } }, ['mf_name']), additionalProperties: false });
 
 function parseFolder(input: unknown): string {
   const body = asObject(input);
@@ -42,7 +46,16 @@ export function registerFolderRoutes(app: FastifyInstance): void {
   action(app, { method: 'POST', url: '/api/mailfolders/filter', key, gate: MAIL_GATE, summary: 'Local mail folders with their mail counts' }, list);
   action(
     app,
-    { method: 'POST', url: '/api/mailfolders/create', key, gate: MAIL_GATE, status: 201, change: true, summary: 'New local folder {mf_name}' },
+    {
+      method: 'POST',
+      url: '/api/mailfolders/create',
+      key,
+      gate: MAIL_GATE,
+      status: 201,
+      change: true,
+      body: folderBody(),
+      summary: 'New local folder {mf_name}',
+    },
     async (req) => {
       const row = await composeDb(req.db)
         .insertInto('mailfolders')
@@ -55,7 +68,16 @@ export function registerFolderRoutes(app: FastifyInstance): void {
   );
   action(
     app,
-    { method: 'PATCH', url: '/api/mailfolders/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Rename a local folder' },
+    {
+      method: 'PATCH',
+      url: '/api/mailfolders/:id',
+      key,
+      gate: MAIL_GATE,
+      params: idParams,
+      change: true,
+      body: folderBody(),
+      summary: 'Rename a local folder',
+    },
     async (req) => {
       const db = composeDb(req.db);
       await folderOr404(db, idOf(req));
@@ -101,6 +123,7 @@ export function registerFolderRoutes(app: FastifyInstance): void {
         gate: MAIL_GATE,
         params: idParams,
         change: true,
+        body: mailIdsBody(),
         summary: `${op === 'addmails' ? 'Put mails into' : 'Take mails out of'} the folder {ma_ids}`,
       },
       async (req) => {

@@ -1,9 +1,29 @@
 /** Links between mails and tags or local folders: only mails of the user's accounts can be linked. */
 import { enText } from '../../../core/i18n/en-US';
 import { conflict, invalidField, validationError } from '../../envelope/errors';
+import type { JsonSchema } from '../../envelope/schemas';
+import { objectBody } from '../../http/bodySchema';
+import { reportedOn } from '../../http/bodyShapes';
 import { asObject } from '../../http/objects';
 import { mailNotFound, readableAccountIds } from './access';
 import type { ComposeDb } from './tables';
+
+/**
+ * A list of ids as the mail handlers read it (parseMailIds, the drafts' parseIdList): not a list or
+ * an empty one is 'Field is required!'; more than `maxItems` or an element that is not a whole
+ * number 1..`maxId` is 'Invalid value' on the list.
+ */
+export const idListSchema = (field: string, maxItems: number, maxId: number): JsonSchema => ({
+  type: 'array',
+  minItems: 1,
+  'x-message': 'validation.required',
+  allOf: [{ maxItems, items: reportedOn(field, { type: 'integer', minimum: 1, maximum: maxId }), 'x-message': 'validation.value', 'x-field': field }],
+});
+
+export const mailIdsSchema = idListSchema('ma_ids', 5000, Number.MAX_SAFE_INTEGER);
+
+/** The body `{ ma_ids }` of the actions on a set of mails. */
+export const mailIdsBody = (): JsonSchema => objectBody({ ma_ids: mailIdsSchema }, ['ma_ids']);
 
 export function parseMailIds(input: unknown): number[] {
   const ids = asObject(input).ma_ids;

@@ -1,15 +1,24 @@
 /** mailtags (SPEC.md point 7: list, create, update, delete) and assigning tags to mails (mirrored as IMAP keywords). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidField } from '../../envelope/errors';
+import { objectBody } from '../../http/bodySchema';
 import { asObject } from '../../http/objects';
 import { action, idParams } from '../../http/route';
 import { MAIL_GATE, mailNotFound, userId } from './access';
-import { checkReadableMails, parseMailIds, parseName, uniqueClash } from './mailLinks';
+import { checkReadableMails, mailIdsBody, parseMailIds, parseName, uniqueClash } from './mailLinks';
 import { composeDb, type ComposeDb } from './tables';
 import { pushTagKeyword, tagKeyword, taggedMails } from './tagKeywords';
 
 const key = 'mailtags';
-const COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * A tag's fields; a colour is #rrggbb or null. The name's blank and trimmed-length rules stay in
+ * parseName; a property of null (kept by asObject) is still named by the handler's unknown-key check.
+ */
+const tagBody = (required: string[]) => ({
+  ...objectBody({ mt_name: { type: 'string' }, mt_color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' } }, required),
+  additionalProperties: false,
+});
 
 function parseTag(input: unknown, mode: 'create' | 'update') {
   const body = asObject(input);
@@ -17,11 +26,8 @@ function parseTag(input: unknown, mode: 'create' | 'update') {
   if (unknown) throw invalidField(unknown);
   const out: { mt_name?: string; mt_color?: string | null } = {};
   if (mode === 'create' || 'mt_name' in body) out.mt_name = parseName(body.mt_name, 'mt_name');
-  if ('mt_color' in body) {
-    const c = body.mt_color;
-    if (c !== null && (typeof c !== 'string' || !COLOR.test(c))) throw invalidField('mt_color');
-    out.mt_color = c as string | null;
-  }
+  // Checked by tagBody: a string here is a colour; null clears it.
+  if ('mt_color' in body) out.mt_color = body.mt_color as string | null;
   return out;
 }
 
@@ -41,7 +47,16 @@ export function registerTagRoutes(app: FastifyInstance): void {
   action(app, { method: 'POST', url: '/api/mailtags/filter', key, gate: MAIL_GATE, summary: 'Mail tags' }, list);
   action(
     app,
-    { method: 'POST', url: '/api/mailtags/create', key, gate: MAIL_GATE, status: 201, change: true, summary: 'New tag {mt_name, mt_color: #rrggbb}' },
+    {
+      method: 'POST',
+      url: '/api/mailtags/create',
+      key,
+      gate: MAIL_GATE,
+      status: 201,
+      change: true,
+      body: tagBody(['mt_name']),
+      summary: 'New tag {mt_name, mt_color: #rrggbb}',
+    },
     async (req) => {
       const values = parseTag(req.body, 'create');
       const row = await composeDb(req.db)
@@ -53,25 +68,29 @@ export function registerTagRoutes(app: FastifyInstance): void {
       return { data: row };
     },
   );
-  action(app, { method: 'PATCH', url: '/api/mailtags/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Change a tag' }, async (req) => {
-    const db = composeDb(req.db);
-    const current = await tagOr404(db, idOf(req));
-    const values = parseTag(req.body, 'update');
-    if (Object.keys(values).length === 0) return { data: current };
-    const row = await db
-      .updateTable('mailtags')
-      .set(values)
-      .where('mt_id', '=', idOf(req))
-      .returningAll()
-      .executeTakeFirstOrThrow()
-      .catch((e) => uniqueClash(e, 'mt_name'));
-    let imap_error: string | null = null;
-    if (tagKeyword(row.mt_name) !== tagKeyword(current.mt_name)) {
-      const mails = await taggedMails(db, row.mt_id);
-      imap_error = (await pushTagKeyword(db, mails, tagKeyword(current.mt_name), false)) ?? (await pushTagKeyword(db, mails, tagKeyword(row.mt_name), true));
-    }
-    return { data: { ...row, imap_error } };
-  });
+  action(
+    app,
+    { method: 'PATCH', url: '/api/mailtags/:id', key, gate: MAIL_GATE, params: idParams, change: true, body: tagBody([]), summary: 'Change a tag' },
+    async (req) => {
+      const db = composeDb(req.db);
+      const current = await tagOr404(db, idOf(req));
+      const values = parseTag(req.body, 'update');
+      if (Object.keys(values).length === 0) return { data: current };
+      const row = await db
+        .updateTable('mailtags')
+        .set(values)
+        .where('mt_id', '=', idOf(req))
+        .returningAll()
+        .executeTakeFirstOrThrow()
+        .catch((e) => uniqueClash(e, 'mt_name'));
+      let imap_error: string | null = null;
+      if (tagKeyword(row.mt_name) !== tagKeyword(current.mt_name)) {
+        const mails = await taggedMails(db, row.mt_id);
+        imap_error = (await pushTagKeyword(db, mails, tagKeyword(current.mt_name), false)) ?? (await pushTagKeyword(db, mails, tagKeyword(row.mt_name), true));
+      }
+      return { data: { ...row, imap_error } };
+    },
+  );
   action(
     app,
     { method: 'DELETE', url: '/api/mailtags/:id', key, gate: MAIL_GATE, params: idParams, change: true, summary: 'Delete a tag (it comes off every mail)' },
@@ -93,6 +112,7 @@ export function registerTagRoutes(app: FastifyInstance): void {
         gate: MAIL_GATE,
         params: idParams,
         change: true,
+        body: mailIdsBody(),
         summary: `${op === 'assign' ? 'Put the tag on' : 'Take the tag off'} mails {ma_ids}`,
       },
       async (req) => {
@@ -112,11 +132,15 @@ export function registerTagRoutes(app: FastifyInstance): void {
       },
     );
   }
-  action(app, { method: 'POST', url: '/api/mailtags/ofmails', key, gate: MAIL_GATE, summary: 'Tag ids of mails {ma_ids}: [{ma_id, mt_id}]' }, async (req) => {
-    const db = composeDb(req.db);
-    const ids = parseMailIds(req.body);
-    await checkReadableMails(db, userId(req), ids);
-    const rows = await db.selectFrom('mail_tag_links').select(['ma_id', 'mt_id']).where('ma_id', 'in', ids).orderBy('ma_id').execute();
-    return { data: rows, totalCount: rows.length };
-  });
+  action(
+    app,
+    { method: 'POST', url: '/api/mailtags/ofmails', key, gate: MAIL_GATE, body: mailIdsBody(), summary: 'Tag ids of mails {ma_ids}: [{ma_id, mt_id}]' },
+    async (req) => {
+      const db = composeDb(req.db);
+      const ids = parseMailIds(req.body);
+      await checkReadableMails(db, userId(req), ids);
+      const rows = await db.selectFrom('mail_tag_links').select(['ma_id', 'mt_id']).where('ma_id', 'in', ids).orderBy('ma_id').execute();
+      return { data: rows, totalCount: rows.length };
+    },
+  );
 }

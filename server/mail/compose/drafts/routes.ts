@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkRecipients } from '../../../../core/mail/compose/addresses';
 import { composeText } from '../../../../core/mail/compose/messages';
 import { AppError, conflict, invalidField, validationError } from '../../../envelope/errors';
+import { objectBody } from '../../../http/bodySchema';
 import { asObject } from '../../../http/objects';
 import { action, idParams } from '../../../http/route';
 import { MAIL_GATE, hasOutgoingRoute, sendableAccountIds, userId } from '../access';
@@ -12,7 +13,8 @@ import { composeDb } from '../tables';
 import { registerDraftAttachmentRoutes } from './attachments';
 import { SendError, sendDraft } from './send';
 import { accessibleDraft, createDraft, deleteDrafts, draftsForReply, searchDrafts, lockAfterFailure, lockForSending, saveDraft, unlockDraft } from './store';
-import { draftView, parseCreate, parseUpdate, type DraftRow } from './wire';
+import { idListSchema } from '../mailLinks';
+import { createDraftBody, draftView, parseCreate, parseUpdate, updateDraftBody, type DraftRow } from './wire';
 
 const key = 'maildrafts';
 const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
@@ -37,6 +39,14 @@ function parseSearch(input: unknown): string | null {
   const text = input.trim();
   return text.length >= 3 ? text : null;
 }
+
+/** The Drafts folder's filter: one answered mail, or a search text (the SPA sends one or the other). */
+const filterBody = objectBody({
+  reply_ma_id: { type: 'integer', minimum: 1, 'x-message': 'validation.value' },
+  stext: { type: 'string', maxLength: 200, 'x-message': 'validation.value' },
+});
+
+const deleteDraftsBody = objectBody({ mdraft_ids: idListSchema('mdraft_ids', 1000, 2147483647) }, ['mdraft_ids']);
 
 function parseIdList(input: unknown): number[] {
   const ids = asObject(input).mdraft_ids;
@@ -64,6 +74,7 @@ export function registerDraftRoutes(app: FastifyInstance): void {
       url: '/api/maildrafts/filter',
       key,
       gate: MAIL_GATE,
+      body: filterBody,
       summary:
         'Drafts, optionally those answering one mail {reply_ma_id} (continue or replace), or those whose subject, recipients or text hold {stext} (3+ characters)',
     },
@@ -77,6 +88,7 @@ export function registerDraftRoutes(app: FastifyInstance): void {
       url: '/api/maildrafts/create',
       key,
       gate: MAIL_GATE,
+      body: createDraftBody,
       status: 201,
       summary:
         "New draft {mal_id?, reply_ma_id?, mode?: reply|replyAll|forward, replace_id?, job_id?, fields...}; a reply is prefilled from the mail, a forward also carries the mail's attachments; replace_id deletes that draft; job_id (not with a reply) starts a new mail from that job: sent with the job's plus-address as Reply-To and filed to it",
@@ -108,6 +120,7 @@ export function registerDraftRoutes(app: FastifyInstance): void {
       key,
       gate: MAIL_GATE,
       params: idParams,
+      body: updateDraftBody,
       summary: 'Save {mdraft_version, fields...}: locked → 409, stale version → 409, nothing changed → skipped (no write)',
     },
     async (req) => {
@@ -126,6 +139,7 @@ export function registerDraftRoutes(app: FastifyInstance): void {
       key,
       gate: MAIL_GATE,
       params: idParams,
+      body: updateDraftBody,
       change: true,
       summary: 'Save as PATCH does, then send; a failed send locks the draft and answers 409 with the reason',
     },
@@ -190,7 +204,7 @@ export function registerDraftRoutes(app: FastifyInstance): void {
 
   action(
     app,
-    { method: 'POST', url: '/api/maildrafts/deleteDrafts', key, gate: MAIL_GATE, change: true, summary: 'Delete drafts {mdraft_ids}' },
+    { method: 'POST', url: '/api/maildrafts/deleteDrafts', key, gate: MAIL_GATE, change: true, body: deleteDraftsBody, summary: 'Delete drafts {mdraft_ids}' },
     async (req) => {
       return { data: { deleted: await deleteDrafts(composeDb(req.db), userId(req), parseIdList(req.body)) } };
     },

@@ -2,6 +2,9 @@
 import type { Selectable } from 'kysely';
 import { toAddressList } from '../../../../core/mail/compose/addresses';
 import { invalidField } from '../../../envelope/errors';
+import type { JsonSchema } from '../../../envelope/schemas';
+import { objectBody } from '../../../http/bodySchema';
+import { idSchema, reportedOn } from '../../../http/bodyShapes';
 import { asObject } from '../../../http/objects';
 import type { Address } from '../../tables';
 import { REPLY_MODES, type ComposeDb, type MailDraftsTable, type ReplyMode } from '../tables';
@@ -45,6 +48,43 @@ export interface CreateInput extends DraftFields {
 const MAX_SUBJECT = 3000;
 const MAX_HTML = 20 * 1024 * 1024;
 const EDITABLE = ['mal_id', 'mailaccount_id', 'mdraft_to_arr', 'mdraft_cc_arr', 'mdraft_bcc_arr', 'mdraft_subject', 'mdraft_html'] as const;
+
+/** A list of addresses as toAddressList reads it: "Name <a@b>" texts or { name?, address } objects. */
+const addressList = (field: string): JsonSchema =>
+  reportedOn(field, {
+    type: 'array',
+    items: { anyOf: [{ type: 'string' }, { type: 'object', properties: { name: {}, address: { type: 'string' } }, required: ['address'] }] },
+  });
+
+/** The editable fields as readFields checks them; every property may be null (as absent). */
+const EDITABLE_SCHEMA: Record<(typeof EDITABLE)[number], JsonSchema> = {
+  mal_id: idSchema('validation.number'),
+  mailaccount_id: idSchema('validation.number'),
+  mdraft_to_arr: addressList('mdraft_to_arr'),
+  mdraft_cc_arr: addressList('mdraft_cc_arr'),
+  mdraft_bcc_arr: addressList('mdraft_bcc_arr'),
+  mdraft_subject: { type: 'string', maxLength: MAX_SUBJECT },
+  mdraft_html: { type: 'string', maxLength: MAX_HTML, 'x-message': 'validation.value' },
+};
+
+/** The body of maildrafts/create (parseCreate); the reply/mode/job pairing rules stay in parseCreate. */
+export const createDraftBody: JsonSchema = {
+  ...objectBody({
+    ...EDITABLE_SCHEMA,
+    reply_ma_id: idSchema('validation.number'),
+    mode: { type: 'string', enum: [...REPLY_MODES] },
+    replace_id: idSchema('validation.number'),
+    job_id: idSchema('validation.number'),
+    images: { type: 'boolean' },
+  }),
+  additionalProperties: false,
+};
+
+/** The body of a draft save (parseUpdate): the version it was made from, and the changed fields. */
+export const updateDraftBody: JsonSchema = {
+  ...objectBody({ ...EDITABLE_SCHEMA, mdraft_version: { type: 'integer', minimum: 1, 'x-message': 'validation.number' } }, ['mdraft_version']),
+  additionalProperties: false,
+};
 
 function optionalId(body: Record<string, unknown>, name: string): number | null | undefined {
   const v = body[name];
