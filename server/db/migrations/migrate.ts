@@ -59,6 +59,7 @@ import * as brand0049 from './brand/0049_xero_item_prices';
 import * as brand0053 from './brand/0053_mail_copies';
 import * as brand0054 from './brand/0054_draft_job';
 import * as brand0055 from './brand/0055_sync_lease';
+import * as brand0058 from './brand/0058_routing_number_indexes';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -124,6 +125,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0053_mail_copies': brand0053,
   '0054_draft_job': brand0054,
   '0055_sync_lease': brand0055,
+  '0058_routing_number_indexes': brand0058,
 };
 
 /** In order, for the developer dashboard's schema version. */

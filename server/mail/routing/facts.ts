@@ -63,20 +63,21 @@ async function jobsByNumber(db: RoutingDb, numbers: string[]): Promise<{ byNumbe
   const byNumber = new Map<string, JobRef>();
   const byDocument = new Map<string, JobRef>();
   for (const part of chunks(numbers)) {
-    const jobs = await db
+    // Job numbers and the sales sections' quote and invoice numbers, in one read.
+    const rows = await db
       .selectFrom('jobs')
-      .select(['job_id', 'job_number'])
+      .select([sql<boolean>`false`.as('document'), sql<string>`upper(job_number)`.as('number'), 'job_id', 'job_number'])
       .where(sql<SqlBool>`upper(job_number) = any(${sql.val(part)}::text[])`)
+      .unionAll(
+        db
+          .selectFrom('job_sales_sections as s')
+          .innerJoin('jobs as j', 'j.job_id', 's.job_id')
+          .select([sql<boolean>`true`.as('document'), sql<string>`upper(s.xero_doc_number)`.as('number'), 'j.job_id', 'j.job_number'])
+          .where(sql<SqlBool>`upper(s.xero_doc_number) = any(${sql.val(part)}::text[])`)
+          .where('j.job_number', 'is not', null),
+      )
       .execute();
-    for (const j of jobs) byNumber.set(j.job_number!.toUpperCase(), { job_id: j.job_id, job_number: j.job_number! });
-    const docs = await db
-      .selectFrom('job_sales_sections as s')
-      .innerJoin('jobs as j', 'j.job_id', 's.job_id')
-      .select(['s.xero_doc_number', 'j.job_id', 'j.job_number'])
-      .where(sql<SqlBool>`upper(s.xero_doc_number) = any(${sql.val(part)}::text[])`)
-      .where('j.job_number', 'is not', null)
-      .execute();
-    for (const d of docs) byDocument.set(d.xero_doc_number!.toUpperCase(), { job_id: d.job_id, job_number: d.job_number! });
+    for (const r of rows) (r.document ? byDocument : byNumber).set(r.number, { job_id: r.job_id, job_number: r.job_number! });
   }
   return { byNumber, byDocument };
 }

@@ -49,27 +49,33 @@ async function undecided(db: RoutingDb, mails: StoredMail[]): Promise<StoredMail
   return mails.filter((m) => open.has(m.ma_id));
 }
 
+/** The decisions' `mail_routing` rows and the links of those that filed a mail, in one statement. */
 export async function recordDecisions(db: RoutingDb, decided: { ma_id: number; decision: Decision }[]): Promise<void> {
   if (!decided.length) return;
-  const filed = decided.filter((d) => d.decision.job);
-  if (filed.length)
-    await db
-      .insertInto('mail_job_links')
-      .values(filed.map(({ ma_id, decision }) => ({ ma_id, job_id: decision.job!.job_id, mjl_reason: decision.reason })))
-      .onConflict((oc) => oc.columns(['ma_id', 'job_id']).doNothing())
+  const rows = decided.map(({ ma_id, decision }) => ({
+    ma_id,
+    mr_reason: decision.reason,
+    mr_params: JSON.stringify(decision.params),
+    mr_suggestions: JSON.stringify(decision.suggestions),
+  }));
+  const links = decided.filter((d) => d.decision.job).map(({ ma_id, decision }) => ({ ma_id, job_id: decision.job!.job_id, mjl_reason: decision.reason }));
+  const insertRows = (q: Pick<RoutingDb, 'insertInto'>) =>
+    q
+      .insertInto('mail_routing')
+      .values(rows)
+      .onConflict((oc) => oc.column('ma_id').doNothing())
       .execute();
-  await db
-    .insertInto('mail_routing')
-    .values(
-      decided.map(({ ma_id, decision }) => ({
-        ma_id,
-        mr_reason: decision.reason,
-        mr_params: JSON.stringify(decision.params),
-        mr_suggestions: JSON.stringify(decision.suggestions),
-      })),
-    )
-    .onConflict((oc) => oc.column('ma_id').doNothing())
-    .execute();
+  if (!links.length) return void (await insertRows(db));
+  // The links go in a data-modifying WITH of the same statement: one round trip in the sync's transaction.
+  await insertRows(
+    db.with('linked', (q) =>
+      q
+        .insertInto('mail_job_links')
+        .values(links)
+        .onConflict((oc) => oc.columns(['ma_id', 'job_id']).doNothing())
+        .returning('ma_id'),
+    ) as unknown as Pick<RoutingDb, 'insertInto'>,
+  );
 }
 
 /** Routes the batch's undecided mails; returns the decisions made (for tests and the benchmark). */
