@@ -3,12 +3,12 @@
  * one type, with the same body, paging, sorting and total as contacts/filter.
  */
 import type { FastifyInstance } from 'fastify';
-import { MIN_SEARCH_CHARS } from '../../core/lists/search';
 import { contacts } from '../../core/resources/definitions/contacts';
 import { describeGate, requireGate } from '../auth/gate';
 import { sendOk } from '../envelope/envelope';
 import { responses } from '../envelope/schemas';
-import { recordSchema, resourceInfo } from '../resources/fields';
+import { filterBodySchema, recordSchema, resourceInfo } from '../resources/fields';
+import { checkedBody } from '../http/route';
 import { parseFilterBody } from '../resources/filters';
 import { listQuerySchema, parseListQuery, type ListQuery } from '../http/listQuery';
 import { listPage } from '../lists/listPage';
@@ -25,17 +25,15 @@ export function registerContactRoutes(app: FastifyInstance): void {
     app.post<{ Querystring: ListQuery; Body: unknown }>(
       `/api/contacts/${action}`,
       {
-        config: {
-          envelopeKey: 'contacts',
-          gate: contacts.gate,
-          docBody: { type: 'object', properties: { stext: { type: ['string', 'null'], minLength: MIN_SEARCH_CHARS, maxLength: 100 } } },
-        },
-        preHandler: requireGate(contacts.gate),
+        config: { envelopeKey: 'contacts', gate: contacts.gate },
+        ...checkedBody(requireGate(contacts.gate)),
         schema: {
           tags: ['contacts'],
           summary: `Contacts of type ${type}`,
           description: describeGate(contacts.gate),
           querystring: listQuerySchema,
+          // contacts/filter's body; the type is the route's own (a co_type given is replaced).
+          body: filterBodySchema(info),
           response: responses('contacts', { type: 'array', items: recordSchema(info) }),
         },
       },

@@ -53,9 +53,6 @@ const BODY_NOT_DESCRIBED: string[] = [
 
 /** Writes whose described body is still checked by the handler alone (route `docBody`), not by `schema.body`. */
 const BODY_CHECKED_BY_HANDLER_ONLY: string[] = [
-  'contactsEngineers',
-  'contactsFilter',
-  'contactsSuppliers',
   'customerportalAppendClientToJobsite',
   'customerportalCreateJobsite',
   'customerportalCreateUpdateJobsite',
@@ -70,29 +67,16 @@ const BODY_CHECKED_BY_HANDLER_ONLY: string[] = [
   'customerportalRelatedJobsites',
   'customerportalUpdate',
   'customerportalUpdateJobsite',
-  'departmentsFilter',
   'engineerportalFilter',
   'engineerportalJobsitehistory',
   'filesUpdate',
   'jobsCostsCreate',
   'jobsSalesCreate',
   'jobsSalesUpdate',
-  'jobsitecontactsFilter',
-  'jobsitesAssingclients',
-  'jobsitesAssingjobsitescontacts',
-  'jobsitesAssingpropertymanager',
-  'jobsitesFilter',
-  'mailincomingserversFilter',
-  'mailserversFilter',
   'notificationsFilter',
-  'propertymanagersFilter',
   'siteconfigValuesUpdate',
   'usersAddUser',
-  'usersFilter',
   'usersUpdateUser',
-  'usersemailsFilter',
-  'xeroitemsFilter',
-  'xerotaxratesFilter',
 ];
 
 /**

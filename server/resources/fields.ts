@@ -128,16 +128,24 @@ export const pickerFilterBodySchema = {
   additionalProperties: false,
 } as const;
 
-/** The body of POST {name}/filter, for the OpenAPI document. */
+/**
+ * The body of POST {name}/filter as AJV checks it on the route (server/http/bodySchema.ts) and the
+ * OpenAPI document shows it: the keys a list takes and the types whose refusal reads as the
+ * handler's own ('Invalid value' on the key). parseFilterBody then reads the values with the
+ * list's own messages (a too short or too long text, a number given as text, an array for "any of").
+ */
 export function filterBodySchema(info: ResourceInfo): Record<string, unknown> {
   const properties: Record<string, unknown> = {
-    stext: { type: ['string', 'null'], minLength: MIN_SEARCH_CHARS, maxLength: 100, description: `Free text over: ${info.searchable.join(', ') || '(none)'}` },
-    ids: { type: ['array', 'null'], items: { type: 'integer' } },
+    stext: { type: 'string', description: `Free text over: ${info.searchable.join(', ') || '(none)'}; trimmed, ${MIN_SEARCH_CHARS} to 100 characters` },
+    ids: { type: 'array', maxItems: 1000, items: { description: 'a record id (or its digits as text)' }, 'x-message': 'validation.value' },
   };
   for (const rel of info.relations.values())
-    properties[rel.refField] ??= { type: ['integer', 'null'], description: `has this ${rel.reference} record among its ${rel.name}` };
+    properties[rel.refField] ??= { description: `has this ${rel.reference} record (an id, or an array of ids: any of) among its ${rel.name}` };
   for (const f of info.def.fields.filter((x) => x.filter)) {
-    properties[f.name] = { ...fieldJsonType(f, ''), description: isTextField(f) ? 'starts with (case-insensitive)' : 'equals (an array means any of)' };
+    const type = JSON.stringify(fieldJsonType(f, '').type ?? 'any');
+    properties[f.name] = {
+      description: isTextField(f) ? 'starts with (case-insensitive); an array means any of' : `equals ${type} (an array means any of)`,
+    };
   }
   return { type: 'object', properties, additionalProperties: false };
 }

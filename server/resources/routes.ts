@@ -53,6 +53,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     attachValidation: true,
     preHandler: [partsBeforeGate, write, bodyAfterGate],
   };
+  const checkedRead = { ...checkedWrite, preHandler: [partsBeforeGate, read, bodyAfterGate] };
   const hooks = hooksOf(def.name);
   const answer = (row: Row) => wireRecord(info, hooks, row);
   const answerRows = (rows: Row[]) => (info.secrets.length || hooks?.toWire ? rows.map(answer) : rows);
@@ -83,10 +84,17 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
   app.post<{ Querystring: ListQuery; Body: unknown }>(
     `${base}/filter`,
     {
-      config: { ...readConfig, docBody: filterBodySchema(info) },
-      preHandler: read,
+      config: readConfig,
+      ...checkedRead,
       serializerCompiler: plainJsonSerializer,
-      schema: { tags, summary: `Filter ${def.name}`, description: readNote, querystring: listQuerySchema, response: responses(key, list) },
+      schema: {
+        tags,
+        summary: `Filter ${def.name}`,
+        description: readNote,
+        querystring: listQuerySchema,
+        body: filterBodySchema(info),
+        response: responses(key, list),
+      },
     },
     async (req, reply) => {
       const params = parseListQuery(req.query, info.list);
@@ -196,9 +204,21 @@ export function registerResource(app: FastifyInstance, def: ResourceDef): void {
     app.post<{ Params: { id: number }; Body: unknown }>(
       `${base}/:id/${rel.action}`,
       {
-        config: { ...writeConfig, docBody: { type: 'object', properties: { _bulk: rows } } },
-        preHandler: write,
-        schema: { tags, summary: `Replace the ${rel.name} of a ${def.name} record`, description: writeNote, params: idParams, response: responses(key, rows) },
+        config: writeConfig,
+        ...checkedWrite,
+        schema: {
+          tags,
+          summary: `Replace the ${rel.name} of a ${def.name} record`,
+          description: writeNote,
+          params: idParams,
+          // The rows themselves are read by parseBulkRows (yup: numbers as text, each row's own message and path).
+          body: {
+            type: ['object', 'array'],
+            description: 'The rows, or { _bulk: rows }',
+            properties: { _bulk: { description: String(rows.description) } },
+          },
+          response: responses(key, rows),
+        },
       },
       async (req, reply) => {
         const input = parseBulkRows(rel, req.body);
