@@ -9,6 +9,8 @@ import { sql } from 'kysely';
 import { invalidField, notFound } from '../envelope/errors';
 import { asObject } from '../http/objects';
 import { objectBody } from '../http/bodySchema';
+import { boolSchema, idSchema } from '../http/bodyShapes';
+import { MIN_SEARCH_CHARS } from '../../core/lists/search';
 import { action, idParams } from '../http/route';
 import { filteredRows, parseNotificationFilter } from './filter';
 import { listQuerySchema, parseListQuery, type ListOptions, type ListQuery } from '../http/listQuery';
@@ -76,15 +78,17 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
       summary: "The user's notifications: types, flagged, job_id, job_number (start of the number), stext (≥ 3 characters: job number and parameters)",
       querystring: listQuerySchema,
       data: rows,
-      docBody: {
+      // Types whose refusal reads as parseNotificationFilter's; it still reads each type (types[i]) and the texts' lengths.
+      body: {
         type: 'object',
         properties: {
-          types: { type: 'array', items: { type: 'string' } },
-          flagged: { type: ['boolean', 'null'] },
-          job_id: { type: ['integer', 'null'] },
-          job_number: { type: ['string', 'null'] },
-          stext: { type: ['string', 'null'] },
+          types: { description: 'notification types: one, or an array of them (any of)' },
+          flagged: boolSchema(),
+          job_id: idSchema('validation.value'),
+          job_number: { type: 'string', description: 'start of the job number, at most 100 characters' },
+          stext: { type: 'string', description: `at least ${MIN_SEARCH_CHARS} characters, at most 100` },
         },
+        additionalProperties: false,
       },
     },
     async (req) => {

@@ -44,7 +44,13 @@ export function registerSiteConfigRoutes(app: FastifyInstance): void {
       gate: { roles: ADMINS, requiredFeatures: feature },
       change: true,
       summary: 'Change some values: a key-value object of the keys to change',
-      docBody: { ...data, additionalProperties: false },
+      // Each value is checked by its key's own rule (validateSiteConfigPatch), all failures at once.
+      body: {
+        type: 'object',
+        properties: Object.fromEntries(
+          Object.keys(SITE_CONFIG_DEFAULTS).map((k) => [k, { description: `a ${typeof SITE_CONFIG_DEFAULTS[k as keyof typeof SITE_CONFIG_DEFAULTS]}` }]),
+        ),
+      },
       data,
     },
     async (req) => {

@@ -39,9 +39,10 @@ function withEmailLowered(values: Record<string, unknown>): Record<string, unkno
   return typeof values.email === 'string' ? { ...values, email: values.email.toLowerCase() } : values;
 }
 
-const withUsId = (schema: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
-  const s = schema as { properties: Record<string, unknown>; required?: string[] };
-  return { ...s, properties: { us_id: { type: 'integer' }, ...s.properties, ...extra }, required: ['us_id', ...(s.required ?? [])] };
+/** The user fields' body with the us_id the handler reads itself (idOf: its digits as text too). */
+const withUsId = (schema: Record<string, unknown>) => {
+  const s = schema as { properties: Record<string, unknown> };
+  return { ...s, properties: { us_id: { description: 'the user (required): an id, or its digits as text' }, ...s.properties } };
 };
 
 /** `{ us_id, ...properties }` of the actions on one user; a bad us_id is 'Invalid value'. */
@@ -58,9 +59,10 @@ function split(req: FastifyRequest, ...names: string[]) {
 
 export function registerUserWriteRoutes(app: FastifyInstance): void {
   const record = detailsSchema;
-  const passwordProp = { password: { type: 'string', maxLength: 100, description: 'As typed; stored like login expects it' } };
+  // Its absence and strength are passwordHashOf's to answer, after the fields' own checks.
+  const passwordProp = { password: { type: 'string', maxLength: 100, description: 'As typed (required); stored like login expects it' } };
   const base = writeBodySchema(info, 'create') as { properties: Record<string, unknown>; required: string[] };
-  const createBody = { ...base, properties: { ...base.properties, ...passwordProp }, required: [...base.required, 'password'] };
+  const createBody = { ...base, properties: { ...base.properties, ...passwordProp } };
 
   action(
     app,
@@ -72,7 +74,7 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
       change: true,
       status: 201,
       summary: 'Create a user with a password',
-      docBody: createBody,
+      body: createBody,
       data: record,
     },
     async (req) => {
@@ -108,7 +110,7 @@ export function registerUserWriteRoutes(app: FastifyInstance): void {
       gate,
       change: true,
       summary: 'Change the given fields of a user',
-      docBody: withUsId(writeBodySchema(info, 'update')),
+      body: withUsId(writeBodySchema(info, 'update')),
       data: record,
     },
     async (req) => {
