@@ -73,10 +73,6 @@ const BODY_CHECKED_BY_HANDLER_ONLY: string[] = [
   'jobsCostsCreate',
   'jobsSalesCreate',
   'jobsSalesUpdate',
-  'notificationsFilter',
-  'siteconfigValuesUpdate',
-  'usersAddUser',
-  'usersUpdateUser',
 ];
 
 /**
