@@ -76,6 +76,17 @@ async function copyOf(box: { id: number }, messageId: string) {
   return Number(row.ma_id);
 }
 
+/** Two shared inboxes the operator reads, the message delivered to both and synced: its first and second copy. */
+async function inBothInboxes(message: { id: string; subject: string; text: string }) {
+  const office = await inbox();
+  const accounts = await inbox();
+  await put(office, delivered(office.user, message));
+  await put(accounts, delivered(accounts.user, message));
+  await syncAccount(db, office.id);
+  await syncAccount(db, accounts.id);
+  return { office, accounts, first: await copyOf(office, message.id), second: await copyOf(accounts, message.id) };
+}
+
 /** Link rows held by any stored copy of the message. */
 async function linkRows(messageId: string) {
   return db
@@ -90,17 +101,9 @@ type JobRow = { ma_id: number; mailaccount_id: number; accounts: { ma_id: number
 
 describe('one copy across shared inboxes', () => {
   it('files a message that reached two inboxes once: one link per job, one entry on the job with both accounts, the same reason from either copy', async () => {
-    const office = await inbox();
-    const accounts = await inbox();
     const leak = await job();
     const id = `<leak-${uniqueName('m')}@flat.example>`;
-    const message = { id, subject: `Leak under the sink ${leak.job_number}`, text: 'It drips again.' };
-    await put(office, delivered(office.user, message));
-    await put(accounts, delivered(accounts.user, message));
-    await syncAccount(db, office.id);
-    await syncAccount(db, accounts.id);
-    const first = await copyOf(office, id);
-    const second = await copyOf(accounts, id);
+    const { office, accounts, first, second } = await inBothInboxes({ id, subject: `Leak under the sink ${leak.job_number}`, text: 'It drips again.' });
 
     expect(await linkRows(id)).toEqual([{ job_id: leak.job_id, ma_id: first }]);
     const op = await as(brand.host);
@@ -147,19 +150,11 @@ describe('one copy across shared inboxes', () => {
   });
 
   it('waits in triage once, also for a user who reads only the second inbox, and is filed once from there', async () => {
-    const office = await inbox();
-    const accounts = await inbox();
-    const admin = await db.selectFrom('users').select('us_id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
-    await db.insertInto('mailaccount_users').values({ mailaccount_id: accounts.id, us_id: admin.us_id }).execute();
     const leak = await job();
     const id = `<question-${uniqueName('m')}@flat.example>`;
-    const message = { id, subject: 'A question about my repair', text: 'Who should I ask?' };
-    await put(office, delivered(office.user, message));
-    await put(accounts, delivered(accounts.user, message));
-    await syncAccount(db, office.id);
-    await syncAccount(db, accounts.id);
-    const first = await copyOf(office, id);
-    const second = await copyOf(accounts, id);
+    const { office, accounts, first, second } = await inBothInboxes({ id, subject: 'A question about my repair', text: 'Who should I ask?' });
+    const admin = await db.selectFrom('users').select('us_id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+    await db.insertInto('mailaccount_users').values({ mailaccount_id: accounts.id, us_id: admin.us_id }).execute();
 
     const waiting = async (call: Awaited<ReturnType<typeof as>>) => {
       const res = await call('POST', 'mails/unrouted/filter', { mailaccount_ids: [office.id, accounts.id], limit: 100 });
