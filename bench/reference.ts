@@ -29,7 +29,7 @@ export const CASES = [
   { key: 'contacts-sort', def: contacts, stext: '', query: { limit: 20, pagenumber: 2, sort: 'co_company' } },
 ] as const;
 
-const urlQuery = (q: { limit: number; pagenumber: number; sort: string }) => `limit=${q.limit}&pagenumber=${q.pagenumber}&sort=${q.sort}&totalcount=1`;
+export const urlQuery = (q: { limit: number; pagenumber: number; sort: string }) => `limit=${q.limit}&pagenumber=${q.pagenumber}&sort=${q.sort}&totalcount=1`;
 
 /** The engine's own SQL for a case, compiled for the brand schema. */
 export function compiled(root: RootDb, schema: string, def: ResourceDef, stext: string, query: { limit: number; pagenumber: number; sort: string }): RawQuery {

@@ -1,7 +1,8 @@
 /**
  * Several processes on one database (issue 29), on the demo data of a fresh data folder:
- * - BENCH_ONLY=processes: the job list (POST jobs/filter) and whoami through one API process with 50
- *   connections, then through two API processes with 25 each at once; the ratio of the totals. On a
+ * - BENCH_ONLY=processes: whoami, the job list and the reference lists' cases (reference.ts)
+ *   through one API process with 50 connections, then through two API processes with 25 each at
+ *   once; the ratio of the totals. On a
  *   machine of two cores no gain is expected: the run shows nothing breaks and each process costs
  *   the same per request.
  * - BENCH_ONLY=events: 200 open event streams on process B; a job saved through process A, 20
@@ -10,6 +11,7 @@
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { openDemoDatabase } from './demoDatabase';
+import { CASES as LIST_CASES, urlQuery } from './reference';
 import { loginAs, loginAsAdmin, startServer, type RunningServer } from './serverProcess';
 import { openStream, type OpenStream } from '../server/events/testKit';
 import { brandDb } from '../server/db/types';
@@ -47,6 +49,13 @@ interface Case {
 const CASES: Case[] = [
   { name: 'GET auth/whoami', path: 'auth/whoami', method: 'GET' },
   { name: 'POST jobs/filter (20 rows, by -job_number)', path: 'jobs/filter?limit=20&pagenumber=1&sort=-job_number&totalcount=1', method: 'POST', body: '{}' },
+  // The reference lists' cases of the one-process bench (reference.ts), on the demo data.
+  ...LIST_CASES.map((c) => ({
+    name: `POST ${c.def.name}/filter (${c.stext ? `'${c.stext}'` : 'no free text'}, sort ${c.query.sort}, page ${c.query.pagenumber})`,
+    path: `${c.def.name}/filter?${urlQuery(c.query)}`,
+    method: 'POST' as const,
+    body: JSON.stringify({ stext: c.stext }),
+  })),
 ];
 
 const hammer = (url: string, c: Case, cookie: string, connections: number) =>
