@@ -1,19 +1,13 @@
 /**
  * Two API processes and one worker process on one PostgreSQL (README: ROLE=worker, MAIL_WORKERS=0):
- * what one process does, the others see, the work an API process's request asks for runs in the
- * worker, and nothing the database hands out is handed out twice.
+ * what one process does, the others see, and nothing the database hands out is handed out twice.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandDb, type RootDb } from '../db/types';
 import { openStream } from '../events/testKit';
 import { brandSchema, demoIds, type DemoIds } from '../jobs/testKit';
 import { jobDb } from '../jobs/tables';
-import { initMailSecrets } from '../mail/secrets';
-import { createTestAccount, rawMail, withMailbox } from '../mail/sync/testMailbox';
-import { mailDb } from '../mail/tables';
-import { startDovecot, type Dovecot } from '../test/dovecot';
-import { DEMO_HOST, testDb, uniqueName } from '../test/helpers';
+import { DEMO_HOST, testDb } from '../test/helpers';
 import { httpCall, httpLogin, startProcess, type ServerProcess } from './testKit';
 
 /** The session cache of each process (buildApp's default), documented in README's configuration table. */
@@ -24,26 +18,19 @@ let b: ServerProcess;
 let worker: ServerProcess;
 let db: RootDb;
 let ids: DemoIds;
-let dovecot: Dovecot;
 
 beforeAll(async () => {
   db = testDb();
   ids = await demoIds(db);
-  // The worker reads the mail server passwords this file stores: one key for both.
-  const secretKey = randomBytes(32).toString('hex');
-  process.env.MAIL_SECRET_KEY = secretKey;
-  initMailSecrets(null);
-  delete process.env.MAIL_SECRET_KEY;
-  [a, b, worker, dovecot] = await Promise.all([
+  [a, b, worker] = await Promise.all([
     startProcess({ MAIL_WORKERS: '0' }),
     startProcess({ MAIL_WORKERS: '0' }),
-    startProcess({ ROLE: 'worker', MAIL_SYNC_INTERVAL_S: '3600', MAIL_SECRET_KEY: secretKey }),
-    startDovecot(),
+    startProcess({ ROLE: 'worker', MAIL_SYNC_INTERVAL_S: '3600' }),
   ]);
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop(), worker?.stop(), dovecot?.stop()]);
+  await Promise.all([a?.stop(), b?.stop(), worker?.stop()]);
   await db?.destroy();
 });
 
@@ -90,29 +77,6 @@ describe('two API processes and a worker', () => {
       await stream.next((e) => e.name === 'reminders');
     } finally {
       stream.close();
-    }
-  });
-
-  it('"Sync now" on an API process is queued and the worker process runs it', async () => {
-    const mail = mailDb(brandDb(db, await brandSchema(db)));
-    const user = `${uniqueName('queued')}@test.example`;
-    const accountId = await createTestAccount(mail, dovecot, user, 'pw-queued');
-    try {
-      await withMailbox(dovecot, user, 'pw-queued', (c) => c.append('INBOX', rawMail({ subject: 'Synced by the worker' })));
-      const admin = await httpLogin(a.base, DEMO_HOST, 'admin@demo.test');
-      const asked = await httpCall(a.base, { method: 'POST', url: `/api/mailaccounts/${accountId}/sync`, host: DEMO_HOST, cookie: admin });
-      expect(asked.status).toBe(202);
-      expect(asked.json.mailaccounts.data).toEqual({ mailaccount_id: accountId, sync: 'queued' });
-      const synced = async () => {
-        const row = await mail.selectFrom('mails').select('mail_subject').where('mailaccount_id', '=', accountId).executeTakeFirst();
-        return row?.mail_subject ?? null;
-      };
-      const until = Date.now() + 30_000;
-      while (!(await synced()) && Date.now() < until) await new Promise((r) => setTimeout(r, 300));
-      expect(await synced()).toBe('Synced by the worker');
-    } finally {
-      // Later files' workers on this database must not sync an account whose Dovecot is gone.
-      await mail.updateTable('mailaccounts').set({ ma_enabled: false }).where('mailaccount_id', '=', accountId).execute();
     }
   });
 
