@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, login, menu } from './support/session';
+import { openCreate } from './support/lists';
 
 /** The generic resource engine end to end: list, search, create, validate, edit, reload. */
 test('an admin creates a department, finds it by free text, edits it and sees the change after reload', async ({ page }) => {
@@ -12,7 +13,7 @@ test('an admin creates a department, finds it by free text, edits it and sees th
   await expect(page.getByRole('heading', { name: 'Departments', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Plumbing', exact: true })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Create' }).click();
+  await openCreate(page);
   await expect(page).toHaveURL(`${DEMO}/data/department`);
   // Settings and reference data may still be arriving after login; type into a settled form.
   await page.waitForLoadState('networkidle');

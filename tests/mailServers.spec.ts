@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, login } from './support/session';
+import { openCreate } from './support/lists';
 
 /** Outgoing mail servers, served by the resource engine: list, search, sort, page, create, edit, delete. */
 
@@ -24,7 +25,7 @@ test.describe('at 1440 px', () => {
     const suffix = Date.now().toString(36).slice(-5);
     await login(page, 'admin');
     await page.goto(LIST);
-    await page.getByRole('link', { name: 'Create' }).click();
+    await openCreate(page);
     await expect(page).toHaveURL(`${DEMO}/admin/mailserver`);
     await page.waitForLoadState('networkidle');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E ${suffix} Alpha`);

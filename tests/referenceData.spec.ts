@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, login, menu } from './support/session';
+import { openCreate } from './support/lists';
 
 /** Picks the first option of the autocomplete in the last row of a relation block. */
 async function pickInBlock(page: Page, block: string, text: string) {
@@ -38,7 +39,7 @@ test('an admin creates a contact and a site with a client, a property manager an
 
   await menu(page).getByRole('link', { name: 'Contacts', exact: true }).click();
   await expect(page).toHaveURL(`${DEMO}/data/contacts`);
-  await page.getByRole('link', { name: 'Create' }).click();
+  await openCreate(page);
   // The rates note is mandatory while rates are special.
   await page.getByRole('switch', { name: 'Special rates' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -57,7 +58,7 @@ test('an admin creates a contact and a site with a client, a property manager an
   await createSimple(page, '/data/site-contact', siteContact);
 
   await menu(page).getByRole('link', { name: 'Sites', exact: true }).click();
-  await page.getByRole('link', { name: 'Create' }).click();
+  await openCreate(page);
   // An empty row is refused and its block flagged.
   await page.getByRole('group', { name: 'Clients' }).getByRole('button', { name: 'Add' }).click();
   await page.getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, login, menu } from './support/session';
+import { openCreate } from './support/lists';
 
 /**
  * User administration and settings end to end. The settings are changed on a user this test
@@ -20,7 +21,7 @@ test('an admin adds a user, who then changes language and date format and sees t
   await expect(page).toHaveURL(`${DEMO}/admin/users`);
   await expect(page.getByRole('cell', { name: 'operator@demo.test', exact: true })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Create' }).click();
+  await openCreate(page);
   await expect(page).toHaveURL(`${DEMO}/admin/user`);
   await page.waitForLoadState('networkidle');
   // The role first: its choices are reference data the page loads as it opens, so the typing below
