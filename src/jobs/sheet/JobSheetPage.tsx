@@ -174,7 +174,8 @@ export function JobSheetPage({ title }: PageProps) {
       </Stack>
       <FilterDrawer filter={filter} onChange={changeFilter} options={options} staff={staff} />
       {staff && selected.size > 0 && <BulkBar selected={selected} onDone={(ids) => setSelected(new Set(ids))} />}
-      {loading && <LinearProgress aria-label={translate('jobDesk.loading')} />}
+      {/* The bar's place is kept while nothing loads: the table does not move when its rows arrive. */}
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={translate('jobDesk.loading')} />}</Box>
       {rows.length === 0 && !loading ? (
         <Typography>{translate('jobs.sheet.empty')}</Typography>
       ) : (
