@@ -115,7 +115,9 @@ export async function listMails(db: MailDb, accountIds: number[], f: ListFilter,
       terms.push(eb.exists(eb.selectFrom('mail_folder_links as lf').select('lf.ma_id').whereRef('lf.ma_id', '=', 'm.ma_id').where('lf.mf_id', '=', f.mf_id)));
     return eb.and(terms);
   };
-  let q = listSelect(db).where(where);
+  // The page's ids first, narrow rows only: the list columns (the snippet's regular expressions, the
+  // job, tags and folders) are then computed for the page's rows, not for every mail the sort reads.
+  const ids = composeDb(db).selectFrom('mails as m').where(where);
   let count = composeDb(db)
     .selectFrom('mails as m')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -124,22 +126,24 @@ export async function listMails(db: MailDb, accountIds: number[], f: ListFilter,
   const after = f.before;
   const older = (col: 'l.mail_date' | 'm.mail_date') =>
     after ? sql<SqlBool>`(${sql.ref(col)} < ${after.mail_date} or (${sql.ref(col)} = ${after.mail_date} and m.ma_id < ${after.ma_id}))` : sql<SqlBool>`true`;
+  let paged;
   if (f.ifolder_id !== null) {
     // A mail in the folder: the folder's rows give the order (its index) and the date.
-    q = q
+    paged = ids
       .innerJoin('mail_locations as l', 'l.ma_id', 'm.ma_id')
+      .select(['m.ma_id', 'l.mail_date as sort_date'])
       .where('l.ifolder_id', '=', f.ifolder_id)
       .where(older('l.mail_date'))
       .orderBy('l.mail_date', 'desc');
     count = count.innerJoin('mail_locations as l', 'l.ma_id', 'm.ma_id').where('l.ifolder_id', '=', f.ifolder_id);
   } else {
-    q = q.where(older('m.mail_date')).orderBy('m.mail_date', 'desc');
+    paged = ids.select(['m.ma_id', 'm.mail_date as sort_date']).where(older('m.mail_date')).orderBy('m.mail_date', 'desc');
   }
-  const rows = await q
+  const pageIds = paged
     .orderBy('m.ma_id', 'desc')
     .limit(page.limit)
-    .offset(after ? 0 : page.offset)
-    .execute();
+    .offset(after ? 0 : page.offset);
+  const rows = await listSelect(db).innerJoin(pageIds.as('p'), 'p.ma_id', 'm.ma_id').orderBy('p.sort_date', 'desc').orderBy('m.ma_id', 'desc').execute();
   const total = page.withTotal ? (await count.executeTakeFirstOrThrow()).n : undefined;
   return { rows: toListRows(rows, timeZone), total };
 }

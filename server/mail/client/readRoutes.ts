@@ -49,24 +49,29 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
         ? await db
             .selectFrom('imapfolders as f')
             .select(['f.ifolder_id', 'f.mailaccount_id', 'f.ifolder_name', 'f.ifolder_path', 'f.ifolder_type'])
-            .select((eb) =>
-              eb
-                .selectFrom('mail_locations as l')
-                .innerJoin('mails as m', 'm.ma_id', 'l.ma_id')
-                .select(sql<number>`count(*)::int`.as('n'))
-                .whereRef('l.ifolder_id', '=', 'f.ifolder_id')
-                .where('m.is_seen', '=', false)
-                .where('m.is_deleted', '=', false)
-                .as('unread'),
-            )
             .where('f.mailaccount_id', 'in', ids)
             .where('f.is_gone', '=', false)
             .orderBy(sql`case f.ifolder_type when 'inbox' then 0 when 'sent' then 2 when 'trash' then 4 else 1 end`)
             .orderBy('f.ifolder_name')
             .execute()
         : [];
+      // Unread mails counted once for all the folders, from the unread ones (mails_unread_idx), not a count per folder.
+      const unreadRows = ids.length
+        ? await db
+            .selectFrom('mails as m')
+            .innerJoin('mail_locations as l', 'l.ma_id', 'm.ma_id')
+            .select(['l.ifolder_id', sql<number>`count(*)::int`.as('n')])
+            .where('m.mailaccount_id', 'in', ids)
+            .where('m.is_seen', '=', false)
+            .where('m.is_deleted', '=', false)
+            .groupBy('l.ifolder_id')
+            .execute()
+        : [];
+      const unread = new Map(unreadRows.map((r) => [r.ifolder_id, r.n]));
       const data: MailAccountInfo[] = accounts.map((a) => {
-        const own = folders.filter((f) => f.mailaccount_id === a.mailaccount_id).map(({ mailaccount_id, unread, ...f }) => ({ ...f, unread: unread ?? 0 }));
+        const own = folders
+          .filter((f) => f.mailaccount_id === a.mailaccount_id)
+          .map(({ mailaccount_id, ...f }) => ({ ...f, unread: unread.get(f.ifolder_id) ?? 0 }));
         return {
           mailaccount_id: a.mailaccount_id,
           ma_name: a.ma_name,
