@@ -8,10 +8,12 @@
  * the demo brand to 100,000 jobs, contacts, sites and mails and measures the pages again.
  * Not a timed test: a measurement to read, whose exit code is 1 when a byte budget is passed.
  *
+ * Each Lighthouse report is kept as lighthouse/<page>-<form>.json in the data folder.
  * BENCH_WEB_DATA_DIR (default .bench-data-web) is emptied first; BENCH_WEB_SIZE (100,000) sizes the
  * grown brand (0 skips it); BENCH_WEB_LIGHTHOUSE=0 skips Lighthouse; CHROMIUM_PATH overrides /usr/bin/chromium.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { growDemoBrand } from './web/bigBrand';
 import { lighthouseScore } from './web/lighthouse';
@@ -103,6 +105,9 @@ async function measureLighthouse(server: RunningServer, sessions: Sessions): Pro
   const rows: string[][] = [];
   for (const r of runs) {
     const s = await lighthouseScore(`${base}${r.path}`, r.form, r.as ? sessions[r.as] : undefined);
+    const reports = join(DATA_DIR, 'lighthouse');
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(join(reports, `${r.path.replace(String(jobId), 'id').replace(/\W+/g, '-').replace(/^-/, '')}-${r.form}.json`), s.report);
     const landed = new URL(s.finalUrl).pathname;
     rows.push([
       r.path.replace(String(jobId), '{id}'),
@@ -112,7 +117,7 @@ async function measureLighthouse(server: RunningServer, sessions: Sessions): Pro
       String(s.lcpMs),
       String(s.tbtMs),
       String(s.cls),
-      landed === r.path ? '' : `landed on ${landed}`,
+      [s.error, landed === r.path ? '' : `landed on ${landed}`].filter(Boolean).join('; '),
     ]);
   }
   console.log('\nLighthouse 12, performance (simulated throttling of its desktop and mobile presets)\n');

@@ -14,6 +14,10 @@ export interface LighthouseScore {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's own error when the page could not be measured (NO_LCP, NO_FCP, …). */
+  error?: string;
+  /** The whole report, for what the score does not say (which elements shifted, what blocked). */
+  report: string;
 }
 
 export async function lighthouseScore(url: string, formFactor: 'desktop' | 'mobile', cookie?: string): Promise<LighthouseScore> {
@@ -43,6 +47,8 @@ export async function lighthouseScore(url: string, formFactor: 'desktop' | 'mobi
       lcpMs: Math.round(numeric('largest-contentful-paint')),
       tbtMs: Math.round(numeric('total-blocking-time')),
       cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+      error: lhr.runtimeError?.code,
+      report: typeof result.report === 'string' ? result.report : JSON.stringify(lhr),
     };
   } finally {
     await browser.close();
