@@ -11,14 +11,20 @@ import { DELETED_MAILS_GATE, MAIL_CLIENT_GATE, linkedAccounts, listedAccountIds,
 import { mailFilterBody, parseMailFilter } from './filterBody';
 import { firstJobId, linkedToJob } from './jobLinks';
 import { listMails, mailRowSelect, toListRows } from './mailList';
-import { jobMailRowsSchema, mailRowsSchema } from './wireSchemas';
-import { oneEntryPerMessage } from '../copies/oneEntry';
+import { mailEntryRowsSchema } from './wireSchemas';
+import { oneEntryPerMessage, type MessageCopy } from '../copies/oneEntry';
 
 const KEY = 'mails';
 export const userZone = (req: FastifyRequest) => safeTimeZone(req.user?.settings.timezone ?? 'Europe/London');
 
 /** The mail lists: MAIL_PAGE_SIZE a page, always newest first (a sort in the query is not read). */
 export const MAIL_LIST: ListOptions = { pageSize: MAIL_PAGE_SIZE };
+
+/** Rows as one entry per message (a message that reached several shared inboxes, with the accounts it reached). */
+function entryRows<R extends Parameters<typeof toListRows>[0][number] & MessageCopy>(req: FastifyRequest, rows: R[], prefer?: (copy: R) => boolean) {
+  const entries = oneEntryPerMessage(rows, prefer);
+  return toListRows(entries, userZone(req)).map((r, i) => ({ ...r, accounts: entries[i].accounts }));
+}
 
 export function registerMailReadRoutes(app: FastifyInstance): void {
   action(
@@ -150,7 +156,7 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       summary:
         "Mails linked to a job, within the user's accounts (the job's E-mails tab), newest first: a message that reached several of them is one row with `accounts` (each copy's ma_id and mailaccount_id)",
       params: { type: 'object', properties: { jobId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['jobId'] },
-      data: jobMailRowsSchema,
+      data: mailEntryRowsSchema,
     },
     async (req) => {
       const { jobId } = req.params as { jobId: number };
@@ -167,10 +173,7 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
         .orderBy('m.ma_id')
         .limit(1000)
         .execute();
-      // A message that reached several shared inboxes is one entry, with the accounts it reached.
-      const entries = oneEntryPerMessage(rows);
-      const listed = toListRows(entries, userZone(req));
-      return { data: listed.map((r, i) => ({ ...r, accounts: entries[i].accounts })) };
+      return { data: entryRows(req, rows) };
     },
   );
 
@@ -182,9 +185,9 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       key: KEY,
       gate: MAIL_CLIENT_GATE,
       summary:
-        "The conversation of a mail, oldest first: the mails of its thread (References, In-Reply-To, Message-ID, or the subject and participants of a reply without them) in the user's accounts, sent ones included",
+        "The conversation of a mail, oldest first: the mails of its thread (References, In-Reply-To, Message-ID, or the subject and participants of a reply without them) in the user's accounts, whichever of them each mail reached, sent ones included; a message that reached several of them is one row with `accounts`, shown from the opened mail's account where it has a copy there",
       params: idParams,
-      data: mailRowsSchema,
+      data: mailEntryRowsSchema,
     },
     async (req) => {
       const { id } = req.params as { id: number };
@@ -192,6 +195,7 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
       const ids = (await linkedAccounts(req)).map((l) => l.mailaccount_id);
       const rows = await mailRowSelect(mailDb(req.db))
         .select((eb) => firstJobId(eb))
+        .select(['m.message_id', 'm.ma_content_hash'])
         .where((eb) => (mail.thread_id === null ? eb('m.ma_id', '=', mail.ma_id) : eb('m.thread_id', '=', mail.thread_id)))
         .where('m.mailaccount_id', 'in', ids)
         .where('m.is_deleted', '=', false)
@@ -199,7 +203,7 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
         .orderBy('m.ma_id')
         .limit(500)
         .execute();
-      return { data: toListRows(rows, userZone(req)) };
+      return { data: entryRows(req, rows, (copy) => copy.mailaccount_id === mail.mailaccount_id) };
     },
   );
 }

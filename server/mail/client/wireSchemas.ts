@@ -29,10 +29,8 @@ export const mailRowSchema = {
   },
 };
 
-export const mailRowsSchema = { type: 'array', items: mailRowSchema };
-
-/** A job's mails: one row per message, with each copy that reached one of the user's accounts (issue 30). */
-export const jobMailRowsSchema = {
+/** A job's mails, a conversation: one row per message, with each copy that reached one of the user's accounts (issue 30). */
+export const mailEntryRowsSchema = {
   type: 'array',
   items: {
     ...mailRowSchema,

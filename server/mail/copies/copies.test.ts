@@ -183,6 +183,56 @@ describe('one copy across shared inboxes', () => {
     expect(await count(onlySecond)).toBe(0);
   });
 
+  it('keeps a conversation whole across inboxes: a reply that reached only the second inbox joins the first copy’s thread, each message once', async () => {
+    const leak = await job();
+    const id = `<ask-${uniqueName('m')}@flat.example>`;
+    const { office, accounts, first, second } = await inBothInboxes({ id, subject: `Boiler noise ${leak.job_number}`, text: 'It bangs at night.' });
+    const replyId = `<answer-${uniqueName('m')}@flat.example>`;
+    const reply = [
+      'From: Tenant <tenant@flat.example>',
+      `To: ${accounts.user}`,
+      `Subject: Re: Boiler noise ${leak.job_number}`,
+      `Message-ID: ${replyId}`,
+      `In-Reply-To: ${id}`,
+      `References: ${id}`,
+      'Date: Mon, 02 Nov 2026 10:00:00 +0000',
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Still banging.',
+      '',
+    ].join('\r\n');
+    await put(accounts, reply);
+    await syncAccount(db, accounts.id);
+    const answer = await copyOf(accounts, replyId);
+
+    const threads = await db.selectFrom('mails').select('thread_id').where('ma_id', 'in', [first, second, answer]).execute();
+    expect(threads.map((r) => Number(r.thread_id))).toEqual([first, first, first]);
+    const op = await as(brand.host);
+    type Row = JobRow & { thread_id: number };
+    const conversation = async (maId: number) => {
+      const res = await op('GET', `mails/${maId}/thread`);
+      expect(res.status, res.text).toBe(200);
+      return (res.json.mails.data as Row[]).map((r) => [r.ma_id, r.accounts.map((a) => a.mailaccount_id)]);
+    };
+    // Opened in the first inbox: the question from there (it reached both), then the answer.
+    expect(await conversation(first)).toEqual([
+      [first, [office.id, accounts.id]],
+      [answer, [accounts.id]],
+    ]);
+    // Opened in the second inbox: the question shown from its copy there.
+    expect(await conversation(answer)).toEqual([
+      [second, [office.id, accounts.id]],
+      [answer, [accounts.id]],
+    ]);
+    // The job's E-mails tab groups by thread: one conversation, newest first.
+    const onJob = (await op('GET', `mails/getmailsbyjobid/${leak.job_id}`)).json.mails.data as Row[];
+    expect(onJob.map((r) => [r.ma_id, r.thread_id])).toEqual([
+      [answer, first],
+      [first, first],
+    ]);
+  });
+
   it('keeps a reused Message-ID with other content apart: routed on its own, listed on its own job only', async () => {
     const office = await inbox();
     const accounts = await inbox();

@@ -50,18 +50,22 @@ export function flagColumns(flags: Set<string>): Record<AppFlag, boolean> {
 
 const refsOf = (p: ParsedMessage) => [p.in_reply_to, ...p.mail_references].filter((x): x is string => !!x);
 
-/** Thread ids of the account's mails among the given Message-IDs (those that have one). */
-async function knownThreads(db: MailDb, accountId: number, ids: string[]): Promise<Map<string, number>> {
+/**
+ * Thread ids of the brand's mails among the given Message-IDs, in any account (mails_message_id_idx):
+ * a reply joins its conversation whichever shared inbox the mail it answers reached. A Message-ID
+ * stored in several accounts gives its oldest copy's thread.
+ */
+async function knownThreads(db: MailDb, ids: string[]): Promise<Map<string, number>> {
   const known = new Map<string, number>();
   for (let i = 0; i < ids.length; i += 5000) {
     const rows = await db
       .selectFrom('mails')
       .select(['message_id', 'thread_id'])
-      .where('mailaccount_id', '=', accountId)
       .where('message_id', 'in', ids.slice(i, i + 5000))
       .where('thread_id', 'is not', null)
+      .orderBy('ma_id')
       .execute();
-    for (const r of rows) known.set(r.message_id, Number(r.thread_id));
+    for (const r of rows) if (!known.has(r.message_id)) known.set(r.message_id, Number(r.thread_id));
   }
   return known;
 }
@@ -115,9 +119,11 @@ const INSERT_PARALLEL = 2;
  * (attachmentFiles.ts). Then in one transaction the attachment rows, the threads, one
  * `mail_locations` row per UID and `andThen` (the folder's cursor). A stop between the two leaves
  * rows without a location or thread (and files without a row): the retried batch finds and
- * completes them, and a row never retried goes with the orphans at the end of the account's sync. A mail joins the thread of a mail it answers
- * or references (in the database or earlier in the batch), else, a reply without those headers, the thread of the
- * mail with its subject and participants (threadFallback.ts), else starts its own.
+ * completes them, and a row never retried goes with the orphans at the end of the account's sync. A
+ * mail joins the thread of its copy in another of the brand's inboxes, else of a mail it answers or
+ * references (in any of the brand's inboxes or earlier in the batch), else, a reply without those
+ * headers, the thread of the account's mail with its subject and participants (threadFallback.ts),
+ * else starts its own.
  */
 export async function storeBatch(
   db: MailDb,
@@ -185,10 +191,13 @@ async function storeRows(
   stored: Map<string, { ma_id: number; thread_id: number | null }>,
   andThen: (trx: MailDb) => Promise<void>,
 ): Promise<void> {
-  const known = await knownThreads(trx, folder.mailaccount_id, [...new Set([...byId.values()].flatMap(({ p }) => refsOf(p)))]);
+  // The batch's own Message-IDs too: a copy of a mail another inbox stored first joins its thread.
+  const known = await knownThreads(trx, [...new Set([...byId.keys(), ...[...byId.values()].flatMap(({ p }) => refsOf(p))])]);
   const threads: { id: number; thread: number }[] = [];
   // Replies that name no known mail and whose subject says they are replies: by subject and participants.
-  const headerless = [...byId].filter(([id, { p }]) => stored.get(id)!.thread_id === null && fallbackThreadKey(p) && !refsOf(p).some((r) => known.has(r)));
+  const headerless = [...byId].filter(
+    ([id, { p }]) => stored.get(id)!.thread_id === null && !known.has(id) && fallbackThreadKey(p) && !refsOf(p).some((r) => known.has(r)),
+  );
   const bySubject = headerless.length
     ? await threadsBySubject(
         trx,
@@ -206,6 +215,7 @@ async function storeRows(
     }
     const fallback = fallbackThreadKey(p);
     const thread =
+      known.get(messageId) ??
       refsOf(p)
         .map((ref) => known.get(ref))
         .find((t) => t !== undefined) ??
