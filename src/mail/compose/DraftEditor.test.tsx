@@ -109,6 +109,28 @@ describe('DraftEditor', () => {
     expect(screen.queryByText('Invalid email format!')).not.toBeInTheDocument();
   });
 
+  it('sends when Send is pressed while an autosave is on its way, after it, with what it did not carry', async () => {
+    current = draft({ mdraft_to_arr: [{ name: 'Ann', address: 'ann@client.example' }] });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if ((init?.method ?? 'GET') === 'PATCH') await held;
+      if (String(input).includes('updateAndSend')) return envelope('maildrafts', { ...current, mdraft_version: current.mdraft_version + 1 });
+      return answer(input, init);
+    });
+    await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: composeProvider(api) });
+    fireEvent.change(await screen.findByLabelText('Subject'), { target: { value: 'Saved by the autosave' } });
+    await waitFor(() => expect(calls('PATCH', 'maildrafts/7')).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Carried by the send' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(calls('POST', 'updateAndSend')).toHaveLength(0);
+    release();
+    await waitFor(() => expect(calls('POST', 'updateAndSend')).toHaveLength(1));
+    expect(JSON.parse(String(calls('POST', 'updateAndSend')[0][1]?.body))).toMatchObject({ mdraft_version: 2, mdraft_subject: 'Carried by the send' });
+  });
+
   it('shows a locked draft with Unlock and does not save it until unlocked', async () => {
     current = draft({ mdraft_locked: true, mdraft_lock_reason: 'Connection refused' });
     await renderWithApp(<DraftEditor draftId={7} editor="quasar" autosaveMs={40} />, { dataProvider: composeProvider(api) });

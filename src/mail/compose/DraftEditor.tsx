@@ -53,6 +53,8 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
   const signatures = useComposeList('signatures', provider.composeSignatures);
   const templates = useComposeList('templates', provider.composeTemplates);
   const [sendError, setSendError] = useState<string | null>(null);
+  // Send stays usable during an autosave (the send waits for it), not while a send is on its way.
+  const [sending, setSending] = useState(false);
   const [settingsTab, setSettingsTab] = useState<'templates' | 'signatures' | null>(null);
 
   if (d.loadError) return <Alert severity="error">{translate(loadFailureKey(d.loadError))}</Alert>;
@@ -67,7 +69,9 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
     const problem = checkRecipients({ to: cur.mdraft_to_arr, cc: cur.mdraft_cc_arr, bcc: cur.mdraft_bcc_arr });
     if (problem) return setSendError(addressProblem(problem, translate));
     setSendError(null);
-    if (await d.send()) {
+    setSending(true);
+    const sent = await d.send().finally(() => setSending(false));
+    if (sent) {
       notify('success', t('sent'));
       navigate('/email');
     }
@@ -188,7 +192,7 @@ export function DraftEditor({ draftId, editor, autosaveMs }: DraftEditorProps) {
       </Box>
       {sendError && <Alert severity="error">{sendError}</Alert>}
       <Stack direction="row" spacing={2} alignItems="center">
-        <Button variant="contained" disabled={disabled || cannotSend || d.status === 'saving'} onClick={() => void onSend()}>
+        <Button variant="contained" disabled={disabled || cannotSend || sending} onClick={() => void onSend()}>
           {t('send')}
         </Button>
         <Button color="error" onClick={() => void onDelete()}>

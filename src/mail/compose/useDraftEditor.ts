@@ -34,6 +34,8 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
   const currentRef = useRef<DraftState | null>(null);
   const version = useRef(0);
   const busy = useRef(false);
+  /** The autosave in flight, which a send waits for. */
+  const saving = useRef<Promise<void> | null>(null);
   const lockedRef = useRef(false);
   /** Sent or deleted: nothing may be saved any more. */
   const closed = useRef(false);
@@ -91,19 +93,24 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
     busy.current = true;
     setStatus('saving');
     const sentState = currentRef.current;
-    try {
-      const answer = await provider.composeSave(draftId, version.current, changes);
-      saved.current = sentState;
-      version.current = answer.draft.mdraft_version;
-      setStatus('saved');
-    } catch (err) {
-      setStatus('failed');
-      const first = err instanceof ApiError ? err.dbErrors?.[0] : undefined;
-      if (err instanceof ApiError && err.status === 409 && first?.details === 'mdraft_locked') setLock(true, null);
-      else if (err instanceof ApiError && err.status === 409) setConflict(first?.primary ?? err.message);
-    } finally {
-      busy.current = false;
-    }
+    const run = (async () => {
+      try {
+        const answer = await provider.composeSave(draftId, version.current, changes);
+        saved.current = sentState;
+        version.current = answer.draft.mdraft_version;
+        setStatus('saved');
+      } catch (err) {
+        setStatus('failed');
+        const first = err instanceof ApiError ? err.dbErrors?.[0] : undefined;
+        if (err instanceof ApiError && err.status === 409 && first?.details === 'mdraft_locked') setLock(true, null);
+        else if (err instanceof ApiError && err.status === 409) setConflict(first?.primary ?? err.message);
+      } finally {
+        busy.current = false;
+        saving.current = null;
+      }
+    })();
+    saving.current = run;
+    await run;
   }, [draftId, provider]);
 
   useEffect(() => {
@@ -126,6 +133,8 @@ export function useDraftEditor(draftId: number, autosaveMs = AUTOSAVE_MS) {
 
   /** Saves and sends in one call; answers true when the mail went out. */
   const send = useCallback(async (): Promise<boolean> => {
+    // Send pressed while an autosave is on its way: the send waits for it (and carries what it did not).
+    while (saving.current) await saving.current;
     if (!saved.current || !currentRef.current || busy.current) return false;
     busy.current = true;
     setStatus('saving');
