@@ -7,6 +7,7 @@ import { useAuth } from '../auth/authStore';
 import { productNameOf, useBrand } from '../brand/BrandContext';
 import { LoadingPage } from '../pages/LoadingPage';
 import { decideRoute } from './guard';
+import type { LazyPage } from './lazyPage';
 import { PAGES } from './pageRegistry';
 import { useDocumentTitle } from './pageTitle';
 import type { AppRoute } from './types';
@@ -39,8 +40,12 @@ export function GuardedPage({ route }: { route: AppRoute }) {
   });
 
   useEffect(() => {
-    if (decision.kind === 'pending') void ensureWhoami();
-  }, [decision.kind]);
+    if (decision.kind !== 'pending') return;
+    void ensureWhoami();
+    // The page's chunk loads while the user is looked up, not after.
+    const Page = PAGES[route.page];
+    if ('preload' in Page) (Page as LazyPage).preload();
+  }, [decision.kind, route.page]);
 
   if (decision.kind === 'pending') return <LoadingPage />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
