@@ -29,6 +29,7 @@ import { KEEP_TYPED_VALUES, resolverOf } from '../resources/engine/formValues';
 import type { GlobalParams } from '../../core/enums';
 import { UserExtras } from './UserExtras';
 import { users } from '../../core/users/usersResource';
+import { GUARDED_BY_ROUTE } from '../routes/guardedByRoute';
 
 // The fetch wrapper shows the notices; the page stays, since the user's actions live on it.
 const ignore = () => undefined;
@@ -126,6 +127,7 @@ export function UserItemPage({ title: pageTitle }: PageProps) {
     <PageFrame title={title}>
       {id ? (
         <Edit
+          {...GUARDED_BY_ROUTE}
           key={id}
           resource="users"
           id={id}

@@ -10,6 +10,7 @@ import { RelatedPanel } from './RelatedPanel';
 import { ResourceForm } from './ResourceForm';
 import type { ResourceDef } from '../../../core/resources/engine/types';
 import { useCanWrite } from './useCanWrite';
+import { GUARDED_BY_ROUTE } from '../../routes/guardedByRoute';
 
 // The fetch wrapper has already shown and stored failures and success notices.
 const ignore = () => undefined;
@@ -17,7 +18,13 @@ const ignore = () => undefined;
 function ResourceCreate({ def, title }: { def: ResourceDef; title: string }) {
   const navigate = useNavigate();
   return (
-    <Create resource={def.name} title={title} actions={false} mutationOptions={{ onSuccess: () => navigate(def.listPath), onError: ignore }}>
+    <Create
+      {...GUARDED_BY_ROUTE}
+      resource={def.name}
+      title={title}
+      actions={false}
+      mutationOptions={{ onSuccess: () => navigate(def.listPath), onError: ignore }}
+    >
       <ResourceForm def={def} mode="create" writable />
     </Create>
   );
@@ -27,6 +34,7 @@ function ResourceEdit({ def, id, title, writable }: { def: ResourceDef; id: stri
   const navigate = useNavigate();
   return (
     <Edit
+      {...GUARDED_BY_ROUTE}
       resource={def.name}
       id={id}
       title={title}

@@ -14,6 +14,7 @@ import { SearchBox } from './SearchBox';
 import type { ResourceDef } from '../../../core/resources/engine/types';
 import { useCanDelete, useCanWrite } from './useCanWrite';
 import { LIST_EXTRAS } from '../listExtras';
+import { GUARDED_BY_ROUTE } from '../../routes/guardedByRoute';
 
 function ListActions({ def, writable }: { def: ResourceDef; writable: boolean }) {
   const Extra = LIST_EXTRAS[def.name]?.Actions;
@@ -40,6 +41,7 @@ export function ResourceList({ def, title }: { def: ResourceDef; title: string }
   const pageSizes = [...new Set([10, 20, 50, def.pageSize])].sort((a, b) => a - b);
   return (
     <List
+      {...GUARDED_BY_ROUTE}
       resource={def.name}
       title={title}
       perPage={def.pageSize}
