@@ -7,7 +7,6 @@ import { useAuth } from '../auth/authStore';
 import { productNameOf, useBrand } from '../brand/BrandContext';
 import { LoadingPage } from '../pages/LoadingPage';
 import { decideRoute } from './guard';
-import type { LazyPage } from './lazyPage';
 import { PAGES } from './pageRegistry';
 import { useDocumentTitle } from './pageTitle';
 import type { AppRoute } from './types';
@@ -44,7 +43,7 @@ export function GuardedPage({ route }: { route: AppRoute }) {
     void ensureWhoami();
     // The page's chunk loads while the user is looked up, not after.
     const Page = PAGES[route.page];
-    if ('preload' in Page) (Page as LazyPage).preload();
+    if ('preload' in Page) Page.preload();
   }, [decision.kind, route.page]);
 
   if (decision.kind === 'pending') return <LoadingPage />;

@@ -4,7 +4,7 @@ import { LoginPage } from '../auth/LoginPage';
 import { NotFoundContent } from '../pages/NotFoundPage';
 import { PublicFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
-import { lazyPage } from './lazyPage';
+import { lazyPage, type LazyPage } from './lazyPage';
 import type { PageKind } from './types';
 
 function PublicNotFound({ title }: PageProps) {
@@ -15,7 +15,8 @@ function PublicNotFound({ title }: PageProps) {
   );
 }
 
-export const PAGES: Record<PageKind, ComponentType<PageProps>> = {
+/** A lazily loaded page also has `preload` (lazyPage.ts). */
+export const PAGES: Record<PageKind, ComponentType<PageProps> | LazyPage> = {
   home: lazyPage(() => import('../pages/HomePage'), 'HomePage'),
   frame: lazyPage(() => import('../pages/TitledPage'), 'TitledPage'),
   login: LoginPage,

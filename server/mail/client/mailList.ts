@@ -117,7 +117,7 @@ export async function listMails(db: MailDb, accountIds: number[], f: ListFilter,
   };
   // The page's ids first, narrow rows only: the list columns (the snippet's regular expressions, the
   // job, tags and folders) are then computed for the page's rows, not for every mail the sort reads.
-  const ids = composeDb(db).selectFrom('mails as m').where(where);
+  const matching = composeDb(db).selectFrom('mails as m').where(where);
   let count = composeDb(db)
     .selectFrom('mails as m')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -129,7 +129,7 @@ export async function listMails(db: MailDb, accountIds: number[], f: ListFilter,
   let paged;
   if (f.ifolder_id !== null) {
     // A mail in the folder: the folder's rows give the order (its index) and the date.
-    paged = ids
+    paged = matching
       .innerJoin('mail_locations as l', 'l.ma_id', 'm.ma_id')
       .select(['m.ma_id', 'l.mail_date as sort_date'])
       .where('l.ifolder_id', '=', f.ifolder_id)
@@ -137,7 +137,7 @@ export async function listMails(db: MailDb, accountIds: number[], f: ListFilter,
       .orderBy('l.mail_date', 'desc');
     count = count.innerJoin('mail_locations as l', 'l.ma_id', 'm.ma_id').where('l.ifolder_id', '=', f.ifolder_id);
   } else {
-    paged = ids.select(['m.ma_id', 'm.mail_date as sort_date']).where(older('m.mail_date')).orderBy('m.mail_date', 'desc');
+    paged = matching.select(['m.ma_id', 'm.mail_date as sort_date']).where(older('m.mail_date')).orderBy('m.mail_date', 'desc');
   }
   const pageIds = paged
     .orderBy('m.ma_id', 'desc')
