@@ -61,6 +61,7 @@ import * as brand0054 from './brand/0054_draft_job';
 import * as brand0055 from './brand/0055_sync_lease';
 import * as brand0058 from './brand/0058_routing_number_indexes';
 import * as brand0059 from './brand/0059_mail_unread_index';
+import * as brand0060 from './brand/0060_unhashed_mails_index';
 import { GLOBAL_SCHEMA, globalDb, isBrandSchemaName, type RootDb } from '../types';
 import { installListTriggers } from '../../lists/listTriggers';
 
@@ -128,6 +129,7 @@ const BRAND_MIGRATIONS: Record<string, BrandMigration> = {
   '0055_sync_lease': brand0055,
   '0058_routing_number_indexes': brand0058,
   '0059_mail_unread_index': brand0059,
+  '0060_unhashed_mails_index': brand0060,
 };
 
 /** In order, for the developer dashboard's schema version. */

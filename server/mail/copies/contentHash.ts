@@ -2,16 +2,25 @@
  * The hash that tells two accounts' copies of a mail apart from two mails reusing one Message-ID
  * (issue 30, "one copy across shared inboxes"): what the sender wrote (addresses, subject, date,
  * text, HTML, attachments), never the headers each inbox's delivery adds (Received, Delivered-To).
+ * The sync hashes a parsed mail; the backfill (backfill.ts) hashes the same fields as stored, with
+ * each attachment's digest read from its file, and must reach the same value.
  */
 import { createHash } from 'node:crypto';
 import type { ParsedMessage } from '../sync/parse';
 
-type Hashed = Pick<ParsedMessage, 'mail_from' | 'mail_to_arr' | 'mail_cc_arr' | 'mail_subject' | 'mail_date' | 'mail_text' | 'mail_html' | 'attachments'>;
+type Fields = Pick<ParsedMessage, 'mail_from' | 'mail_to_arr' | 'mail_cc_arr' | 'mail_subject' | 'mail_date' | 'mail_text' | 'mail_html'>;
+
+/** An attachment's name and the base64 SHA-256 of its bytes. */
+export interface FileDigest {
+  name: string;
+  digest: string;
+}
 
 const addr = (a: { address?: string } | null) => (a?.address ?? '').toLowerCase();
 
-export function contentHash(p: Hashed): string {
-  const files = p.attachments.map((a) => [a.name, createHash('sha256').update(a.content).digest('base64')]);
+export const attachmentDigest = (content: Buffer): string => createHash('sha256').update(content).digest('base64');
+
+export function hashOfFields(p: Fields, files: FileDigest[]): string {
   const parts = [
     addr(p.mail_from),
     p.mail_to_arr.map(addr),
@@ -20,7 +29,14 @@ export function contentHash(p: Hashed): string {
     p.mail_date?.toISOString() ?? null,
     p.mail_text,
     p.mail_html,
-    files,
+    files.map((f) => [f.name, f.digest]),
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64');
+}
+
+export function contentHash(p: Fields & Pick<ParsedMessage, 'attachments'>): string {
+  return hashOfFields(
+    p,
+    p.attachments.map((a) => ({ name: a.name, digest: attachmentDigest(a.content) })),
+  );
 }

@@ -3,7 +3,7 @@
  * (same Message-ID and content hash, contentHash.ts) are one entry: the first stored (lowest
  * `ma_id`, "the anchor") holds the job links and the routing decision for all of them, so the
  * mail is linked once per job and filed alike in every inbox. A mail with no hash (stored before
- * brand migration 0053) is its own anchor.
+ * brand migration 0053, until a sync hashes it: backfill.ts) is its own anchor.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { MailDb, MailTables } from '../tables';

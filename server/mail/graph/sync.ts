@@ -28,6 +28,7 @@ import { failureReason, isUnreadable, type ParsedMessage, type ParseOutcome } fr
 import { parseBatch } from '../sync/parseBatch';
 import { removeOrphans, storeBatch, type FetchedMessage, type FolderRef } from '../sync/store';
 import { keepLease, takeLease } from '../sync/lease';
+import { backfillContentHashes } from '../copies/backfill';
 import { markChanged, type AccountSyncResult } from '../sync/syncAccount';
 import type { FolderSyncResult, SyncOptions } from '../sync/syncFolder';
 import type { ImapFoldersTable, MailDb } from '../tables';
@@ -366,6 +367,7 @@ export async function syncGraphAccount(db: MailDb, accountId: number, opts: Grap
       result.orphansRemoved = await removeOrphans(db, accountId, attachmentTarget(db, opts.fileStore));
       if (result.orphansRemoved) await markChanged(db, accountId);
     }
+    await backfillContentHashes(db, accountId, attachmentTarget(db, opts.fileStore));
   } catch (err) {
     result.error = message(err);
     if (err instanceof RateLimited) result.retryAt = err.retryAt;

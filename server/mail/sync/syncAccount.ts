@@ -1,8 +1,8 @@
 /**
  * Syncs one account: takes the account's lease (one sync per account across every process, renewed
  * while it runs: lease.ts), mirrors the folder list, syncs each enabled folder, then drops the mails
- * no folder holds any more. A failing folder is recorded and the others go on; a failing account is
- * recorded on the account.
+ * no folder holds any more and hashes some mails stored before content hashes (../copies/backfill.ts).
+ * A failing folder is recorded and the others go on; a failing account is recorded on the account.
  */
 import { sql } from 'kysely';
 import type { MailDb } from '../tables';
@@ -13,6 +13,7 @@ import { discoverFolders } from './folders';
 import { keepLease, takeLease } from './lease';
 import { syncGraphAccount } from '../graph/sync';
 import { removeOrphans } from './store';
+import { backfillContentHashes } from '../copies/backfill';
 import { syncFolder, type FolderSyncResult, type SyncOptions } from './syncFolder';
 
 export interface AccountSyncResult {
@@ -79,6 +80,7 @@ export async function syncAccount(db: MailDb, accountId: number, opts: SyncOptio
     }
     result.orphansRemoved = await removeOrphans(db, accountId, attachmentTarget(db, opts.fileStore));
     if (result.orphansRemoved) await markChanged(db, accountId);
+    await backfillContentHashes(db, accountId, attachmentTarget(db, opts.fileStore));
   } catch (err) {
     result.error = message(err);
   } finally {
