@@ -37,8 +37,8 @@ export function EngineerJobList() {
   const [page, setPage] = useState(1);
   const provider = useEngineerProvider();
   const body: EngineerFilter = { job_number: filter.job_number, jobsite_name: filter.jobsite_name, job_status_ids: filter.status ? [filter.status] : [] };
-  // Typing waits a moment so each key press does not become a request.
-  const request = useSettled(JSON.stringify({ body, page }), 300);
+  // Typing waits a moment so each key press does not become a request; the first ask goes at once.
+  const request = useSettled(JSON.stringify({ body, page }), 300, true);
   const { data = NO_JOBS } = useQuery({
     queryKey: [ENGINEER_KEY, 'jobs', request],
     queryFn: ({ signal }) => {

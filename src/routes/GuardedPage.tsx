@@ -6,6 +6,7 @@ import { ensureWhoami } from '../auth/authApi';
 import { useAuth } from '../auth/authStore';
 import { productNameOf, useBrand } from '../brand/BrandContext';
 import { LoadingPage } from '../pages/LoadingPage';
+import { PageFrame } from '../pages/PageFrame';
 import { decideRoute } from './guard';
 import { PAGES } from './pageRegistry';
 import { useDocumentTitle } from './pageTitle';
@@ -16,9 +17,18 @@ function TitledRoute({ route, title }: { route: AppRoute; title: string }) {
   useDocumentTitle(title, productNameOf(brand, ''));
   const Page = PAGES[route.page];
   // A page's chunk loads on its first visit (pageRegistry.tsx); meanwhile the same placeholder as
-  // while the user is looked up, so the wait reads as one and nothing below it moves.
+  // while the user is looked up, so the wait reads as one and nothing below it moves. A framed
+  // page's frame and title show already: the page then fills in below a heading that stays put.
+  const loading =
+    'framed' in Page && Page.framed ? (
+      <PageFrame title={title}>
+        <LoadingPage />
+      </PageFrame>
+    ) : (
+      <LoadingPage />
+    );
   return (
-    <Suspense fallback={<LoadingPage />}>
+    <Suspense fallback={loading}>
       <Page route={route} title={title} />
     </Suspense>
   );

@@ -14,16 +14,27 @@ dayjs.extend(timezone);
 
 export const DEFAULT_DATE_FORMAT = 'DD/MM/YYYY HH:mm:ss';
 
+/** Zones this browser was asked about: building a formatter to find out is dear, and every date shown asks. */
+const knownZones = new Map<string, boolean>();
+
+function browserKnows(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
+  }
+  return known;
+}
+
 /** The user's time-zone setting, or the default when unset or not a zone this browser knows. */
 export function displayTimeZone(): string {
   const zone = currentUser()?.settings.timezone;
-  if (!zone) return DEFAULT_SETTINGS.timezone;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_SETTINGS.timezone;
-  }
+  return zone && browserKnows(zone) ? zone : DEFAULT_SETTINGS.timezone;
 }
 
 export function formatWireDate(value: unknown, format: string = DEFAULT_DATE_FORMAT, timeZone: string = displayTimeZone()): string {
