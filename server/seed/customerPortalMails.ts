@@ -5,6 +5,8 @@
  */
 import { customerDb } from '../customerportal/tables';
 import { brandDb, type RootDb } from '../db/types';
+import { recordDecisions, routeBatch } from '../mail/routing/route';
+import { routingDb } from '../mail/routing/tables';
 import { mailDb } from '../mail/tables';
 import { OFFICE } from './mail';
 
@@ -15,6 +17,8 @@ export async function createDemoCustomerMails(root: RootDb, schema: string, jobI
   const account = await db.selectFrom('mailaccounts').select('mailaccount_id').where('ma_email', '=', OFFICE.address).executeTakeFirst();
   if (!account) return;
   const { job_number } = await customerDb(db).selectFrom('jobs').select('job_number').where('job_id', '=', jobId).executeTakeFirstOrThrow();
+  // The demo customer's job is a numbered one; a draft has no correspondence.
+  if (!job_number) return;
   const customer = { name: 'Demo Customer', address: 'customer@demo.test' };
   const supplier = { name: 'Roof Supplies Ltd', address: 'orders@roof-supplies.example' };
   const subject = `Inspection report for job ${job_number}`;
@@ -53,7 +57,28 @@ export async function createDemoCustomerMails(root: RootDb, schema: string, jobI
       })
       .returning(['ma_id', 'mail_date'])
       .executeTakeFirstOrThrow();
-    await db.insertInto('mail_job_links').values({ ma_id: row.ma_id, job_id: jobId, mjl_reason: 'manual' }).execute();
+    // As the app does: the office's mails were sent from the job, the customer's answer meets the router.
+    const routed = routingDb(db);
+    if (m.from === OFFICE)
+      await recordDecisions(routed, [
+        { ma_id: row.ma_id, decision: { job: { job_id: jobId, job_number }, reason: 'sent_from_job', params: { job: job_number }, suggestions: [] } },
+      ]);
+    else
+      await routeBatch(routed, account.mailaccount_id, [
+        {
+          ma_id: row.ma_id,
+          mail: {
+            message_id: `<seed-portal-${i}@demo.test>`,
+            in_reply_to: null,
+            mail_references: [],
+            mail_subject: m.subject,
+            mail_from: m.from,
+            mail_to_arr: [m.to],
+            mail_cc_arr: [],
+            mail_text: m.text,
+          },
+        },
+      ]);
     const folder = await db
       .selectFrom('imapfolders')
       .select('ifolder_id')

@@ -196,7 +196,7 @@ export async function createDemoMail(root: RootDb, schema: string, now = new Dat
   const db = mailDb(brandDb(root, schema));
   const { accountId, folders } = await createAccount(db);
   const mails = demoMails(now);
-  const jobs = await db.selectFrom('jobs').select('job_number').where('job_number', 'is not', null).orderBy('job_id').limit(3).execute();
+  const jobs = await db.selectFrom('jobs').select('job_number').where('job_number', 'is not', null).orderBy('job_id').limit(20).execute();
   aimAtJobs(
     mails,
     jobs.map((j) => j.job_number!),
@@ -239,7 +239,7 @@ export async function createDemoMail(root: RootDb, schema: string, now = new Dat
       .where('ma_id', 'in', members)
       .execute();
   }
-  await routeDemoMails(db, accountId, mails, ids, RECENT_DAYS);
+  await routeDemoMails(db, accountId, mails, ids);
   const ordinary = mails.filter((m) => m.folder !== 'Junk' && m.mail_html !== HOSTILE_HTML);
   await storeDemoAttachments(
     db,

@@ -1,9 +1,9 @@
 /**
  * The demo mailbox through the router (issue 30): a few recent threads name a demo job the ways
  * real mail does (the job number in the subject, the job's reply address), two name a job only in
- * their text, and the recent mails are then routed as the sync would route them. A new user sees
- * filed mails with their reasons and a short triage list with a suggestion. Older threads are
- * left without a decision, like mail synced before the router existed (they are not in triage).
+ * their text, the older threads carry the number of a job after the first three in their subject
+ * (a brand with no more jobs leaves them unnamed), and then every demo mail is routed as the sync
+ * would route it. A new user sees filed mails with their reasons and a short triage list.
  */
 import { jobReplyAddress } from '../mail/routing/clues';
 import { routeBatch } from '../mail/routing/route';
@@ -26,15 +26,24 @@ export interface DemoMail {
 
 const THREAD_ROOT = /^<seed-\d+-0@demo\.test>$/;
 
+/** Jobs the recent threads name; the older ones name the jobs after them. */
+const RECENT_JOBS = 3;
+
 /** The first mails' Message-IDs of the last `recent` threads (one begins each recent day). */
 const recentRoots = (mails: DemoMail[], recent: number) => [...new Set(mails.map((m) => m.root).filter((r) => THREAD_ROOT.test(r)))].slice(-recent);
 
-/** Points four of the last `recent` threads at demo jobs (in place, before the mails are stored). */
+/** Points four of the last `recent` threads and the older ones at demo jobs (in place, before the mails are stored). */
 export function aimAtJobs(mails: DemoMail[], jobNumbers: string[], office: Address, recent: number): void {
   if (!jobNumbers.length) return;
   const roots = recentRoots(mails, recent);
   const first = (root: string | undefined) => mails.find((m) => m.message_id === root);
   const job = (i: number) => jobNumbers[i % jobNumbers.length];
+  // Older threads, each a whole conversation about one of the later jobs.
+  const later = jobNumbers.slice(RECENT_JOBS);
+  const older = later.length ? [...new Set(mails.map((m) => m.root).filter((r) => THREAD_ROOT.test(r) && !roots.includes(r)))] : [];
+  older.forEach((root, n) => {
+    for (const m of mails) if (m.root === root) m.mail_subject = `${m.mail_subject} (${later[n % later.length]})`;
+  });
   // Yesterday's thread names the job in its subject; the answers follow by their reply headers.
   const bySubject = first(roots.at(-2));
   if (bySubject) bySubject.mail_subject = `${bySubject.mail_subject} (${job(0)})`;
@@ -49,10 +58,8 @@ export function aimAtJobs(mails: DemoMail[], jobNumbers: string[], office: Addre
   }
 }
 
-/** Routes the last `recent` threads as the sync does: first mails first, so the answers find them. */
-export async function routeDemoMails(db: MailDb, accountId: number, mails: DemoMail[], ids: Map<string, number>, recent: number): Promise<void> {
-  const roots = new Set(recentRoots(mails, recent));
-  const chosen = mails.filter((m) => roots.has(m.root));
+/** Routes every demo mail as the sync does: first mails first, so the answers find them. */
+export async function routeDemoMails(db: MailDb, accountId: number, mails: DemoMail[], ids: Map<string, number>): Promise<void> {
   const stored = (list: DemoMail[]) =>
     list.map((m) => ({
       ma_id: ids.get(m.message_id)!,
@@ -67,6 +74,6 @@ export async function routeDemoMails(db: MailDb, accountId: number, mails: DemoM
         mail_text: m.mail_text,
       },
     }));
-  await routeBatch(routingDb(db), accountId, stored(chosen.filter((m) => m.in_reply_to === null)));
-  await routeBatch(routingDb(db), accountId, stored(chosen.filter((m) => m.in_reply_to !== null)));
+  await routeBatch(routingDb(db), accountId, stored(mails.filter((m) => m.in_reply_to === null)));
+  await routeBatch(routingDb(db), accountId, stored(mails.filter((m) => m.in_reply_to !== null)));
 }

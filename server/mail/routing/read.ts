@@ -42,18 +42,32 @@ export interface UnroutedRow {
 /**
  * Unrouted messages not linked since (the triage list), each seen through the first of its copies
  * (copies.ts) in the given accounts: the decision is held by the message's first stored copy, which
- * may be in an inbox this user does not read. A copy deleted or marked as spam does not wait.
+ * may be in an inbox this user does not read. A copy deleted, marked as spam, or only in the junk or
+ * trash folder does not wait.
  */
 function waiting(db: RoutingDb, accountIds: number[]) {
-  return db
-    .selectFrom('mail_routing as r')
-    .innerJoin('mails as m', 'm.ma_id', 'r.ma_id')
-    .innerJoin('mails as c', (join) => join.on((eb) => isCopyOf(eb as unknown as CopyPair)))
-    .where('r.mr_reason', '=', 'unrouted')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('mail_job_links as l').select('l.job_id').whereRef('l.ma_id', '=', 'm.ma_id'))))
-    .where('c.is_deleted', '=', false)
-    .where('c.is_spam', '=', false)
-    .where('c.mailaccount_id', 'in', accountIds);
+  return (
+    db
+      .selectFrom('mail_routing as r')
+      .innerJoin('mails as m', 'm.ma_id', 'r.ma_id')
+      .innerJoin('mails as c', (join) => join.on((eb) => isCopyOf(eb as unknown as CopyPair)))
+      .where('r.mr_reason', '=', 'unrouted')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('mail_job_links as l').select('l.job_id').whereRef('l.ma_id', '=', 'm.ma_id'))))
+      .where('c.is_deleted', '=', false)
+      .where('c.is_spam', '=', false)
+      .where('c.mailaccount_id', 'in', accountIds)
+      // A copy only in the junk or trash folder was judged already (by the server's filter or a person).
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('mail_locations as l')
+            .innerJoin('imapfolders as f', 'f.ifolder_id', 'l.ifolder_id')
+            .select('l.ma_id')
+            .whereRef('l.ma_id', '=', 'c.ma_id')
+            .where('f.ifolder_type', 'not in', ['junk', 'trash']),
+        ),
+      )
+  );
 }
 
 /** How many messages wait in triage: the menu's count. */

@@ -14,15 +14,34 @@ const as = mailCalls(t);
 let b: Awaited<ReturnType<typeof mailBrand>>;
 let api: Awaited<ReturnType<ReturnType<typeof mailCalls>>>;
 let jobNumber: string;
+const folders: Record<'inbox' | 'junk', number> = { inbox: 0, junk: 0 };
+let uid = 100_000;
 
 beforeAll(async () => {
   b = await mailBrand(t.db);
   api = await as(b.host);
   jobNumber = (await b.db.selectFrom('jobs').select('job_number').where('job_id', '=', b.jobId).executeTakeFirstOrThrow()).job_number!;
+  // The demo mailbox's own folders (createDemoMail).
+  for (const type of ['inbox', 'junk'] as const) {
+    const row = await b.db
+      .selectFrom('imapfolders')
+      .select('ifolder_id')
+      .where('mailaccount_id', '=', b.accountId)
+      .where('ifolder_type', '=', type)
+      .executeTakeFirstOrThrow();
+    folders[type] = row.ifolder_id;
+  }
 }, 60_000);
 
-/** A mail as the sync stores it, then through the router (a stranger without numbers: triage). */
-async function arrive(o: { subject: string; from: string }): Promise<number> {
+/** The mail's place in a folder, as the sync records it. */
+const locate = (maId: number, folder: keyof typeof folders) =>
+  b.db
+    .insertInto('mail_locations')
+    .values({ ifolder_id: folders[folder], uid: (uid += 1), uidvalidity: 1, ma_id: maId, mail_date: new Date() })
+    .execute();
+
+/** A mail as the sync stores it in a folder, then through the router (a stranger without numbers: triage). */
+async function arrive(o: { subject: string; from: string; folder?: keyof typeof folders }): Promise<number> {
   const mail = {
     message_id: `<${uniqueName('t')}@sender.example>`,
     in_reply_to: null,
@@ -46,6 +65,7 @@ async function arrive(o: { subject: string; from: string }): Promise<number> {
     .returning('ma_id')
     .executeTakeFirstOrThrow();
   const maId = Number(row.ma_id);
+  await locate(maId, o.folder ?? 'inbox');
   await routeBatch(routingDb(b.db), b.accountId, [{ ma_id: maId, mail }]);
   return maId;
 }
@@ -75,6 +95,17 @@ describe('triage', () => {
     }
     // The live `mail` event's source: other users' counts and lists refresh.
     expect((await api('GET', 'mails/changes')).json.mails.data.token).not.toBe(token);
+  });
+
+  it('leaves out a mail that is only in the junk folder, and lists it once it is in the inbox too', async () => {
+    const before = await count();
+    const junk = await arrive({ subject: 'You have won', from: `${uniqueName('prize')}@spam.example`, folder: 'junk' });
+    const listed = async () => ((await api('POST', 'mails/unrouted/filter', { limit: 100 })).json.mails.data as { ma_id: number }[]).map((r) => r.ma_id);
+    expect(await listed()).not.toContain(junk);
+    expect(await count()).toBe(before);
+    await locate(junk, 'inbox');
+    expect(await listed()).toContain(junk);
+    expect(await count()).toBe(before + 1);
   });
 
   it('refuses the whole filing when one mail is unknown, an unknown job, and an empty list', async () => {
