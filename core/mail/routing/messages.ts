@@ -28,6 +28,8 @@ const enUS: MessageTree = {
       file: 'File to {{job}}',
       noSuggestion: 'No suggestion: open the mail to file it by hand.',
       filed: 'Filed to {{job}}.',
+      inbox: 'Inbox',
+      allInboxes: 'All inboxes',
       why: {
         body_number: 'named in the text',
         document: 'its quote or invoice is named',
@@ -79,6 +81,8 @@ const huHU: MessageTree = {
       file: 'Besorolás: {{job}}',
       noSuggestion: 'Nincs javaslat: nyisd meg a levelet, és sorold be kézzel.',
       filed: 'Besorolva: {{job}}.',
+      inbox: 'Postafiók',
+      allInboxes: 'Minden postafiók',
       why: {
         body_number: 'a szöveg megnevezi',
         document: 'az árajánlatát vagy számláját megnevezi',

@@ -6,6 +6,26 @@ import { renderWithApp } from '../../test/renderWithApp';
 import { routingStub } from './routingStub';
 import { TriagePage } from './TriagePage';
 import type { UnroutedMail } from './routingProvider';
+import type { MailAccountInfo } from '../../../core/mail/client/types';
+
+const inbox = (mailaccount_id: number, ma_name: string): MailAccountInfo => ({
+  mailaccount_id,
+  ma_name,
+  ma_email: `${ma_name.toLowerCase()}@demo.test`,
+  ma_color: null,
+  can_send: true,
+  can_delete: true,
+  msa_id: null,
+  selected: true,
+  unread: 0,
+  folders: [],
+});
+
+/** The triage calls and the user's inboxes (one unless told). */
+const calls = (over: Parameters<typeof routingStub>[0], inboxes = [inbox(1, 'Office')]) => ({
+  ...routingStub(over),
+  mailAccounts: vi.fn().mockResolvedValue(inboxes),
+});
 
 const leak: UnroutedMail = {
   ma_id: 41,
@@ -26,7 +46,7 @@ describe('TriagePage', () => {
       .fn()
       .mockResolvedValueOnce({ rows: [leak, bare], total: 2 })
       .mockResolvedValue({ rows: [bare], total: 1 });
-    const provider = routingStub({ unroutedMails });
+    const provider = calls({ unroutedMails });
     await renderWithApp(<TriagePage route={routeById('mailTriage')!} title="Mails to file" />, { dataProvider: provider });
     expect(await screen.findByText('2 mails to file')).toBeInTheDocument();
     expect(screen.getByText('No suggestion: open the mail to file it by hand.')).toBeInTheDocument();
@@ -51,7 +71,7 @@ describe('TriagePage', () => {
       .fn()
       .mockResolvedValueOnce({ rows: [leak, other, bare], total: 3 })
       .mockResolvedValue({ rows: [bare], total: 1 });
-    const provider = routingStub({ unroutedMails });
+    const provider = calls({ unroutedMails });
     await renderWithApp(<TriagePage route={routeById('mailTriage')!} title="Mails to file" />, { dataProvider: provider });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select “Two jobs”' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select “Same agent”' }));
@@ -68,5 +88,31 @@ describe('TriagePage', () => {
     await waitFor(() => expect(provider.fileMails).toHaveBeenCalledWith([41, 43], 1));
     expect(await screen.findByText('1 mail to file')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Selected mails' })).not.toBeInTheDocument();
+  });
+
+  it("names each mail's inbox to a user who reads several, and lists one inbox when asked", async () => {
+    const sales: UnroutedMail = { ...bare, ma_id: 44, mailaccount_id: 2, mail_subject: 'Price list' };
+    const unroutedMails = vi.fn(async (_page: number, _limit: number, _signal?: AbortSignal, ids?: number[]) => {
+      const rows = [leak, sales].filter((m) => !ids || ids.includes(m.mailaccount_id));
+      return { rows, total: rows.length };
+    });
+    const provider = calls({ unroutedMails }, [inbox(1, 'Office'), inbox(2, 'Sales')]);
+    await renderWithApp(<TriagePage route={routeById('mailTriage')!} title="Mails to file" />, { dataProvider: provider });
+    expect(await screen.findByText('Sales · agent@lets.example · 02/11/2026 09:30:00')).toBeInTheDocument();
+    expect(screen.getByText('2 mails to file')).toBeInTheDocument();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Inbox' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Sales' }));
+    expect(await screen.findByText('1 mail to file')).toBeInTheDocument();
+    expect(unroutedMails).toHaveBeenLastCalledWith(1, 25, expect.anything(), [2]);
+    expect(screen.queryByText('Two jobs')).not.toBeInTheDocument();
+    expect(screen.getByText('Price list')).toBeInTheDocument();
+  });
+
+  it('shows no inbox choice to a user who reads one inbox', async () => {
+    const provider = calls({ unroutedMails: vi.fn().mockResolvedValue({ rows: [leak], total: 1 }) });
+    await renderWithApp(<TriagePage route={routeById('mailTriage')!} title="Mails to file" />, { dataProvider: provider });
+    expect(await screen.findByText('agent@lets.example · 02/11/2026 09:30:00')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Inbox' })).toBeNull();
   });
 });

@@ -2,9 +2,10 @@
  * /mail-triage (issue 30): the mails no rule filed, newest first, each with the router's ranked
  * suggestions (and those learned from people's filings) and one click to file it there
  * (mails/assignjob, recorded as the user's decision); selected mails are filed together (TriageBulkBar).
+ * A user who reads several inboxes sees each mail's inbox and may list one inbox only.
  */
 import { useState } from 'react';
-import { Button, Card, CardContent, Checkbox, Pagination, Stack, Typography } from '@mui/material';
+import { Button, Card, CardContent, Checkbox, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { Link } from 'react-router-dom';
@@ -12,6 +13,7 @@ import { notify } from '../../notices/noticeStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { useMailDateText } from '../client/mailDates';
+import { useMailProvider } from '../client/mailProvider';
 import { UNROUTED_KEY, useRoutingProvider, type UnroutedMail } from './routingProvider';
 import { TriageBulkBar } from './TriageBulkBar';
 
@@ -22,9 +24,17 @@ export function TriagePage({ title }: PageProps) {
   const dates = useMailDateText();
   const provider = useRoutingProvider();
   const queries = useQueryClient();
+  const mailCalls = useMailProvider();
   const [page, setPage] = useState(1);
+  const [inbox, setInbox] = useState<number | ''>('');
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
-  const { data } = useQuery({ queryKey: [...UNROUTED_KEY, page], queryFn: ({ signal }) => provider.unroutedMails(page, PAGE, signal) });
+  const { data: accounts = [] } = useQuery({ queryKey: ['mailAccounts'], queryFn: () => mailCalls.mailAccounts() });
+  const { data } = useQuery({
+    queryKey: [...UNROUTED_KEY, page, inbox],
+    queryFn: ({ signal }) => provider.unroutedMails(page, PAGE, signal, inbox === '' ? undefined : [inbox]),
+  });
+  const inboxName = (id: number) => accounts.find((a) => a.mailaccount_id === id)?.ma_name;
+  const several = accounts.length > 1;
   const file = useMutation({
     mutationFn: ({ mail, jobId }: { mail: UnroutedMail; jobId: number; jobNumber: string }) => provider.fileMail(mail.ma_id, jobId),
     onSuccess: (ok, { jobNumber }) => {
@@ -52,6 +62,27 @@ export function TriagePage({ title }: PageProps) {
   const selected = data?.rows.filter((m) => checked.has(m.ma_id)) ?? [];
   return (
     <PageFrame title={title}>
+      {several && (
+        <TextField
+          select
+          size="small"
+          label={t('mailRouting.triage.inbox')}
+          value={inbox}
+          onChange={(e) => {
+            setChecked(new Set());
+            setPage(1);
+            setInbox(e.target.value === '' ? '' : Number(e.target.value));
+          }}
+          sx={{ maxWidth: 320 }}
+        >
+          <MenuItem value="">{t('mailRouting.triage.allInboxes')}</MenuItem>
+          {accounts.map((a) => (
+            <MenuItem key={a.mailaccount_id} value={a.mailaccount_id}>
+              {a.ma_name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       {data && <Typography>{data.total ? t('mailRouting.triage.count', { count: data.total }) : t('mailRouting.triage.empty')}</Typography>}
       {selected.length > 0 && (
         <TriageBulkBar
@@ -76,7 +107,7 @@ export function TriagePage({ title }: PageProps) {
                   {mail.mail_subject || t('mailClient.noSubject')}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-                  {mail.mail_from?.address ?? ''} · {dates.full(mail.mail_date)}
+                  {[several ? inboxName(mail.mailaccount_id) : null, mail.mail_from?.address ?? '', dates.full(mail.mail_date)].filter(Boolean).join(' · ')}
                 </Typography>
                 {mail.suggestions.length ? (
                   <Stack direction="row" flexWrap="wrap" gap={1} sx={{ mt: 1 }} aria-label={t('mailRouting.triage.suggestions')} role="group">

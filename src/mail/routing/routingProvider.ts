@@ -18,7 +18,8 @@ export interface UnroutedMail {
 
 export interface RoutingProvider {
   mailRouting(id: number, signal?: AbortSignal): Promise<MailRouting | null>;
-  unroutedMails(page: number, limit: number, signal?: AbortSignal): Promise<{ rows: UnroutedMail[]; total: number }>;
+  /** The triage list of the given inboxes (all the user reads when none). */
+  unroutedMails(page: number, limit: number, signal?: AbortSignal, accountIds?: number[]): Promise<{ rows: UnroutedMail[]; total: number }>;
   /** Files the mail to the job as the user's decision; false when the server refused (its notice is shown). */
   fileMail(maId: number, jobId: number): Promise<boolean>;
   /** Files several mails to one job at once (all or none); false when the server refused. */
@@ -32,8 +33,9 @@ export function routingProvider(client: HttpClient): RoutingProvider {
     async mailRouting(id, signal) {
       return (await client<MailRouting>(`mails/${id}/routing`, { resource: 'mails', signal, quiet: true }))?.data ?? null;
     },
-    async unroutedMails(page, limit, signal) {
-      const res = await client<UnroutedMail[]>('mails/unrouted/filter', { resource: 'mails', method: 'POST', body: { limit, pagenumber: page }, signal });
+    async unroutedMails(page, limit, signal, accountIds) {
+      const body = { limit, pagenumber: page, ...(accountIds?.length ? { mailaccount_ids: accountIds } : {}) };
+      const res = await client<UnroutedMail[]>('mails/unrouted/filter', { resource: 'mails', method: 'POST', body, signal });
       return { rows: res?.data ?? [], total: res?.metadata?.totalCount ?? 0 };
     },
     async fileMail(maId, jobId) {
