@@ -169,7 +169,7 @@ export function registerMailReadRoutes(app: FastifyInstance): void {
         .where((eb) => linkedToJob(eb, jobId))
         .where('m.mailaccount_id', 'in', ids)
         .where('m.is_deleted', '=', false)
-        .orderBy('m.mail_date', sql`desc nulls last`)
+        .orderBy('m.mail_date', (ob) => ob.desc().nullsLast())
         .orderBy('m.ma_id')
         .limit(1000)
         .execute();

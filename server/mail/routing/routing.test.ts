@@ -180,6 +180,15 @@ describe('mail routing on sync', () => {
     const second = await job({ client: 'agent@lets.example' });
     await job({ status: 'COMPLETED', client: 'done@old.example' });
     await job({ status: 'CANCELLED', client: 'done@old.example' });
+    // ELE-000012 is a real job, of another brand.
+    const other = await createTestBrand(t.db);
+    const otherDb = brandDb(t.db, other.schema);
+    const ele = await sql<{
+      de_id: number;
+    }>`insert into ${sql.id(other.schema, 'departments')} (de_name, de_prefix) values ('Electrics', 'ELE') returning de_id`.execute(otherDb);
+    await sql`insert into ${sql.id(other.schema, 'jobs')} (de_id, job_number, job_status) values (${ele.rows[0].de_id}, 'ELE-000012', 'BOOKED')`.execute(
+      otherDb,
+    );
     await box.put('INBOX', [
       mail({ subject: 'Your job ELE-000012 and PLB-0000001' }),
       mail({ subject: 'Thanks', text: `Thanks!\r\n\r\nOn Mon, 2 Nov 2026, Office wrote:\r\n> ${first.job_number} is booked` }),
