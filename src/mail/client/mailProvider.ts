@@ -78,3 +78,5 @@ export function mailProvider(client: HttpClient): MailProvider {
 }
 
 export const useMailProvider = () => useDataProvider<DataProvider & MailProvider>();
+/** react-query key of the user's accounts (the mail client, the job's E-mails tab, triage). */
+export const MAIL_ACCOUNTS_KEY = ['mailAccounts'] as const;

@@ -1,11 +1,25 @@
+import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clientStorage } from '../../storage/clientStorage';
-import { mailApi } from './mailApi';
+import { WithDataProvider } from '../../test/WithDataProvider';
 import type { MailAccountInfo } from '../../../core/mail/client/types';
+import type { MailProvider } from './mailProvider';
 import { mergedDisabled, toggleAll, toggleOne, useMailAccounts } from './useMailAccounts';
 
-vi.mock('./mailApi', () => ({ mailApi: { accounts: vi.fn(), selectMailbox: vi.fn() } }));
+/** The two calls the hook makes, through a data provider as in the app. */
+const mailApi = {
+  accounts: vi.fn<MailProvider['mailAccounts']>(),
+  selectMailbox: vi.fn<MailProvider['mailSelectMailbox']>(),
+};
+const provider = { mailAccounts: () => mailApi.accounts(), mailSelectMailbox: (id: number, on: boolean) => mailApi.selectMailbox(id, on) };
+const withProvider = ({ children }: { children: ReactNode }) => (
+  <MemoryRouter>
+    <WithDataProvider dataProvider={provider}>{children}</WithDataProvider>
+  </MemoryRouter>
+);
+const renderAccounts = () => renderHook(useMailAccounts, { wrapper: withProvider });
 
 const account = (id: number): MailAccountInfo => ({
   mailaccount_id: id,
@@ -58,7 +72,7 @@ describe('mail account selection (SPEC.md point 4)', () => {
 
   it('loads the accounts and selects those not in the stored disabled list', async () => {
     clientStorage.disabledMailAccounts.set(['2']);
-    const { result } = renderHook(() => useMailAccounts());
+    const { result } = renderAccounts();
     expect(result.current.accounts).toBeNull();
     expect(result.current.enabledIds).toEqual([]);
     await waitFor(() => expect(result.current.accounts).toEqual(accounts));
@@ -67,7 +81,7 @@ describe('mail account selection (SPEC.md point 4)', () => {
   });
 
   it('toggle and toggle-all update the selected list and the stored disabled list', async () => {
-    const { result } = renderHook(() => useMailAccounts());
+    const { result } = renderAccounts();
     await waitFor(() => expect(result.current.accounts).toEqual(accounts));
     expect(result.current.enabledIds).toEqual([1, 2, 3]);
 
@@ -86,7 +100,7 @@ describe('mail account selection (SPEC.md point 4)', () => {
   });
 
   it('reload asks the server again', async () => {
-    const { result } = renderHook(() => useMailAccounts());
+    const { result } = renderAccounts();
     await waitFor(() => expect(result.current.accounts).toEqual(accounts));
     const fewer = [account(2)];
     vi.mocked(mailApi.accounts).mockResolvedValue(fewer);
@@ -98,7 +112,7 @@ describe('mail account selection (SPEC.md point 4)', () => {
   it('toggle-all before the accounts arrive stores an empty list', () => {
     vi.mocked(mailApi.accounts).mockReturnValue(new Promise(() => {}));
     clientStorage.disabledMailAccounts.set([4]);
-    const { result } = renderHook(() => useMailAccounts());
+    const { result } = renderAccounts();
     act(() => result.current.toggleAll());
     expect(result.current.disabled).toEqual([]);
     expect(clientStorage.disabledMailAccounts.get()).toEqual([]);
@@ -112,7 +126,7 @@ describe('mail account selection (SPEC.md point 4)', () => {
 describe('a Microsoft mailbox in the mail client selection (SPEC.md point 4, stored list)', () => {
   const mailbox = (id: number, msaId: number, selected: boolean): MailAccountInfo => ({ ...account(id), msa_id: msaId, selected });
   beforeEach(() => {
-    vi.mocked(mailApi.selectMailbox).mockResolvedValue({ data: [] } as never);
+    vi.mocked(mailApi.selectMailbox).mockResolvedValue(true);
   });
   afterEach(() => {
     vi.mocked(mailApi.accounts).mockReset();
@@ -129,7 +143,7 @@ describe('a Microsoft mailbox in the mail client selection (SPEC.md point 4, sto
   it('toggling a mailbox sets it in the stored list on the server and leaves the client storage to the other accounts', async () => {
     const list = [account(1), mailbox(2, 7, true)];
     vi.mocked(mailApi.accounts).mockResolvedValue(list);
-    const { result } = renderHook(() => useMailAccounts());
+    const { result } = renderAccounts();
     await waitFor(() => expect(result.current.accounts).toEqual(list));
     expect(result.current.enabledIds).toEqual([1, 2]);
 
@@ -144,7 +158,7 @@ describe('a Microsoft mailbox in the mail client selection (SPEC.md point 4, sto
 
   it('toggle-all switches the mailboxes with the other accounts: off when all are on, else on', async () => {
     vi.mocked(mailApi.accounts).mockResolvedValue([account(1), mailbox(2, 7, true), mailbox(3, 8, false)]);
-    const { result } = renderHook(() => useMailAccounts());
+    const { result } = renderAccounts();
     await waitFor(() => expect(result.current.accounts).toHaveLength(3));
     expect(result.current.enabledIds).toEqual([1, 2]);
 

@@ -5,9 +5,10 @@
  * user's list stored on the server, the one its dashboard switch keeps, so both screens agree and
  * the mail lists leave a switched-off mailbox out alike.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clientStorage, type Id } from '../../storage/clientStorage';
-import { mailApi } from './mailApi';
+import { MAIL_ACCOUNTS_KEY, useMailProvider } from './mailProvider';
 import type { MailAccountInfo } from '../../../core/mail/client/types';
 
 export function toggleOne(disabled: Id[], id: number): Id[] {
@@ -33,12 +34,11 @@ export function mergedDisabled(local: Id[], accounts: MailAccountInfo[] | null):
 }
 
 export function useMailAccounts() {
-  const [accounts, setAccounts] = useState<MailAccountInfo[] | null>(null);
+  const provider = useMailProvider();
+  const queries = useQueryClient();
+  const { data: accounts = null } = useQuery({ queryKey: MAIL_ACCOUNTS_KEY, queryFn: () => provider.mailAccounts() });
   const [local, setLocal] = useState<Id[]>(() => clientStorage.disabledMailAccounts.get());
-  const reload = useCallback(() => {
-    void mailApi.accounts().then(setAccounts);
-  }, []);
-  useEffect(reload, [reload]);
+  const reload = useCallback(() => void queries.invalidateQueries({ queryKey: MAIL_ACCOUNTS_KEY }), [queries]);
   const disabled = mergedDisabled(local, accounts);
   const store = (next: Id[]) => {
     // Only the client's own accounts go to its storage; the Microsoft mailboxes' choice goes to the server.
@@ -51,8 +51,10 @@ export function useMailAccounts() {
     const off = new Set(next.map(String));
     const ids = new Set(changed.map((a) => a.mailaccount_id));
     // Shown at once; the server's answer (or a refusal) is what the next load shows.
-    setAccounts((prev) => prev?.map((a) => (ids.has(a.mailaccount_id) ? { ...a, selected: !off.has(String(a.mailaccount_id)) } : a)) ?? prev);
-    void Promise.all(changed.map((a) => mailApi.selectMailbox(a.msa_id!, !off.has(String(a.mailaccount_id))).catch(() => null))).then(reload);
+    queries.setQueryData<MailAccountInfo[]>(MAIL_ACCOUNTS_KEY, (prev) =>
+      prev?.map((a) => (ids.has(a.mailaccount_id) ? { ...a, selected: !off.has(String(a.mailaccount_id)) } : a)),
+    );
+    void Promise.all(changed.map((a) => provider.mailSelectMailbox(a.msa_id!, !off.has(String(a.mailaccount_id))).catch(() => null))).then(reload);
   };
   const enabledIds = (accounts ?? []).map((a) => a.mailaccount_id).filter((id) => !disabled.map(String).includes(String(id)));
   return {

@@ -13,7 +13,7 @@ import { notify } from '../../notices/noticeStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { useMailDateText } from '../client/mailDates';
-import { useMailProvider } from '../client/mailProvider';
+import { MAIL_ACCOUNTS_KEY, useMailProvider } from '../client/mailProvider';
 import { UNROUTED_KEY, useRoutingProvider, type UnroutedMail } from './routingProvider';
 import { TriageBulkBar } from './TriageBulkBar';
 
@@ -28,7 +28,7 @@ export function TriagePage({ title }: PageProps) {
   const [page, setPage] = useState(1);
   const [inbox, setInbox] = useState<number | ''>('');
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
-  const { data: accounts = [] } = useQuery({ queryKey: ['mailAccounts'], queryFn: () => mailCalls.mailAccounts() });
+  const { data: accounts = [] } = useQuery({ queryKey: MAIL_ACCOUNTS_KEY, queryFn: () => mailCalls.mailAccounts() });
   const { data } = useQuery({
     queryKey: [...UNROUTED_KEY, page, inbox],
     queryFn: ({ signal }) => provider.unroutedMails(page, PAGE, signal, inbox === '' ? undefined : [inbox]),
