@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { resetAuthState, setAuthenticated } from '../auth/authStore';
 import { renderWithApp } from '../test/renderWithApp';
-import { stubDesktopPointer } from '../test/desktopPointer';
+import { stubDesktopPointer } from '../test/media';
 import { DateField, DateTimeField } from './DateField';
 
 beforeEach(() => stubDesktopPointer());

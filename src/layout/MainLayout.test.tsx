@@ -3,25 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetAuthState, setAuthenticated } from '../auth/authStore';
+import { stubViewport } from '../test/media';
 import { renderWithApp } from '../test/renderWithApp';
 import { MainLayout } from './MainLayout';
-
-/** A browser `width` px wide: min-width queries up to it match. */
-function viewport(width: number) {
-  window.matchMedia = vi.fn((query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    return {
-      matches: min ? width >= Number(min[1]) : false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    };
-  }) as unknown as typeof window.matchMedia;
-}
 
 const page = (
   <MainLayout>
@@ -46,13 +30,13 @@ describe('the main layout', () => {
   });
 
   it('shows the menu beside the page on a wide screen', async () => {
-    viewport(1440);
+    stubViewport(1440);
     await renderWithApp(page, { dataProvider: {} });
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 
   it('builds the menu on a phone only when the menu button opens it', async () => {
-    viewport(390);
+    stubViewport(390);
     await renderWithApp(page, { dataProvider: {} });
     expect(screen.getByRole('heading', { name: 'Engineer view' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();

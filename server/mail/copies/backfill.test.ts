@@ -3,54 +3,27 @@
  * them from what was stored, to the value the sync gives a new mail, and the copies of a message
  * that two inboxes filed apart become one entry with one decision (backfill.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailRouting } from '../../../core/mail/routing/types';
-import { brandDb } from '../../db/types';
-import { startDovecot, type Dovecot } from '../../test/dovecot';
-import { createTestBrand, uniqueName, useTestApp, type TestBrand } from '../../test/helpers';
-import { mailCalls } from '../client/testKit';
+import { uniqueName, useTestApp, type TestBrand } from '../../test/helpers';
+import { mailCalls, plumbingJob, sharedInbox, useDovecotBrand } from '../client/testKit';
 import { routingDb } from '../routing/tables';
 import { attachmentDb } from '../sync/attachmentTables';
 import { syncAccount } from '../sync/syncAccount';
-import { createTestAccount, withMailbox } from '../sync/testMailbox';
-import { mailDb, type MailDb } from '../tables';
+import type { MailDb } from '../tables';
 
 const t = useTestApp();
 const as = mailCalls(t);
-let dovecot: Dovecot;
+const kit = useDovecotBrand(t);
+const job = () => plumbingJob(kit);
+const inbox = () => sharedInbox(kit);
 let brand: TestBrand;
 let db: MailDb;
-let deId: number;
 
-beforeAll(async () => {
-  brand = await createTestBrand(t.db);
-  db = mailDb(brandDb(t.db, brand.schema));
-  dovecot = await startDovecot();
-  const de = await sql<{
-    de_id: number;
-  }>`insert into ${sql.id(brand.schema, 'departments')} (de_name, de_prefix) values ('Plumbing', 'PLB') returning de_id`.execute(db);
-  deId = de.rows[0].de_id;
-}, 60_000);
-
-afterAll(async () => {
-  await dovecot?.stop();
+beforeAll(() => {
+  brand = kit.brand;
+  db = kit.db;
 });
-
-async function job() {
-  const number = `PLB-${String(Math.floor(Math.random() * 900000) + 100000)}`;
-  const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const row = await raw.insertInto('jobs').values({ de_id: deId, job_number: number, job_status: 'BOOKED' }).returning('job_id').executeTakeFirstOrThrow();
-  return { job_id: row.job_id as number, job_number: number };
-}
-
-async function inbox() {
-  const user = `${uniqueName('shared')}@test.example`;
-  const id = await createTestAccount(db, dovecot, user, 'pw-1');
-  const operator = await db.selectFrom('users').select('us_id').where('email', '=', 'operator@demo.test').executeTakeFirstOrThrow();
-  await db.insertInto('mailaccount_users').values({ mailaccount_id: id, us_id: operator.us_id }).execute();
-  return { id, user };
-}
 
 /** Each inbox's copy has its own delivery headers; the message carries a PDF. */
 function delivered(to: string, o: { id: string; subject: string }): string {
@@ -80,8 +53,6 @@ function delivered(to: string, o: { id: string; subject: string }): string {
   ].join('\r\n');
 }
 
-const put = (box: { user: string }, raw: string) => withMailbox(dovecot, box.user, 'pw-1', (c) => c.append('INBOX', raw).then(() => undefined));
-
 async function copyOf(box: { id: number }, messageId: string) {
   const row = await db
     .selectFrom('mails')
@@ -92,11 +63,13 @@ async function copyOf(box: { id: number }, messageId: string) {
   return { ma_id: Number(row.ma_id), hash: row.ma_content_hash };
 }
 
+type Inbox = Awaited<ReturnType<typeof sharedInbox>>;
+
 /** Delivered to both inboxes and synced; then made to look stored before 0053: no hash. Each message's two copies. */
-async function storedBeforeHashes(office: { id: number; user: string }, accounts: { id: number; user: string }, messages: { id: string; subject: string }[]) {
+async function storedBeforeHashes(office: Inbox, accounts: Inbox, messages: { id: string; subject: string }[]) {
   for (const m of messages) {
-    await put(office, delivered(office.user, m));
-    await put(accounts, delivered(accounts.user, m));
+    await office.put(delivered(office.user, m));
+    await accounts.put(delivered(accounts.user, m));
   }
   await syncAccount(db, office.id);
   await syncAccount(db, accounts.id);

@@ -3,53 +3,26 @@
  * two accounts of the brand is filed once, listed on its job once with both accounts, and a
  * reused Message-ID with other content stays a mail of its own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailRouting } from '../../../core/mail/routing/types';
-import { brandDb } from '../../db/types';
-import { startDovecot, type Dovecot } from '../../test/dovecot';
-import { createTestBrand, uniqueName, useTestApp, type TestBrand } from '../../test/helpers';
-import { mailCalls } from '../client/testKit';
+import { uniqueName, useTestApp, type TestBrand } from '../../test/helpers';
+import { mailCalls, plumbingJob, sharedInbox, useDovecotBrand } from '../client/testKit';
 import { syncAccount } from '../sync/syncAccount';
-import { createTestAccount, withMailbox } from '../sync/testMailbox';
-import { mailDb, type MailDb } from '../tables';
+import { withMailbox } from '../sync/testMailbox';
+import type { MailDb } from '../tables';
 
 const t = useTestApp();
 const as = mailCalls(t);
-let dovecot: Dovecot;
+const kit = useDovecotBrand(t);
+const job = () => plumbingJob(kit);
+const inbox = () => sharedInbox(kit);
 let brand: TestBrand;
 let db: MailDb;
-let deId: number;
 
-beforeAll(async () => {
-  brand = await createTestBrand(t.db);
-  db = mailDb(brandDb(t.db, brand.schema));
-  dovecot = await startDovecot();
-  const de = await sql<{
-    de_id: number;
-  }>`insert into ${sql.id(brand.schema, 'departments')} (de_name, de_prefix) values ('Plumbing', 'PLB') returning de_id`.execute(db);
-  deId = de.rows[0].de_id;
-}, 60_000);
-
-afterAll(async () => {
-  await dovecot?.stop();
+beforeAll(() => {
+  brand = kit.brand;
+  db = kit.db;
 });
-
-async function job() {
-  const number = `PLB-${String(Math.floor(Math.random() * 900000) + 100000)}`;
-  const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const row = await raw.insertInto('jobs').values({ de_id: deId, job_number: number, job_status: 'BOOKED' }).returning('job_id').executeTakeFirstOrThrow();
-  return { job_id: row.job_id as number, job_number: number };
-}
-
-/** A shared inbox the operator reads. */
-async function inbox() {
-  const user = `${uniqueName('shared')}@test.example`;
-  const id = await createTestAccount(db, dovecot, user, 'pw-1');
-  const operator = await db.selectFrom('users').select('us_id').where('email', '=', 'operator@demo.test').executeTakeFirstOrThrow();
-  await db.insertInto('mailaccount_users').values({ mailaccount_id: id, us_id: operator.us_id }).execute();
-  return { id, user };
-}
 
 /** Delivered as an MTA would: each inbox's copy has its own Received and Delivered-To headers. */
 function delivered(to: string, o: { id: string; subject: string; text: string }): string {
@@ -69,8 +42,6 @@ function delivered(to: string, o: { id: string; subject: string; text: string })
   ].join('\r\n');
 }
 
-const put = (box: { user: string }, raw: string) => withMailbox(dovecot, box.user, 'pw-1', (c) => c.append('INBOX', raw).then(() => undefined));
-
 async function copyOf(box: { id: number }, messageId: string) {
   const row = await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', box.id).where('message_id', '=', messageId).executeTakeFirstOrThrow();
   return Number(row.ma_id);
@@ -80,8 +51,8 @@ async function copyOf(box: { id: number }, messageId: string) {
 async function inBothInboxes(message: { id: string; subject: string; text: string }) {
   const office = await inbox();
   const accounts = await inbox();
-  await put(office, delivered(office.user, message));
-  await put(accounts, delivered(accounts.user, message));
+  await office.put(delivered(office.user, message));
+  await accounts.put(delivered(accounts.user, message));
   await syncAccount(db, office.id);
   await syncAccount(db, accounts.id);
   return { office, accounts, first: await copyOf(office, message.id), second: await copyOf(accounts, message.id) };
@@ -202,7 +173,7 @@ describe('one copy across shared inboxes', () => {
       'Still banging.',
       '',
     ].join('\r\n');
-    await put(accounts, reply);
+    await accounts.put(reply);
     await syncAccount(db, accounts.id);
     const answer = await copyOf(accounts, replyId);
 
@@ -239,8 +210,8 @@ describe('one copy across shared inboxes', () => {
     const a = await job();
     const b = await job();
     const id = `<reused-${uniqueName('m')}@cheap-mailer.example>`;
-    await put(office, delivered(office.user, { id, subject: `Quote ${a.job_number}`, text: 'About the first job.' }));
-    await put(accounts, delivered(accounts.user, { id, subject: `Invoice query ${b.job_number}`, text: 'Something else entirely.' }));
+    await office.put(delivered(office.user, { id, subject: `Quote ${a.job_number}`, text: 'About the first job.' }));
+    await accounts.put(delivered(accounts.user, { id, subject: `Invoice query ${b.job_number}`, text: 'Something else entirely.' }));
     await syncAccount(db, office.id);
     await syncAccount(db, accounts.id);
 
@@ -263,13 +234,13 @@ describe('one copy across shared inboxes', () => {
     const leak = await job();
     const id = `<gone-${uniqueName('m')}@flat.example>`;
     const message = { id, subject: `Still leaking ${leak.job_number}`, text: 'Any news?' };
-    await put(office, delivered(office.user, message));
-    await put(accounts, delivered(accounts.user, message));
+    await office.put(delivered(office.user, message));
+    await accounts.put(delivered(accounts.user, message));
     await syncAccount(db, office.id);
     await syncAccount(db, accounts.id);
     const second = await copyOf(accounts, id);
 
-    await withMailbox(dovecot, office.user, 'pw-1', async (c) => {
+    await withMailbox(kit.dovecot, office.user, 'pw-1', async (c) => {
       await c.mailboxOpen('INBOX');
       await c.messageDelete('1:*');
     });

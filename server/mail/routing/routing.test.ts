@@ -3,36 +3,27 @@
  * account's sync, which files them in its own transaction. Each rule, their order, another brand's
  * numbers, the triage list, and a person's decision surviving a re-sync.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { MailRouting } from '../../../core/mail/routing/types';
 import { brandDb } from '../../db/types';
-import { startDovecot, type Dovecot } from '../../test/dovecot';
+import type { Dovecot } from '../../test/dovecot';
 import { createTestBrand, uniqueName, useTestApp, type TestBrand } from '../../test/helpers';
-import { mailCalls } from '../client/testKit';
+import { mailCalls, useDovecotBrand } from '../client/testKit';
 import { syncAccount } from '../sync/syncAccount';
 import { createTestAccount, withMailbox } from '../sync/testMailbox';
-import { mailDb, type MailDb } from '../tables';
+import type { MailDb } from '../tables';
 
 const t = useTestApp();
 const as = mailCalls(t);
+const kit = useDovecotBrand(t);
 let dovecot: Dovecot;
 let brand: TestBrand;
 let db: MailDb;
 let deId: number;
 
-beforeAll(async () => {
-  brand = await createTestBrand(t.db);
-  db = mailDb(brandDb(t.db, brand.schema));
-  dovecot = await startDovecot();
-  const de = await sql<{
-    de_id: number;
-  }>`insert into ${sql.id(brand.schema, 'departments')} (de_name, de_prefix) values ('Plumbing', 'PLB') returning de_id`.execute(db);
-  deId = de.rows[0].de_id;
-}, 60_000);
-
-afterAll(async () => {
-  await dovecot?.stop();
+beforeAll(() => {
+  ({ dovecot, brand, db, deId } = kit);
 });
 
 let n = 0;

@@ -8,7 +8,7 @@ import { routeById } from '../../routes/routeTable';
 import { notices } from '../../notices/noticeStore';
 import { clientStorage } from '../../storage/clientStorage';
 import { renderWithApp } from '../../test/renderWithApp';
-import { stubDesktopPointer } from '../../test/desktopPointer';
+import { stubDesktopPointer } from '../../test/media';
 import type { JobListRow } from '../../../core/jobs/types';
 import { JobSheetPage } from './JobSheetPage';
 import { sheetHref } from './sheetState';

@@ -6,11 +6,12 @@ import { api, configureApi } from '../../dataProvider/apiClient';
 import { routeById } from '../../routes/routeTable';
 import { clientStorage } from '../../storage/clientStorage';
 import { renderWithApp } from '../../test/renderWithApp';
+import { mailAccount } from './testAccounts';
 import { composeProvider } from '../compose/composeProvider';
 import { routingStub } from '../routing/routingStub';
 import { mailProvider } from './mailProvider';
 import { MailClientPage } from './MailClientPage';
-import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/mail/client/types';
+import type { MailDetails, MailListRow } from '../../../core/mail/client/types';
 
 const route = routeById('email')!;
 const user = (settings: Record<string, unknown> = {}): CurrentUser => ({
@@ -27,18 +28,12 @@ const envelope = (data: unknown, totalCount?: number) =>
     { status: 200 },
   );
 
-const account = (id: number, name: string): MailAccountInfo => ({
-  mailaccount_id: id,
-  ma_name: name,
-  ma_email: `${name.toLowerCase()}@demo.test`,
-  ma_color: '#1976d2',
-  can_send: true,
-  can_delete: true,
-  msa_id: null,
-  selected: true,
-  unread: 2,
-  folders: [{ ifolder_id: id * 10, ifolder_name: 'Inbox', ifolder_path: 'INBOX', ifolder_type: 'inbox', unread: 2 }],
-});
+const account = (id: number, name: string) =>
+  mailAccount(id, name, {
+    ma_color: '#1976d2',
+    unread: 2,
+    folders: [{ ifolder_id: id * 10, ifolder_name: 'Inbox', ifolder_path: 'INBOX', ifolder_type: 'inbox', unread: 2 }],
+  });
 const row = (ma_id: number, date_group: MailListRow['date_group'], subject: string): MailListRow => ({
   ma_id,
   mailaccount_id: 1,

@@ -6,6 +6,7 @@ import { clientStorage } from '../../storage/clientStorage';
 import { WithDataProvider } from '../../test/WithDataProvider';
 import type { MailAccountInfo } from '../../../core/mail/client/types';
 import type { MailProvider } from './mailProvider';
+import { mailAccount } from './testAccounts';
 import { mergedDisabled, toggleAll, toggleOne, useMailAccounts } from './useMailAccounts';
 
 /** The two calls the hook makes, through a data provider as in the app. */
@@ -21,18 +22,7 @@ const withProvider = ({ children }: { children: ReactNode }) => (
 );
 const renderAccounts = () => renderHook(useMailAccounts, { wrapper: withProvider });
 
-const account = (id: number): MailAccountInfo => ({
-  mailaccount_id: id,
-  ma_name: `Account ${id}`,
-  ma_email: `a${id}@x.example`,
-  ma_color: null,
-  can_send: true,
-  can_delete: true,
-  msa_id: null,
-  selected: true,
-  unread: 0,
-  folders: [],
-});
+const account = (id: number) => mailAccount(id);
 const accounts = [account(1), account(2), account(3)];
 
 /**

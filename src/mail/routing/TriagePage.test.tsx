@@ -6,20 +6,9 @@ import { renderWithApp } from '../../test/renderWithApp';
 import { routingStub } from './routingStub';
 import { TriagePage } from './TriagePage';
 import type { UnroutedMail } from './routingProvider';
-import type { MailAccountInfo } from '../../../core/mail/client/types';
+import { mailAccount } from '../client/testAccounts';
 
-const inbox = (mailaccount_id: number, ma_name: string): MailAccountInfo => ({
-  mailaccount_id,
-  ma_name,
-  ma_email: `${ma_name.toLowerCase()}@demo.test`,
-  ma_color: null,
-  can_send: true,
-  can_delete: true,
-  msa_id: null,
-  selected: true,
-  unread: 0,
-  folders: [],
-});
+const inbox = (id: number, name: string) => mailAccount(id, name);
 
 /** The triage calls and the user's inboxes (one unless told). */
 const calls = (over: Parameters<typeof routingStub>[0], inboxes = [inbox(1, 'Office')]) => ({
