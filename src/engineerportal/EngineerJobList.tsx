@@ -1,5 +1,5 @@
 /** The engineer's jobs (engineer view without an id): filter by job number, site and status, 10 a page; cards at phone width. */
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import {
   Button,
   Card,
@@ -39,7 +39,7 @@ export function EngineerJobList() {
   const body: EngineerFilter = { job_number: filter.job_number, jobsite_name: filter.jobsite_name, job_status_ids: filter.status ? [filter.status] : [] };
   // Typing waits a moment so each key press does not become a request; the first ask goes at once.
   const request = useSettled(JSON.stringify({ body, page }), 300, true);
-  const { data = NO_JOBS } = useQuery({
+  const { data: fetched = NO_JOBS } = useQuery({
     queryKey: [ENGINEER_KEY, 'jobs', request],
     queryFn: ({ signal }) => {
       const asked = JSON.parse(request as string) as { body: EngineerFilter; page: number };
@@ -48,6 +48,8 @@ export function EngineerJobList() {
     placeholderData: keepPreviousData,
     enabled: request !== undefined,
   });
+  // The rows render in a transition: a slow phone's first paint is not held by one long task.
+  const data = useDeferredValue(fetched);
 
   const change = (patch: Partial<typeof filter>) => {
     setFilter((f) => ({ ...f, ...patch }));

@@ -2,7 +2,7 @@
  * The engineer's own notifications above their job list (GET engineerportal/notifications, 10 a
  * page): what happened, on which job, when and by whom, each removable on its own; cards at phone width.
  */
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button, Card, CardActions, CardContent, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,11 +20,13 @@ export function EngineerNotifications() {
   const [page, setPage] = useState(1);
   const provider = useEngineerProvider();
   const queryClient = useQueryClient();
-  const { data = NO_ROWS } = useQuery({
+  const { data: fetched = NO_ROWS } = useQuery({
     queryKey: [ENGINEER_KEY, 'notifications', page],
     queryFn: ({ signal }) => provider.engineerNotifications(page, signal),
     placeholderData: keepPreviousData,
   });
+  // The rows render in a transition: a slow phone's first paint is not held by one long task.
+  const data = useDeferredValue(fetched);
 
   const remove = (id: number) =>
     void provider

@@ -2,11 +2,11 @@
  * /sheet: the job list. Filter and sort come back from client storage (SPEC.md point 3) and are
  * saved on every change; 20 rows a page with the total; export of the filtered list to .xlsx.
  */
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Box, Button, LinearProgress, Pagination, Stack, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useBrand } from '../../brand/BrandContext';
 import { notify } from '../../notices/noticeStore';
 import { PageFrame } from '../../pages/PageFrame';
@@ -41,12 +41,16 @@ const TYPING_MS = 400;
 
 function useJobPage(filter: SheetFilter, sort: JobSorting, page: number) {
   const provider = useJobsProvider();
-  const queryClient = useQueryClient();
   // The query is keyed by what goes on the wire: a change that sends nothing new asks nothing.
   const wire = JSON.stringify({ filter: toWireFilter(filter), sort: sortParam(sort), page });
-  // Back on the sheet: the page already in the cache shows at once and is refreshed behind.
-  const request = useSettled(wire, TYPING_MS, queryClient.getQueryData(['jobs', 'sheet', wire]) !== undefined);
-  const { data, isFetching, isPlaceholderData } = useQuery({
+  // The first ask goes at once (back on the sheet, the page in the cache shows at once and is
+  // refreshed behind); a change waits for the typing to settle.
+  const request = useSettled(wire, TYPING_MS, true);
+  const {
+    data: fetched,
+    isFetching,
+    isPlaceholderData,
+  } = useQuery({
     queryKey: ['jobs', 'sheet', request],
     queryFn: ({ signal }) =>
       provider.jobSheet({ ...(JSON.parse(request as string) as { filter: Row; sort: string; page: number }), perPage: SHEET_PAGE_SIZE }, signal),
@@ -54,8 +58,10 @@ function useJobPage(filter: SheetFilter, sort: JobSorting, page: number) {
     // The last page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
-  // Nothing asked yet (typing settles first) is loading too: "0 jobs" would be a wrong answer. A
-  // refresh of the rows on screen is not: they stay as they are until the answer replaces them.
+  // The rows render in a transition: arriving, they do not hold the page in one long task.
+  const data = useDeferredValue(fetched);
+  // Nothing shown yet is loading too: "0 jobs" would be a wrong answer. A refresh of the rows on
+  // screen is not: they stay as they are until the answer replaces them.
   return { rows: data?.rows ?? [], total: data?.total ?? 0, loading: data === undefined || (isFetching && isPlaceholderData) };
 }
 
