@@ -366,8 +366,8 @@ export async function syncGraphAccount(db: MailDb, accountId: number, opts: Grap
     if (complete) {
       result.orphansRemoved = await removeOrphans(db, accountId, attachmentTarget(db, opts.fileStore));
       if (result.orphansRemoved) await markChanged(db, accountId);
+      await backfillContentHashes(db, accountId, attachmentTarget(db, opts.fileStore));
     }
-    await backfillContentHashes(db, accountId, attachmentTarget(db, opts.fileStore));
   } catch (err) {
     result.error = message(err);
     if (err instanceof RateLimited) result.retryAt = err.retryAt;
