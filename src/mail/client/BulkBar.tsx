@@ -1,8 +1,8 @@
 /** Changes for the checked mails at once (PATCH mails {_bulk}): read, unread, flag, delete. */
 import { Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { api } from '../../dataProvider/apiClient';
 import type { MailFlag, MailListRow } from '../../../core/mail/client/types';
+import { useMailProvider } from './mailProvider';
 
 export interface BulkBarProps {
   ids: number[];
@@ -13,11 +13,11 @@ export interface BulkBarProps {
 
 export function BulkBar({ ids, rows, onDone, onClear }: BulkBarProps) {
   const t = useTranslate();
+  const provider = useMailProvider();
   if (!ids.length) return null;
   const linked = rows.some((r) => ids.includes(r.ma_id) && r.job_id !== null);
   async function apply(flags: Partial<Record<MailFlag, boolean>>) {
-    const res = await api('mails', { method: 'PATCH', body: { _bulk: ids.map((ma_id) => ({ ma_id, ...flags })) }, resource: 'mails' });
-    if (res) onDone(flags, ids);
+    if (await provider.mailSetFlagsOf(ids, flags)) onDone(flags, ids);
   }
   return (
     <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" role="toolbar" aria-label={t('mailClient.bulk.title')}>

@@ -47,4 +47,22 @@ describe('deleted mails page', () => {
     );
     expect(await screen.findByText('There are no deleted mails.')).toBeInTheDocument();
   });
+
+  it('deletes a mail for good, and the list no longer holds it', async () => {
+    let gone = false;
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input).endsWith('/mails/mailListFinalDelete')) {
+        gone = true;
+        return envelope({ deleted: 1 });
+      }
+      return envelope(gone ? [] : [deleted], gone ? 0 : 1);
+    });
+    setAuthenticated({ is_loggedin: true, user_id: 1, us_id: 1, role: 'Developer', fullname: 'Dev', settings: { language: 'en-US' } });
+    await renderWithApp(<DeletedMailsPage route={routeById('deletedMails')!} title="Deleted mails" />, { dataProvider: mailProvider(api) });
+    const table = await screen.findByRole('table', { name: 'Deleted mails' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Delete permanently' }));
+    expect(await screen.findByText('There are no deleted mails.')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/mails/mailListFinalDelete'));
+    expect(call?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ mail_ids: [5] }) });
+  });
 });

@@ -5,7 +5,6 @@ import { Button, Pagination, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { isFeatureOn } from '../../../core/access/access';
 import { useBrand } from '../../brand/BrandContext';
-import { api } from '../../dataProvider/apiClient';
 import { notify } from '../../notices/noticeStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
@@ -27,7 +26,7 @@ export function DeletedMailsPage({ title }: PageProps) {
   const load = () => void refetch();
   const finalDelete = isFeatureOn(useBrand().features, 'mail.finalDeleteIsAllowed');
   async function deleteForGood(id: number) {
-    if (await api('mails/mailListFinalDelete', { method: 'POST', body: { mail_ids: [id] }, resource: 'mails' })) load();
+    if (await provider.mailFinalDelete([id])) load();
   }
   async function restore(id: number) {
     if (!(await provider.mailSetFlags(id, { is_deleted: false }))) return;

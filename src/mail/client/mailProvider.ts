@@ -38,6 +38,10 @@ export interface MailProvider {
   mailSync(accountId: number): Promise<boolean>;
   /** Switches a Microsoft mailbox on or off in the user's stored selection (the one its dashboard keeps). */
   mailSelectMailbox(msaId: number, selected: boolean): Promise<boolean>;
+  /** The same flags on several mails at once (PATCH mails {_bulk}). */
+  mailSetFlagsOf(ids: number[], flags: Partial<Record<MailFlag, boolean>>): Promise<boolean>;
+  /** Deletes mails marked deleted for good (where the brand allows it). */
+  mailFinalDelete(ids: number[]): Promise<boolean>;
 }
 
 const R = { resource: 'mails' } as const;
@@ -74,6 +78,8 @@ export function mailProvider(client: HttpClient): MailProvider {
     mailSync: (accountId) => done(client(`mails/sync/${accountId}`, { ...R, method: 'POST' })),
     mailSelectMailbox: (msaId, selected) =>
       done(client('microsoftaccounts/selection', { resource: 'microsoftaccounts', method: 'POST', body: { msa_id: msaId, selected } })),
+    mailSetFlagsOf: (ids, flags) => done(client('mails', { ...R, method: 'PATCH', body: { _bulk: ids.map((ma_id) => ({ ma_id, ...flags })) } })),
+    mailFinalDelete: (ids) => done(client('mails/mailListFinalDelete', { ...R, method: 'POST', body: { mail_ids: ids } })),
   };
 }
 
