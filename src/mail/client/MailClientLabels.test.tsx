@@ -9,25 +9,15 @@ import { composeProvider } from '../compose/composeProvider';
 import { routingStub } from '../routing/routingStub';
 import { mailProvider } from './mailProvider';
 import { MailClientPage } from './MailClientPage';
-import type { MailAccountInfo, MailDetails, MailListRow } from '../../../core/mail/client/types';
+import type { MailDetails, MailListRow } from '../../../core/mail/client/types';
+import { mailAccount } from './testAccounts';
 
 const route = routeById('email')!;
 const envelope = (key: string, data: unknown) =>
   new Response(JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
     status: 200,
   });
-const account: MailAccountInfo = {
-  mailaccount_id: 1,
-  ma_name: 'Office',
-  ma_email: 'office@demo.test',
-  ma_color: null,
-  can_send: true,
-  can_delete: true,
-  msa_id: null,
-  selected: true,
-  unread: 0,
-  folders: [{ ifolder_id: 10, ifolder_name: 'Inbox', ifolder_path: 'INBOX', ifolder_type: 'inbox', unread: 0 }],
-};
+const account = mailAccount(1, 'Office', { folders: [{ ifolder_id: 10, ifolder_name: 'Inbox', ifolder_path: 'INBOX', ifolder_type: 'inbox', unread: 0 }] });
 const row = (ma_id: number, subject: string, tag_ids: number[] = [], mf_ids: number[] = []): MailListRow => ({
   ma_id,
   mailaccount_id: 1,
