@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { Link } from 'react-router-dom';
 import { MailTable } from './MailTable';
-import { MAIL_ACCOUNTS_KEY, useMailProvider } from './mailProvider';
+import { useMailAccountList, useMailProvider } from './mailProvider';
 import { conversations } from '../../../core/mail/thread/conversations';
 import type { MailListRow } from '../../../core/mail/client/types';
 
@@ -20,7 +20,7 @@ export function JobEmails({ jobId }: { jobId: number }) {
   const { data: rows } = useQuery({ queryKey: ['mails', 'byJob', jobId], queryFn: () => provider.mailByJob(jobId) });
   // Names of the inboxes a message reached; only needed when one reached several.
   const shared = !!rows?.some((r) => (r.accounts?.length ?? 0) > 1);
-  const { data: accounts } = useQuery({ queryKey: MAIL_ACCOUNTS_KEY, queryFn: () => provider.mailAccounts(), enabled: shared });
+  const { data: accounts } = useMailAccountList(shared);
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const onCheck = (id: number) =>
     setChecked((prev) => {

@@ -2,6 +2,7 @@
  * The mail client's calls (server/mail/client), merged into the app's data provider and used
  * through useMailProvider() with react-query: the list, the reading pane and their changes.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, type DataProvider } from 'ra-core';
 import type { HttpClient } from '../../dataProvider/httpClient';
 import type { MailFolder, MailTag } from '../settings/types';
@@ -86,3 +87,9 @@ export function mailProvider(client: HttpClient): MailProvider {
 export const useMailProvider = () => useDataProvider<DataProvider & MailProvider>();
 /** react-query key of the user's accounts (the mail client, the job's E-mails tab, triage). */
 export const MAIL_ACCOUNTS_KEY = ['mailAccounts'] as const;
+
+/** The user's mail accounts, one cache for every screen that shows them. */
+export function useMailAccountList(enabled = true) {
+  const provider = useMailProvider();
+  return useQuery({ queryKey: MAIL_ACCOUNTS_KEY, queryFn: () => provider.mailAccounts(), enabled });
+}

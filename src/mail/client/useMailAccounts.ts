@@ -6,9 +6,9 @@
  * the mail lists leave a switched-off mailbox out alike.
  */
 import { useCallback, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { clientStorage, type Id } from '../../storage/clientStorage';
-import { MAIL_ACCOUNTS_KEY, useMailProvider } from './mailProvider';
+import { MAIL_ACCOUNTS_KEY, useMailAccountList, useMailProvider } from './mailProvider';
 import type { MailAccountInfo } from '../../../core/mail/client/types';
 
 export function toggleOne(disabled: Id[], id: number): Id[] {
@@ -36,7 +36,7 @@ export function mergedDisabled(local: Id[], accounts: MailAccountInfo[] | null):
 export function useMailAccounts() {
   const provider = useMailProvider();
   const queries = useQueryClient();
-  const { data: accounts = null } = useQuery({ queryKey: MAIL_ACCOUNTS_KEY, queryFn: () => provider.mailAccounts() });
+  const { data: accounts = null } = useMailAccountList();
   const [local, setLocal] = useState<Id[]>(() => clientStorage.disabledMailAccounts.get());
   const reload = useCallback(() => void queries.invalidateQueries({ queryKey: MAIL_ACCOUNTS_KEY }), [queries]);
   const disabled = mergedDisabled(local, accounts);

@@ -8,10 +8,8 @@ import { TriagePage } from './TriagePage';
 import type { UnroutedMail } from './routingProvider';
 import { mailAccount } from '../client/testAccounts';
 
-const inbox = (id: number, name: string) => mailAccount(id, name);
-
 /** The triage calls and the user's inboxes (one unless told). */
-const calls = (over: Parameters<typeof routingStub>[0], inboxes = [inbox(1, 'Office')]) => ({
+const calls = (over: Parameters<typeof routingStub>[0], inboxes = [mailAccount(1, 'Office')]) => ({
   ...routingStub(over),
   mailAccounts: vi.fn().mockResolvedValue(inboxes),
 });
@@ -85,7 +83,7 @@ describe('TriagePage', () => {
       const rows = [leak, sales].filter((m) => !ids || ids.includes(m.mailaccount_id));
       return { rows, total: rows.length };
     });
-    const provider = calls({ unroutedMails }, [inbox(1, 'Office'), inbox(2, 'Sales')]);
+    const provider = calls({ unroutedMails }, [mailAccount(1, 'Office'), mailAccount(2, 'Sales')]);
     await renderWithApp(<TriagePage route={routeById('mailTriage')!} title="Mails to file" />, { dataProvider: provider });
     expect(await screen.findByText('Sales · agent@lets.example · 02/11/2026 09:30:00')).toBeInTheDocument();
     expect(screen.getByText('2 mails to file')).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { notify } from '../../notices/noticeStore';
 import { PageFrame } from '../../pages/PageFrame';
 import type { PageProps } from '../../pages/types';
 import { useMailDateText } from '../client/mailDates';
-import { MAIL_ACCOUNTS_KEY, useMailProvider } from '../client/mailProvider';
+import { useMailAccountList } from '../client/mailProvider';
 import { UNROUTED_KEY, useRoutingProvider, type UnroutedMail } from './routingProvider';
 import { TriageBulkBar } from './TriageBulkBar';
 
@@ -24,11 +24,10 @@ export function TriagePage({ title }: PageProps) {
   const dates = useMailDateText();
   const provider = useRoutingProvider();
   const queries = useQueryClient();
-  const mailCalls = useMailProvider();
   const [page, setPage] = useState(1);
   const [inbox, setInbox] = useState<number | ''>('');
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
-  const { data: accounts = [] } = useQuery({ queryKey: MAIL_ACCOUNTS_KEY, queryFn: () => mailCalls.mailAccounts() });
+  const { data: accounts = [] } = useMailAccountList();
   const { data } = useQuery({
     queryKey: [...UNROUTED_KEY, page, inbox],
     queryFn: ({ signal }) => provider.unroutedMails(page, PAGE, signal, inbox === '' ? undefined : [inbox]),
