@@ -3,28 +3,19 @@
  * them from what was stored, to the value the sync gives a new mail, and the copies of a message
  * that two inboxes filed apart become one entry with one decision (backfill.ts).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MailRouting } from '../../../core/mail/routing/types';
-import { uniqueName, useTestApp, type TestBrand } from '../../test/helpers';
+import { uniqueName, useTestApp } from '../../test/helpers';
 import { mailCalls, plumbingJob, sharedInbox, useDovecotBrand } from '../client/testKit';
 import { routingDb } from '../routing/tables';
 import { attachmentDb } from '../sync/attachmentTables';
 import { syncAccount } from '../sync/syncAccount';
-import type { MailDb } from '../tables';
 
 const t = useTestApp();
 const as = mailCalls(t);
 const kit = useDovecotBrand(t);
 const job = () => plumbingJob(kit);
 const inbox = () => sharedInbox(kit);
-let brand: TestBrand;
-let db: MailDb;
-
-beforeAll(() => {
-  brand = kit.brand;
-  db = kit.db;
-});
-
 /** Each inbox's copy has its own delivery headers; the message carries a PDF. */
 function delivered(to: string, o: { id: string; subject: string }): string {
   return [
@@ -54,7 +45,7 @@ function delivered(to: string, o: { id: string; subject: string }): string {
 }
 
 async function copyOf(box: { id: number }, messageId: string) {
-  const row = await db
+  const row = await kit.db
     .selectFrom('mails')
     .select(['ma_id', 'ma_content_hash'])
     .where('mailaccount_id', '=', box.id)
@@ -71,11 +62,11 @@ async function storedBeforeHashes(office: Inbox, accounts: Inbox, messages: { id
     await office.put(delivered(office.user, m));
     await accounts.put(delivered(accounts.user, m));
   }
-  await syncAccount(db, office.id);
-  await syncAccount(db, accounts.id);
+  await syncAccount(kit.db, office.id);
+  await syncAccount(kit.db, accounts.id);
   const copies = [];
   for (const m of messages) copies.push({ first: await copyOf(office, m.id), second: await copyOf(accounts, m.id) });
-  await db
+  await kit.db
     .updateTable('mails')
     .set({ ma_content_hash: null })
     .where(
@@ -89,13 +80,13 @@ async function storedBeforeHashes(office: Inbox, accounts: Inbox, messages: { id
 
 /** What the router did for each inbox on its own before copies were known. */
 async function routedApart(maId: number, reason: 'subject_number' | 'unrouted', jobId?: number) {
-  await routingDb(db)
+  await routingDb(kit.db)
     .insertInto('mail_routing')
     .values({ ma_id: maId, mr_reason: reason, mr_params: '{}', mr_suggestions: '[]' })
     .onConflict((oc) => oc.column('ma_id').doNothing())
     .execute();
   if (jobId)
-    await db
+    await kit.db
       .insertInto('mail_job_links')
       .values({ ma_id: maId, job_id: jobId, mjl_reason: reason })
       .onConflict((oc) => oc.columns(['ma_id', 'job_id']).doNothing())
@@ -103,7 +94,7 @@ async function routedApart(maId: number, reason: 'subject_number' | 'unrouted', 
 }
 
 const linkRows = (messageId: string) =>
-  db
+  kit.db
     .selectFrom('mail_job_links as l')
     .innerJoin('mails as m', 'm.ma_id', 'l.ma_id')
     .select(['l.job_id', 'l.ma_id'])
@@ -122,13 +113,13 @@ describe('content hashes for mails stored before them', () => {
     await routedApart(second.ma_id, 'subject_number', leak.job_id);
     expect(await linkRows(id)).toHaveLength(2);
 
-    await syncAccount(db, office.id);
-    await syncAccount(db, accounts.id);
+    await syncAccount(kit.db, office.id);
+    await syncAccount(kit.db, accounts.id);
 
     expect((await copyOf(office, id)).hash).toBe(first.hash);
     expect((await copyOf(accounts, id)).hash).toBe(first.hash);
     expect(await linkRows(id)).toEqual([{ job_id: leak.job_id, ma_id: first.ma_id }]);
-    const op = await as(brand.host);
+    const op = await as(kit.brand.host);
     const listed = await op('GET', `mails/getmailsbyjobid/${leak.job_id}`);
     expect(listed.status, listed.text).toBe(200);
     expect(listed.json.mails.data).toEqual([
@@ -148,7 +139,7 @@ describe('content hashes for mails stored before them', () => {
     const office = await inbox();
     const accounts = await inbox();
     const boiler = await job();
-    const op = await as(brand.host);
+    const op = await as(kit.brand.host);
     const count = async () => (await op('GET', 'mails/unrouted/count')).json.mails.data.count as number;
     const triage = async () => (await op('POST', 'mails/unrouted/filter', { limit: 100 })).json.mails.data as { ma_id: number }[];
 
@@ -166,8 +157,8 @@ describe('content hashes for mails stored before them', () => {
     expect((await triage()).map((r) => r.ma_id)).toContain(b.first.ma_id);
     expect((await triage()).filter((r) => [a.first.ma_id, a.second.ma_id].includes(r.ma_id))).toHaveLength(2);
 
-    await syncAccount(db, office.id);
-    await syncAccount(db, accounts.id);
+    await syncAccount(kit.db, office.id);
+    await syncAccount(kit.db, accounts.id);
 
     expect((await triage()).filter((r) => [a.first.ma_id, a.second.ma_id].includes(r.ma_id))).toEqual([expect.objectContaining({ ma_id: a.first.ma_id })]);
     // The duplicate entry is gone, and so is the message a person filed from the other inbox.
@@ -183,18 +174,18 @@ describe('content hashes for mails stored before them', () => {
     const accounts = await inbox();
     const id = `<gone-${uniqueName('m')}@flat.example>`;
     const [{ first, second }] = await storedBeforeHashes(office, accounts, [{ id, subject: 'Invoice attached' }]);
-    await attachmentDb(db).updateTable('mail_attachments').set({ file_id: null }).where('ma_id', '=', first.ma_id).execute();
+    await attachmentDb(kit.db).updateTable('mail_attachments').set({ file_id: null }).where('ma_id', '=', first.ma_id).execute();
 
-    await syncAccount(db, office.id);
-    await syncAccount(db, accounts.id);
+    await syncAccount(kit.db, office.id);
+    await syncAccount(kit.db, accounts.id);
 
     const mark = (await copyOf(office, id)).hash;
     expect(mark).not.toBe(first.hash);
     expect((await copyOf(accounts, id)).hash).toBe(second.hash);
-    const op = await as(brand.host);
+    const op = await as(kit.brand.host);
     const thread = await op('GET', `mails/${second.ma_id}/thread`);
     expect(thread.status, thread.text).toBe(200);
-    await syncAccount(db, office.id);
+    await syncAccount(kit.db, office.id);
     expect((await copyOf(office, id)).hash).toBe(mark);
   });
 });

@@ -3,27 +3,18 @@
  * two accounts of the brand is filed once, listed on its job once with both accounts, and a
  * reused Message-ID with other content stays a mail of its own.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MailRouting } from '../../../core/mail/routing/types';
-import { uniqueName, useTestApp, type TestBrand } from '../../test/helpers';
+import { uniqueName, useTestApp } from '../../test/helpers';
 import { mailCalls, plumbingJob, sharedInbox, useDovecotBrand } from '../client/testKit';
 import { syncAccount } from '../sync/syncAccount';
 import { withMailbox } from '../sync/testMailbox';
-import type { MailDb } from '../tables';
 
 const t = useTestApp();
 const as = mailCalls(t);
 const kit = useDovecotBrand(t);
 const job = () => plumbingJob(kit);
 const inbox = () => sharedInbox(kit);
-let brand: TestBrand;
-let db: MailDb;
-
-beforeAll(() => {
-  brand = kit.brand;
-  db = kit.db;
-});
-
 /** Delivered as an MTA would: each inbox's copy has its own Received and Delivered-To headers. */
 function delivered(to: string, o: { id: string; subject: string; text: string }): string {
   return [
@@ -43,7 +34,12 @@ function delivered(to: string, o: { id: string; subject: string; text: string })
 }
 
 async function copyOf(box: { id: number }, messageId: string) {
-  const row = await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', box.id).where('message_id', '=', messageId).executeTakeFirstOrThrow();
+  const row = await kit.db
+    .selectFrom('mails')
+    .select('ma_id')
+    .where('mailaccount_id', '=', box.id)
+    .where('message_id', '=', messageId)
+    .executeTakeFirstOrThrow();
   return Number(row.ma_id);
 }
 
@@ -53,14 +49,14 @@ async function inBothInboxes(message: { id: string; subject: string; text: strin
   const accounts = await inbox();
   await office.put(delivered(office.user, message));
   await accounts.put(delivered(accounts.user, message));
-  await syncAccount(db, office.id);
-  await syncAccount(db, accounts.id);
+  await syncAccount(kit.db, office.id);
+  await syncAccount(kit.db, accounts.id);
   return { office, accounts, first: await copyOf(office, message.id), second: await copyOf(accounts, message.id) };
 }
 
 /** Link rows held by any stored copy of the message. */
 async function linkRows(messageId: string) {
-  return db
+  return kit.db
     .selectFrom('mail_job_links as l')
     .innerJoin('mails as m', 'm.ma_id', 'l.ma_id')
     .select(['l.job_id', 'l.ma_id'])
@@ -77,7 +73,7 @@ describe('one copy across shared inboxes', () => {
     const { office, accounts, first, second } = await inBothInboxes({ id, subject: `Leak under the sink ${leak.job_number}`, text: 'It drips again.' });
 
     expect(await linkRows(id)).toEqual([{ job_id: leak.job_id, ma_id: first }]);
-    const op = await as(brand.host);
+    const op = await as(kit.brand.host);
     for (const maId of [first, second]) {
       const routing = await op('GET', `mails/${maId}/routing`);
       expect(routing.status, routing.text).toBe(200);
@@ -124,8 +120,8 @@ describe('one copy across shared inboxes', () => {
     const leak = await job();
     const id = `<question-${uniqueName('m')}@flat.example>`;
     const { office, accounts, first, second } = await inBothInboxes({ id, subject: 'A question about my repair', text: 'Who should I ask?' });
-    const admin = await db.selectFrom('users').select('us_id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
-    await db.insertInto('mailaccount_users').values({ mailaccount_id: accounts.id, us_id: admin.us_id }).execute();
+    const admin = await kit.db.selectFrom('users').select('us_id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+    await kit.db.insertInto('mailaccount_users').values({ mailaccount_id: accounts.id, us_id: admin.us_id }).execute();
 
     const waiting = async (call: Awaited<ReturnType<typeof as>>) => {
       const res = await call('POST', 'mails/unrouted/filter', { mailaccount_ids: [office.id, accounts.id], limit: 100 });
@@ -133,8 +129,8 @@ describe('one copy across shared inboxes', () => {
       return (res.json.mails.data as { ma_id: number; mailaccount_id: number }[]).map((r) => ({ ma_id: r.ma_id, mailaccount_id: r.mailaccount_id }));
     };
     const count = async (call: Awaited<ReturnType<typeof as>>) => (await call('GET', 'mails/unrouted/count')).json.mails.data.count as number;
-    const operator = await as(brand.host);
-    const onlySecond = await as(brand.host, 'admin@demo.test');
+    const operator = await as(kit.brand.host);
+    const onlySecond = await as(kit.brand.host, 'admin@demo.test');
     // The operator reads both inboxes: the message once, through its first copy.
     expect(await waiting(operator)).toEqual([{ ma_id: first, mailaccount_id: office.id }]);
     // The admin reads only the second: the same message through the copy there.
@@ -174,12 +170,12 @@ describe('one copy across shared inboxes', () => {
       '',
     ].join('\r\n');
     await accounts.put(reply);
-    await syncAccount(db, accounts.id);
+    await syncAccount(kit.db, accounts.id);
     const answer = await copyOf(accounts, replyId);
 
-    const threads = await db.selectFrom('mails').select('thread_id').where('ma_id', 'in', [first, second, answer]).execute();
+    const threads = await kit.db.selectFrom('mails').select('thread_id').where('ma_id', 'in', [first, second, answer]).execute();
     expect(threads.map((r) => Number(r.thread_id))).toEqual([first, first, first]);
-    const op = await as(brand.host);
+    const op = await as(kit.brand.host);
     type Row = JobRow & { thread_id: number };
     const conversation = async (maId: number) => {
       const res = await op('GET', `mails/${maId}/thread`);
@@ -212,8 +208,8 @@ describe('one copy across shared inboxes', () => {
     const id = `<reused-${uniqueName('m')}@cheap-mailer.example>`;
     await office.put(delivered(office.user, { id, subject: `Quote ${a.job_number}`, text: 'About the first job.' }));
     await accounts.put(delivered(accounts.user, { id, subject: `Invoice query ${b.job_number}`, text: 'Something else entirely.' }));
-    await syncAccount(db, office.id);
-    await syncAccount(db, accounts.id);
+    await syncAccount(kit.db, office.id);
+    await syncAccount(kit.db, accounts.id);
 
     expect((await linkRows(id)).map((l) => [l.job_id, l.ma_id]).sort()).toEqual(
       [
@@ -221,7 +217,7 @@ describe('one copy across shared inboxes', () => {
         [b.job_id, await copyOf(accounts, id)],
       ].sort(),
     );
-    const op = await as(brand.host);
+    const op = await as(kit.brand.host);
     const onA = (await op('GET', `mails/getmailsbyjobid/${a.job_id}`)).json.mails.data as JobRow[];
     expect(onA.map((r) => r.accounts)).toEqual([[{ ma_id: await copyOf(office, id), mailaccount_id: office.id }]]);
     const onB = (await op('GET', `mails/getmailsbyjobid/${b.job_id}`)).json.mails.data as JobRow[];
@@ -236,19 +232,19 @@ describe('one copy across shared inboxes', () => {
     const message = { id, subject: `Still leaking ${leak.job_number}`, text: 'Any news?' };
     await office.put(delivered(office.user, message));
     await accounts.put(delivered(accounts.user, message));
-    await syncAccount(db, office.id);
-    await syncAccount(db, accounts.id);
+    await syncAccount(kit.db, office.id);
+    await syncAccount(kit.db, accounts.id);
     const second = await copyOf(accounts, id);
 
     await withMailbox(kit.dovecot, office.user, 'pw-1', async (c) => {
       await c.mailboxOpen('INBOX');
       await c.messageDelete('1:*');
     });
-    await syncAccount(db, office.id);
-    expect(await db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', office.id).execute()).toEqual([]);
+    await syncAccount(kit.db, office.id);
+    expect(await kit.db.selectFrom('mails').select('ma_id').where('mailaccount_id', '=', office.id).execute()).toEqual([]);
 
     expect(await linkRows(id)).toEqual([{ job_id: leak.job_id, ma_id: second }]);
-    const op = await as(brand.host);
+    const op = await as(kit.brand.host);
     expect((await op('GET', `mails/${second}/routing`)).json.mails.data).toMatchObject({ job_ids: [leak.job_id], reason: 'subject_number' });
     const listed = (await op('GET', `mails/getmailsbyjobid/${leak.job_id}`)).json.mails.data as JobRow[];
     expect(listed.map((r) => r.accounts)).toEqual([[{ ma_id: second, mailaccount_id: accounts.id }]]);
