@@ -29,18 +29,19 @@ const THREAD_ROOT = /^<seed-\d+-0@demo\.test>$/;
 /** Jobs the recent threads name; the older ones name the jobs after them. */
 const RECENT_JOBS = 3;
 
-/** The first mails' Message-IDs of the last `recent` threads (one begins each recent day). */
-const recentRoots = (mails: DemoMail[], recent: number) => [...new Set(mails.map((m) => m.root).filter((r) => THREAD_ROOT.test(r)))].slice(-recent);
+/** The threads' first Message-IDs, oldest thread first (the last ones begin one each recent day). */
+const threadRoots = (mails: DemoMail[]) => [...new Set(mails.map((m) => m.root).filter((r) => THREAD_ROOT.test(r)))];
 
 /** Points four of the last `recent` threads and the older ones at demo jobs (in place, before the mails are stored). */
 export function aimAtJobs(mails: DemoMail[], jobNumbers: string[], office: Address, recent: number): void {
   if (!jobNumbers.length) return;
-  const roots = recentRoots(mails, recent);
+  const all = threadRoots(mails);
+  const roots = all.slice(-recent);
   const first = (root: string | undefined) => mails.find((m) => m.message_id === root);
   const job = (i: number) => jobNumbers[i % jobNumbers.length];
   // Older threads, each a whole conversation about one of the later jobs.
   const later = jobNumbers.slice(RECENT_JOBS);
-  const older = later.length ? [...new Set(mails.map((m) => m.root).filter((r) => THREAD_ROOT.test(r) && !roots.includes(r)))] : [];
+  const older = later.length ? all.slice(0, -recent) : [];
   older.forEach((root, n) => {
     for (const m of mails) if (m.root === root) m.mail_subject = `${m.mail_subject} (${later[n % later.length]})`;
   });

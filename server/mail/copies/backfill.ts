@@ -45,7 +45,8 @@ async function fileDigests(db: MailDb, target: AttachmentTarget, maIds: number[]
   const out = new Map<number, FileDigest[] | null>();
   for (const r of rows) {
     const maId = Number(r.ma_id);
-    if (out.has(maId) && out.get(maId) === null) continue;
+    // A file already missing for this mail: it cannot be hashed, its other files need not be read.
+    if (out.get(maId) === null) continue;
     const digest = r.f_added && r.f_storage_name ? await digestOf(target, { f_added: r.f_added, f_storage_name: r.f_storage_name }) : null;
     out.set(maId, digest === null ? null : [...(out.get(maId) ?? []), { name: r.mat_name, digest }]);
   }

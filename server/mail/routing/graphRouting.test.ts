@@ -44,7 +44,8 @@ let prefixes = 0;
 /** A department of its own and a numbered job, optionally with a site contact (rule 4's sender). */
 async function job(opts: { siteContact?: string } = {}) {
   prefixes += 1;
-  const prefix = `G${String.fromCharCode(64 + prefixes)}${String.fromCharCode(65 + (Date.now() % 26))}`;
+  // The brand is this file's own: a letter per job keeps the prefixes apart.
+  const prefix = `GR${String.fromCharCode(64 + prefixes)}`;
   const de = await sql<{
     de_id: number;
   }>`insert into ${sql.id(schema, 'departments')} (de_name, de_prefix) values (${prefix}, ${prefix}) returning de_id`.execute(db);
