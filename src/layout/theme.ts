@@ -1,13 +1,9 @@
 /** Light and dark MUI themes on react-admin's defaults; one place for the brand's palette. */
-import { lazy } from 'react';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { TableRow } from './tableRow';
 
-/**
- * Every DataTable's rows get a row checkbox named for screen readers (see AccessibleDataTableRow),
- * loaded with the first table: the login page does not carry react-admin's DataTable row.
- */
-const AccessibleDataTableRow = lazy(() => import('./AccessibleDataTableRow').then((m) => ({ default: m.AccessibleDataTableRow })));
-const components = { RaDataTableBody: { defaultProps: { row: AccessibleDataTableRow } } };
+/** Every DataTable's rows get a row checkbox named for screen readers (see tableRow.tsx). */
+const components = { RaDataTableBody: { defaultProps: { row: TableRow } } };
 
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
