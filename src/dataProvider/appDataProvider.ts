@@ -13,6 +13,7 @@ import { routingProvider } from '../mail/routing/routingProvider';
 import { composeProvider } from '../mail/compose/composeProvider';
 import { mailProvider } from '../mail/client/mailProvider';
 import { dispatchProvider } from '../dispatch/dispatchProvider';
+import { engineerReportsProvider } from '../engineerreports/engineerReportsProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 import { findResource } from '../../core/resources/definitions';
@@ -35,4 +36,5 @@ export const appDataProvider = withPreloadRefresh({
   ...composeProvider(api),
   ...mailProvider(api),
   ...dispatchProvider(api),
+  ...engineerReportsProvider(api),
 });

@@ -1,56 +1,36 @@
 /** /engineer-reports: the engineers' reports, newest first, 20 a page, removable in bulk. */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Pagination, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { api } from '../dataProvider/apiClient';
 import { useDateText } from '../jobs/sheet/useDateFormat';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import { useSelection } from '../notifications/useSelection';
-
-export interface EngineerReportRow {
-  er_id: number;
-  job_id: number;
-  job_number: string | null;
-  us_id: number;
-  engineer_name: string | null;
-  er_text: string;
-  er_hours: string | null;
-  created_at: string;
-}
+import { useEngineerReportsProvider } from './engineerReportsProvider';
 
 const PAGE_SIZE = 20;
 
 export function EngineerReportsPage({ title }: PageProps) {
   const translate = useTranslate();
   const date = useDateText();
+  const provider = useEngineerReportsProvider();
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<EngineerReportRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [version, setVersion] = useState(0);
   const { selected, toggle, toggleAll, clear } = useSelection();
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api<EngineerReportRow[]>('engineerreports/list', { query: { limit: PAGE_SIZE, pagenumber: page, totalcount: 1 }, signal: controller.signal })
-      .then((res) => {
-        setRows(res?.data ?? []);
-        setTotal(res?.metadata?.totalCount ?? 0);
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [page, version]);
+  const { data, refetch } = useQuery({
+    queryKey: ['engineerreports', page],
+    queryFn: ({ signal }) => provider.engineerReports(page, PAGE_SIZE, signal),
+    // Another page replaces the shown one when it arrives, as a table does.
+    placeholderData: keepPreviousData,
+  });
+  const rows = data?.rows ?? [];
+  const total = data?.total ?? 0;
 
   async function removeSelected() {
-    try {
-      await api('engineerreports/removereports', { method: 'POST', body: { er_ids: selected.join(',') } });
-      clear();
-      reload();
-    } catch {
-      // Shown by the fetch wrapper.
-    }
+    if (!(await provider.removeEngineerReports(selected))) return;
+    clear();
+    void refetch();
   }
 
   const pageIds = rows.map((r) => r.er_id);
