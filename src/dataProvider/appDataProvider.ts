@@ -14,6 +14,7 @@ import { composeProvider } from '../mail/compose/composeProvider';
 import { mailProvider } from '../mail/client/mailProvider';
 import { dispatchProvider } from '../dispatch/dispatchProvider';
 import { engineerReportsProvider } from '../engineerreports/engineerReportsProvider';
+import { remindersProvider } from '../notifications/remindersProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 import { findResource } from '../../core/resources/definitions';
@@ -37,4 +38,5 @@ export const appDataProvider = withPreloadRefresh({
   ...mailProvider(api),
   ...dispatchProvider(api),
   ...engineerReportsProvider(api),
+  ...remindersProvider(api),
 });

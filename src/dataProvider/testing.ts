@@ -43,3 +43,12 @@ export function makeClient(overrides: Partial<TestDeps> = {}) {
   const deps: TestDeps = { ...baseDeps(), ...overrides };
   return { deps, client: createHttpClient(deps) };
 }
+
+/** What a test client sent: each request's path under the API, method and JSON body. */
+export function sentRequests(deps: TestDeps) {
+  return deps.fetch.mock.calls.map(([url, init]) => ({
+    url: String(url).replace('http://test.local/api/', ''),
+    method: init?.method ?? 'GET',
+    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  }));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonAnswer, makeClient } from '../dataProvider/testing';
+import { jsonAnswer, makeClient, sentRequests } from '../dataProvider/testing';
 import { engineerProvider } from './engineerProvider';
 
 const env = (data: unknown, metadata: Record<string, unknown> = {}) => ({
@@ -9,13 +9,7 @@ const env = (data: unknown, metadata: Record<string, unknown> = {}) => ({
 function setup(data: unknown = {}, metadata: Record<string, unknown> = {}) {
   const { client, deps } = makeClient();
   deps.fetch.mockImplementation(async () => jsonAnswer(200, env(data, metadata)));
-  const sent = () =>
-    deps.fetch.mock.calls.map(([url, init]) => ({
-      url: String(url).replace('http://test.local/api/', ''),
-      method: init?.method ?? 'GET',
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    }));
-  return { provider: engineerProvider(client), sent, deps };
+  return { provider: engineerProvider(client), sent: () => sentRequests(deps), deps };
 }
 
 describe('engineerProvider: the engineer portal on the wire (SPEC.md point 7)', () => {

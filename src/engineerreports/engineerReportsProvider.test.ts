@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonAnswer, makeClient } from '../dataProvider/testing';
+import { jsonAnswer, makeClient, sentRequests } from '../dataProvider/testing';
 import { engineerReportsProvider } from './engineerReportsProvider';
 
 const env = (data: unknown, totalCount?: number) => ({
@@ -9,13 +9,7 @@ const env = (data: unknown, totalCount?: number) => ({
 function setup(answer: Response) {
   const { client, deps } = makeClient();
   deps.fetch.mockImplementation(async () => answer.clone());
-  const sent = () =>
-    deps.fetch.mock.calls.map(([url, init]) => ({
-      url: String(url).replace('http://test.local/api/', ''),
-      method: init?.method ?? 'GET',
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    }));
-  return { provider: engineerReportsProvider(client), sent, deps };
+  return { provider: engineerReportsProvider(client), sent: () => sentRequests(deps), deps };
 }
 
 describe('engineerReportsProvider: the engineer reports on the wire', () => {

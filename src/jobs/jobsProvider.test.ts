@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonAnswer, makeClient } from '../dataProvider/testing';
+import { jsonAnswer, makeClient, sentRequests } from '../dataProvider/testing';
 import { jobsProvider } from './jobsProvider';
 
 const env = (data: unknown, metadata: Record<string, unknown> = {}) => ({
@@ -10,12 +10,7 @@ const env = (data: unknown, metadata: Record<string, unknown> = {}) => ({
 function setup(data: unknown = {}, metadata: Record<string, unknown> = {}) {
   const { client, deps } = makeClient();
   deps.fetch.mockImplementation(async () => jsonAnswer(200, env(data, metadata)));
-  const sent = () =>
-    deps.fetch.mock.calls.map(([url, init]) => ({
-      url: String(url).replace('http://test.local/api/', ''),
-      method: init?.method ?? 'GET',
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    }));
+  const sent = () => sentRequests(deps);
   return { provider: jobsProvider(client), sent, deps };
 }
 

@@ -3,15 +3,14 @@
  * and job number; flag and unflag, remove one or the selected ones. Showing a page marks its new rows as rendered, so the
  * badge counts only what has not been seen yet.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, IconButton, Pagination, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import FlagIcon from '@mui/icons-material/Flag';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { api } from '../dataProvider/apiClient';
-import type { NotificationType } from '../../core/enums';
 import { useDateText } from '../jobs/sheet/useDateFormat';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
@@ -19,18 +18,8 @@ import { refreshReminderBadge } from './badgeStore';
 import { EMPTY_REMINDER_FILTER, ReminderFilters, toWireFilter, type ReminderFilter } from './ReminderFilters';
 import { useSelection } from './useSelection';
 import { ReconnectLink } from './ReconnectLink';
-
-export interface NotificationRow {
-  notif_id: number;
-  notif_type: NotificationType;
-  job_id: number | null;
-  job_number: string | null;
-  notif_params?: Record<string, unknown>;
-  is_flagged: boolean;
-  is_rendered: boolean;
-  created_by_name: string | null;
-  created_at: string;
-}
+import { useDebounced } from '../pickers/useReferenceOptions';
+import { useRemindersProvider, type NotificationRow } from './remindersProvider';
 
 /**
  * The engineers a reminder is about (ENGINEER_NOT_REPORTED and TO_REPORT name one, REPORT_MISSING a list):
@@ -62,59 +51,34 @@ export function RemindersPage({ title }: PageProps) {
   const date = useDateText();
   const [filter, setFilter] = useState<ReminderFilter>(EMPTY_REMINDER_FILTER);
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<NotificationRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [version, setVersion] = useState(0);
   const { selected, toggle, toggleAll, clear } = useSelection();
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const provider = useRemindersProvider();
+  const wireFilter = useDebounced(JSON.stringify(toWireFilter(filter)), TYPING_MS);
 
-  const body = JSON.stringify(toWireFilter(filter));
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const load = () =>
-      api<NotificationRow[]>('notifications/filter', {
-        method: 'POST',
-        body: JSON.parse(body),
-        query: { limit: REMINDERS_PAGE_SIZE, pagenumber: page, sort: '-created_at', totalcount: 1 },
-        signal: controller.signal,
-      })
-        .then(async (res) => {
-          const list = res?.data ?? [];
-          setRows(list);
-          setTotal(res?.metadata?.totalCount ?? 0);
-          const fresh = list.filter((r) => !r.is_rendered).map((r) => r.notif_id);
-          if (fresh.length) {
-            await api('notifications/markNotifsAsRendered', { method: 'POST', body: { notif_ids: fresh }, quiet: true });
-            void refreshReminderBadge();
-          }
-        })
-        .catch(() => undefined);
-    const timer = setTimeout(() => void load(), TYPING_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [body, page, version]);
+  const { data, refetch } = useQuery({
+    queryKey: ['notifications', wireFilter, page],
+    async queryFn({ signal }) {
+      const answer = await provider.reminders(JSON.parse(wireFilter), page, REMINDERS_PAGE_SIZE, signal);
+      // Showing a page is seeing it: its new rows stop counting in the badge (they stay bold until the next visit).
+      const fresh = answer.rows.filter((r) => !r.is_rendered).map((r) => r.notif_id);
+      if (fresh.length && (await provider.markRemindersSeen(fresh))) void refreshReminderBadge();
+      return answer;
+    },
+    // Another page or filter replaces the shown rows when it arrives, as a table does.
+    placeholderData: keepPreviousData,
+  });
+  const rows = data?.rows ?? [];
+  const total = data?.total ?? 0;
 
   async function setFlagged(row: NotificationRow) {
-    try {
-      await api(`notifications/${row.notif_id}/flaggedstatus`, { method: 'POST', body: { is_flagged: !row.is_flagged } });
-      reload();
-    } catch {
-      // Shown by the fetch wrapper.
-    }
+    if (await provider.flagReminder(row.notif_id, !row.is_flagged)) void refetch();
   }
 
   async function remove(ids: number[]) {
-    try {
-      await api('notifications/removenotifications', { method: 'POST', body: { notif_ids: ids } });
-      clear();
-      reload();
-      void refreshReminderBadge();
-    } catch {
-      // Shown by the fetch wrapper.
-    }
+    if (!(await provider.removeReminders(ids))) return;
+    clear();
+    void refetch();
+    void refreshReminderBadge();
   }
 
   const pageIds = rows.map((r) => r.notif_id);
