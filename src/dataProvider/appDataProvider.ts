@@ -15,6 +15,7 @@ import { mailProvider } from '../mail/client/mailProvider';
 import { dispatchProvider } from '../dispatch/dispatchProvider';
 import { engineerReportsProvider } from '../engineerreports/engineerReportsProvider';
 import { remindersProvider } from '../notifications/remindersProvider';
+import { usersProvider } from '../users/usersProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 import { findResource } from '../../core/resources/definitions';
@@ -39,4 +40,5 @@ export const appDataProvider = withPreloadRefresh({
   ...dispatchProvider(api),
   ...engineerReportsProvider(api),
   ...remindersProvider(api),
+  ...usersProvider(api),
 });

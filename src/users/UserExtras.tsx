@@ -5,37 +5,20 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { api } from '../dataProvider/apiClient';
-import { refreshPreloaded } from '../preload/preloadStore';
 import { ReferencesPicker } from '../pickers/ReferencePicker';
 import { REFERENCES } from '../pickers/references';
 import { findResource } from '../../core/resources/definitions';
-
-type Row = Record<string, unknown>;
-
-async function post(action: string, body: Row): Promise<boolean> {
-  try {
-    await api(`users/${action}`, { method: 'POST', body, resource: 'users' });
-    void refreshPreloaded('users');
-    return true;
-  } catch {
-    // The fetch wrapper has shown and stored the refusal.
-    return false;
-  }
-}
+import { useUsersProvider, type UserAssignment } from './usersProvider';
 
 function HideAndPassword({ usId, hidden }: { usId: number; hidden: boolean }) {
   const translate = useTranslate();
   const refresh = useRefresh();
+  const provider = useUsersProvider();
   const [password, setPassword] = useState('');
   return (
     <Stack spacing={2}>
       {hidden && <Chip color="warning" label={translate('users.hiddenNotice')} sx={{ alignSelf: 'flex-start' }} />}
-      <Button
-        variant="outlined"
-        sx={{ alignSelf: 'flex-start' }}
-        onClick={async () => (await post('setIsHiddenStatus', { us_id: usId, is_hidden: !hidden })) && refresh()}
-      >
+      <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={async () => (await provider.setUserHidden(usId, !hidden)) && refresh()}>
         {translate(hidden ? 'users.unhide' : 'users.hide')}
       </Button>
       <Stack direction="row" spacing={1} alignItems="flex-start">
@@ -48,7 +31,7 @@ function HideAndPassword({ usId, hidden }: { usId: number; hidden: boolean }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Button variant="outlined" onClick={async () => (await post('setPassword', { us_id: usId, password })) && setPassword('')}>
+        <Button variant="outlined" onClick={async () => (await provider.setUserPassword(usId, password)) && setPassword('')}>
           {translate('users.setPassword')}
         </Button>
       </Stack>
@@ -58,21 +41,26 @@ function HideAndPassword({ usId, hidden }: { usId: number; hidden: boolean }) {
 
 interface AssignmentProps {
   usId: number;
-  action: string;
+  assignment: UserAssignment;
   selected: number[];
   picker: (ids: number[], onChange: (ids: number[]) => void) => ReactNode;
 }
 
 /** One assignment: the picker the caller gives, and Save, which sends the whole list. */
-function Assignment({ usId, action, selected, picker }: AssignmentProps) {
+function Assignment({ usId, assignment, selected, picker }: AssignmentProps) {
   const translate = useTranslate();
   const refresh = useRefresh();
+  const provider = useUsersProvider();
   const [ids, setIds] = useState<number[] | null>(null);
   const current = ids ?? selected;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
       <Box sx={{ flex: 1 }}>{picker(current, setIds)}</Box>
-      <Button variant="outlined" disabled={ids === null} onClick={async () => (await post(action, { us_id: usId, ids: current })) && (setIds(null), refresh())}>
+      <Button
+        variant="outlined"
+        disabled={ids === null}
+        onClick={async () => (await provider.saveUserAssignment(assignment, usId, current)) && (setIds(null), refresh())}
+      >
         {translate('users.saveAssignments')}
       </Button>
     </Stack>
@@ -101,14 +89,14 @@ export function UserExtras() {
           <Stack spacing={2}>
             <Assignment
               usId={usId}
-              action="assingdefaultoperators"
+              assignment="defaultOperators"
               selected={list('default_operators')}
               picker={(ids, onChange) => <OperatorsPicker label={translate('users.defaultOperators')} value={ids} onChange={onChange} />}
             />
             {findResource('propertymanagers') && (
               <Assignment
                 usId={usId}
-                action="assingpropertymanagers"
+                assignment="propertyManagers"
                 selected={list('property_managers')}
                 picker={(ids, onChange) => (
                   <ReferencesPicker
@@ -125,7 +113,7 @@ export function UserExtras() {
             {findResource('contacts') && (
               <Assignment
                 usId={usId}
-                action="assingclientcontacts"
+                assignment="clientContacts"
                 selected={list('client_contacts')}
                 picker={(ids, onChange) => (
                   <ReferencesPicker
