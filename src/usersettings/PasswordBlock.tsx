@@ -2,9 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { hashPassword } from '../auth/hashPassword';
 import { passwordLengthProblem } from '../../core/auth/passwordPolicy';
-import { api } from '../dataProvider/apiClient';
+import { useUsersProvider } from '../users/usersProvider';
 
 const EMPTY = { old: '', next: '', again: '' };
 
@@ -13,6 +12,7 @@ export function PasswordBlock() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
   const [busy, setBusy] = useState(false);
+  const provider = useUsersProvider();
   const t = (key: string) => translate(`userSettings.${key}`);
 
   const field = (name: keyof typeof EMPTY, label: string) => (
@@ -39,19 +39,8 @@ export function PasswordBlock() {
     setErrors(found);
     if (Object.keys(found).length || busy) return;
     setBusy(true);
-    try {
-      // The old password travels hashed like login's; the server hashes the new one the same way.
-      await api('users/changePassword', {
-        method: 'POST',
-        resource: 'users',
-        body: { old_password: await hashPassword(values.old), new_password: values.next, new_password_again: values.again },
-      });
-      setValues(EMPTY);
-    } catch {
-      // The fetch wrapper has shown and stored the refusal.
-    } finally {
-      setBusy(false);
-    }
+    if (await provider.changeOwnPassword(values.old, values.next, values.again)) setValues(EMPTY);
+    setBusy(false);
   }
 
   return (

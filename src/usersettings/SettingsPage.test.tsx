@@ -61,13 +61,9 @@ describe('settings page', () => {
 
   it('the password block checks that the new passwords match before calling the server', async () => {
     setAuthenticated(user('Engineer'));
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ users: { data: null, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true } } } }), {
-        status: 200,
-      }),
-    );
+    const changeOwnPassword = vi.fn(async () => true);
     await renderWithApp(
-      <WithDataProvider dataProvider={noSessions}>
+      <WithDataProvider dataProvider={{ ...noSessions, changeOwnPassword }}>
         <SettingsPage route={route} title="Settings" />
       </WithDataProvider>,
     );
@@ -76,21 +72,20 @@ describe('settings page', () => {
     fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'abc12346' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The passwords you entered do not match.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(changeOwnPassword).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'abc12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(String(url)).toBe('http://test/api/users/changePassword');
-    const body = JSON.parse(String(init?.body));
-    expect(body).toMatchObject({ new_password: 'abc12345', new_password_again: 'abc12345' });
-    expect(body.old_password).toMatch(/^[0-9a-f]{64}$/);
+    await waitFor(() => expect(changeOwnPassword).toHaveBeenCalledWith('demo1234', 'abc12345', 'abc12345'));
+    // Changed: the form is emptied for the next time.
+    await waitFor(() => expect(screen.getByLabelText('Old password')).toHaveValue(''));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('the password block refuses a new password under 8 characters before calling the server', async () => {
     setAuthenticated(user('Operator'));
+    const changeOwnPassword = vi.fn(async () => true);
     await renderWithApp(
-      <WithDataProvider dataProvider={noSessions}>
+      <WithDataProvider dataProvider={{ ...noSessions, changeOwnPassword }}>
         <SettingsPage route={route} title="Settings" />
       </WithDataProvider>,
     );
@@ -99,7 +94,7 @@ describe('settings page', () => {
     fireEvent.change(screen.getByLabelText('New password again'), { target: { value: 'a' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The password must be at least 8 characters long.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(changeOwnPassword).not.toHaveBeenCalled();
   });
 
   it('has no password block for a Customer', async () => {
