@@ -16,6 +16,7 @@ import { dispatchProvider } from '../dispatch/dispatchProvider';
 import { engineerReportsProvider } from '../engineerreports/engineerReportsProvider';
 import { remindersProvider } from '../notifications/remindersProvider';
 import { usersProvider } from '../users/usersProvider';
+import { userSettingsProvider } from '../usersettings/userSettingsProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 import { findResource } from '../../core/resources/definitions';
@@ -41,4 +42,5 @@ export const appDataProvider = withPreloadRefresh({
   ...engineerReportsProvider(api),
   ...remindersProvider(api),
   ...usersProvider(api),
+  ...userSettingsProvider(api),
 });

@@ -5,7 +5,7 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { useTranslate } from 'ra-core';
 import { isLoggedIn } from '../auth/authStore';
-import { updateSetting } from '../usersettings/updateSetting';
+import { useUpdateSetting } from '../usersettings/updateSetting';
 import { useStoreValue } from '../util/createStore';
 import { darkModeSetting, nextDarkMode, setDarkMode } from './themeMode';
 
@@ -15,6 +15,7 @@ export function DarkModeButton() {
   const translate = useTranslate();
   const mode = useStoreValue(darkModeSetting);
   const Icon = ICONS[mode];
+  const updateSetting = useUpdateSetting();
   const toggle = () => {
     const next = nextDarkMode(mode);
     setDarkMode(next);

@@ -25,7 +25,7 @@ import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
 import { PasswordBlock } from './PasswordBlock';
 import { SessionsBlock } from './SessionsBlock';
-import { updateSetting } from './updateSetting';
+import { useUpdateSetting } from './updateSetting';
 import { DARK_MODES, DEFAULT_SETTINGS, EMAIL_EDITORS } from '../../core/usersettings/userSettings';
 
 export const DATE_FORMATS = ['DD/MM/YYYY HH:mm:ss', 'MM/DD/YYYY HH:mm:ss', 'YYYY-MM-DD HH:mm:ss', 'YYYY.MM.DD. HH:mm:ss', 'DD.MM.YYYY HH:mm'] as const;
@@ -66,6 +66,7 @@ function Choice({
 export function SettingsForm() {
   const translate = useTranslate();
   const { user } = useAuth();
+  const updateSetting = useUpdateSetting();
   const settings = { ...DEFAULT_SETTINGS, ...(user?.settings ?? {}) } as Required<Pick<UserSettings, keyof typeof DEFAULT_SETTINGS>> & UserSettings;
   const t = (key: string) => translate(`userSettings.${key}`);
   const dateFormats = DATE_FORMATS.includes(settings.dateFormat as (typeof DATE_FORMATS)[number])

@@ -11,7 +11,7 @@ import { MAX_VIEW_NAME, withView, type SavedView } from '../../../core/jobs/home
 import { useAuth } from '../../auth/authStore';
 import { notify } from '../../notices/noticeStore';
 import type { JobSorting } from '../../storage/clientStorage';
-import { updateSetting } from '../../usersettings/updateSetting';
+import { useUpdateSetting } from '../../usersettings/updateSetting';
 import type { SheetFilter } from './sheetState';
 
 interface Props {
@@ -25,6 +25,7 @@ const viewsOf = (value: unknown): SavedView[] => (Array.isArray(value) ? (value 
 export function SavedViews({ filter, sort, onApply }: Props) {
   const translate = useTranslate();
   const views = viewsOf(useAuth().user?.settings.sheetViews);
+  const updateSetting = useUpdateSetting();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
