@@ -1,37 +1,28 @@
 /** Chooses a job to link a mail to: a search over POST jobs/filter, one click assigns. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Dialog, DialogContent, DialogTitle, List, ListItemButton, ListItemText, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { api } from '../../dataProvider/apiClient';
 import type { JobListRow } from '../../../core/jobs/types';
 import { searchableText } from '../../../core/lists/search';
+import { useJobsProvider } from '../../jobs/jobsProvider';
+import { useDebounced } from '../../pickers/useReferenceOptions';
 
 const TYPING_MS = 300;
 
 export function JobPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (job: JobListRow) => void }) {
   const translate = useTranslate();
+  const provider = useJobsProvider();
   const [text, setText] = useState('');
-  const [jobs, setJobs] = useState<JobListRow[]>([]);
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const stext = searchableText(text);
-      api<JobListRow[]>('jobs/filter', {
-        method: 'POST',
-        body: stext ? { stext } : {},
-        query: { limit: 20, sort: '-created_at' },
-        signal: controller.signal,
-        resource: 'jobs',
-      })
-        .then((res) => setJobs(res?.data ?? []))
-        .catch(() => undefined);
-    }, TYPING_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [open, text]);
+  const stext = useDebounced(searchableText(text), TYPING_MS);
+  const { data } = useQuery({
+    queryKey: ['jobs', 'picker', stext],
+    queryFn: ({ signal }) => provider.jobSheet({ filter: stext ? { stext } : {}, sort: '-created_at', page: 1, perPage: 20 }, signal),
+    enabled: open,
+    // The last jobs found stay while the next search runs.
+    placeholderData: keepPreviousData,
+  });
+  const jobs = data?.rows ?? [];
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{translate('mailClient.assign.title')}</DialogTitle>
