@@ -17,6 +17,7 @@ import { engineerReportsProvider } from '../engineerreports/engineerReportsProvi
 import { remindersProvider } from '../notifications/remindersProvider';
 import { usersProvider } from '../users/usersProvider';
 import { userSettingsProvider } from '../usersettings/userSettingsProvider';
+import { siteNotesProvider } from '../jobsites/siteNotesProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 import { findResource } from '../../core/resources/definitions';
@@ -43,4 +44,5 @@ export const appDataProvider = withPreloadRefresh({
   ...remindersProvider(api),
   ...usersProvider(api),
   ...userSettingsProvider(api),
+  ...siteNotesProvider(api),
 });

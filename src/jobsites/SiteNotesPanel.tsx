@@ -1,12 +1,12 @@
 /** A site's notes below its edit form: list, add, edit in place and delete. */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Button, Card, CardContent, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { api } from '../dataProvider/apiClient';
 import type { ItemPanelProps } from '../resources/itemPanels';
-import { noteProblem, siteNotesApi, type SiteNote } from './siteNotesApi';
+import { noteProblem, useSiteNotesProvider } from './siteNotesProvider';
 
 function NoteEditor({
   label,
@@ -56,20 +56,20 @@ function NoteEditor({
 
 export function SiteNotesPanel({ id, writable }: ItemPanelProps) {
   const translate = useTranslate();
-  const calls = useMemo(() => siteNotesApi(api, id), [id]);
-  const [notes, setNotes] = useState<SiteNote[]>([]);
+  const provider = useSiteNotesProvider();
+  const jsId = Number(id);
+  const { data: notes = [], refetch } = useQuery({
+    queryKey: ['jobsites', jsId, 'notes'],
+    queryFn: ({ signal }) => provider.siteNotes(jsId, signal),
+  });
   const [editing, setEditing] = useState<number | null>(null);
-  // Failures have already been shown and stored by the http client.
-  const reload = useCallback(() => calls.list().then(setNotes, () => undefined), [calls]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
-  const done = (p: Promise<unknown>) =>
-    p.then(
-      (res) => (res ? (setEditing(null), void reload(), true) : false),
-      () => false,
-    );
+  const done = async (change: Promise<boolean>) => {
+    if (!(await change)) return false;
+    setEditing(null);
+    void refetch();
+    return true;
+  };
   const title = translate('referenceData.notes');
   return (
     <Card variant="outlined" component="section" aria-label={title} sx={{ maxWidth: 720 }}>
@@ -82,7 +82,7 @@ export function SiteNotesPanel({ id, writable }: ItemPanelProps) {
             label={translate('referenceData.newNote')}
             initial=""
             submitLabel={translate('referenceData.addNote')}
-            onSubmit={(text) => done(calls.add(text))}
+            onSubmit={(text) => done(provider.siteNoteAdd(jsId, text))}
           />
         )}
         {notes.length === 0 && <Typography color="text.secondary">{translate('referenceData.noNotes')}</Typography>}
@@ -94,7 +94,7 @@ export function SiteNotesPanel({ id, writable }: ItemPanelProps) {
                   label={translate('referenceData.editNote')}
                   initial={note.jsn_note}
                   submitLabel={translate('referenceData.saveNote')}
-                  onSubmit={(text) => done(calls.update(note.jsn_id, text))}
+                  onSubmit={(text) => done(provider.siteNoteUpdate(jsId, note.jsn_id, text))}
                   onCancel={() => setEditing(null)}
                 />
               </ListItem>
@@ -108,7 +108,7 @@ export function SiteNotesPanel({ id, writable }: ItemPanelProps) {
                       <IconButton aria-label={translate('referenceData.editNote')} onClick={() => setEditing(note.jsn_id)}>
                         <EditIcon fontSize="small" />
                       </IconButton>
-                      <IconButton aria-label={translate('referenceData.deleteNote')} onClick={() => void done(calls.remove(note.jsn_id))}>
+                      <IconButton aria-label={translate('referenceData.deleteNote')} onClick={() => void done(provider.siteNoteRemove(jsId, note.jsn_id))}>
                         <DeleteIcon fontSize="small" />
                       </IconButton>
                     </>
