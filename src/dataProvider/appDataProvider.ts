@@ -18,6 +18,7 @@ import { remindersProvider } from '../notifications/remindersProvider';
 import { usersProvider } from '../users/usersProvider';
 import { userSettingsProvider } from '../usersettings/userSettingsProvider';
 import { siteNotesProvider } from '../jobsites/siteNotesProvider';
+import { devtoolsProvider } from '../devtools/devtoolsProvider';
 import { translate } from '../i18n/i18nProvider';
 import { withPreloadRefresh } from '../preload/withPreloadRefresh';
 import { findResource } from '../../core/resources/definitions';
@@ -45,4 +46,5 @@ export const appDataProvider = withPreloadRefresh({
   ...usersProvider(api),
   ...userSettingsProvider(api),
   ...siteNotesProvider(api),
+  ...devtoolsProvider(api),
 });
