@@ -16,6 +16,7 @@ import { dispatchProvider } from '../dispatch/dispatchProvider';
 import { engineerReportsProvider } from '../engineerreports/engineerReportsProvider';
 import { remindersProvider } from '../notifications/remindersProvider';
 import { usersProvider } from '../users/usersProvider';
+import { filesProvider } from '../files/filesProvider';
 import { userSettingsProvider } from '../usersettings/userSettingsProvider';
 import { siteNotesProvider } from '../jobsites/siteNotesProvider';
 import { devtoolsProvider } from '../devtools/devtoolsProvider';
@@ -44,6 +45,7 @@ export const appDataProvider = withPreloadRefresh({
   ...engineerReportsProvider(api),
   ...remindersProvider(api),
   ...usersProvider(api),
+  ...filesProvider(api),
   ...userSettingsProvider(api),
   ...siteNotesProvider(api),
   ...devtoolsProvider(api),

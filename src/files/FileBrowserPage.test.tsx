@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../auth/authStore';
-import { configureApi } from '../dataProvider/apiClient';
 import { routeById } from '../routes/routeTable';
 import { renderWithApp } from '../test/renderWithApp';
 import { FileBrowserPage } from './FileBrowserPage';
+import type { FilesProvider } from './filesProvider';
 import type { FileRow } from '../../core/files/types';
 
 const route = routeById('files')!;
-const answer = (key: string, data: unknown, totalCount?: number) =>
-  new Response(
-    JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
-    { status: 200 },
-  );
 const row = (id: number, name: string, thumbs: number[] = []): FileRow => ({
   file_id: id,
   f_grp_id: 'USER_FILES',
@@ -29,69 +24,67 @@ const row = (id: number, name: string, thumbs: number[] = []): FileRow => ({
 });
 const rows = [row(1, 'kitchen.jpg', [150, 400, 1600]), row(2, 'notes.txt')];
 
+// The browser's data provider methods; filesProvider.test.ts holds what each one sends.
+function provider() {
+  return {
+    filesFilter: vi.fn<FilesProvider['filesFilter']>(async () => ({ rows, total: 2 })),
+    filePreviewUrl: vi.fn<FilesProvider['filePreviewUrl']>(async () => 'http://test/api/files/download/x?size=1600&inline=1'),
+    fileUpdate: vi.fn<FilesProvider['fileUpdate']>(async () => ({ ...rows[1], name: 'Boiler notes.txt' })),
+    fileDelete: vi.fn<FilesProvider['fileDelete']>(async () => true),
+    fileDeleteList: vi.fn<FilesProvider['fileDeleteList']>(async () => true),
+  };
+}
+
 describe('file browser', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    resetAuthState();
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (url) => {
-      const u = String(url);
-      if (u.includes('/files/filter')) return answer('files', rows, 2);
-      if (u.includes('/files/url/')) return answer('files', { url: 'http://test/api/files/download/x?size=1600&inline=1' });
-      if (u.endsWith('/files/2')) return answer('files', { ...rows[1], name: 'Boiler notes.txt' });
-      return answer('files', { file_ids: [1, 2] });
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => resetAuthState());
 
   const login = (isThumbsDefault: boolean) =>
     setAuthenticated({ is_loggedin: true, user_id: 1, us_id: 1, role: 'Operator', fullname: 'Alice Morgan', settings: { language: 'en-US', isThumbsDefault } });
 
   it('lists files with thumbnails when the user wants them, and filters from 3 characters', async () => {
     login(true);
-    await renderWithApp(<FileBrowserPage route={route} title="Files" />);
+    const dataProvider = provider();
+    await renderWithApp(<FileBrowserPage route={route} title="Files" />, { dataProvider });
     const table = await screen.findByRole('table', { name: 'Files' });
     expect(within(table).getByRole('img', { name: 'kitchen.jpg' })).toHaveAttribute(
       'src',
       `http://test/api/files/download/${rows[0].download_name}?size=150&inline=1`,
     );
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ f_grp_id: null, stext: null, type: null });
-    const filterBodies = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/files/filter')).map(([, init]) => JSON.parse(String(init?.body)));
-    const before = filterBodies().length;
+    expect(dataProvider.filesFilter).toHaveBeenNthCalledWith(1, { f_grp_id: null, stext: null, type: null }, 1, 20, expect.anything());
+    const filters = () => dataProvider.filesFilter.mock.calls.map(([filter]) => filter);
+    const before = filters().length;
     // One and two characters do not filter yet: no request goes out for them.
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'k' } });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ki' } });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'kit' } });
-    await waitFor(() => expect(filterBodies().length).toBeGreaterThan(before));
-    expect(filterBodies().slice(before)).toEqual([{ f_grp_id: null, stext: 'kit', type: null }]);
+    await waitFor(() => expect(filters().length).toBeGreaterThan(before));
+    expect(filters().slice(before)).toEqual([{ f_grp_id: null, stext: 'kit', type: null }]);
   });
 
   it('shows no thumbnails when isThumbsDefault is off', async () => {
     login(false);
-    await renderWithApp(<FileBrowserPage route={route} title="Files" />);
+    await renderWithApp(<FileBrowserPage route={route} title="Files" />, { dataProvider: provider() });
     const table = await screen.findByRole('table', { name: 'Files' });
     expect(within(table).queryByRole('img')).toBeNull();
   });
 
   it('deletes the selected files with deleteFileList', async () => {
     login(false);
-    await renderWithApp(<FileBrowserPage route={route} title="Files" />);
+    const dataProvider = provider();
+    await renderWithApp(<FileBrowserPage route={route} title="Files" />, { dataProvider });
     await screen.findByRole('table', { name: 'Files' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select kitchen.jpg' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select notes.txt' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('deleteFileList'))).toBe(true));
-    const [url, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('deleteFileList'))!;
-    expect(String(url)).toBe('http://test/api/files/deleteFileList?file_ids=1%2C2');
-    expect(init?.method).toBe('DELETE');
+    await waitFor(() => expect(dataProvider.fileDeleteList).toHaveBeenCalledWith([1, 2]));
+    expect(dataProvider.fileDelete).not.toHaveBeenCalled();
   });
 
   it('opens the details with relations and saves a rename', async () => {
     login(false);
-    await renderWithApp(<FileBrowserPage route={route} title="Files" />);
+    const dataProvider = provider();
+    await renderWithApp(<FileBrowserPage route={route} title="Files" />, { dataProvider });
     fireEvent.click(await screen.findByRole('button', { name: 'notes.txt' }));
     const dialog = await screen.findByRole('dialog', { name: 'File details' });
     expect(within(dialog).getByText('EL-0003')).toBeInTheDocument();
@@ -102,9 +95,7 @@ describe('file browser', () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     fireEvent.change(name, { target: { value: 'Boiler notes.txt' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PATCH')).toBe(true));
-    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PATCH')!;
-    expect(String(url)).toBe('http://test/api/files/2');
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Boiler notes.txt', note: null });
+    await waitFor(() => expect(dataProvider.fileUpdate).toHaveBeenCalledTimes(1));
+    expect(dataProvider.fileUpdate).toHaveBeenCalledWith(2, { name: 'Boiler notes.txt', note: null });
   });
 });

@@ -3,7 +3,8 @@
  * details with rename and note editing, delete and multi-delete, upload to a group with progress,
  * and thumbnails in the list when the user's isThumbsDefault setting is on.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Box,
   Button,
@@ -33,7 +34,7 @@ import { useBrand } from '../brand/BrandContext';
 import { FILE_GROUPS } from '../../core/enums';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
-import { deleteFile, deleteFileList, filterFiles } from './api';
+import { useFilesProvider } from './filesProvider';
 import { FileDetailsDialog } from './FileDetailsDialog';
 import { downloadUrl, formatBytes } from './format';
 import { FILE_TYPE_CATEGORIES, type FileGroup, type FileRow, type FileTypeCategory } from '../../core/files/types';
@@ -82,29 +83,33 @@ export function FileBrowserPage({ title }: PageProps) {
   const [stext, setStext] = useState('');
   const [type, setType] = useState<FileTypeCategory | ''>('');
   const [page, setPage] = useState(0);
-  const [rows, setRows] = useState<FileRow[]>([]);
-  const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<FileRow | null>(null);
   const [confirm, setConfirm] = useState<DeleteQuestion | null>(null);
   const [uploadGroup, setUploadGroup] = useState<FileGroup>('USER_FILES');
-  const [reload, setReload] = useState(0);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
+  const provider = useFilesProvider();
+  const queryClient = useQueryClient();
 
   const search = stext.trim();
-  useEffect(() => {
-    // Free text counts from 3 characters (API.md); shorter text does not filter yet.
-    if (searchProblem(search)) return;
-    const controller = new AbortController();
-    filterFiles({ f_grp_id: group || null, stext: search || null, type: type || null }, page + 1, PER_PAGE, controller.signal)
-      .then((p) => {
-        setRows(p.rows);
-        setTotal(p.total);
-        setSelected((s) => s.filter((id) => p.rows.some((r) => r.file_id === id)));
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [group, search, type, page, reload]);
+  const filter = { f_grp_id: group || null, stext: search || null, type: type || null };
+  const { data } = useQuery({
+    queryKey: ['files', 'browser', filter, page],
+    queryFn: ({ signal }) => provider.filesFilter(filter, page + 1, PER_PAGE, signal),
+    // Free text counts from 3 characters (API.md); shorter text does not filter yet, and the last list stays.
+    enabled: !searchProblem(search),
+    // Another page or filter replaces the shown list when it arrives, as a table does.
+    placeholderData: keepPreviousData,
+  });
+  const rows = data?.rows ?? [];
+  const total = data?.total ?? 0;
+  // A new answer keeps only the selected files it still lists (adjusted while rendering, as react.dev advises).
+  const [listed, setListed] = useState(data);
+  if (listed !== data) {
+    setListed(data);
+    if (data) setSelected((s) => s.filter((id) => data.rows.some((r) => r.file_id === id)));
+  }
+  // Asks the shown list again; not while the search text is too short (the query is off then).
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['files', 'browser'] });
 
   const groupOptions = FILE_GROUPS.map((g) => ({ value: g, label: translate(`files.groups.${g}`) }));
   const t = (key: string) => translate(`files.fields.${key}`);
@@ -112,13 +117,8 @@ export function FileBrowserPage({ title }: PageProps) {
 
   const remove = async (ids: number[]) => {
     setConfirm(null);
-    try {
-      if (ids.length === 1) await deleteFile(ids[0]);
-      else await deleteFileList(ids);
-      setSelected([]);
-    } catch {
-      // Shown by the http client.
-    }
+    // A refusal is shown by the http client; the selection stays then.
+    if (ids.length === 1 ? await provider.fileDelete(ids[0]) : await provider.fileDeleteList(ids)) setSelected([]);
     refresh();
   };
 

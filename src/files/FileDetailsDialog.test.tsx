@@ -4,12 +4,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithApp } from '../test/renderWithApp';
 import type { FileRow } from '../../core/files/types';
 import { FileDetailsDialog } from './FileDetailsDialog';
+import type { FilesProvider } from './filesProvider';
 
-// The dialog's own call: a file's preview address (files/url/{id}).
-vi.mock('./api', () => ({
-  previewUrl: vi.fn(async (id: number) => `http://test/api/files/preview/${id}.jpg`),
-  updateFile: vi.fn(),
-}));
+// The dialog's own calls: a file's preview address (files/url/{id}) and the save; filesProvider.test.ts holds what they send.
+const provider = () => ({
+  filePreviewUrl: vi.fn<FilesProvider['filePreviewUrl']>(async (id) => `http://test/api/files/preview/${id}.jpg`),
+  fileUpdate: vi.fn<FilesProvider['fileUpdate']>(),
+});
 
 const file = (over: Partial<FileRow>): FileRow => ({
   file_id: 1,
@@ -42,14 +43,18 @@ function TwoFiles() {
 
 describe('file details', () => {
   it("shows each file's own name, note and preview when another file is opened", async () => {
-    await renderWithApp(<TwoFiles />);
+    const dataProvider = provider();
+    await renderWithApp(<TwoFiles />, { dataProvider });
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('boiler.pdf');
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Service sheet');
     expect(screen.queryByRole('img')).toBeNull();
+    // A file without thumbnails has no preview to ask for.
+    expect(dataProvider.filePreviewUrl).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'next file', hidden: true }));
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('leak.jpg');
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('');
     await waitFor(() => expect(screen.getByRole('img', { name: 'leak.jpg' })).toHaveAttribute('src', 'http://test/api/files/preview/2.jpg'));
+    expect(dataProvider.filePreviewUrl).toHaveBeenCalledWith(2, expect.anything());
   });
 });

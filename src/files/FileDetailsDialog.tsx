@@ -3,12 +3,13 @@
  * file.extendWithRelations on), a preview for images, and rename / note editing. Name rules are
  * the server's (core/files/rules.ts), checked here first so the user sees them at once.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useBrand } from '../brand/BrandContext';
 import { useFileDate } from './useFileDate';
-import { previewUrl, updateFile } from './api';
+import { useFilesProvider } from './filesProvider';
 import { downloadUrl, formatBytes } from './format';
 import { fileNameProblem, MAX_FILE_NOTE } from '../../core/files/rules';
 import type { FileRow } from '../../core/files/types';
@@ -19,7 +20,7 @@ export function FileDetailsDialog({ file, onClose, onSaved }: { file: FileRow | 
   const dateText = useFileDate();
   const [name, setName] = useState(file?.name ?? '');
   const [note, setNote] = useState(file?.note ?? '');
-  const [loaded, setLoaded] = useState<{ fileId: number; url: string | null } | null>(null);
+  const provider = useFilesProvider();
   const [saving, setSaving] = useState(false);
   // Another file starts from its own name and note: adjusted while rendering (react.dev, "you
   // might not need an effect"), so the last file's texts are never shown.
@@ -29,16 +30,14 @@ export function FileDetailsDialog({ file, onClose, onSaved }: { file: FileRow | 
     setName(file?.name ?? '');
     setNote(file?.note ?? '');
   }
-  // A preview belongs to the file it was asked for; a late answer for another file is not shown.
-  const preview = file && loaded?.fileId === file.file_id ? loaded.url : null;
-
-  useEffect(() => {
-    if (!file?.thumbs.length) return;
-    const fileId = file.file_id;
-    void previewUrl(fileId)
-      .then((url) => setLoaded({ fileId, url }))
-      .catch(() => undefined);
-  }, [file]);
+  // A preview belongs to the file it was asked for (its key); a late answer for another file is not shown.
+  const fileId = file?.file_id ?? 0;
+  const { data: previewUrl } = useQuery({
+    queryKey: ['files', fileId, 'preview'],
+    queryFn: ({ signal }) => provider.filePreviewUrl(fileId, signal),
+    enabled: !!file?.thumbs.length,
+  });
+  const preview = file?.thumbs.length ? (previewUrl ?? null) : null;
 
   if (!file) return null;
   const t = (key: string) => translate(`files.fields.${key}`);
@@ -49,10 +48,9 @@ export function FileDetailsDialog({ file, onClose, onSaved }: { file: FileRow | 
   const save = async () => {
     setSaving(true);
     try {
-      const row = await updateFile(file.file_id, { name: name.trim(), note: note || null });
+      // null: refused (the http client has shown why); the form keeps what was typed.
+      const row = await provider.fileUpdate(file.file_id, { name: name.trim(), note: note || null });
       if (row) onSaved(row);
-    } catch {
-      // The http client has shown the refusal; the form keeps what was typed.
     } finally {
       setSaving(false);
     }

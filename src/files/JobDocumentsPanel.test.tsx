@@ -1,15 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../auth/authStore';
-import { configureApi } from '../dataProvider/apiClient';
 import { renderWithApp } from '../test/renderWithApp';
 import { JobDocumentsPanel } from './JobDocumentsPanel';
+import type { FilesProvider } from './filesProvider';
 import type { JobDocumentRow } from '../../core/files/types';
 
-const answer = (data: unknown, totalCount?: number) =>
-  new Response(JSON.stringify({ jobs: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }), {
-    status: 200,
-  });
 const doc = (id: number, name: string, fxj: number | null, thumbs: number[] = []): JobDocumentRow => ({
   file_id: id,
   f_grp_id: fxj === null ? 'JOBSITES' : 'GENERALDOCUMENTS',
@@ -28,41 +24,59 @@ const doc = (id: number, name: string, fxj: number | null, thumbs: number[] = []
 });
 const docs = [doc(1, 'front.jpg', 11, [150, 400]), doc(2, 'plan.pdf', null)];
 
+// The panel's data provider methods; filesProvider.test.ts holds what each one sends.
+function provider() {
+  return {
+    jobDocuments: vi.fn<FilesProvider['jobDocuments']>(async () => ({ rows: docs, total: 2 })),
+    jobFileSetFlag: vi.fn<FilesProvider['jobFileSetFlag']>(async () => true),
+    jobAttachmentsDelete: vi.fn<FilesProvider['jobAttachmentsDelete']>(async () => true),
+    jobFileSendToDext: vi.fn<FilesProvider['jobFileSendToDext']>(async () => true),
+  };
+}
+
 describe('job documents panel', () => {
-  const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     resetAuthState();
     setAuthenticated({ is_loggedin: true, user_id: 1, us_id: 1, role: 'Operator', fullname: 'Alice Morgan', settings: { language: 'en-US' } });
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    fetchMock.mockImplementation(async (url) => (String(url).includes('documents/filter') ? answer(docs, 2) : answer([], 0)));
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('lists the documents with thumbnails, page size 10, by group', async () => {
-    await renderWithApp(<JobDocumentsPanel jobId={7} />);
+    const dataProvider = provider();
+    await renderWithApp(<JobDocumentsPanel jobId={7} />, { dataProvider });
     const table = await screen.findByRole('table', { name: 'Documents' });
-    expect(String(fetchMock.mock.calls[0][0])).toBe('http://test/api/jobs/7/documents/filter?page=1&size=10');
+    expect(dataProvider.jobDocuments).toHaveBeenNthCalledWith(1, 7, null, 1, 10, expect.anything());
     expect(within(table).getByRole('img', { name: 'front.jpg' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Work orders' }));
-    await waitFor(() => expect(JSON.parse(String(fetchMock.mock.calls.at(-1)![1]?.body))).toEqual({ f_grp_id: 'WORKORDERS' }));
+    await waitFor(() => expect(dataProvider.jobDocuments).toHaveBeenLastCalledWith(7, 'WORKORDERS', 1, 10, expect.anything()));
   });
 
   it('switches visible-to-client and processed, and deletes attachments', async () => {
-    await renderWithApp(<JobDocumentsPanel jobId={7} />);
+    const dataProvider = provider();
+    await renderWithApp(<JobDocumentsPanel jobId={7} />, { dataProvider });
     await screen.findByRole('table', { name: 'Documents' });
     // A site document has no link of this job: nothing to switch or delete.
     expect(screen.getByLabelText('Visible to client plan.pdf')).toBeDisabled();
     fireEvent.click(screen.getByLabelText('Visible to client front.jpg'));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('filevisibletoclient'))).toBe(true));
-    const visible = fetchMock.mock.calls.find(([u]) => String(u).includes('filevisibletoclient'))!;
-    expect(JSON.parse(String(visible[1]?.body))).toEqual({ fxj_ids: [11], fxj_visible_to_client: true });
+    await waitFor(() => expect(dataProvider.jobFileSetFlag).toHaveBeenCalledWith(7, 'fxj_visible_to_client', [11], true));
+    expect(screen.getByLabelText('Visible to client front.jpg')).toBeChecked();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Processed front.jpg' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('costinvoices'))).toBe(true));
+    await waitFor(() => expect(dataProvider.jobFileSetFlag).toHaveBeenCalledWith(7, 'fxj_processed', [11], true));
     fireEvent.click(screen.getByRole('button', { name: 'Delete front.jpg' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('attachments'))).toBe(true));
-    expect(String(fetchMock.mock.calls.find(([u]) => String(u).includes('attachments'))![0])).toBe('http://test/api/jobs/7/attachments?file_ids=1');
+    await waitFor(() => expect(dataProvider.jobAttachmentsDelete).toHaveBeenCalledWith(7, [1]));
+  });
+
+  it('shows a switch at once and, when the server refuses it, asks the list again', async () => {
+    const dataProvider = provider();
+    let refuse = () => undefined as void;
+    dataProvider.jobFileSetFlag.mockImplementation(() => new Promise<boolean>((resolve) => (refuse = () => resolve(false))));
+    await renderWithApp(<JobDocumentsPanel jobId={7} />, { dataProvider });
+    await screen.findByRole('table', { name: 'Documents' });
+    fireEvent.click(screen.getByLabelText('Visible to client front.jpg'));
+    await waitFor(() => expect(screen.getByLabelText('Visible to client front.jpg')).toBeChecked());
+    expect(dataProvider.jobDocuments).toHaveBeenCalledTimes(1);
+    refuse();
+    await waitFor(() => expect(dataProvider.jobDocuments).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByLabelText('Visible to client front.jpg')).not.toBeChecked());
   });
 });

@@ -3,7 +3,8 @@
  * work orders, mail attachments, job sites, purchase invoices, user files), upload to a group with
  * progress, the visible-to-client switch and processed flag per file, and deleting attachments.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Box,
   Button,
@@ -31,7 +32,7 @@ import { useTranslate } from 'ra-core';
 import { DeleteConfirm, type DeleteQuestion } from './DeleteConfirm';
 import { useBrand } from '../brand/BrandContext';
 import { FILE_GROUPS } from '../../core/enums';
-import { deleteJobAttachments, jobDocuments, sendFileToDext, setJobFileFlag } from './api';
+import { useFilesProvider, type JobFileFlag, type Page } from './filesProvider';
 import { downloadUrl, formatBytes } from './format';
 import { JOB_UPLOAD_GROUPS, type FileGroup, type JobDocumentRow } from '../../core/files/types';
 import { UploadBox } from './UploadBox';
@@ -56,53 +57,48 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
   const [group, setGroup] = useState<FileGroup | ''>('');
   const [uploadGroup, setUploadGroup] = useState<UploadGroup>('GENERALDOCUMENTS');
   const [page, setPage] = useState(0);
-  const [rows, setRows] = useState<JobDocumentRow[]>([]);
-  const [total, setTotal] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
   const [confirm, setConfirm] = useState<DeleteQuestion | null>(null);
-  const [reload, setReload] = useState(0);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
+  const provider = useFilesProvider();
+  const queryClient = useQueryClient();
+  const queryKey = ['jobs', jobId, 'documents', group, page];
+  const { data, refetch } = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => provider.jobDocuments(jobId, group || null, page + 1, PAGE_SIZE, signal),
+    // Another page or group replaces the shown list when it arrives, as a table does.
+    placeholderData: keepPreviousData,
+  });
+  const rows = data?.rows ?? [];
+  const total = data?.total ?? 0;
+  // A new answer keeps only the selected documents it still lists with a link to this job (adjusted while rendering).
+  const [listed, setListed] = useState(data);
+  if (listed !== data) {
+    setListed(data);
+    if (data) setSelected((s) => s.filter((id) => data.rows.some((r) => r.file_id === id && r.fxj_id !== null)));
+  }
+  const refresh = () => void refetch();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    jobDocuments(jobId, group || null, page + 1, PAGE_SIZE, controller.signal)
-      .then((p) => {
-        setRows(p.rows);
-        setTotal(p.total);
-        setSelected((s) => s.filter((id) => p.rows.some((r) => r.file_id === id && r.fxj_id !== null)));
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [jobId, group, page, reload]);
-
-  const flag = async (row: JobDocumentRow, name: 'fxj_processed' | 'fxj_visible_to_client', value: boolean) => {
+  const flag = async (row: JobDocumentRow, name: JobFileFlag, value: boolean) => {
     if (row.fxj_id === null) return;
-    setRows((list) => list.map((r) => (r.file_id === row.file_id ? { ...r, [name]: value } : r)));
-    try {
-      await setJobFileFlag(jobId, name, [row.fxj_id], value);
-    } catch {
-      refresh();
-    }
+    // Shown switched at once; a refusal (shown by the http client) asks the list again.
+    queryClient.setQueryData<Page<JobDocumentRow>>(
+      queryKey,
+      (p) => p && { ...p, rows: p.rows.map((r) => (r.file_id === row.file_id ? { ...r, [name]: value } : r)) },
+    );
+    if (!(await provider.jobFileSetFlag(jobId, name, [row.fxj_id], value))) refresh();
   };
 
   const toDext = async (row: JobDocumentRow) => {
     if (row.fxj_id === null) return;
-    try {
-      await sendFileToDext(jobId, row.fxj_id, row.file_id);
-    } catch {
-      // Shown by the http client.
-    }
+    // A refusal is shown by the http client.
+    await provider.jobFileSendToDext(jobId, row.fxj_id, row.file_id);
     refresh();
   };
 
   const remove = async (ids: number[]) => {
     setConfirm(null);
-    try {
-      await deleteJobAttachments(jobId, ids);
-      setSelected([]);
-    } catch {
-      // Shown by the http client.
-    }
+    // A refusal is shown by the http client; the selection stays then.
+    if (await provider.jobAttachmentsDelete(jobId, ids)) setSelected([]);
     refresh();
   };
 

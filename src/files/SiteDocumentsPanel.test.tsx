@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { resetAuthState, setAuthenticated } from '../auth/authStore';
-import { configureApi } from '../dataProvider/apiClient';
 import { renderWithApp } from '../test/renderWithApp';
 import { SiteDocumentsPanel } from './SiteDocumentsPanel';
+import type { FilesProvider } from './filesProvider';
 import type { FileRow } from '../../core/files/types';
 
-const answer = (key: string, data: unknown, totalCount?: number) =>
-  new Response(
-    JSON.stringify({ [key]: { data, warning: null, dbErrors: null, metadata: { server_datetime: '', userData: { isLogged: true }, totalCount } } }),
-    { status: 200 },
-  );
 const plan: FileRow = {
   file_id: 7,
   f_grp_id: 'JOBSITES',
@@ -25,41 +20,38 @@ const plan: FileRow = {
   download_name: `${'b'.repeat(32)}.pdf`,
 };
 
-describe("a site's documents", () => {
-  const fetchMock = vi.fn<typeof fetch>();
+// The panel's data provider methods; filesProvider.test.ts holds what each one sends.
+function provider() {
   let listed: FileRow[] = [plan];
+  return {
+    filesFilter: vi.fn<FilesProvider['filesFilter']>(async () => ({ rows: listed, total: listed.length })),
+    fileDelete: vi.fn<FilesProvider['fileDelete']>(async () => {
+      listed = [];
+      return true;
+    }),
+  };
+}
+
+describe("a site's documents", () => {
   beforeEach(() => {
     resetAuthState();
-    configureApi('http://test/api');
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    listed = [plan];
-    fetchMock.mockImplementation(async (url, init) => {
-      const u = String(url);
-      if (u.includes('/files/filter')) return answer('files', listed, listed.length);
-      if (init?.method === 'DELETE') {
-        listed = [];
-        return answer('files', null);
-      }
-      return answer('files', null);
-    });
     setAuthenticated({ is_loggedin: true, user_id: 1, us_id: 1, role: 'Operator', fullname: 'Alice Morgan', settings: { language: 'en-US' } });
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it("lists the site's files, downloads them by their server-made name, and deletes one", async () => {
-    await renderWithApp(<SiteDocumentsPanel id="12" writable />);
+    const dataProvider = provider();
+    await renderWithApp(<SiteDocumentsPanel id="12" writable />, { dataProvider });
     const link = await screen.findByRole('link', { name: 'floor-plan.pdf' });
     expect(link).toHaveAttribute('href', expect.stringContaining(`/files/download/${plan.download_name}`));
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ js_id: 12 });
+    expect(dataProvider.filesFilter).toHaveBeenNthCalledWith(1, { js_id: 12 }, 1, 100, expect.anything());
     expect(screen.getByLabelText('Choose files')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Delete floor-plan.pdf' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'floor-plan.pdf' })).toBeNull());
-    expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith('/files/7') && i?.method === 'DELETE')).toBe(true);
+    expect(dataProvider.fileDelete).toHaveBeenCalledWith(7);
   });
 
   it('offers no upload or delete to a reader', async () => {
-    await renderWithApp(<SiteDocumentsPanel id="12" writable={false} />);
+    await renderWithApp(<SiteDocumentsPanel id="12" writable={false} />, { dataProvider: provider() });
     await screen.findByRole('link', { name: 'floor-plan.pdf' });
     expect(screen.queryByLabelText('Choose files')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete floor-plan.pdf' })).toBeNull();

@@ -3,13 +3,13 @@
  * upload with progress, download and delete. They also show in the JOBSITES group of every job at
  * that site.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, IconButton, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslate } from 'ra-core';
 import { useBrand } from '../brand/BrandContext';
 import type { ItemPanelProps } from '../resources/itemPanels';
-import { deleteFile, filterFiles } from './api';
+import { useFilesProvider } from './filesProvider';
 import { downloadUrl, formatBytes } from './format';
 import type { FileRow } from '../../core/files/types';
 import { UploadBox } from './UploadBox';
@@ -19,22 +19,17 @@ const SHOWN = 100;
 export function SiteDocumentsPanel({ id, writable }: ItemPanelProps) {
   const translate = useTranslate();
   const brand = useBrand();
-  const [rows, setRows] = useState<FileRow[]>([]);
-  // Failures have already been shown and stored by the http client.
-  const reload = useCallback(
-    () =>
-      filterFiles({ js_id: Number(id) }, 1, SHOWN).then(
-        (p) => setRows(p.rows),
-        () => undefined,
-      ),
-    [id],
-  );
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const provider = useFilesProvider();
+  // Failures have already been shown and stored by the http client; the shown list stays.
+  const { data, refetch } = useQuery({
+    queryKey: ['files', 'site', Number(id)],
+    queryFn: ({ signal }) => provider.filesFilter({ js_id: Number(id) }, 1, SHOWN, signal),
+  });
+  const rows = data?.rows ?? [];
+  const reload = () => refetch();
 
   const remove = async (file: FileRow) => {
-    await deleteFile(file.file_id).catch(() => undefined);
+    await provider.fileDelete(file.file_id);
     await reload();
   };
 
