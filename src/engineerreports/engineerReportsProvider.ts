@@ -4,6 +4,7 @@
  */
 import { useDataProvider, type DataProvider } from 'ra-core';
 import type { HttpClient } from '../dataProvider/httpClient';
+import { succeeded } from '../dataProvider/succeeded';
 
 export interface EngineerReportRow {
   er_id: number;
@@ -32,11 +33,7 @@ export function engineerReportsProvider(client: HttpClient): EngineerReportsProv
       return { rows: res?.data ?? [], total: res?.metadata?.totalCount ?? 0 };
     },
     // The endpoint takes the ids as one comma-separated string (SPEC.md); a refusal's notice is shown by the client.
-    removeEngineerReports: (ids) =>
-      client('engineerreports/removereports', { ...R, method: 'POST', body: { er_ids: ids.join(',') } }).then(
-        () => true,
-        () => false,
-      ),
+    removeEngineerReports: (ids) => succeeded(client('engineerreports/removereports', { ...R, method: 'POST', body: { er_ids: ids.join(',') } })),
   };
 }
 

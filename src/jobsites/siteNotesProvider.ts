@@ -5,6 +5,7 @@
  */
 import { useDataProvider, type DataProvider } from 'ra-core';
 import type { HttpClient } from '../dataProvider/httpClient';
+import { succeeded } from '../dataProvider/succeeded';
 
 export interface SiteNote {
   jsn_id: number;
@@ -26,11 +27,6 @@ const path = 'jobsites/jobsitenotes';
 const resource = 'jobsites';
 
 export function siteNotesProvider(client: HttpClient): SiteNotesProvider {
-  const succeeded = (answer: Promise<unknown>) =>
-    answer.then(
-      () => true,
-      () => false,
-    );
   return {
     siteNotes: async (jsId, signal) => (await client<SiteNote[]>(path, { query: { js_id: jsId }, resource, signal }))?.data ?? [],
     siteNoteAdd: (jsId, jsn_note) => succeeded(client(path, { method: 'POST', query: { js_id: jsId }, body: { jsn_note }, resource })),

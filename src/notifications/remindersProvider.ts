@@ -5,6 +5,7 @@
  */
 import { useDataProvider, type DataProvider } from 'ra-core';
 import type { HttpClient } from '../dataProvider/httpClient';
+import { succeeded } from '../dataProvider/succeeded';
 import type { NotificationType } from '../../core/enums';
 
 export interface NotificationRow {
@@ -31,11 +32,6 @@ export interface RemindersProvider {
 const R = { resource: 'notifications' } as const;
 
 export function remindersProvider(client: HttpClient): RemindersProvider {
-  const succeeded = (answer: Promise<unknown>) =>
-    answer.then(
-      () => true,
-      () => false,
-    );
   return {
     async reminders(wireFilter, page, limit, signal) {
       const res = await client<NotificationRow[]>('notifications/filter', {

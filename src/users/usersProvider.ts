@@ -6,6 +6,7 @@
  */
 import { useDataProvider, type DataProvider } from 'ra-core';
 import type { HttpClient } from '../dataProvider/httpClient';
+import { succeeded } from '../dataProvider/succeeded';
 import { refreshPreloaded } from '../preload/preloadStore';
 import { hashPassword } from '../auth/hashPassword';
 
@@ -26,11 +27,7 @@ export interface UsersProvider {
 }
 
 export function usersProvider(client: HttpClient): UsersProvider {
-  const send = (action: string, body: Record<string, unknown>) =>
-    client(`users/${action}`, { method: 'POST', body, resource: 'users' }).then(
-      () => true,
-      () => false,
-    );
+  const send = (action: string, body: Record<string, unknown>) => succeeded(client(`users/${action}`, { method: 'POST', body, resource: 'users' }));
   const change = async (action: string, body: Record<string, unknown>) => {
     const done = await send(action, body);
     if (done) void refreshPreloaded('users');

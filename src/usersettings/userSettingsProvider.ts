@@ -4,6 +4,7 @@
  */
 import { useDataProvider, type DataProvider } from 'ra-core';
 import type { HttpClient } from '../dataProvider/httpClient';
+import { succeeded } from '../dataProvider/succeeded';
 import type { UserSettings } from '../auth/types';
 
 export interface UserSettingsProvider {
@@ -12,11 +13,7 @@ export interface UserSettingsProvider {
 
 export function userSettingsProvider(client: HttpClient): UserSettingsProvider {
   return {
-    saveUserSetting: (key, value) =>
-      client('usersettings/preferences', { method: 'PATCH', body: { [key]: value } }).then(
-        () => true,
-        () => false,
-      ),
+    saveUserSetting: (key, value) => succeeded(client('usersettings/preferences', { method: 'PATCH', body: { [key]: value } })),
   };
 }
 
