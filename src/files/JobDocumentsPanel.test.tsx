@@ -79,4 +79,23 @@ describe('job documents panel', () => {
     await waitFor(() => expect(dataProvider.jobDocuments).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.getByLabelText('Visible to client front.jpg')).not.toBeChecked());
   });
+
+  it('keeps a switch the user just flipped when a list asked before it arrives with the old value', async () => {
+    const dataProvider = provider();
+    await renderWithApp(<JobDocumentsPanel jobId={7} />, { dataProvider });
+    await screen.findByRole('table', { name: 'Documents' });
+    // A refused change asks the list again; that answer is slow and still says "not visible".
+    let answerLate = () => undefined as void;
+    dataProvider.jobDocuments.mockImplementationOnce(() => new Promise((resolve) => (answerLate = () => resolve({ rows: docs, total: 2 }))));
+    dataProvider.jobFileSetFlag.mockResolvedValueOnce(false);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Processed front.jpg' }));
+    await waitFor(() => expect(dataProvider.jobDocuments).toHaveBeenCalledTimes(2));
+
+    fireEvent.click(screen.getByLabelText('Visible to client front.jpg'));
+    expect(screen.getByLabelText('Visible to client front.jpg')).toBeChecked();
+    answerLate();
+    await waitFor(() => expect(dataProvider.jobFileSetFlag).toHaveBeenLastCalledWith(7, 'fxj_visible_to_client', [11], true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByLabelText('Visible to client front.jpg')).toBeChecked();
+  });
 });

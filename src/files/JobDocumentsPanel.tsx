@@ -38,6 +38,7 @@ import { JOB_UPLOAD_GROUPS, type FileGroup, type JobDocumentRow } from '../../co
 import { UploadBox } from './UploadBox';
 import { useFileDate } from './useFileDate';
 
+const FLAGS: readonly JobFileFlag[] = ['fxj_visible_to_client', 'fxj_processed'];
 const PAGE_SIZE = 10;
 type UploadGroup = (typeof JOB_UPLOAD_GROUPS)[keyof typeof JOB_UPLOAD_GROUPS] | 'USER_FILES';
 const UPLOAD_GROUPS: UploadGroup[] = [...Object.values(JOB_UPLOAD_GROUPS), 'USER_FILES'];
@@ -70,22 +71,39 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
   });
   const rows = data?.rows ?? [];
   const total = data?.total ?? 0;
-  // A new answer keeps only the selected documents it still lists with a link to this job (adjusted while rendering).
+  // What the user just switched, shown at once: react-query tells the screen of a cache change a
+  // moment later, and a list asked before the change would still bring the old value.
+  const [switched, setSwitched] = useState<Record<string, boolean>>({});
+  const switchKey = (row: JobDocumentRow, name: JobFileFlag) => `${row.file_id}:${name}`;
+  const shown = (row: JobDocumentRow, name: JobFileFlag) => switched[switchKey(row, name)] ?? row[name];
+  // A new answer keeps only the selected documents it still lists with a link to this job, and the
+  // switches it does not show yet (adjusted while rendering).
   const [listed, setListed] = useState(data);
   if (listed !== data) {
     setListed(data);
-    if (data) setSelected((s) => s.filter((id) => data.rows.some((r) => r.file_id === id && r.fxj_id !== null)));
+    if (data) {
+      setSelected((s) => s.filter((id) => data.rows.some((r) => r.file_id === id && r.fxj_id !== null)));
+      const shownByList = (key: string, value: boolean) => data.rows.some((r) => FLAGS.some((f) => switchKey(r, f) === key && r[f] === value));
+      setSwitched((s) => Object.fromEntries(Object.entries(s).filter(([key, value]) => !shownByList(key, value))));
+    }
   }
   const refresh = () => void refetch();
 
   const flag = async (row: JobDocumentRow, name: JobFileFlag, value: boolean) => {
     if (row.fxj_id === null) return;
-    // Shown switched at once; a refusal (shown by the http client) asks the list again.
-    queryClient.setQueryData<Page<JobDocumentRow>>(
-      queryKey,
-      (p) => p && { ...p, rows: p.rows.map((r) => (r.file_id === row.file_id ? { ...r, [name]: value } : r)) },
-    );
-    if (!(await provider.jobFileSetFlag(jobId, name, [row.fxj_id], value))) refresh();
+    const key = switchKey(row, name);
+    setSwitched((s) => ({ ...s, [key]: value }));
+    await queryClient.cancelQueries({ queryKey, exact: true });
+    if (await provider.jobFileSetFlag(jobId, name, [row.fxj_id], value)) {
+      queryClient.setQueryData<Page<JobDocumentRow>>(
+        queryKey,
+        (p) => p && { ...p, rows: p.rows.map((r) => (r.file_id === row.file_id ? { ...r, [name]: value } : r)) },
+      );
+      return;
+    }
+    // Refused (the http client showed why): the list as the server has it.
+    setSwitched(({ [key]: _refused, ...rest }) => rest);
+    refresh();
   };
 
   const toDext = async (row: JobDocumentRow) => {
@@ -206,7 +224,7 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
                 <TableCell>{r.uploaded_by_name}</TableCell>
                 <TableCell>
                   <Switch
-                    checked={r.fxj_visible_to_client}
+                    checked={shown(r, 'fxj_visible_to_client')}
                     disabled={readOnly || r.fxj_id === null}
                     onChange={(e) => void flag(r, 'fxj_visible_to_client', e.target.checked)}
                     slotProps={{ input: { 'aria-label': `${t('visibleToClient')} ${r.name}` } }}
@@ -214,7 +232,7 @@ export function JobDocumentsPanel({ jobId, readOnly = false }: { jobId: number; 
                 </TableCell>
                 <TableCell>
                   <Checkbox
-                    checked={r.fxj_processed}
+                    checked={shown(r, 'fxj_processed')}
                     disabled={readOnly || r.fxj_id === null}
                     onChange={(e) => void flag(r, 'fxj_processed', e.target.checked)}
                     inputProps={{ 'aria-label': `${t('processed')} ${r.name}` }}
