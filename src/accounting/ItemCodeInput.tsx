@@ -11,10 +11,8 @@ import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { XERO_DOCUMENT_GATE, type ItemChoice } from '../../core/accounting/constants';
 import { useAllowed } from '../jobs/sheet/options';
-import { useDebounced } from '../pickers/useReferenceOptions';
+import { useDebounced } from '../util/useDebounced';
 import { useAccountingProvider } from './accountingProvider';
-
-const SEARCH_PAUSE_MS = 300;
 
 export interface ItemCodeInputProps {
   value: string;
@@ -53,7 +51,7 @@ function ItemCodePicker({ value, onChange, onPick, ariaLabel, disabled, error, h
   const translate = useTranslate();
   const provider = useAccountingProvider();
   const [open, setOpen] = useState(false);
-  const typed = useDebounced(value.trim(), SEARCH_PAUSE_MS);
+  const typed = useDebounced(value.trim());
   const choices = useQuery({
     queryKey: ['xeroitems', 'choices', typed],
     queryFn: ({ signal }) => provider.itemChoices(typed, signal),

@@ -28,12 +28,11 @@ import { useAuth } from '../auth/authStore';
 import { useDateText } from '../jobs/sheet/useDateFormat';
 import { PageFrame } from '../pages/PageFrame';
 import type { PageProps } from '../pages/types';
-import { useDebounced } from '../pickers/useReferenceOptions';
+import { useDebounced } from '../util/useDebounced';
 import { searchableText, searchProblem } from '../../core/lists/search';
 import { useDevtoolsProvider } from './devtoolsProvider';
 
 const PAGE_SIZE = 20;
-const TYPING_MS = 300;
 const COLUMNS = ['when', 'id', 'brand', 'method', 'url', 'message', 'occurrences'] as const;
 
 export function GlobalErrorsPage({ title }: PageProps) {
@@ -45,7 +44,7 @@ export function GlobalErrorsPage({ title }: PageProps) {
   const [text, setText] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const stext = useDebounced(searchableText(text) || null, TYPING_MS);
+  const stext = useDebounced(searchableText(text) || null);
   const { data } = useQuery({
     queryKey: ['dev', 'errors', allBrands, stext, page],
     queryFn: ({ signal }) => provider.errorLogs({ allBrands, stext, page, perPage: PAGE_SIZE }, signal),

@@ -18,7 +18,7 @@ import { refreshReminderBadge } from './badgeStore';
 import { EMPTY_REMINDER_FILTER, ReminderFilters, toWireFilter, type ReminderFilter } from './ReminderFilters';
 import { useSelection } from './useSelection';
 import { ReconnectLink } from './ReconnectLink';
-import { useDebounced } from '../pickers/useReferenceOptions';
+import { useDebounced } from '../util/useDebounced';
 import { useRemindersProvider, type NotificationRow } from './remindersProvider';
 
 /**
@@ -43,8 +43,6 @@ function EngineerLine({ params }: { params: Record<string, unknown> | undefined 
 }
 
 export const REMINDERS_PAGE_SIZE = 20;
-/** Typing in the text fields waits this long before asking the server. */
-const TYPING_MS = 300;
 
 export function RemindersPage({ title }: PageProps) {
   const translate = useTranslate();
@@ -53,7 +51,7 @@ export function RemindersPage({ title }: PageProps) {
   const [page, setPage] = useState(1);
   const { selected, toggle, toggleAll, clear } = useSelection();
   const provider = useRemindersProvider();
-  const wireFilter = useDebounced(JSON.stringify(toWireFilter(filter)), TYPING_MS);
+  const wireFilter = useDebounced(JSON.stringify(toWireFilter(filter)));
 
   const { data, refetch } = useQuery({
     queryKey: ['notifications', wireFilter, page],

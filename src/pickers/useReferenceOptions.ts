@@ -3,7 +3,7 @@
  * list is open, after a short pause), and the names of the chosen ids (one getMany, or the names
  * the record already carries). One or two characters are not sent: the server refuses them.
  */
-import { useEffect, useState } from 'react';
+import { useDebounced } from '../util/useDebounced';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList, useGetMany, type RaRecord } from 'ra-core';
 import { checkAccess } from '../../core/access/access';
@@ -15,17 +15,6 @@ import { gateOf, PICK_PAGE_SIZE, type Reference } from './references';
 export interface PickOption {
   id: number;
   name: string;
-}
-
-const SEARCH_PAUSE_MS = 300;
-
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 export function useReferenceAllowed(reference: Reference): boolean {
@@ -45,7 +34,7 @@ interface Args {
 
 export function useReferenceOptions({ reference, ids, open, text, known = [] }: Args) {
   const allowed = useReferenceAllowed(reference);
-  const typed = useDebounced(text, SEARCH_PAUSE_MS);
+  const typed = useDebounced(text);
   const problem = searchProblem(text) ? MIN_SEARCH_MESSAGE : null;
   const search = searchableText(typed);
   const toOption = (r: RaRecord): PickOption => ({ id: Number(r.id), name: String(r[reference.nameField] ?? `#${r.id}`) });

@@ -6,15 +6,13 @@ import { useTranslate } from 'ra-core';
 import type { JobListRow } from '../../../core/jobs/types';
 import { searchableText } from '../../../core/lists/search';
 import { useJobsProvider } from '../../jobs/jobsProvider';
-import { useDebounced } from '../../pickers/useReferenceOptions';
-
-const TYPING_MS = 300;
+import { useDebounced } from '../../util/useDebounced';
 
 export function JobPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (job: JobListRow) => void }) {
   const translate = useTranslate();
   const provider = useJobsProvider();
   const [text, setText] = useState('');
-  const stext = useDebounced(searchableText(text), TYPING_MS);
+  const stext = useDebounced(searchableText(text));
   const { data } = useQuery({
     queryKey: ['jobs', 'picker', stext],
     queryFn: ({ signal }) => provider.jobSheet({ filter: stext ? { stext } : {}, sort: '-created_at', page: 1, perPage: 20 }, signal),
